@@ -1,0 +1,84 @@
+/* mcphost/call.h - answering a tool call, resource read, prompt get or
+ * completion request: the host-owned result writer, "mh.call/1".
+ *
+ * Offers: the opaque mh_call handle and mh_call_service, the vtable that
+ * reads a request's arguments and writes its result.
+ *
+ * Ownership: an mh_call is owned by the host and valid only until the handler
+ * it was passed to returns. Every pointer the service returns lives as long as
+ * the call. Everything written through it is copied before the call returns.
+ *
+ * Thread: the functions may be called on the thread the handler runs on
+ * (see tool.h); progress() and cancelled() are [thread-safe].
+ */
+#ifndef MCPHOST_CALL_H
+#define MCPHOST_CALL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mcphost/log.h"
+#include "mcphost/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MH_CALL_SERVICE_ID "mh.call/1"
+
+typedef struct mh_call mh_call;       /* one request being answered */
+typedef struct mh_session mh_session; /* a machine session (session.h) */
+typedef struct mh_chip mh_chip;       /* a chip instance (session.h) */
+
+typedef struct mh_call_service {
+    uint32_t struct_size;
+
+    /* The request's arguments as a JSON object text. For tools it has
+     * already been validated against the tool's input schema; never NULL. */
+    const char *(*args)(mh_call *call);
+
+    /* The machine session the call runs against, or NULL when the tool does
+     * not need one. */
+    mh_session *(*session)(mh_call *call);
+
+    /* The chip instance the tool asked for in mh_tool_desc.requires, resolved
+     * from the `instance` argument; NULL when the tool requires none. */
+    const mh_chip *(*chip)(mh_call *call);
+
+    /* Content. Each adds one item in order: text, a base64-encoded image or
+     * audio clip (data is raw bytes; the host encodes), or for resource
+     * reads a blob. */
+    void (*text)(mh_call *call, const char *text);
+    void (*image)(mh_call *call, const char *mime_type, const void *data, size_t size);
+    void (*audio)(mh_call *call, const char *mime_type, const void *data, size_t size);
+    void (*blob)(mh_call *call, const char *mime_type, const void *data, size_t size);
+
+    /* Sets structuredContent (a JSON object text, checked to parse). When the
+     * result has no text content, the host adds the JSON as text too, as the
+     * MCP specification recommends for older clients. */
+    void (*structured)(mh_call *call, const char *json_object);
+
+    /* Marks the result as a tool error (isError: true) with a message that
+     * says what went wrong and what to do instead. Replaces other content. */
+    void (*error)(mh_call *call, const char *message);
+
+    /* Prompts: adds a message with role "user" or "assistant". */
+    void (*prompt_message)(mh_call *call, const char *role, const char *text);
+
+    /* Completion: adds one candidate value. */
+    void (*completion)(mh_call *call, const char *value);
+
+    /* Sends notifications/progress if the client asked for it (progress may
+     * exceed nothing; total <= 0 means unknown). [thread-safe] */
+    void (*progress)(mh_call *call, double progress, double total, const char *message);
+
+    /* Nonzero once the client has cancelled this request. [thread-safe] */
+    int (*cancelled)(mh_call *call);
+
+    /* Logs through notifications/message to this call's client. */
+    void (*log)(mh_call *call, mh_log_level level, const char *message);
+} mh_call_service;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
