@@ -7,7 +7,7 @@
 #
 # Set MCPHOST_PLUGIN_OUTPUT_DIRECTORY to choose where the .so lands.
 
-set(_MCPHOST_PLUGIN_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
+set(MCPHOST_PLUGIN_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "Where McphostPlugin.cmake lives")
 
 function(mcphost_add_plugin name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
@@ -19,13 +19,13 @@ function(mcphost_add_plugin name)
     PREFIX ""
     C_VISIBILITY_PRESET hidden
     CXX_VISIBILITY_PRESET hidden
-    LINK_DEPENDS "${_MCPHOST_PLUGIN_CMAKE_DIR}/mcphost-plugin.map")
+    LINK_DEPENDS "${MCPHOST_PLUGIN_CMAKE_DIR}/mcphost-plugin.map")
   if(MCPHOST_PLUGIN_OUTPUT_DIRECTORY)
     set_target_properties(${name} PROPERTIES
       LIBRARY_OUTPUT_DIRECTORY "${MCPHOST_PLUGIN_OUTPUT_DIRECTORY}")
   endif()
   target_link_options(${name} PRIVATE
-    "-Wl,--version-script=${_MCPHOST_PLUGIN_CMAKE_DIR}/mcphost-plugin.map"
+    "-Wl,--version-script=${MCPHOST_PLUGIN_CMAKE_DIR}/mcphost-plugin.map"
     "-Wl,-z,defs")
   target_link_libraries(${name} PRIVATE mcphost::sdk ${ARG_LIBRARIES})
 endfunction()

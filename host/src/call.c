@@ -1,0 +1,198 @@
+#include "call.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base64.h"
+#include "log.h"
+#include "sessions.h"
+
+mh_call *mh_call_new(mh_request *req, const cJSON *args)
+{
+    mh_call *call = calloc(1, sizeof *call);
+    if (!call) return NULL;
+    call->req = req;
+    call->args_json = args ? cJSON_PrintUnformatted(args) : strdup("{}");
+    call->content = cJSON_CreateArray();
+    if (!call->args_json || !call->content) {
+        mh_call_free(call);
+        return NULL;
+    }
+    return call;
+}
+
+void mh_call_free(mh_call *call)
+{
+    if (!call) return;
+    free(call->args_json);
+    if (call->session) mh_session_unref(call->session);
+    cJSON_Delete(call->content);
+    cJSON_Delete(call->structured);
+    cJSON_Delete(call->messages);
+    cJSON_Delete(call->completions);
+    free(call->error);
+    free(call);
+}
+
+static const char *c_args(mh_call *call) { return call->args_json; }
+static mh_session *c_session(mh_call *call) { return call->session; }
+static const mh_chip *c_chip(mh_call *call) { return call->chip; }
+
+static void c_text(mh_call *call, const char *text)
+{
+    cJSON *item = cJSON_CreateObject();
+    if (call->resource_uri) cJSON_AddStringToObject(item, "uri", call->resource_uri);
+    if (!call->resource_uri) cJSON_AddStringToObject(item, "type", "text");
+    cJSON_AddStringToObject(item, "text", text ? text : "");
+    cJSON_AddItemToArray(call->content, item);
+}
+
+static void add_binary(mh_call *call, const char *type, const char *field, const char *mime,
+                       const void *data, size_t size)
+{
+    char *encoded = mh_base64_encode(data, size);
+    if (!encoded) {
+        mh_call_errorf(call, "out of memory encoding %zu bytes of %s", size, type);
+        return;
+    }
+    cJSON *item = cJSON_CreateObject();
+    if (type) cJSON_AddStringToObject(item, "type", type);
+    if (call->resource_uri) cJSON_AddStringToObject(item, "uri", call->resource_uri);
+    cJSON_AddStringToObject(item, field, encoded);
+    cJSON_AddStringToObject(item, "mimeType", mime ? mime : "application/octet-stream");
+    cJSON_AddItemToArray(call->content, item);
+    free(encoded);
+}
+
+static void c_image(mh_call *call, const char *mime, const void *data, size_t size)
+{
+    add_binary(call, "image", "data", mime, data, size);
+}
+
+static void c_audio(mh_call *call, const char *mime, const void *data, size_t size)
+{
+    add_binary(call, "audio", "data", mime, data, size);
+}
+
+static void c_blob(mh_call *call, const char *mime, const void *data, size_t size)
+{
+    if (call->resource_uri) {
+        add_binary(call, NULL, "blob", mime, data, size);
+        return;
+    }
+    /* In a tool result a blob is an embedded resource. */
+    call->resource_uri = "mcphost://blob";
+    add_binary(call, NULL, "blob", mime, data, size);
+    call->resource_uri = NULL;
+    cJSON *blob = cJSON_DetachItemFromArray(call->content, cJSON_GetArraySize(call->content) - 1);
+    if (!blob) return;
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "type", "resource");
+    cJSON_AddItemToObject(item, "resource", blob);
+    cJSON_AddItemToArray(call->content, item);
+}
+
+static void c_structured(mh_call *call, const char *json)
+{
+    cJSON *parsed = cJSON_Parse(json ? json : "");
+    if (!cJSON_IsObject(parsed)) {
+        cJSON_Delete(parsed);
+        mh_call_errorf(call, "internal error: the tool produced structured content that is "
+                             "not a JSON object");
+        return;
+    }
+    cJSON_Delete(call->structured);
+    call->structured = parsed;
+}
+
+static void c_error(mh_call *call, const char *message)
+{
+    free(call->error);
+    call->error = strdup(message && *message ? message : "the tool failed");
+}
+
+void mh_call_errorf(mh_call *call, const char *format, ...)
+{
+    char message[2048];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    c_error(call, message);
+}
+
+static void c_prompt_message(mh_call *call, const char *role, const char *text)
+{
+    if (!call->messages) call->messages = cJSON_CreateArray();
+    cJSON *message = cJSON_CreateObject();
+    int assistant = role && strcmp(role, "assistant") == 0;
+    cJSON_AddStringToObject(message, "role", assistant ? "assistant" : "user");
+    cJSON *content = cJSON_AddObjectToObject(message, "content");
+    cJSON_AddStringToObject(content, "type", "text");
+    cJSON_AddStringToObject(content, "text", text ? text : "");
+    cJSON_AddItemToArray(call->messages, message);
+}
+
+static void c_completion(mh_call *call, const char *value)
+{
+    if (!call->completions) call->completions = cJSON_CreateArray();
+    if (value) cJSON_AddItemToArray(call->completions, cJSON_CreateString(value));
+}
+
+static void c_progress(mh_call *call, double progress, double total, const char *message)
+{
+    if (call->req) mh_request_progress(call->req, progress, total, message);
+}
+
+static int c_cancelled(mh_call *call) { return call->req ? mh_request_cancelled(call->req) : 0; }
+
+static void c_log(mh_call *call, mh_log_level level, const char *message)
+{
+    mh_log(level, "tool", "%s", message ? message : "");
+    if (call->req) mh_request_log(call->req, (int)level, "tool", message ? message : "");
+}
+
+const mh_call_service mh_call_service_impl = {
+    sizeof(mh_call_service), c_args,  c_session,    c_chip,           c_text,
+    c_image,                 c_audio, c_blob,       c_structured,     c_error,
+    c_prompt_message,        c_completion, c_progress, c_cancelled,   c_log,
+};
+
+cJSON *mh_call_tool_result(mh_call *call)
+{
+    cJSON *result = cJSON_CreateObject();
+    if (call->error) {
+        cJSON *content = cJSON_AddArrayToObject(result, "content");
+        cJSON *item = cJSON_CreateObject();
+        cJSON_AddStringToObject(item, "type", "text");
+        cJSON_AddStringToObject(item, "text", call->error);
+        cJSON_AddItemToArray(content, item);
+        cJSON_AddBoolToObject(result, "isError", 1);
+        return result;
+    }
+    int has_text = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, call->content)
+    {
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(item, "type");
+        has_text |= cJSON_IsString(type) && strcmp(type->valuestring, "text") == 0;
+    }
+    if (call->structured && !has_text) {
+        char *text = cJSON_PrintUnformatted(call->structured);
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddStringToObject(t, "type", "text");
+        cJSON_AddStringToObject(t, "text", text ? text : "{}");
+        cJSON_InsertItemInArray(call->content, 0, t);
+        cJSON_free(text);
+    }
+    cJSON_AddItemToObject(result, "content", call->content);
+    call->content = cJSON_CreateArray();
+    if (call->structured) {
+        cJSON_AddItemToObject(result, "structuredContent", call->structured);
+        call->structured = NULL;
+    }
+    cJSON_AddBoolToObject(result, "isError", 0);
+    return result;
+}

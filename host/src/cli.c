@@ -1,0 +1,198 @@
+#include "cli.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+typedef enum opt_kind { OPT_STRING, OPT_LIST, OPT_PORT, OPT_U64, OPT_FLAG, OPT_LEVEL } opt_kind;
+
+typedef struct cli_option {
+    const char *name;
+    const char *arg;  /* placeholder in the help, NULL for flags */
+    opt_kind kind;
+    size_t offset;
+    const char *help;
+} cli_option;
+
+#define FIELD(f) offsetof(mh_cli, f)
+
+static const cli_option options[] = {
+    {"--machine", "NAME", OPT_STRING, FIELD(machine),
+     "start a machine session of this type (c64, vic20, plus4, ...)"},
+    {"--transport", "NAME", OPT_STRING, FIELD(transport),
+     "stdio (default), http, or none (run the machine headless, no MCP)"},
+    {"--host", "ADDR", OPT_STRING, FIELD(bind_host), "address the http transport binds (127.0.0.1)"},
+    {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510)"},
+    {"--token", "TOKEN", OPT_STRING, FIELD(token),
+     "bearer token clients must send (or MCPHOST_TOKEN)"},
+    {"--plugin-dir", "DIR", OPT_LIST, FIELD(plugin_dirs),
+     "load plugins from DIR too (repeatable; searched before the default ones)"},
+    {"--config", "NAME=VALUE", OPT_LIST, FIELD(configs),
+     "machine configuration value (repeatable)"},
+    {"--limit-cycles", "N", OPT_U64, FIELD(limit_cycles),
+     "run the machine and exit with code 1 after N cycles"},
+    {"--warp", NULL, OPT_FLAG, FIELD(warp), "run as fast as possible, not in real time"},
+    {"--list-plugins", NULL, OPT_FLAG, FIELD(list_plugins), "list loaded plugins and exit"},
+    {"--log-level", "LEVEL", OPT_LEVEL, FIELD(log_level),
+     "debug, info (default), notice, warning, error, ..."},
+    {"--log-file", "FILE", OPT_STRING, FIELD(log_file), "append the log to FILE, not stderr"},
+    {"--version", NULL, OPT_FLAG, FIELD(version), "print the version and exit"},
+    {"--help", NULL, OPT_FLAG, FIELD(help), "print this help and exit"},
+};
+
+void mh_cli_usage(FILE *out)
+{
+    fprintf(out, "usage: mcphost [options]\n\n"
+                 "A debugger host for emulated Commodore machines, driven over the Model "
+                 "Context Protocol.\n\noptions:\n");
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        char left[40];
+        snprintf(left, sizeof left, "%s%s%s", options[i].name, options[i].arg ? " " : "",
+                 options[i].arg ? options[i].arg : "");
+        fprintf(out, "  %-24s %s\n", left, options[i].help);
+    }
+    fprintf(out, "\nexamples:\n"
+                 "  mcphost --machine c64 --transport stdio\n"
+                 "  mcphost --machine c64 --transport http --port 6510\n");
+}
+
+static const cli_option *find_option(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        if (strlen(options[i].name) == len && strncmp(options[i].name, name, len) == 0)
+            return &options[i];
+    return NULL;
+}
+
+static int parse_u64(const char *text, uint64_t max, uint64_t *out)
+{
+    char *end = NULL;
+    errno = 0;
+    if (!*text || *text == '-') return -1;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (errno || *end || v > max) return -1;
+    *out = v;
+    return 0;
+}
+
+static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *error,
+                 size_t error_size)
+{
+    void *field = (char *)cli + opt->offset;
+    uint64_t number;
+    switch (opt->kind) {
+    case OPT_STRING:
+        *(const char **)field = value;
+        return 0;
+    case OPT_LIST:
+        return mh_ptrvec_push(field, (void *)value);
+    case OPT_FLAG:
+        *(int *)field = 1;
+        return 0;
+    case OPT_LEVEL:
+        if (mh_log_level_parse(value) < 0) {
+            snprintf(error, error_size,
+                     "%s takes debug, info, notice, warning, error, critical, alert or "
+                     "emergency, not \"%s\"",
+                     opt->name, value);
+            return -1;
+        }
+        *(const char **)field = value;
+        return 0;
+    case OPT_PORT:
+        if (parse_u64(value, 65535, &number) != 0 || number == 0) {
+            snprintf(error, error_size, "%s takes a port number from 1 to 65535, not \"%s\"",
+                     opt->name, value);
+            return -1;
+        }
+        *(unsigned *)field = (unsigned)number;
+        return 0;
+    case OPT_U64:
+        if (parse_u64(value, UINT64_MAX, &number) != 0) {
+            snprintf(error, error_size, "%s takes a whole number, not \"%s\"", opt->name, value);
+            return -1;
+        }
+        *(uint64_t *)field = number;
+        return 0;
+    }
+    return -1;
+}
+
+int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_size)
+{
+    memset(cli, 0, sizeof *cli);
+    cli->transport = "stdio";
+    cli->bind_host = "127.0.0.1";
+    cli->port = 6510;
+    cli->log_level = "info";
+    cli->token = getenv("MCPHOST_TOKEN");
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *eq = strchr(arg, '=');
+        size_t name_len = eq && strncmp(arg, "--", 2) == 0 ? (size_t)(eq - arg) : strlen(arg);
+        const cli_option *opt = strncmp(arg, "--", 2) == 0 ? find_option(arg, name_len) : NULL;
+        if (!opt) {
+            snprintf(error, error_size, "unknown option \"%s\"; mcphost --help lists the options",
+                     arg);
+            return -1;
+        }
+        const char *value = NULL;
+        if (opt->arg) {
+            if (eq && name_len < strlen(arg))
+                value = eq + 1;
+            else if (i + 1 < argc)
+                value = argv[++i];
+            else {
+                snprintf(error, error_size, "%s needs a value (%s)", opt->name, opt->arg);
+                return -1;
+            }
+        } else if (name_len != strlen(arg)) {
+            snprintf(error, error_size, "%s takes no value", opt->name);
+            return -1;
+        }
+        if (apply(cli, opt, value, error, error_size) != 0) return -1;
+    }
+    return 0;
+}
+
+void mh_cli_free(mh_cli *cli)
+{
+    mh_ptrvec_free(&cli->plugin_dirs);
+    mh_ptrvec_free(&cli->configs);
+}
+
+static cJSON *config_value(const char *text)
+{
+    char *end = NULL;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (*text && !*end && !errno) return cJSON_CreateNumber((double)v);
+    if (strcmp(text, "true") == 0) return cJSON_CreateTrue();
+    if (strcmp(text, "false") == 0) return cJSON_CreateFalse();
+    return cJSON_CreateString(text);
+}
+
+char *mh_cli_config_json(const mh_cli *cli, char *error, size_t error_size)
+{
+    cJSON *obj = cJSON_CreateObject();
+    for (size_t i = 0; i < cli->configs.count; i++) {
+        const char *item = cli->configs.items[i];
+        const char *eq = strchr(item, '=');
+        if (!eq || eq == item) {
+            snprintf(error, error_size, "--config takes NAME=VALUE, not \"%s\"", item);
+            cJSON_Delete(obj);
+            return NULL;
+        }
+        char *name = strndup(item, (size_t)(eq - item));
+        cJSON_DeleteItemFromObjectCaseSensitive(obj, name);
+        cJSON_AddItemToObject(obj, name, config_value(eq + 1));
+        free(name);
+    }
+    char *json = cJSON_PrintUnformatted(obj);
+    cJSON_Delete(obj);
+    return json;
+}

@@ -1,0 +1,285 @@
+#include "schema.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct validation {
+    char *error;
+    size_t error_size;
+} validation;
+
+static int fail(validation *v, const char *path, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(validation *v, const char *path, const char *format, ...)
+{
+    char detail[768];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(detail, sizeof detail, format, args);
+    va_end(args);
+    if (*path)
+        snprintf(v->error, v->error_size, "argument '%s': %s", path, detail);
+    else
+        snprintf(v->error, v->error_size, "arguments: %s", detail);
+    return 0;
+}
+
+static const char *json_type_name(const cJSON *value)
+{
+    if (cJSON_IsObject(value)) return "object";
+    if (cJSON_IsArray(value)) return "array";
+    if (cJSON_IsString(value)) return "string";
+    if (cJSON_IsBool(value)) return "boolean";
+    if (cJSON_IsNull(value)) return "null";
+    if (cJSON_IsNumber(value)) {
+        double d = value->valuedouble;
+        return (d == floor(d) && fabs(d) < 9007199254740992.0) ? "integer" : "number";
+    }
+    return "invalid";
+}
+
+static int type_matches(const char *type, const cJSON *value)
+{
+    const char *actual = json_type_name(value);
+    if (strcmp(type, actual) == 0) return 1;
+    return strcmp(type, "number") == 0 && strcmp(actual, "integer") == 0;
+}
+
+/* Short text of a value for messages (strings quoted, long ones cut). */
+static void describe(const cJSON *value, char *out, size_t size)
+{
+    char *text = cJSON_PrintUnformatted(value);
+    if (!text) {
+        snprintf(out, size, "(a %s)", json_type_name(value));
+        return;
+    }
+    if (strlen(text) > 40)
+        snprintf(out, size, "%.37s...", text);
+    else
+        snprintf(out, size, "%s", text);
+    cJSON_free(text);
+}
+
+static void child_path(char *out, size_t size, const char *path, const char *key, int index)
+{
+    if (key)
+        snprintf(out, size, "%s%s%s", path, *path ? "." : "", key);
+    else
+        snprintf(out, size, "%s[%d]", path, index);
+}
+
+static int validate(validation *v, const cJSON *schema, const cJSON *value, const char *path);
+
+static int check_type(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(schema, "type");
+    if (!type) return 1;
+    if (cJSON_IsString(type)) {
+        if (type_matches(type->valuestring, value)) return 1;
+        return fail(v, path, "expected %s %s, got %s", strchr("aeiou", type->valuestring[0]) ? "an" : "a",
+                    type->valuestring, json_type_name(value));
+    }
+    if (!cJSON_IsArray(type)) return 1;
+    char allowed[256] = "";
+    const cJSON *t;
+    cJSON_ArrayForEach(t, type)
+    {
+        if (!cJSON_IsString(t)) continue;
+        if (type_matches(t->valuestring, value)) return 1;
+        size_t len = strlen(allowed);
+        snprintf(allowed + len, sizeof allowed - len, "%s%s", len ? " or " : "", t->valuestring);
+    }
+    return fail(v, path, "expected %s, got %s", allowed, json_type_name(value));
+}
+
+static int check_enum(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+{
+    const cJSON *options = cJSON_GetObjectItemCaseSensitive(schema, "enum");
+    const cJSON *constant = cJSON_GetObjectItemCaseSensitive(schema, "const");
+    char got[64];
+    if (constant && !cJSON_Compare(constant, value, 1)) {
+        char want[64];
+        describe(constant, want, sizeof want);
+        describe(value, got, sizeof got);
+        return fail(v, path, "must be %s, got %s", want, got);
+    }
+    if (!cJSON_IsArray(options)) return 1;
+    char allowed[512] = "";
+    const cJSON *option;
+    cJSON_ArrayForEach(option, options)
+    {
+        if (cJSON_Compare(option, value, 1)) return 1;
+        char one[64];
+        describe(option, one, sizeof one);
+        size_t len = strlen(allowed);
+        snprintf(allowed + len, sizeof allowed - len, "%s%s", len ? ", " : "", one);
+    }
+    describe(value, got, sizeof got);
+    return fail(v, path, "must be one of %s; got %s", allowed, got);
+}
+
+static int check_number(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+{
+    if (!cJSON_IsNumber(value)) return 1;
+    double d = value->valuedouble;
+    const cJSON *k;
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "minimum")) && cJSON_IsNumber(k) &&
+        d < k->valuedouble)
+        return fail(v, path, "must be at least %.17g, got %.17g", k->valuedouble, d);
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "maximum")) && cJSON_IsNumber(k) &&
+        d > k->valuedouble)
+        return fail(v, path, "must be at most %.17g, got %.17g", k->valuedouble, d);
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "exclusiveMinimum")) && cJSON_IsNumber(k) &&
+        d <= k->valuedouble)
+        return fail(v, path, "must be greater than %.17g, got %.17g", k->valuedouble, d);
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "exclusiveMaximum")) && cJSON_IsNumber(k) &&
+        d >= k->valuedouble)
+        return fail(v, path, "must be less than %.17g, got %.17g", k->valuedouble, d);
+    return 1;
+}
+
+/* Length in characters (UTF-8 code points), as JSON Schema counts. */
+static size_t utf8_length(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+static int check_string(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+{
+    if (!cJSON_IsString(value)) return 1;
+    size_t len = utf8_length(value->valuestring);
+    const cJSON *k;
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "minLength")) && cJSON_IsNumber(k) &&
+        (double)len < k->valuedouble)
+        return fail(v, path, "must be at least %d characters long, got %zu", k->valueint, len);
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "maxLength")) && cJSON_IsNumber(k) &&
+        (double)len > k->valuedouble)
+        return fail(v, path, "must be at most %d characters long, got %zu", k->valueint, len);
+    return 1;
+}
+
+static int check_array(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+{
+    if (!cJSON_IsArray(value)) return 1;
+    int size = cJSON_GetArraySize(value);
+    const cJSON *k;
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "minItems")) && cJSON_IsNumber(k) &&
+        size < k->valueint)
+        return fail(v, path, "needs at least %d item(s), got %d", k->valueint, size);
+    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "maxItems")) && cJSON_IsNumber(k) &&
+        size > k->valueint)
+        return fail(v, path, "takes at most %d item(s), got %d", k->valueint, size);
+    const cJSON *items = cJSON_GetObjectItemCaseSensitive(schema, "items");
+    if (!cJSON_IsObject(items)) return 1;
+    int index = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, value)
+    {
+        char sub[256];
+        child_path(sub, sizeof sub, path, NULL, index++);
+        if (!validate(v, items, item, sub)) return 0;
+    }
+    return 1;
+}
+
+static void list_properties(const cJSON *props, char *out, size_t size)
+{
+    out[0] = '\0';
+    const cJSON *p;
+    cJSON_ArrayForEach(p, props)
+    {
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s%s", len ? ", " : "", p->string);
+    }
+    if (!out[0]) snprintf(out, size, "none");
+}
+
+static int check_object(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+{
+    if (!cJSON_IsObject(value)) return 1;
+    const cJSON *props = cJSON_GetObjectItemCaseSensitive(schema, "properties");
+    const cJSON *required = cJSON_GetObjectItemCaseSensitive(schema, "required");
+    const cJSON *additional = cJSON_GetObjectItemCaseSensitive(schema, "additionalProperties");
+    const cJSON *member;
+    cJSON_ArrayForEach(member, value)
+    {
+        char sub[256];
+        child_path(sub, sizeof sub, path, member->string, 0);
+        const cJSON *prop = cJSON_GetObjectItemCaseSensitive(props, member->string);
+        if (prop) {
+            if (!validate(v, prop, member, sub)) return 0;
+        } else if (cJSON_IsFalse(additional)) {
+            char allowed[512];
+            list_properties(props, allowed, sizeof allowed);
+            return fail(v, sub, "is not a known argument; allowed: %s", allowed);
+        } else if (cJSON_IsObject(additional)) {
+            if (!validate(v, additional, member, sub)) return 0;
+        }
+    }
+    const cJSON *r;
+    cJSON_ArrayForEach(r, required)
+    {
+        if (!cJSON_IsString(r) || cJSON_GetObjectItemCaseSensitive(value, r->valuestring))
+            continue;
+        char sub[256];
+        child_path(sub, sizeof sub, path, r->valuestring, 0);
+        const cJSON *prop = cJSON_GetObjectItemCaseSensitive(props, r->valuestring);
+        const cJSON *desc = cJSON_GetObjectItemCaseSensitive(prop, "description");
+        return fail(v, sub, "is required but missing%s%s", cJSON_IsString(desc) ? ": " : "",
+                    cJSON_IsString(desc) ? desc->valuestring : "");
+    }
+    return 1;
+}
+
+/* anyOf / oneOf: the value must satisfy one (oneOf: exactly one) branch. */
+static int check_alternatives(validation *v, const cJSON *schema, const cJSON *value,
+                              const char *path)
+{
+    static const char *const keywords[] = {"anyOf", "oneOf"};
+    for (size_t k = 0; k < 2; k++) {
+        const cJSON *branches = cJSON_GetObjectItemCaseSensitive(schema, keywords[k]);
+        if (!cJSON_IsArray(branches)) continue;
+        int matches = 0;
+        char first_error[512] = "";
+        const cJSON *branch;
+        cJSON_ArrayForEach(branch, branches)
+        {
+            char branch_error[512];
+            validation sub = {branch_error, sizeof branch_error};
+            if (validate(&sub, branch, value, path))
+                matches++;
+            else if (!first_error[0])
+                snprintf(first_error, sizeof first_error, "%s", branch_error);
+        }
+        if (matches == 0) {
+            snprintf(v->error, v->error_size, "%s", first_error);
+            return 0;
+        }
+        if (k == 1 && matches > 1)
+            return fail(v, path, "matches more than one allowed form; make it unambiguous");
+    }
+    return 1;
+}
+
+static int validate(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+{
+    if (cJSON_IsTrue(schema)) return 1;
+    if (cJSON_IsFalse(schema)) return fail(v, path, "is not allowed");
+    if (!cJSON_IsObject(schema)) return 1;
+    return check_type(v, schema, value, path) && check_enum(v, schema, value, path) &&
+           check_number(v, schema, value, path) && check_string(v, schema, value, path) &&
+           check_array(v, schema, value, path) && check_object(v, schema, value, path) &&
+           check_alternatives(v, schema, value, path);
+}
+
+int mh_schema_validate(const cJSON *schema, const cJSON *value, char *error, size_t error_size)
+{
+    validation v = {error, error_size};
+    if (error_size) error[0] = '\0';
+    return validate(&v, schema, value, "");
+}

@@ -1,0 +1,484 @@
+#include "server.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "call.h"
+#include "chip_names.h"
+#include "hostctx.h"
+#include "loader.h"
+#include "log.h"
+#include "methods.h"
+#include "ptrvec.h"
+#include "sessions.h"
+
+const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
+                                            "2024-11-05", NULL};
+
+struct mh_server {
+    mh_hostctx *ctx;
+    pthread_mutex_t lock;
+    mh_ptrvec conns;
+    size_t page_size;
+};
+
+struct mh_conn {
+    mh_server *server;
+    mh_conn_desc desc;
+    pthread_mutex_t lock;
+    pthread_cond_t idle;
+    int pending;      /* requests not yet answered */
+    int closing;
+    int initialized;  /* initialize answered */
+    char protocol_version[16];
+    int log_level;    /* notifications/message threshold, -1: none */
+    char current_session[64];
+    mh_ptrvec inflight; /* mh_request* */
+};
+
+struct mh_request {
+    mh_conn *conn;
+    void *exchange;
+    cJSON *id;
+    cJSON *progress_token;
+    atomic_int cancelled;
+};
+
+mh_server *mh_server_new(mh_hostctx *ctx)
+{
+    mh_server *server = calloc(1, sizeof *server);
+    if (!server) return NULL;
+    server->ctx = ctx;
+    server->page_size = 100;
+    pthread_mutex_init(&server->lock, NULL);
+    return server;
+}
+
+void mh_server_free(mh_server *server)
+{
+    if (!server) return;
+    mh_ptrvec_free(&server->conns);
+    pthread_mutex_destroy(&server->lock);
+    free(server);
+}
+
+void mh_server_set_page_size(mh_server *server, size_t page_size)
+{
+    server->page_size = page_size ? page_size : 1;
+}
+
+size_t mh_server_page_size(const mh_server *server) { return server->page_size; }
+mh_hostctx *mh_request_host(mh_request *req) { return req->conn->server->ctx; }
+mh_server *mh_request_server(mh_request *req) { return req->conn->server; }
+const char *mh_request_protocol(mh_request *req) { return req->conn->protocol_version; }
+
+/* ---- sending ---- */
+
+static void send_message(mh_conn *conn, void *exchange, cJSON *message)
+{
+    char *text = cJSON_PrintUnformatted(message);
+    if (text) {
+        conn->desc.send(conn->desc.user_data, exchange, text, strlen(text));
+        cJSON_free(text);
+    } else {
+        mh_log(MH_LOG_ERROR, NULL, "out of memory printing a message");
+    }
+}
+
+static cJSON *envelope(const cJSON *id)
+{
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
+    cJSON_AddItemToObject(msg, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
+    return msg;
+}
+
+static void exchange_done(mh_conn *conn, void *exchange)
+{
+    if (conn->desc.done) conn->desc.done(conn->desc.user_data, exchange);
+}
+
+/* An error that belongs to no request (parse errors, invalid messages). */
+static void send_bare_error(mh_conn *conn, void *exchange, const cJSON *id, int code,
+                            const char *message)
+{
+    cJSON *msg = envelope(id);
+    cJSON *error = cJSON_AddObjectToObject(msg, "error");
+    cJSON_AddNumberToObject(error, "code", code);
+    cJSON_AddStringToObject(error, "message", message);
+    send_message(conn, exchange, msg);
+    cJSON_Delete(msg);
+}
+
+static void request_free(mh_request *req)
+{
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    mh_ptrvec_remove(&conn->inflight, req);
+    conn->pending--;
+    if (conn->pending == 0) pthread_cond_broadcast(&conn->idle);
+    pthread_mutex_unlock(&conn->lock);
+    cJSON_Delete(req->id);
+    cJSON_Delete(req->progress_token);
+    free(req);
+}
+
+void mh_request_respond(mh_request *req, cJSON *result)
+{
+    /* A cancelled request gets no response (MCP cancellation). */
+    if (!atomic_load(&req->cancelled)) {
+        cJSON *msg = envelope(req->id);
+        cJSON_AddItemToObject(msg, "result", result ? result : cJSON_CreateObject());
+        send_message(req->conn, req->exchange, msg);
+        cJSON_Delete(msg);
+    } else {
+        cJSON_Delete(result);
+    }
+    exchange_done(req->conn, req->exchange);
+    request_free(req);
+}
+
+void mh_request_fail(mh_request *req, int code, const char *message)
+{
+    if (!atomic_load(&req->cancelled))
+        send_bare_error(req->conn, req->exchange, req->id, code, message);
+    exchange_done(req->conn, req->exchange);
+    request_free(req);
+}
+
+static void send_notification(mh_conn *conn, void *exchange, const char *method, cJSON *params)
+{
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
+    cJSON_AddStringToObject(msg, "method", method);
+    cJSON_AddItemToObject(msg, "params", params);
+    send_message(conn, exchange, msg);
+    cJSON_Delete(msg);
+}
+
+void mh_request_progress(mh_request *req, double progress, double total, const char *message)
+{
+    if (!req->progress_token || atomic_load(&req->cancelled)) return;
+    cJSON *params = cJSON_CreateObject();
+    cJSON_AddItemToObject(params, "progressToken", cJSON_Duplicate(req->progress_token, 1));
+    cJSON_AddNumberToObject(params, "progress", progress);
+    if (total > 0) cJSON_AddNumberToObject(params, "total", total);
+    if (message) cJSON_AddStringToObject(params, "message", message);
+    send_notification(req->conn, req->exchange, "notifications/progress", params);
+}
+
+int mh_request_cancelled(mh_request *req) { return atomic_load(&req->cancelled); }
+
+static cJSON *log_params(int level, const char *logger, const char *message)
+{
+    cJSON *params = cJSON_CreateObject();
+    cJSON_AddStringToObject(params, "level", mh_log_level_name((mh_log_level)level));
+    cJSON_AddStringToObject(params, "logger", logger);
+    cJSON_AddStringToObject(params, "data", message);
+    return params;
+}
+
+void mh_request_log(mh_request *req, int level, const char *logger, const char *message)
+{
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    int wanted = conn->log_level >= 0 && level >= conn->log_level;
+    pthread_mutex_unlock(&conn->lock);
+    if (wanted)
+        send_notification(conn, req->exchange, "notifications/message",
+                          log_params(level, logger, message));
+}
+
+/* Host log messages go to every connection that set a level. A thread-local
+ * guard stops a transport that logs while sending from recursing. */
+static _Thread_local int forwarding;
+
+static void forward_log(void *user, mh_log_level level, const char *source, const char *message)
+{
+    mh_server *server = user;
+    if (forwarding) return;
+    forwarding = 1;
+    pthread_mutex_lock(&server->lock);
+    for (size_t i = 0; i < server->conns.count; i++) {
+        mh_conn *conn = server->conns.items[i];
+        pthread_mutex_lock(&conn->lock);
+        int wanted = !conn->closing && conn->log_level >= 0 && (int)level >= conn->log_level;
+        pthread_mutex_unlock(&conn->lock);
+        if (wanted)
+            send_notification(conn, NULL, "notifications/message",
+                              log_params((int)level, source, message));
+    }
+    pthread_mutex_unlock(&server->lock);
+    forwarding = 0;
+}
+
+void mh_request_current_session(mh_request *req, char *out, size_t size)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    snprintf(out, size, "%s", req->conn->current_session);
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
+void mh_request_select_session(mh_request *req, const char *name)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    snprintf(req->conn->current_session, sizeof req->conn->current_session, "%s",
+             name ? name : "");
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
+void mh_request_set_log_level(mh_request *req, int level)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    req->conn->log_level = level;
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
+/* ---- lifecycle: initialize ---- */
+
+static const char *negotiate(const char *requested)
+{
+    for (size_t i = 0; mh_protocol_versions[i]; i++)
+        if (strcmp(requested, mh_protocol_versions[i]) == 0) return mh_protocol_versions[i];
+    return mh_protocol_versions[0];
+}
+
+void mh_method_initialize(mh_request *req, const cJSON *params)
+{
+    const cJSON *version = cJSON_GetObjectItemCaseSensitive(params, "protocolVersion");
+    if (!cJSON_IsString(version)) {
+        mh_request_fail(req, -32602,
+                        "initialize needs params.protocolVersion, a string such as \"2025-11-25\"");
+        return;
+    }
+    mh_conn *conn = req->conn;
+    const char *chosen = negotiate(version->valuestring);
+    pthread_mutex_lock(&conn->lock);
+    snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", chosen);
+    conn->initialized = 1;
+    pthread_mutex_unlock(&conn->lock);
+    mh_request_respond(req, mh_initialize_result(chosen));
+}
+
+/* ---- dispatch ---- */
+
+static mh_request *request_new(mh_conn *conn, void *exchange, const cJSON *id,
+                               const cJSON *params)
+{
+    mh_request *req = calloc(1, sizeof *req);
+    if (!req) return NULL;
+    req->conn = conn;
+    req->exchange = exchange;
+    req->id = cJSON_Duplicate(id, 1);
+    atomic_init(&req->cancelled, 0);
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(params, "_meta");
+    const cJSON *token = cJSON_GetObjectItemCaseSensitive(meta, "progressToken");
+    if (cJSON_IsString(token) || cJSON_IsNumber(token))
+        req->progress_token = cJSON_Duplicate(token, 1);
+    pthread_mutex_lock(&conn->lock);
+    conn->pending++;
+    mh_ptrvec_push(&conn->inflight, req);
+    pthread_mutex_unlock(&conn->lock);
+    return req;
+}
+
+static void cancel_request(mh_conn *conn, const cJSON *params)
+{
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(params, "requestId");
+    if (!id) return;
+    pthread_mutex_lock(&conn->lock);
+    for (size_t i = 0; i < conn->inflight.count; i++) {
+        mh_request *req = conn->inflight.items[i];
+        if (cJSON_Compare(req->id, id, 1)) atomic_store(&req->cancelled, 1);
+    }
+    pthread_mutex_unlock(&conn->lock);
+}
+
+static void handle_notification(mh_conn *conn, const char *method, const cJSON *params)
+{
+    if (strcmp(method, "notifications/cancelled") == 0)
+        cancel_request(conn, params);
+    else if (strcmp(method, "notifications/initialized") != 0)
+        mh_log(MH_LOG_DEBUG, NULL, "ignoring notification %s", method);
+}
+
+static int valid_id(const cJSON *id)
+{
+    return cJSON_IsString(id) || (cJSON_IsNumber(id));
+}
+
+static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
+{
+    const cJSON *jsonrpc = cJSON_GetObjectItemCaseSensitive(msg, "jsonrpc");
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
+    const cJSON *reply_id = valid_id(id) ? id : NULL;
+
+    if (!cJSON_IsString(jsonrpc) || strcmp(jsonrpc->valuestring, "2.0") != 0) {
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: \"jsonrpc\" must be the string \"2.0\"");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!method) {
+        /* A response to a request of ours; the host sends none yet. */
+        if (cJSON_GetObjectItemCaseSensitive(msg, "result") ||
+            cJSON_GetObjectItemCaseSensitive(msg, "error")) {
+            exchange_done(conn, exchange);
+            return;
+        }
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: a request needs a \"method\" string");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!cJSON_IsString(method)) {
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: \"method\" must be a string");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (params && !cJSON_IsObject(params) && !cJSON_IsArray(params)) {
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: \"params\" must be an object");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!id) {
+        handle_notification(conn, method->valuestring, params);
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!valid_id(id)) {
+        send_bare_error(conn, exchange, NULL, -32600,
+                        "Invalid Request: \"id\" must be a string or a number");
+        exchange_done(conn, exchange);
+        return;
+    }
+    const mh_method *m = mh_method_find(method->valuestring);
+    mh_request *req = request_new(conn, exchange, id, params);
+    if (!req) {
+        send_bare_error(conn, exchange, id, -32603, "Internal error: out of memory");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!m) {
+        char message[512];
+        snprintf(message, sizeof message, "Method not found: %.200s", method->valuestring);
+        mh_request_fail(req, -32601, message);
+        return;
+    }
+    if (params && !cJSON_IsObject(params)) {
+        mh_request_fail(req, -32602, "Invalid params: \"params\" must be an object");
+        return;
+    }
+    pthread_mutex_lock(&conn->lock);
+    int initialized = conn->initialized;
+    pthread_mutex_unlock(&conn->lock);
+    if (!initialized && !m->before_initialize) {
+        mh_request_fail(req, -32600,
+                        "Server not initialized: send \"initialize\" before other requests");
+        return;
+    }
+    m->fn(req, params);
+}
+
+static void s_handle(mh_conn *conn, void *exchange, const char *json, size_t length)
+{
+    const char *end = NULL;
+    cJSON *msg = cJSON_ParseWithLengthOpts(json, length, &end, 0);
+    if (msg && end) {
+        while (end < json + length && (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n'))
+            end++;
+        if (end != json + length) {
+            cJSON_Delete(msg);
+            msg = NULL;
+        }
+    }
+    if (!msg) {
+        size_t offset = end && end >= json ? (size_t)(end - json) : 0;
+        char message[256];
+        snprintf(message, sizeof message,
+                 "Parse error: the message is not valid JSON (near byte %zu); send one JSON-RPC "
+                 "object per message",
+                 offset);
+        send_bare_error(conn, exchange, NULL, -32700, message);
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (cJSON_IsArray(msg)) {
+        send_bare_error(conn, exchange, NULL, -32600,
+                        "Invalid Request: JSON-RPC batches are not supported; send one message "
+                        "at a time");
+        exchange_done(conn, exchange);
+    } else if (!cJSON_IsObject(msg)) {
+        send_bare_error(conn, exchange, NULL, -32600,
+                        "Invalid Request: a JSON-RPC message must be a JSON object");
+        exchange_done(conn, exchange);
+    } else {
+        handle_object(conn, exchange, msg);
+    }
+    cJSON_Delete(msg);
+}
+
+static mh_conn *s_open(const mh_host *host, const mh_conn_desc *desc)
+{
+    mh_plugin_record *rec = mh_plugin_from_host(host);
+    return rec ? mh_server_open(rec->hostctx->server, desc) : NULL;
+}
+
+static void s_close(mh_conn *conn)
+{
+    if (!conn) return;
+    mh_server *server = conn->server;
+    pthread_mutex_lock(&server->lock);
+    mh_ptrvec_remove(&server->conns, conn);
+    pthread_mutex_unlock(&server->lock);
+
+    pthread_mutex_lock(&conn->lock);
+    conn->closing = 1;
+    for (size_t i = 0; i < conn->inflight.count; i++)
+        atomic_store(&((mh_request *)conn->inflight.items[i])->cancelled, 1);
+    while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
+    pthread_mutex_unlock(&conn->lock);
+    mh_ptrvec_free(&conn->inflight);
+    pthread_mutex_destroy(&conn->lock);
+    pthread_cond_destroy(&conn->idle);
+    free(conn);
+}
+
+static const char *s_protocol_version(mh_conn *conn)
+{
+    return conn->initialized ? conn->protocol_version : NULL;
+}
+
+mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
+{
+    if (!desc || desc->struct_size < sizeof(mh_conn_desc) || !desc->send) return NULL;
+    mh_conn *conn = calloc(1, sizeof *conn);
+    if (!conn) return NULL;
+    conn->server = server;
+    memcpy(&conn->desc, desc, sizeof conn->desc);
+    conn->log_level = -1;
+    pthread_mutex_init(&conn->lock, NULL);
+    pthread_cond_init(&conn->idle, NULL);
+    mh_session *def = server->ctx->sessions ? mh_sessions_default(server->ctx->sessions) : NULL;
+    if (def) {
+        snprintf(conn->current_session, sizeof conn->current_session, "%s", mh_session_name(def));
+        mh_session_unref(def);
+    }
+    pthread_mutex_lock(&server->lock);
+    int first = server->conns.count == 0;
+    mh_ptrvec_push(&server->conns, conn);
+    pthread_mutex_unlock(&server->lock);
+    if (first) mh_log_set_forward(forward_log, server);
+    return conn;
+}
+
+const mh_server_service mh_server_service_impl = {
+    sizeof(mh_server_service), s_open, s_handle, s_close, s_protocol_version,
+};

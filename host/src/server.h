@@ -1,0 +1,45 @@
+/* host/src/server.h - the MCP protocol core: JSON-RPC 2.0 parsing and
+ * dispatch, the MCP lifecycle (initialize/version negotiation, initialized,
+ * ping), tools, resources, prompts, completion, logging, progress and
+ * cancellation, for every connection a transport opens.
+ *
+ * Ownership: the server owns its connections' state; transports own their
+ * mh_conn_desc user data. Requests hold a reference on their connection, so
+ * close() waits for running requests to answer.
+ * Thread: [thread-safe]. */
+#ifndef MH_HOST_SERVER_H
+#define MH_HOST_SERVER_H
+
+#include <cjson/cJSON.h>
+#include "mcphost/transport.h"
+
+struct mh_hostctx;
+typedef struct mh_server mh_server;
+typedef struct mh_request mh_request;
+
+mh_server *mh_server_new(struct mh_hostctx *ctx);
+/* All connections must be closed first. */
+void mh_server_free(mh_server *server);
+
+/* Opens a connection directly (the mh.server/1 open() without a plugin). */
+mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc);
+
+/* The protocol versions served, newest first, NULL-terminated. */
+extern const char *const mh_protocol_versions[];
+
+/* Page size of list results (tools/list ...); tests lower it. */
+void mh_server_set_page_size(mh_server *server, size_t page_size);
+
+/* The mh.server/1 service. */
+extern const mh_server_service mh_server_service_impl;
+
+/* For calls (call.c): notifications that belong to one request. */
+void mh_request_progress(mh_request *req, double progress, double total, const char *message);
+int mh_request_cancelled(mh_request *req);
+void mh_request_log(mh_request *req, int level, const char *logger, const char *message);
+/* The connection's current machine session name ("" for none) and setter. */
+void mh_request_current_session(mh_request *req, char *out, size_t size);
+void mh_request_select_session(mh_request *req, const char *name);
+struct mh_hostctx *mh_request_host(mh_request *req);
+
+#endif
