@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base64.h"
+#include "mcphost/json.h"
 #include "log.h"
 #include "sessions.h"
 
@@ -52,7 +52,7 @@ static void c_text(mh_call *call, const char *text)
 static void add_binary(mh_call *call, const char *type, const char *field, const char *mime,
                        const void *data, size_t size)
 {
-    char *encoded = mh_base64_encode(data, size);
+    char *encoded = mh_base64_encode_alloc(data, size);
     if (!encoded) {
         mh_call_errorf(call, "out of memory encoding %zu bytes of %s", size, type);
         return;

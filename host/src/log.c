@@ -12,9 +12,13 @@ static struct {
     FILE *sink;
     int owns_sink;
     mh_log_level level;
+    /* The forward hook is read-locked while it runs, so clearing it waits
+     * for running forwards to end before the target goes away. */
+    pthread_rwlock_t forward_lock;
     mh_log_forward_fn forward;
     void *forward_user;
-} host_log = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, MH_LOG_INFO, NULL, NULL};
+} host_log = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, MH_LOG_INFO, PTHREAD_RWLOCK_INITIALIZER, NULL,
+              NULL};
 
 static const char *const level_names[] = {"debug",    "info",  "notice", "warning",
                                           "error",    "critical", "alert", "emergency"};
@@ -55,8 +59,8 @@ void mh_log_close(void)
     if (host_log.owns_sink && host_log.sink) fclose(host_log.sink);
     host_log.sink = NULL;
     host_log.owns_sink = 0;
-    host_log.forward = NULL;
     pthread_mutex_unlock(&host_log.lock);
+    mh_log_set_forward(NULL, NULL);
 }
 
 void mh_log_set_level(mh_log_level level)
@@ -68,10 +72,10 @@ void mh_log_set_level(mh_log_level level)
 
 void mh_log_set_forward(mh_log_forward_fn fn, void *user)
 {
-    pthread_mutex_lock(&host_log.lock);
+    pthread_rwlock_wrlock(&host_log.forward_lock);
     host_log.forward = fn;
     host_log.forward_user = user;
-    pthread_mutex_unlock(&host_log.lock);
+    pthread_rwlock_unlock(&host_log.forward_lock);
 }
 
 void mh_logv(mh_log_level level, const char *source, const char *format, va_list args)
@@ -91,10 +95,11 @@ void mh_logv(mh_log_level level, const char *source, const char *format, va_list
         fprintf(sink, "%s.%03ld %-7s [%s] %s\n", stamp, now.tv_nsec / 1000000L,
                 mh_log_level_name(level), source ? source : "host", message);
     }
-    mh_log_forward_fn forward = host_log.forward;
-    void *forward_user = host_log.forward_user;
     pthread_mutex_unlock(&host_log.lock);
-    if (forward) forward(forward_user, level, source ? source : "host", message);
+    pthread_rwlock_rdlock(&host_log.forward_lock);
+    if (host_log.forward)
+        host_log.forward(host_log.forward_user, level, source ? source : "host", message);
+    pthread_rwlock_unlock(&host_log.forward_lock);
 }
 
 void mh_log(mh_log_level level, const char *source, const char *format, ...)

@@ -60,6 +60,7 @@ mh_server *mh_server_new(mh_hostctx *ctx)
 void mh_server_free(mh_server *server)
 {
     if (!server) return;
+    mh_log_set_forward(NULL, NULL);
     mh_ptrvec_free(&server->conns);
     pthread_mutex_destroy(&server->lock);
     free(server);
@@ -437,7 +438,9 @@ static void s_close(mh_conn *conn)
     mh_server *server = conn->server;
     pthread_mutex_lock(&server->lock);
     mh_ptrvec_remove(&server->conns, conn);
+    int last = server->conns.count == 0;
     pthread_mutex_unlock(&server->lock);
+    if (last) mh_log_set_forward(NULL, NULL);
 
     pthread_mutex_lock(&conn->lock);
     conn->closing = 1;

@@ -1,0 +1,139 @@
+/* tools/list and tools/call through the in-process server with the fixture
+ * plugins: pagination, validation messages, sessions and chip resolution. */
+#include <string.h>
+
+#include "host_harness.h"
+#include "mh_test.h"
+#include "server.h"
+
+static mh_harness h;
+
+static int setup(void)
+{
+    if (mh_harness_init(&h, 1) != 0) return -1;
+    mh_harness_initialize(&h, "2025-11-25");
+    return 0;
+}
+
+static int teardown(void)
+{
+    mh_harness_free(&h);
+    return 0;
+}
+
+static const cJSON *call_tool(const char *name, const char *args)
+{
+    char msg[2048];
+    snprintf(msg, sizeof msg,
+             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\","
+             "\"arguments\":%s}}",
+             name, args);
+    return cJSON_GetObjectItemCaseSensitive(mh_harness_send(&h, msg), "result");
+}
+
+static int is_error(const cJSON *result)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError"));
+}
+
+static const char *first_text(const cJSON *result)
+{
+    const cJSON *item = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "content"), 0);
+    const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
+    return cJSON_IsString(text) ? text->valuestring : "";
+}
+
+static void test_pagination(void)
+{
+    mh_server_set_page_size(h.ctx.server, 3);
+    size_t seen = 0;
+    char cursor[64] = "";
+    for (int page = 0; page < 100; page++) {
+        char msg[256];
+        if (cursor[0])
+            snprintf(msg, sizeof msg, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\","
+                                      "\"params\":{\"cursor\":\"%s\"}}", cursor);
+        else
+            snprintf(msg, sizeof msg, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
+        const cJSON *result = cJSON_GetObjectItemCaseSensitive(mh_harness_send(&h, msg), "result");
+        const cJSON *tools = cJSON_GetObjectItemCaseSensitive(result, "tools");
+        CU_ASSERT_TRUE_FATAL(cJSON_IsArray(tools));
+        CU_ASSERT_TRUE(cJSON_GetArraySize(tools) <= 3);
+        seen += (size_t)cJSON_GetArraySize(tools);
+        const cJSON *next = cJSON_GetObjectItemCaseSensitive(result, "nextCursor");
+        if (!next) break;
+        snprintf(cursor, sizeof cursor, "%s", next->valuestring);
+    }
+    CU_ASSERT_EQUAL(seen, h.ctx.registry.tools.count);
+    mh_server_set_page_size(h.ctx.server, 100);
+}
+
+static void test_validation_is_tool_error(void)
+{
+    const cJSON *r = call_tool("fixture_echo", "{\"message\":\"hi\",\"times\":9}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "argument 'times': must be at most 5, got 9"));
+    r = call_tool("fixture_echo", "{}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "argument 'message': is required"));
+}
+
+static void test_structured_result(void)
+{
+    const cJSON *r = call_tool("fixture_echo", "{\"message\":\"hi\",\"times\":2}");
+    CU_ASSERT_FALSE(is_error(r));
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(r, "structuredContent");
+    CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(s, "times")->valueint, 2);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r, "content")), 2);
+}
+
+static void test_session_tools(void)
+{
+    const cJSON *r = call_tool("fixture_counter", "{}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "needs a machine session"));
+
+    r = call_tool("session_create", "{\"machine\":\"fixture\",\"name\":\"one\"}");
+    CU_ASSERT_FALSE_FATAL(is_error(r));
+    r = call_tool("fixture_counter", "{}");
+    CU_ASSERT_FALSE(is_error(r));
+    CU_ASSERT_STRING_EQUAL(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"),
+                                         "instance")->valuestring,
+        "counter");
+
+    r = call_tool("session_create",
+                  "{\"machine\":\"fixture\",\"name\":\"bare\",\"options\":{\"chipless\":true},"
+                  "\"select\":false}");
+    CU_ASSERT_FALSE_FATAL(is_error(r));
+    r = call_tool("fixture_counter", "{\"session\":\"bare\"}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "not available on session \"bare\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "mh.chip.fixture/1"));
+
+    r = call_tool("session_create", "{\"machine\":\"fixture\",\"name\":\"one\"}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "already exists"));
+    r = call_tool("session_create", "{\"machine\":\"fixture\",\"options\":{\"fail\":\"on purpose\"}}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "on purpose"));
+
+    r = call_tool("session_destroy", "{\"session\":\"one\"}");
+    CU_ASSERT_FALSE(is_error(r));
+    r = call_tool("fixture_counter", "{\"session\":\"one\"}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "no machine session named \"one\""));
+    r = call_tool("session_destroy", "{\"session\":\"bare\"}");
+    CU_ASSERT_FALSE(is_error(r));
+}
+
+static void test_unknown_machine(void)
+{
+    const cJSON *r = call_tool("session_create", "{\"machine\":\"c128\"}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "unknown machine \"c128\"; loaded machines: fixture"));
+}
+
+MH_SUITE("host.tools", setup, teardown, MH_TEST(test_pagination),
+         MH_TEST(test_validation_is_tool_error), MH_TEST(test_structured_result),
+         MH_TEST(test_session_tools), MH_TEST(test_unknown_machine))
