@@ -1,0 +1,38 @@
+/* args_format.c - addresses in results: "$C000" text, and the number +
+ * text pair every result uses ("pc": 49152, "pc_hex": "$C000"). */
+#include "args_internal.h"
+#include "json_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int mh_args_format_address(char *buf, size_t size, uint32_t address)
+{
+    return snprintf(buf, size, "$%04" PRIX32, address);
+}
+
+void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t address)
+{
+    static const char suffix[] = "_hex";
+    char small[64], text[16];
+    if (!key) {
+        mh_json_write_key(writer, NULL); /* records the misuse */
+        return;
+    }
+    size_t n = strlen(key);
+    char *hex_key = n + sizeof suffix <= sizeof small ? small : malloc(n + sizeof suffix);
+    if (!hex_key) {
+        mh_json_i_writer_fail(writer, MH_ERR_NO_MEMORY, "out of memory");
+        return;
+    }
+    memcpy(hex_key, key, n);
+    memcpy(hex_key + n, suffix, sizeof suffix);
+    mh_args_format_address(text, sizeof text, address);
+    mh_json_write_keyn(writer, key, n);
+    mh_json_write_uint(writer, address);
+    mh_json_write_keyn(writer, hex_key, n + sizeof suffix - 1);
+    mh_json_write_string(writer, text);
+    if (hex_key != small) free(hex_key);
+}
