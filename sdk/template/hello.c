@@ -31,6 +31,7 @@ static void greet(void *user, mh_call *call)
     mh_json_write_string(w, text);
     mh_json_write_object_end(w);
     char *json = mh_json_writer_finish(w, NULL);
+    mh_json_writer_free(w);
 
     plugin->call->text(call, text);
     plugin->call->structured(call, json ? json : "{}");

@@ -3,15 +3,17 @@
 # installs the build into a scratch prefix, builds sdk/template from a copy
 # outside the tree with find_package(mcphost), checks that the plugin exports
 # only mh_entry, and that mcphost loads it and answers its tool over stdio.
-# usage: external_build.sh SOURCE_DIR BUILD_DIR
+# usage: external_build.sh SOURCE_DIR BUILD_DIR [EXTRA_FLAGS]
 set -eu
 src=$1
 build=$2
+flags=${3:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cp -r "$src/sdk/template" "$work/hello"
-cmake -S "$work/hello" -B "$work/hello-build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake -S "$work/hello" -B "$work/hello-build" -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_C_FLAGS="$flags" -DCMAKE_MODULE_LINKER_FLAGS="$flags" >/dev/null
 cmake --build "$work/hello-build" >/dev/null
 so="$work/hello-build/hello-tools.so"
 test -f "$so" || { echo "FAIL: $so was not built"; exit 1; }
