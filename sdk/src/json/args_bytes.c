@@ -49,7 +49,10 @@ static mh_status hex_string(const char *name, const char *s, size_t n, uint8_t *
         for (size_t k = digits_at; k < len; k++) {
             if (hex_digit(t[k]) < 0) {
                 char bad[32];
-                mh_json_i_snippet(bad, sizeof bad, t + k, len - k, 1);
+                uint32_t cp;
+                mh_utf8_error why;
+                size_t char_len = mh_utf8_decode((const unsigned char *)t + k, len - k, &cp, &why);
+                mh_json_i_snippet(bad, sizeof bad, t + k, char_len ? char_len : 1, 1);
                 return mh_args_i_fail(err, err_size, MH_ERR_INVALID_ARGUMENT,
                                       "%s: %s in the hex string is not a hex byte: %s is not a hex digit "
                                       "(give %s)",

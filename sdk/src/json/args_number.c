@@ -73,9 +73,10 @@ mh_args_num_result mh_args_i_number(const mh_json *value, uint64_t *magnitude, i
     const char *s = mh_json_as_string(value, &n);
     if (s) return parse_text(s, n, magnitude, negative);
     if (mh_json_typeof(value) != MH_JSON_NUMBER || !mh_json_is_integer(value)) return MH_ARGS_NUM_MALFORMED;
+    *negative = (value->flags & MH_JSON_F_NEGATIVE) != 0;
     if (!(value->flags & MH_JSON_F_FITS)) return MH_ARGS_NUM_TOO_LARGE;
     *magnitude = value->u.num.magnitude;
-    *negative = (value->flags & MH_JSON_F_NEGATIVE) && *magnitude != 0;
+    if (*magnitude == 0) *negative = 0;
     return MH_ARGS_NUM_OK;
 }
 
