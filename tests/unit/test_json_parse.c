@@ -392,6 +392,8 @@ static void test_structure_errors(void)
     ERR("{\"a\":1,2}", "line 1, column 8: expected a string key after ','");
     ERR("{1:2}", "line 1, column 2: expected a string key or '}'");
     ERR("{'a':1}", "line 1, column 2: expected a string key or '}' (keys use double quotes)");
+    /* Found by fuzz_json: closing the first, empty container (UBSan). */
+    ERR("[[[]]f]]]ZZZ", "line 1, column 6: expected ',' or ']' after array element");
     ERR("[1}", "line 1, column 3: expected ',' or ']' after array element");
     ERR("{\"a\":1]", "line 1, column 7: expected ',' or '}' after object member");
     ERR("[,1]", "line 1, column 2: " VALUE_KINDS);

@@ -451,17 +451,19 @@ static int check_duplicates(parser *ps, const slot *members, size_t n)
     return 1;
 }
 
-/* Moves the top frame's slots into the arena as the finished container. */
+/* Moves the top frame's slots into the arena as the finished container.
+ * An empty container has no storage (and slots may still be NULL). */
 static int close_container(parser *ps, mh_json *out)
 {
     frame *f = &ps->frames[ps->frame_count - 1];
-    slot *first = ps->slots + f->slot_base;
     size_t n = ps->slot_count - f->slot_base;
+    const slot *first = n ? ps->slots + f->slot_base : NULL;
     memset(out, 0, sizeof *out);
     if (f->is_object) {
-        if (!check_duplicates(ps, first, n)) return 0;
-        mh_json_member *members = mh_arena_alloc(ps->arena, n * sizeof *members, alignof(mh_json_member));
-        if (!members) return fail_memory(ps);
+        mh_json_member *members = NULL;
+        if (n && !check_duplicates(ps, first, n)) return 0;
+        if (n && !(members = mh_arena_alloc(ps->arena, n * sizeof *members, alignof(mh_json_member))))
+            return fail_memory(ps);
         for (size_t i = 0; i < n; i++) {
             members[i].key = first[i].key;
             members[i].key_length = first[i].key_length;
@@ -471,8 +473,9 @@ static int close_container(parser *ps, mh_json *out)
         out->u.obj.members = members;
         out->u.obj.count = n;
     } else {
-        mh_json *items = mh_arena_alloc(ps->arena, n * sizeof *items, alignof(mh_json));
-        if (!items) return fail_memory(ps);
+        mh_json *items = NULL;
+        if (n && !(items = mh_arena_alloc(ps->arena, n * sizeof *items, alignof(mh_json))))
+            return fail_memory(ps);
         for (size_t i = 0; i < n; i++) items[i] = first[i].value;
         out->type = MH_JSON_ARRAY;
         out->u.arr.items = items;
