@@ -4,6 +4,7 @@
 #include "mh_test.h"
 
 #include <mcphost/json.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -490,3 +491,43 @@ static void test_string_errors(void)
 
 MH_SUITE("json.errors", NULL, NULL, MH_TEST(test_structure_errors), MH_TEST(test_position_errors),
          MH_TEST(test_literal_number_errors), MH_TEST(test_string_errors))
+
+/* ---- json.locale --------------------------------------------------------- */
+
+/* Numbers must not depend on LC_NUMERIC: a host or library may switch to a
+ * locale whose decimal point is ','. Runs where such a locale exists (none
+ * is needed to pass; set LOCPATH to a localedef'd de_DE.UTF-8 to try). */
+static void test_comma_locale(void)
+{
+    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8",
+                                        "fr_FR.utf8",  "de_DE",      "nl_NL.UTF-8"};
+    const char *found = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && !found; i++)
+        if (setlocale(LC_NUMERIC, names[i]) && strcmp(localeconv()->decimal_point, ".") != 0) found = names[i];
+    if (!found) {
+        setlocale(LC_NUMERIC, "C");
+        return;
+    }
+    /* Short mantissas take the exact fast path, long ones go to strtod(). */
+    const char *text = "[0.5, 3.141592653589793238462643383279, 12345678901234567890.5, 1e-400]";
+    mh_json_doc *doc = mh_json_parse(text, strlen(text), NULL, NULL);
+    double d[4] = {0, 0, 0, 1};
+    for (size_t i = 0; i < 4; i++) mh_json_as_double(mh_json_array_get(mh_json_root(doc), i), &d[i]);
+    mh_json_free(doc);
+    mh_json_writer *w = mh_json_writer_new();
+    mh_json_write_array_begin(w);
+    mh_json_write_double(w, 0.1);
+    mh_json_write_double(w, -2.5e-300);
+    mh_json_write_array_end(w);
+    char *out = mh_json_writer_finish(w, NULL);
+    mh_json_writer_free(w);
+    setlocale(LC_NUMERIC, "C");
+    CU_ASSERT_EQUAL(d[0], 0.5);
+    CU_ASSERT_EQUAL(d[1], 3.141592653589793);
+    CU_ASSERT_EQUAL(d[2], 12345678901234567890.5);
+    CU_ASSERT_EQUAL(d[3], 0.0);
+    CHECK_STR(out, "[0.1,-2.5e-300]");
+    free(out);
+}
+
+MH_SUITE("json.locale", NULL, NULL, MH_TEST(test_comma_locale))
