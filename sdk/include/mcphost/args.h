@@ -1,5 +1,5 @@
 /* mcphost/args.h - the argument conventions every mcphost tool shares
- * (DESIGN section 5), on top of mcphost/json.h (link mcphost::mh_json).
+ * (DESIGN section 5), on top of mcphost/json.h (link mcphost::json).
  *
  * Offers:
  *   - mh_args_parse(): the call's argument text to a JSON object;

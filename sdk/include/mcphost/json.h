@@ -1,5 +1,5 @@
 /* mcphost/json.h - the SDK's self-contained JSON reader and writer, for
- * plugins (link the static library mcphost::mh_json).
+ * plugins (link the static library mcphost::json).
  *
  * Offers:
  *   - mh_json_parse(): a strict RFC 8259 parser (no comments, no trailing
