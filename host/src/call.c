@@ -150,8 +150,12 @@ static int c_cancelled(mh_call *call) { return call->req ? mh_request_cancelled(
 
 static void c_log(mh_call *call, mh_log_level level, const char *message)
 {
-    mh_log(level, "tool", "%s", message ? message : "");
-    if (call->req) mh_request_log(call->req, (int)level, "tool", message ? message : "");
+    /* With a request, the host log gets the line and only the requesting
+     * connection is notified. */
+    if (call->req)
+        mh_request_log(call->req, (int)level, "tool", message ? message : "");
+    else
+        mh_log(level, "tool", "%s", message ? message : "");
 }
 
 const mh_call_service mh_call_service_impl = {

@@ -72,10 +72,10 @@ static void default_plugin_dirs(mh_ptrvec *dirs, char *exe_rel, size_t size)
 
 static void list_plugins(const mh_hostctx *ctx)
 {
-    printf("%-28s %-10s %-9s %s\n", "ID", "KIND", "VERSION", "FROM");
+    printf("%-36s %-10s %-9s %s\n", "ID", "KIND", "VERSION", "FROM");
     for (size_t i = 0; i < ctx->plugins.count; i++) {
         const mh_plugin_record *p = ctx->plugins.items[i];
-        printf("%-28s %-10s %-9s %s\n", p->entry->id, mh_plugin_kind_name(p->entry->kind),
+        printf("%-36s %-10s %-9s %s\n", p->entry->id, mh_plugin_kind_name(p->entry->kind),
                p->entry->version, p->path ? p->path : "(built in)");
     }
     printf("\nmachines:");

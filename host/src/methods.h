@@ -2,7 +2,8 @@
  * and the helpers method handlers use to answer. Each handler takes the
  * request and its params object (may be NULL) and must answer it exactly
  * once, now or later, with mh_request_respond() or mh_request_fail().
- * Thread: handlers run on the transport's thread. */
+ * Thread: handlers run on the transport's thread; tools/call hands the tool
+ * to its session's thread, or to a thread of its own for host tools. */
 #ifndef MH_HOST_METHODS_H
 #define MH_HOST_METHODS_H
 

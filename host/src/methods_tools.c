@@ -1,5 +1,6 @@
 /* tools/list and tools/call: validation, session and chip resolution, and
  * running the handler on the right thread. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,26 @@ static void list_instances(mh_session *s, const char *interface_id, char *out, s
         size_t len = strlen(out);
         snprintf(out + len, size - len, "%s%s", len ? ", " : "", c->instance);
     }
+}
+
+/* Host tools run on a thread of their own, so the transport keeps reading
+ * (pings, cancellations) while they work. */
+static void *run_host_tool(void *arg)
+{
+    tool_job *job = arg;
+    if (!mh_request_cancelled(job->req)) job->tool->call(job->tool->user_data, job->call);
+    finish_tool(job);
+    return NULL;
+}
+
+static void start_host_tool(tool_job *job)
+{
+    pthread_attr_t attr;
+    pthread_t thread;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attr, run_host_tool, job) != 0) run_host_tool(job);
+    pthread_attr_destroy(&attr);
 }
 
 /* [emu-thread] of the session, or session NULL when it ended first. */
@@ -207,8 +228,7 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     }
     if (!(tool->flags & MH_TOOL_NEEDS_SESSION)) {
         cJSON_Delete(empty);
-        tool->call(tool->user_data, job->call);
-        finish_tool(job);
+        start_host_tool(job);
         return;
     }
     mh_session *s = resolve_session(job, args);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "call.h"
 #include "chip_names.h"
@@ -17,6 +18,9 @@
 
 const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
                                             "2024-11-05", NULL};
+
+/* How long closing a connection waits for running requests to answer. */
+#define MH_CLOSE_GRACE_SECONDS 2
 
 struct mh_server {
     mh_hostctx *ctx;
@@ -182,8 +186,17 @@ static cJSON *log_params(int level, const char *logger, const char *message)
     return params;
 }
 
+/* Host log messages go to every connection that set a level. A thread-local
+ * guard stops a transport that logs while sending from recursing, and keeps
+ * a request's own log lines from being broadcast. */
+static _Thread_local int forwarding;
+
 void mh_request_log(mh_request *req, int level, const char *logger, const char *message)
 {
+    int was = forwarding;
+    forwarding = 1;
+    mh_log((mh_log_level)level, logger, "%s", message);
+    forwarding = was;
     mh_conn *conn = req->conn;
     pthread_mutex_lock(&conn->lock);
     int wanted = conn->log_level >= 0 && level >= conn->log_level;
@@ -193,9 +206,6 @@ void mh_request_log(mh_request *req, int level, const char *logger, const char *
                           log_params(level, logger, message));
 }
 
-/* Host log messages go to every connection that set a level. A thread-local
- * guard stops a transport that logs while sending from recursing. */
-static _Thread_local int forwarding;
 
 static void forward_log(void *user, mh_log_level level, const char *source, const char *message)
 {
@@ -442,8 +452,15 @@ static void s_close(mh_conn *conn)
     pthread_mutex_unlock(&server->lock);
     if (last) mh_log_set_forward(NULL, NULL);
 
+    /* Requests still running get a moment to answer (input piped in and
+     * closed must still see its answers); then they are cancelled. */
     pthread_mutex_lock(&conn->lock);
     conn->closing = 1;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += MH_CLOSE_GRACE_SECONDS;
+    while (conn->pending > 0)
+        if (pthread_cond_timedwait(&conn->idle, &conn->lock, &deadline) != 0) break;
     for (size_t i = 0; i < conn->inflight.count; i++)
         atomic_store(&((mh_request *)conn->inflight.items[i])->cancelled, 1);
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
