@@ -1,5 +1,5 @@
 /* mcphost/cpu6502.h - the cycle-exact 6502-family CPU core of the SDK
- * (static library mh_cpu6502, link target mcphost::mh_cpu6502).
+ * (static library mh_cpu6502, link target mcphost::cpu6502).
  *
  * Offers: one core for the NMOS 6502 (VIC-20), the 6510 (C64, I/O port
  * pins P0-P5) and the 7501/8501 (Plus/4, C16; I/O port pins P0-P4, P6, P7),

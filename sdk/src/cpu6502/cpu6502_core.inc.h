@@ -126,9 +126,7 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
         case S_IMM:
             RD(c->pc);
             c->pc++;
-            mh_exec_read(c, mh_cpu_decode_table[c->ir].mn, v);
-            c->state = S_FETCH;
-            break;
+            goto read_op;
 
         /* Zero page, zero page indexed. */
         case S_ZP1:
@@ -226,11 +224,7 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
         case S_FIX: {
             RD(c->ad);
             const mh_cpu_decode *d = &mh_cpu_decode_table[c->ir];
-            if (d->access == S_READ && !c->tmp) {
-                mh_exec_read(c, d->mn, v);
-                c->state = S_FETCH;
-                break;
-            }
+            if (d->access == S_READ && !c->tmp) goto read_op;
             c->dl = (uint8_t)(c->ad >> 8); /* H for SHA/SHX/SHY/TAS */
             if (c->tmp) c->ad = (uint16_t)(c->ad + 0x100u);
             c->state = d->access;
@@ -240,6 +234,7 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
         /* Access states. */
         case S_READ:
             RD(c->ad);
+        read_op: /* every read operation ends here: one copy of the ALU */
             mh_exec_read(c, mh_cpu_decode_table[c->ir].mn, v);
             c->state = S_FETCH;
             break;

@@ -9,18 +9,21 @@
 #include "cpu6502_bcd.h"
 #include "cpu6502_internal.h"
 
+/* The operations are inlined into each loop variant (one call site each). */
+#define MH_CPU_INLINE static inline __attribute__((always_inline))
+
 /* The 6502's undocumented ANE ($8B) and LXA ($AB) OR A with a chip- and
  * temperature-dependent constant before the AND. $EE is what Tom Harte's
  * single-step vectors use (and a common value on real C64s). */
 #define MH_CPU6502_ANE_MAGIC 0xEEu
 #define MH_CPU6502_LXA_MAGIC 0xEEu
 
-static inline uint8_t mh_nz(uint8_t p, uint8_t v)
+MH_CPU_INLINE uint8_t mh_nz(uint8_t p, uint8_t v)
 {
     return (uint8_t)((p & ~(F_N | F_Z)) | (v & F_N) | (v ? 0 : F_Z));
 }
 
-static inline void mh_op_adc(mh_cpu6502 *c, uint8_t v)
+MH_CPU_INLINE void mh_op_adc(mh_cpu6502 *c, uint8_t v)
 {
     if (c->p & F_D) {
         c->a = mh_bcd_adc(c->a, v, &c->p);
@@ -34,7 +37,7 @@ static inline void mh_op_adc(mh_cpu6502 *c, uint8_t v)
     c->p = mh_nz(p, c->a);
 }
 
-static inline void mh_op_sbc(mh_cpu6502 *c, uint8_t v)
+MH_CPU_INLINE void mh_op_sbc(mh_cpu6502 *c, uint8_t v)
 {
     unsigned borrow = (c->p & F_C) ? 0u : 1u;
     unsigned diff = (unsigned)c->a - v - borrow;
@@ -46,7 +49,7 @@ static inline void mh_op_sbc(mh_cpu6502 *c, uint8_t v)
     c->p = p;
 }
 
-static inline void mh_op_cmp(mh_cpu6502 *c, uint8_t reg, uint8_t v)
+MH_CPU_INLINE void mh_op_cmp(mh_cpu6502 *c, uint8_t reg, uint8_t v)
 {
     unsigned diff = (unsigned)reg - v;
     uint8_t p = (uint8_t)(c->p & ~F_C);
@@ -54,35 +57,35 @@ static inline void mh_op_cmp(mh_cpu6502 *c, uint8_t reg, uint8_t v)
     c->p = mh_nz(p, (uint8_t)diff);
 }
 
-static inline uint8_t mh_op_asl(mh_cpu6502 *c, uint8_t v)
+MH_CPU_INLINE uint8_t mh_op_asl(mh_cpu6502 *c, uint8_t v)
 {
     uint8_t r = (uint8_t)(v << 1);
     c->p = mh_nz((uint8_t)((c->p & ~F_C) | (v >> 7)), r);
     return r;
 }
 
-static inline uint8_t mh_op_lsr(mh_cpu6502 *c, uint8_t v)
+MH_CPU_INLINE uint8_t mh_op_lsr(mh_cpu6502 *c, uint8_t v)
 {
     uint8_t r = (uint8_t)(v >> 1);
     c->p = mh_nz((uint8_t)((c->p & ~F_C) | (v & F_C)), r);
     return r;
 }
 
-static inline uint8_t mh_op_rol(mh_cpu6502 *c, uint8_t v)
+MH_CPU_INLINE uint8_t mh_op_rol(mh_cpu6502 *c, uint8_t v)
 {
     uint8_t r = (uint8_t)((v << 1) | (c->p & F_C));
     c->p = mh_nz((uint8_t)((c->p & ~F_C) | (v >> 7)), r);
     return r;
 }
 
-static inline uint8_t mh_op_ror(mh_cpu6502 *c, uint8_t v)
+MH_CPU_INLINE uint8_t mh_op_ror(mh_cpu6502 *c, uint8_t v)
 {
     uint8_t r = (uint8_t)((v >> 1) | ((c->p & F_C) << 7));
     c->p = mh_nz((uint8_t)((c->p & ~F_C) | (v & F_C)), r);
     return r;
 }
 
-static inline void mh_op_arr(mh_cpu6502 *c, uint8_t v)
+MH_CPU_INLINE void mh_op_arr(mh_cpu6502 *c, uint8_t v)
 {
     uint8_t t = (uint8_t)(c->a & v);
     if (c->p & F_D) {
@@ -98,7 +101,7 @@ static inline void mh_op_arr(mh_cpu6502 *c, uint8_t v)
 }
 
 /* Read operations: the operand v has just been read. */
-static inline void mh_exec_read(mh_cpu6502 *c, uint8_t mn, uint8_t v)
+MH_CPU_INLINE void mh_exec_read(mh_cpu6502 *c, uint8_t mn, uint8_t v)
 {
     switch (mn) {
     case MH_MN6502_LDA: c->a = v; c->p = mh_nz(c->p, v); break;
@@ -147,7 +150,7 @@ static inline void mh_exec_read(mh_cpu6502 *c, uint8_t mn, uint8_t v)
 }
 
 /* Read-modify-write operations: returns the value written back. */
-static inline uint8_t mh_exec_rmw(mh_cpu6502 *c, uint8_t mn, uint8_t v)
+MH_CPU_INLINE uint8_t mh_exec_rmw(mh_cpu6502 *c, uint8_t mn, uint8_t v)
 {
     switch (mn) {
     case MH_MN6502_ASL: return mh_op_asl(c, v);
@@ -168,7 +171,7 @@ static inline uint8_t mh_exec_rmw(mh_cpu6502 *c, uint8_t mn, uint8_t v)
 
 /* Write operations: the value to store. h is the high byte of the base
  * address before indexing (for SHA/SHX/SHY/TAS). */
-static inline uint8_t mh_exec_write(mh_cpu6502 *c, uint8_t mn, uint8_t h)
+MH_CPU_INLINE uint8_t mh_exec_write(mh_cpu6502 *c, uint8_t mn, uint8_t h)
 {
     uint8_t h1 = (uint8_t)(h + 1u);
     switch (mn) {
@@ -184,14 +187,14 @@ static inline uint8_t mh_exec_write(mh_cpu6502 *c, uint8_t mn, uint8_t h)
     }
 }
 
-static inline int mh_is_unstable_store(uint8_t mn)
+MH_CPU_INLINE int mh_is_unstable_store(uint8_t mn)
 {
     return mn == MH_MN6502_SHA || mn == MH_MN6502_SHX || mn == MH_MN6502_SHY ||
            mn == MH_MN6502_TAS;
 }
 
 /* Implied and accumulator operations. */
-static inline void mh_exec_implied(mh_cpu6502 *c, uint8_t mn)
+MH_CPU_INLINE void mh_exec_implied(mh_cpu6502 *c, uint8_t mn)
 {
     switch (mn) {
     case MH_MN6502_CLC: c->p &= (uint8_t)~F_C; break;
@@ -221,20 +224,20 @@ static inline void mh_exec_implied(mh_cpu6502 *c, uint8_t mn)
 
 /* Branch condition: bits 7-6 of the opcode pick N, V, C or Z, bit 5 the
  * value that means "taken". */
-static inline int mh_branch_taken(uint8_t opcode, uint8_t p)
+MH_CPU_INLINE int mh_branch_taken(uint8_t opcode, uint8_t p)
 {
     static const uint8_t flag[4] = {F_N, F_V, F_C, F_Z};
     return ((p & flag[opcode >> 6]) != 0) == ((opcode >> 5) & 1);
 }
 
 /* The I/O port. */
-static inline uint8_t mh_port_value(const mh_cpu6502 *c, uint16_t addr, uint8_t input)
+MH_CPU_INLINE uint8_t mh_port_value(const mh_cpu6502 *c, uint16_t addr, uint8_t input)
 {
     if (addr == 0) return c->port.ddr;
     return (uint8_t)((c->port.data & c->port.ddr) | (input & ~c->port.ddr));
 }
 
-static inline void mh_port_store(mh_cpu6502 *c, uint16_t addr, uint8_t v)
+MH_CPU_INLINE void mh_port_store(mh_cpu6502 *c, uint16_t addr, uint8_t v)
 {
     if (addr == 0) c->port.ddr = v;
     else c->port.data = v;
