@@ -7,8 +7,9 @@
  * mh_cpu6502_init(), mh_cpu6502_reset(), and a plain state struct a
  * debugger reads and writes and a snapshot copies.
  *
- * Implemented (passes all of Tom Harte's 6502 v1 single-step vectors in
- * ../shared/testdata, registers, memory and the cycle-by-cycle bus trace):
+ * Implemented (passes all 51,200 of Tom Harte's 6502 v1 single-step vectors
+ * in ../shared/testdata, registers, memory and the cycle-by-cycle bus trace,
+ * with the two later upstream corrections applied, see docs/cpu6502.md):
  *   - all 256 NMOS opcodes, the undocumented ones included, with every
  *     dummy read and dummy write (one bus access per cycle);
  *   - NMOS decimal mode (N, V, Z from the binary result as on the NMOS
@@ -29,7 +30,10 @@
  *     hijacks its vector; the first instruction of a handler always runs;
  *   - RDY: while rdy is 0, read cycles are repeated (the bus sees the same
  *     read again, the CPU discards it) and write cycles go on, as the VIC-II
- *     bad lines and sprite DMA need;
+ *     bad lines and sprite DMA need. The read callback of a stalled cycle
+ *     runs with rdy == 0, so a machine whose chip owns the bus then (VIC-II
+ *     with AEC low) can skip the access's side effects. Interrupt sampling
+ *     pauses during a stall; NMI edges are still latched;
  *   - the 6510/7501 on-chip port: $00 = data direction, $01 = data; a read
  *     returns output bits from the latch and input bits from port.input (or
  *     the port_input callback). Accesses to $00/$01 still go out on the
@@ -169,7 +173,8 @@ typedef struct mh_cpu6502 {
     /* Current instruction. */
     uint8_t ir;    /* opcode being executed ($00 during IRQ/NMI/reset) */
     uint8_t state; /* micro-state; MH_CPU6502_STATE_FETCH at a boundary */
-    uint8_t t;     /* cycle within the instruction, 0 = opcode fetch */
+    uint8_t t;     /* cycles of the current instruction run so far (at a
+                    * boundary: the length of the last one) */
     uint8_t jammed; /* 1 after a JAM opcode, until reset */
     uint16_t ipc;  /* address of the current instruction's opcode */
     uint16_t ad;   /* address latch */
@@ -226,8 +231,9 @@ uint32_t mh_cpu6502_tick(mh_cpu6502 *cpu);
  * middle of an instruction (state != MH_CPU6502_STATE_FETCH). */
 uint32_t mh_cpu6502_run(mh_cpu6502 *cpu, uint32_t cycles);
 
-/* Runs until the next instruction boundary (at least one cycle), a stop,
- * or 1 cycle when jammed. Returns the cycles run. */
+/* Runs until the next instruction boundary (at least one cycle unless a
+ * hook stops the CPU first), a stop, or 1 cycle when jammed. Returns the
+ * cycles run. */
 uint32_t mh_cpu6502_step(mh_cpu6502 *cpu);
 
 /* Replace the links (after a restore, or to switch bus or hooks). */
