@@ -10,5 +10,6 @@
 #include "mcphost/session.h"
 #include "mcphost/transport.h"
 #include "mcphost/registry.h"
+#include "mcphost/machine.h"
 
 #endif

@@ -1,0 +1,80 @@
+/* mcphost/machine.h - the capability interfaces every machine plugin
+ * registers in its sessions (as mh_chip entries, see session.h), so toolsets
+ * work on any machine without knowing which one it is.
+ *
+ * Offers, by interface id:
+ *   "mh.cpu6502/1"  MH_IFACE_CPU6502: the machine's 6502-family CPU (the
+ *                   SDK core's state, and the debug hook slot the machine
+ *                   chains with its own traps);
+ *   "mh.memory/1"   MH_IFACE_MEMORY: the machine's memory spaces ("cpu" is
+ *                   what the CPU sees now, then RAM, ROMs, I/O ...) with
+ *                   side-effect-free peek and real poke, and which space
+ *                   backs each CPU address at this moment.
+ * Later capabilities (video, input, media, snapshots, configuration) get
+ * their own ids beside these.
+ *
+ * Ownership: vtables and contexts belong to the machine instance and live
+ * until its destroy(). Strings returned are static or live as long as the
+ * instance.
+ * Threads: every function is [emu-thread]: call it from a tool handler that
+ * runs on the session's thread (MH_TOOL_NEEDS_SESSION or `requires`).
+ */
+#ifndef MCPHOST_MACHINE_H
+#define MCPHOST_MACHINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mcphost/cpu6502.h"
+#include "mcphost/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MH_IFACE_CPU6502 "mh.cpu6502/1"
+#define MH_IFACE_MEMORY "mh.memory/1"
+
+typedef struct mh_cpu6502_iface {
+    uint32_t struct_size;
+    /* The CPU core's state. Registers may be read and written at an
+     * instruction boundary (mh_cpu6502_at_boundary). */
+    mh_cpu6502 *(*state)(void *context);
+    /* Installs the debugger's hooks (NULL, NULL to remove). The machine
+     * calls them from its own hooks, so its traps keep working. */
+    void (*set_debug_hooks)(void *context, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
+                            void *user);
+    /* "6502", "6510", "8501" */
+    const char *(*model_name)(void *context);
+} mh_cpu6502_iface;
+
+/* One memory space. Space 0 is always "cpu": the 64 KiB the CPU sees with
+ * the current banking. */
+typedef struct mh_memory_space {
+    const char *name;        /* "cpu", "ram", "kernal", "io", "color" */
+    const char *description;
+    uint32_t size;           /* bytes; addresses are 0 .. size-1 */
+    uint32_t base;           /* where it appears in the CPU's map, if fixed */
+    int writable;            /* poke allowed */
+} mh_memory_space;
+
+typedef struct mh_memory_iface {
+    uint32_t struct_size;
+    size_t (*space_count)(void *context);
+    const mh_memory_space *(*space)(void *context, size_t index);
+    /* Reads length bytes without side effects (I/O registers are read as
+     * they stand, never acknowledged). MH_ERR_INVALID_ARGUMENT when the
+     * range leaves the space. */
+    mh_status (*peek)(void *context, size_t space, uint32_t address, uint8_t *out,
+                      size_t length);
+    /* Writes like the CPU would (in "cpu", I/O registers take effect).
+     * MH_ERR_UNSUPPORTED for a read-only space. */
+    mh_status (*poke)(void *context, size_t space, uint32_t address, const uint8_t *data,
+                      size_t length);
+    /* The space a CPU read of address reaches right now. */
+    size_t (*bank_at)(void *context, uint16_t address);
+} mh_memory_iface;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
