@@ -242,6 +242,90 @@ static void tool_session_destroy(void *user, mh_call *call)
     cJSON_Delete(args);
 }
 
+/* The session an events tool names, or the connection's current one. */
+static int events_session(mh_call *call, const cJSON *args, char *out, size_t size)
+{
+    const cJSON *named = cJSON_GetObjectItemCaseSensitive(args, "session");
+    if (cJSON_IsString(named))
+        snprintf(out, size, "%s", named->valuestring);
+    else
+        mh_request_current_session(call->req, out, size);
+    if (!out[0]) {
+        mh_call_errorf(call, "no session given and this connection has no current session; "
+                             "pass `session` (session_list shows them)");
+        return 0;
+    }
+    mh_session *s = mh_sessions_find(host_of(call)->sessions, out);
+    if (!s) {
+        mh_call_errorf(call, "no machine session named \"%s\"; session_list shows the live "
+                             "sessions", out);
+        return 0;
+    }
+    mh_session_unref(s);
+    return 1;
+}
+
+static void tool_events_subscribe(void *user, mh_call *call)
+{
+    (void)user;
+    cJSON *args = parse_args(call);
+    char session[64];
+    if (!call->req || !events_session(call, args, session, sizeof session)) {
+        if (!call->req) mh_call_errorf(call, "events_subscribe needs a connection");
+        cJSON_Delete(args);
+        return;
+    }
+    uint32_t mask = 0;
+    const cJSON *types = cJSON_GetObjectItemCaseSensitive(args, "types");
+    const cJSON *t;
+    cJSON_ArrayForEach(t, types)
+    {
+        for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++)
+            if (strcmp(t->valuestring, mh_event_type_name(k)) == 0) mask |= 1u << k;
+    }
+    if (!types)
+        for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++)
+            if (k != MH_EVENT_FRAME) mask |= 1u << k; /* frames only on request */
+    if (mh_request_subscribe(call->req, session, mask) != 0) {
+        mh_call_errorf(call, "events_subscribe: out of memory");
+        cJSON_Delete(args);
+        return;
+    }
+    cJSON *out = cJSON_CreateObject();
+    cJSON_AddStringToObject(out, "session", session);
+    cJSON *list = cJSON_AddArrayToObject(out, "types");
+    for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++)
+        if (mask & (1u << k)) cJSON_AddItemToArray(list, cJSON_CreateString(mh_event_type_name(k)));
+    cJSON_AddStringToObject(out, "notification", "notifications/mcphost/event");
+    cJSON_Delete(args);
+    set_result(call, out, NULL);
+}
+
+static void tool_events_unsubscribe(void *user, mh_call *call)
+{
+    (void)user;
+    cJSON *args = parse_args(call);
+    char session[64] = "";
+    const cJSON *named = cJSON_GetObjectItemCaseSensitive(args, "session");
+    if (cJSON_IsString(named))
+        snprintf(session, sizeof session, "%s", named->valuestring);
+    else if (call->req)
+        mh_request_current_session(call->req, session, sizeof session);
+    if (!call->req || mh_request_unsubscribe(call->req, session) != 0)
+        mh_call_errorf(call, "events_unsubscribe: this connection is not subscribed to events of "
+                             "session \"%s\"", session);
+    else {
+        cJSON *out = cJSON_CreateObject();
+        cJSON_AddStringToObject(out, "session", session);
+        cJSON_AddBoolToObject(out, "subscribed", 0);
+        set_result(call, out, NULL);
+    }
+    cJSON_Delete(args);
+}
+
+#define EVENT_TYPES_ENUM                                                                    \
+    "[\"stopped\",\"resumed\",\"breakpoint\",\"jammed\",\"reset\",\"frame\",\"exited\",\"log\"]"
+
 #define SESSION_ITEM_SCHEMA                                                                \
     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"                 \
     "\"machine\":{\"type\":\"string\"},\"current\":{\"type\":\"boolean\"},"                \
@@ -295,6 +379,20 @@ static const mh_tool_desc core_tools[] = {
      "\"Session name from session_list\"}},\"required\":[\"session\"],"
      "\"additionalProperties\":false}",
      NULL, MH_TOOL_DESTRUCTIVE, 0, NULL, "vice.session.destroy", tool_session_destroy, NULL},
+    {sizeof(mh_tool_desc), "events_subscribe", "Subscribe to machine events",
+     "Sends this connection a notifications/mcphost/event for each event of a machine "
+     "session (breakpoint hits, stops, resumes, jams, resets, run ends; frames only when "
+     "asked for). Calling it again replaces the set of types.",
+     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\",\"description\":"
+     "\"Session name (default: the current session)\"},\"types\":{\"type\":\"array\","
+     "\"items\":{\"type\":\"string\",\"enum\":" EVENT_TYPES_ENUM "},\"description\":"
+     "\"Event types (default: all but frame)\"}},\"additionalProperties\":false}",
+     NULL, MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_subscribe, NULL},
+    {sizeof(mh_tool_desc), "events_unsubscribe", "Unsubscribe from machine events",
+     "Stops the event notifications of a machine session for this connection.",
+     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\",\"description\":"
+     "\"Session name (default: the current session)\"}},\"additionalProperties\":false}",
+     NULL, MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_unsubscribe, NULL},
 };
 
 static mh_status core_init(const mh_host *host, void **data)

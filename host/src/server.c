@@ -41,7 +41,13 @@ struct mh_conn {
     int log_level;    /* notifications/message threshold, -1: none */
     char current_session[64];
     mh_ptrvec inflight; /* mh_request* */
+    mh_ptrvec subscriptions; /* event_subscription* */
 };
+
+typedef struct event_subscription {
+    char session[64];
+    uint32_t types; /* bit n set: event type n */
+} event_subscription;
 
 struct mh_request {
     mh_conn *conn;
@@ -246,6 +252,72 @@ void mh_request_set_log_level(mh_request *req, int level)
     pthread_mutex_lock(&req->conn->lock);
     req->conn->log_level = level;
     pthread_mutex_unlock(&req->conn->lock);
+}
+
+/* ---- events ---- */
+
+static event_subscription *find_subscription(mh_conn *conn, const char *session)
+{
+    for (size_t i = 0; i < conn->subscriptions.count; i++) {
+        event_subscription *sub = conn->subscriptions.items[i];
+        if (strcmp(sub->session, session) == 0) return sub;
+    }
+    return NULL;
+}
+
+int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
+{
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    event_subscription *sub = find_subscription(conn, session);
+    if (!sub && (sub = calloc(1, sizeof *sub)) != NULL) {
+        snprintf(sub->session, sizeof sub->session, "%s", session);
+        if (mh_ptrvec_push(&conn->subscriptions, sub) != 0) {
+            free(sub);
+            sub = NULL;
+        }
+    }
+    if (sub) sub->types = types;
+    pthread_mutex_unlock(&conn->lock);
+    return sub ? 0 : -1;
+}
+
+int mh_request_unsubscribe(mh_request *req, const char *session)
+{
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    event_subscription *sub = find_subscription(conn, session);
+    if (sub) {
+        mh_ptrvec_remove(&conn->subscriptions, sub);
+        free(sub);
+    }
+    pthread_mutex_unlock(&conn->lock);
+    return sub ? 0 : -1;
+}
+
+void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
+                          const char *detail_json)
+{
+    const char *name = mh_event_type_name(type);
+    if (!server || !name) return;
+    cJSON *detail = detail_json ? cJSON_Parse(detail_json) : NULL;
+    pthread_mutex_lock(&server->lock);
+    for (size_t i = 0; i < server->conns.count; i++) {
+        mh_conn *conn = server->conns.items[i];
+        pthread_mutex_lock(&conn->lock);
+        const event_subscription *sub = find_subscription(conn, session);
+        int wanted = !conn->closing && sub && (sub->types & (1u << type));
+        pthread_mutex_unlock(&conn->lock);
+        if (!wanted) continue;
+        cJSON *params = cJSON_CreateObject();
+        cJSON_AddStringToObject(params, "session", session);
+        cJSON_AddStringToObject(params, "type", name);
+        cJSON_AddItemToObject(params, "detail",
+                              cJSON_IsObject(detail) ? cJSON_Duplicate(detail, 1) : cJSON_CreateObject());
+        send_notification(conn, NULL, "notifications/mcphost/event", params);
+    }
+    pthread_mutex_unlock(&server->lock);
+    cJSON_Delete(detail);
 }
 
 /* ---- lifecycle: initialize ---- */
@@ -466,6 +538,8 @@ static void s_close(mh_conn *conn)
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
     pthread_mutex_unlock(&conn->lock);
     mh_ptrvec_free(&conn->inflight);
+    for (size_t i = 0; i < conn->subscriptions.count; i++) free(conn->subscriptions.items[i]);
+    mh_ptrvec_free(&conn->subscriptions);
     pthread_mutex_destroy(&conn->lock);
     pthread_cond_destroy(&conn->idle);
     free(conn);

@@ -11,6 +11,7 @@
 #define MH_HOST_SERVER_H
 
 #include <cjson/cJSON.h>
+#include "mcphost/events.h"
 #include "mcphost/transport.h"
 
 struct mh_hostctx;
@@ -41,5 +42,14 @@ void mh_request_log(mh_request *req, int level, const char *logger, const char *
 void mh_request_current_session(mh_request *req, char *out, size_t size);
 void mh_request_select_session(mh_request *req, const char *name);
 struct mh_hostctx *mh_request_host(mh_request *req);
+
+/* Events (events.h): the connection's subscriptions, by session name and a
+ * mask of event types (bit n = type n). Returns 0, or -1 when out of memory
+ * or (unsubscribe) not subscribed. */
+int mh_request_subscribe(mh_request *req, const char *session, uint32_t types);
+int mh_request_unsubscribe(mh_request *req, const char *session);
+/* Sends an event to every connection subscribed to it. [thread-safe] */
+void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
+                          const char *detail_json);
 
 #endif

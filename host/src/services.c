@@ -62,6 +62,7 @@ static const struct {
     {MH_CALL_SERVICE_ID, &mh_call_service_impl},
     {MH_SESSION_SERVICE_ID, &mh_session_service_impl},
     {MH_SERVER_SERVICE_ID, &mh_server_service_impl},
+    {MH_EVENTS_SERVICE_ID, &mh_events_service_impl},
 };
 
 const void *mh_host_get_service(const mh_host *host, const char *service_id)

@@ -11,6 +11,7 @@
 #include "log.h"
 #include "ptrvec.h"
 #include "registry.h"
+#include "server.h"
 
 typedef struct session_job {
     mh_session_job_fn fn;
@@ -40,6 +41,7 @@ struct mh_session {
     int running, warp, run_done, exit_code;
     uint64_t cycle_limit;
     atomic_uint_fast64_t cycles;
+    int jam_reported; /* the jam of this run was posted as an event */
 };
 
 struct mh_sessions {
@@ -133,6 +135,20 @@ static void finish_run(mh_session *s, int exit_code)
     pthread_cond_broadcast(&s->finished);
 }
 
+static void post_event(mh_session *s, uint32_t type, const char *detail_json)
+{
+    mh_server_post_event(s->set->ctx->server, s->name, type, detail_json);
+}
+
+/* The "exited" event of a run that ended; call without the session lock. */
+static void post_exited(mh_session *s, const char *reason, int exit_code)
+{
+    char detail[160];
+    snprintf(detail, sizeof detail, "{\"reason\":\"%s\",\"exitCode\":%d,\"cycles\":%llu}", reason,
+             exit_code, (unsigned long long)atomic_load(&s->cycles));
+    post_event(s, MH_EVENT_EXITED, detail);
+}
+
 static uint64_t now_ns(void)
 {
     struct timespec ts;
@@ -168,18 +184,31 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
             nanosleep(&ts, NULL);
         }
     }
-    pthread_mutex_lock(&s->lock);
+    /* Events are posted without the session lock held. */
+    if (result.stop == MH_RUN_JAMMED && !s->jam_reported) {
+        s->jam_reported = 1;
+        post_event(s, MH_EVENT_JAMMED, NULL);
+    }
+    const char *ended = NULL;
+    int code = 0;
     if (status != MH_OK) {
         mh_log(MH_LOG_ERROR, s->name, "machine run failed: %s", mh_status_name(status));
-        finish_run(s, 2);
+        ended = "error";
+        code = 2;
     } else if (result.stop == MH_RUN_EXIT) {
-        finish_run(s, result.exit_code);
+        ended = "exit";
+        code = result.exit_code;
     } else if (s->cycle_limit && total >= s->cycle_limit) {
         mh_log(MH_LOG_INFO, s->name, "cycle limit %llu reached", (unsigned long long)s->cycle_limit);
-        finish_run(s, 1);
-    } else if (result.stop == MH_RUN_BREAK) {
-        s->running = 0;
+        ended = "cycle limit";
+        code = 1;
     }
+    if (ended) post_exited(s, ended, code);
+    pthread_mutex_lock(&s->lock);
+    if (ended)
+        finish_run(s, code);
+    else if (result.stop == MH_RUN_BREAK)
+        s->running = 0;
     /* MH_RUN_JAMMED: the machine's clock goes on, so --limit-cycles still ends it. */
 }
 
@@ -424,6 +453,7 @@ void mh_session_start(mh_session *s, int warp, uint64_t cycle_limit)
     s->cycle_limit = cycle_limit;
     s->run_done = 0;
     s->running = 1;
+    s->jam_reported = 0;
     pthread_cond_signal(&s->wake);
     pthread_mutex_unlock(&s->lock);
 }
@@ -431,9 +461,11 @@ void mh_session_start(mh_session *s, int warp, uint64_t cycle_limit)
 void mh_session_interrupt(mh_session *s, int exit_code)
 {
     pthread_mutex_lock(&s->lock);
+    int was_running = !s->run_done && s->running;
     if (!s->run_done) finish_run(s, exit_code);
     pthread_cond_signal(&s->wake);
     pthread_mutex_unlock(&s->lock);
+    if (was_running) post_exited(s, "interrupted", exit_code);
 }
 
 int mh_session_wait_finished(mh_session *s)
@@ -500,6 +532,13 @@ static const mh_chip *svc_chip_at(mh_session *s, size_t index)
 {
     return index < s->chips.count ? s->chips.items[index] : NULL;
 }
+
+static void svc_post_event(mh_session *s, uint32_t type, const char *detail_json)
+{
+    if (s) post_event(s, type, detail_json);
+}
+
+const mh_events_service mh_events_service_impl = {sizeof(mh_events_service), svc_post_event};
 
 const mh_session_service mh_session_service_impl = {
     sizeof(mh_session_service), svc_name,      svc_machine,    svc_instance,

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "mcphost/events.h"
 #include "mcphost/session.h"
 
 struct mh_hostctx;
@@ -59,7 +60,8 @@ uint64_t mh_session_cycles(mh_session *s);
 /* Ends a started run now with exit_code (signal, shutdown); no-op when none. */
 void mh_session_interrupt(mh_session *s, int exit_code);
 
-/* The mh.session/1 service implementation. */
+/* The mh.session/1 and mh.events/1 service implementations. */
 extern const mh_session_service mh_session_service_impl;
+extern const mh_events_service mh_events_service_impl;
 
 #endif

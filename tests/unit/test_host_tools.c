@@ -5,6 +5,7 @@
 #include "host_harness.h"
 #include "mh_test.h"
 #include "server.h"
+#include "sessions.h"
 
 static mh_harness h;
 
@@ -134,6 +135,54 @@ static void test_unknown_machine(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "unknown machine \"c128\"; loaded machines: fixture"));
 }
 
+static int count_events(const char *type)
+{
+    int n = 0;
+    const cJSON *msg;
+    cJSON_ArrayForEach(msg, h.sent)
+    {
+        const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
+        const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(params, "type");
+        if (cJSON_IsString(method) && strcmp(method->valuestring, "notifications/mcphost/event") == 0 &&
+            cJSON_IsString(t) && strcmp(t->valuestring, type) == 0)
+            n++;
+    }
+    return n;
+}
+
+static void test_events(void)
+{
+    const cJSON *r = call_tool("session_create",
+                               "{\"machine\":\"fixture\",\"name\":\"ev\",\"options\":{\"exit_after\":"
+                               "20000,\"exit_code\":3}}");
+    CU_ASSERT_FALSE_FATAL(is_error(r));
+    r = call_tool("events_subscribe", "{\"types\":[\"bogus\"]}");
+    CU_ASSERT_TRUE(is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "must be one of"));
+    r = call_tool("events_subscribe", "{\"session\":\"nope\"}");
+    CU_ASSERT_TRUE(is_error(r));
+    r = call_tool("events_subscribe", "{\"types\":[\"exited\"]}");
+    CU_ASSERT_FALSE_FATAL(is_error(r));
+
+    mh_session *s = mh_sessions_find(h.ctx.sessions, "ev");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    mh_session_start(s, 1, 0);
+    CU_ASSERT_EQUAL(mh_session_wait_finished(s), 3);
+    CU_ASSERT_EQUAL(count_events("exited"), 1);
+
+    r = call_tool("events_unsubscribe", "{}");
+    CU_ASSERT_FALSE(is_error(r));
+    mh_session_start(s, 1, 0);
+    mh_session_interrupt(s, 9);
+    CU_ASSERT_EQUAL(mh_session_wait_finished(s), 9);
+    CU_ASSERT_EQUAL(count_events("exited"), 1); /* no longer subscribed */
+    r = call_tool("events_unsubscribe", "{}");
+    CU_ASSERT_TRUE(is_error(r));
+    mh_session_unref(s);
+    call_tool("session_destroy", "{\"session\":\"ev\"}");
+}
+
 MH_SUITE("host.tools", setup, teardown, MH_TEST(test_pagination),
          MH_TEST(test_validation_is_tool_error), MH_TEST(test_structured_result),
-         MH_TEST(test_session_tools), MH_TEST(test_unknown_machine))
+         MH_TEST(test_session_tools), MH_TEST(test_unknown_machine), MH_TEST(test_events))

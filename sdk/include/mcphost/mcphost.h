@@ -11,5 +11,6 @@
 #include "mcphost/transport.h"
 #include "mcphost/registry.h"
 #include "mcphost/machine.h"
+#include "mcphost/events.h"
 
 #endif
