@@ -1,0 +1,399 @@
+/* bench_bare6502 - emulated MHz of the bare6502 machine plugin on a
+ * CPU-bound program: the sieve of Eratosthenes of bench_cpu6502 (8192
+ * flags, then a prime count), run a fixed number of passes, after which
+ * the program writes the prime count's low byte to the exit port.
+ *
+ * Measured:
+ *   core alone     mh_cpu6502_run() with trivial RAM bus callbacks: the
+ *                  floor of any machine built on the bus callbacks;
+ *   plugin run()   the machine-bare6502.so plugin, dlopen()ed and driven
+ *                  through its mh_machine_desc by a minimal host here, in
+ *                  the host's 5 ms slices (5000 cycles at 1 MHz) and in
+ *                  1M-cycle slices;
+ *   mcphost        the real binary, `--machine bare6502 --transport none
+ *                  --warp`, wall time including process start-up.
+ * Each run is checked: exit code 4 (1028 primes), the count in memory.
+ * Every figure is the best of 3 runs (build machines are shared). Prints
+ * numbers only; never asserts timing.
+ *
+ * Usage: bench_bare6502 [seconds [plugin.so [mcphost]]]
+ *   defaults: 1 s; the plugin and binary of the build tree this bench is in.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mcphost/asm6502.h"
+#include "mcphost/cpu6502.h"
+#include "mcphost/mcphost.h"
+
+extern char **environ;
+
+/* %u: the number of passes (1..65535). */
+static const char program_format[] =
+    "flags = $4000          ; 8192 flags at $4000-$5FFF\n"
+    "ptr   = $FB\n"
+    "ptr2  = $FD\n"
+    "i     = $F7\n"
+    "count = $F9\n"
+    "result = $F0\n"
+    "passes = $F2\n"
+    "PASSES = %u\n"
+    "        *= $0800\n"
+    "start:  LDA #>flags\n"
+    "        STA ptr+1\n"
+    "        LDY #0\n"
+    "        STY ptr\n"
+    "        LDA #1\n"
+    "        LDX #$20\n"
+    "fill:   STA (ptr),Y\n"
+    "        INY\n"
+    "        BNE fill\n"
+    "        INC ptr+1\n"
+    "        DEX\n"
+    "        BNE fill\n"
+    "        LDA #2\n"
+    "        STA i\n"
+    "        LDA #0\n"
+    "        STA i+1\n"
+    "outer:  LDA i\n"
+    "        STA ptr\n"
+    "        CLC\n"
+    "        LDA i+1\n"
+    "        ADC #>flags\n"
+    "        STA ptr+1\n"
+    "        LDY #0\n"
+    "        LDA (ptr),Y\n"
+    "        BEQ next\n"
+    "        CLC\n"
+    "        LDA i\n"
+    "        ADC i\n"
+    "        STA ptr2\n"
+    "        LDA i+1\n"
+    "        ADC i+1\n"
+    "        ADC #>flags\n"
+    "        STA ptr2+1\n"
+    "inner:  LDA ptr2+1\n"
+    "        CMP #$60\n"
+    "        BCS next\n"
+    "        LDA #0\n"
+    "        STA (ptr2),Y\n"
+    "        CLC\n"
+    "        LDA ptr2\n"
+    "        ADC i\n"
+    "        STA ptr2\n"
+    "        LDA ptr2+1\n"
+    "        ADC i+1\n"
+    "        STA ptr2+1\n"
+    "        JMP inner\n"
+    "next:   INC i\n"
+    "        BNE check\n"
+    "        INC i+1\n"
+    "check:  LDA i+1\n"
+    "        CMP #$10\n"
+    "        BCC outer\n"
+    "        LDA #0\n"
+    "        STA count\n"
+    "        STA count+1\n"
+    "        LDA #>flags\n"
+    "        STA ptr+1\n"
+    "        LDY #0\n"
+    "        STY ptr\n"
+    "        LDX #$20\n"
+    "cnt:    LDA (ptr),Y\n"
+    "        BEQ skip\n"
+    "        INC count\n"
+    "        BNE skip\n"
+    "        INC count+1\n"
+    "skip:   INY\n"
+    "        BNE cnt\n"
+    "        INC ptr+1\n"
+    "        DEX\n"
+    "        BNE cnt\n"
+    "        LDA count\n"
+    "        STA result\n"
+    "        LDA count+1\n"
+    "        STA result+1\n"
+    "        INC passes\n"
+    "        BNE passed\n"
+    "        INC passes+1\n"
+    "passed: LDA passes\n"
+    "        CMP #<PASSES\n"
+    "        BNE again\n"
+    "        LDA passes+1\n"
+    "        CMP #>PASSES\n"
+    "        BNE again\n"
+    "        LDA result\n"
+    "        SEC\n"
+    "        SBC #2           ; flags 0 and 1 are not primes\n"
+    "        STA $F002        ; exit with the count's low byte\n"
+    "again:  JMP start\n";
+
+#define EXPECTED_EXIT (1028 & 0xFF)
+#define REPEATS 3
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Assembles the program for `passes` passes into a .prg at path; also
+ * leaves the image in image (for the core-alone run). */
+static int write_program(const char *path, unsigned passes, uint8_t *image)
+{
+    char source[sizeof program_format + 16];
+    snprintf(source, sizeof source, program_format, passes);
+    mh_asm6502_result result;
+    if (mh_asm6502_assemble(source, strlen(source), NULL, &result) != MH_OK) {
+        fprintf(stderr, "bench_bare6502: the program does not assemble: %s\n", result.error);
+        mh_asm6502_result_free(&result);
+        return -1;
+    }
+    uint16_t lo = result.chunks[0].address;
+    size_t size = result.byte_count;
+    memset(image, 0, 65536);
+    mh_asm6502_to_image(&result, image, NULL);
+    mh_asm6502_result_free(&result);
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    uint8_t header[2] = {(uint8_t)(lo & 0xFF), (uint8_t)(lo >> 8)};
+    fwrite(header, 1, 2, f);
+    fwrite(image + lo, 1, size, f);
+    return fclose(f);
+}
+
+/* ---- a minimal host: just enough services for a machine plugin ---- */
+
+struct mh_session {
+    int chips;
+};
+
+static mh_machine_desc machine;
+static int have_machine;
+static const mh_memory_iface *memory_iface;
+static void *memory_context;
+
+static mh_status reg_add_machine(const mh_host *host, const mh_machine_desc *desc)
+{
+    (void)host;
+    machine = *desc;
+    have_machine = 1;
+    return MH_OK;
+}
+
+static mh_status session_add_chip(mh_session *session, const mh_chip *chip)
+{
+    session->chips++;
+    if (strcmp(chip->interface_id, MH_IFACE_MEMORY) == 0) {
+        memory_iface = chip->vtable;
+        memory_context = chip->context;
+    }
+    return MH_OK;
+}
+
+static const char *session_name(mh_session *session)
+{
+    (void)session;
+    return "bench-1";
+}
+
+static const char *session_machine(mh_session *session)
+{
+    (void)session;
+    return "bare6502";
+}
+
+static const void *bench_get_service(const mh_host *host, const char *id)
+{
+    static mh_registry_service registry;
+    static mh_session_service sessions;
+    (void)host;
+    registry.struct_size = sizeof registry;
+    registry.add_machine = reg_add_machine;
+    sessions.struct_size = sizeof sessions;
+    sessions.name = session_name;
+    sessions.machine = session_machine;
+    sessions.add_chip = session_add_chip;
+    if (strcmp(id, MH_REGISTRY_SERVICE_ID) == 0) return &registry;
+    if (strcmp(id, MH_SESSION_SERVICE_ID) == 0) return &sessions;
+    return NULL; /* no log service: the plugin must cope */
+}
+
+/* Runs the plugin on the program until it exits; returns seconds, stores
+ * cycles and the exit code. */
+static double run_plugin(const char *program_path, uint64_t slice, uint64_t *cycles,
+                         int *exit_code, unsigned *primes)
+{
+    struct mh_session session = {0};
+    char options[PATH_MAX + 64], error[512];
+    snprintf(options, sizeof options, "{\"program\":\"%s\",\"output\":\"/dev/null\"}",
+             program_path);
+    void *instance = NULL;
+    if (machine.create(machine.user_data, &session, options, &instance, error, sizeof error) !=
+        MH_OK) {
+        fprintf(stderr, "bench_bare6502: create failed: %s\n", error);
+        exit(1);
+    }
+    mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+    *cycles = 0;
+    double t0 = now();
+    do {
+        machine.run(instance, slice, &result);
+        *cycles += result.cycles;
+    } while (result.stop == MH_RUN_BUDGET);
+    double took = now() - t0;
+    *exit_code = result.stop == MH_RUN_EXIT ? result.exit_code : -1;
+    uint8_t count[2] = {0, 0};
+    if (memory_iface) memory_iface->peek(memory_context, 0, 0xF0, count, 2);
+    *primes = (unsigned)(count[0] | count[1] << 8) - 2u;
+    machine.destroy(instance);
+    return took;
+}
+
+/* ---- the SDK core alone, for comparison ---- */
+
+static uint8_t ram_read(void *user, uint16_t addr) { return ((uint8_t *)user)[addr]; }
+static void ram_write(void *user, uint16_t addr, uint8_t value) { ((uint8_t *)user)[addr] = value; }
+
+static double run_core(const uint8_t *image, uint64_t cycles)
+{
+    static uint8_t mem[65536];
+    memcpy(mem, image, sizeof mem);
+    mem[0xFFFC] = 0x00;
+    mem[0xFFFD] = 0x08;
+    mh_cpu6502 cpu;
+    mh_cpu6502_desc desc = {0};
+    desc.read = ram_read;
+    desc.write = ram_write;
+    desc.user = mem;
+    mh_cpu6502_init(&cpu, &desc);
+    double t0 = now();
+    for (uint64_t left = cycles; left;) left -= mh_cpu6502_run(&cpu, left > 1000000 ? 1000000u : (uint32_t)left);
+    return now() - t0;
+}
+
+/* ---- the real binary ---- */
+
+static double run_binary(const char *mcphost, const char *program_path, int *exit_code)
+{
+    char option[PATH_MAX + 16];
+    snprintf(option, sizeof option, "program=%s", program_path);
+    const char *argv[] = {mcphost, "--machine", "bare6502", "--transport", "none", "--warp",
+                          "--log-level", "warning", "--config", option, NULL};
+    pid_t pid;
+    double t0 = now();
+    int rc = posix_spawn(&pid, mcphost, NULL, NULL, (char *const *)argv, environ);
+    if (rc != 0) {
+        fprintf(stderr, "bench_bare6502: cannot start %s: %s\n", mcphost, strerror(rc));
+        *exit_code = -1;
+        return 0;
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    double took = now() - t0;
+    *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return took;
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+    if (seconds <= 0) seconds = 1.0;
+    char exe_dir[PATH_MAX] = ".", plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16];
+    ssize_t n = readlink("/proc/self/exe", exe_dir, sizeof exe_dir - 1);
+    if (n > 0) {
+        exe_dir[n] = '\0';
+        char *slash = strrchr(exe_dir, '/');
+        if (slash) *slash = '\0';
+    }
+    snprintf(plugin, sizeof plugin, "%s", argc > 2 ? argv[2] : "");
+    if (!plugin[0]) snprintf(plugin, sizeof plugin, "%s/../lib/mcphost/plugins/machine-bare6502.so", exe_dir);
+    snprintf(mcphost, sizeof mcphost, "%s", argc > 3 ? argv[3] : "");
+    if (!mcphost[0]) snprintf(mcphost, sizeof mcphost, "%s/mcphost", exe_dir);
+
+    void *so = dlopen(plugin, RTLD_NOW | RTLD_LOCAL);
+    const mh_plugin_entry *entry = so ? dlsym(so, MH_ENTRY_SYMBOL) : NULL;
+    if (!entry) {
+        fprintf(stderr, "bench_bare6502: cannot load %s: %s\n", plugin, dlerror());
+        return 1;
+    }
+    mh_host host = {sizeof host, MH_ABI_MAJOR, MH_ABI_MINOR, "bench", bench_get_service, NULL};
+    void *plugin_data = NULL;
+    if (entry->init(&host, &plugin_data) != MH_OK || !have_machine) {
+        fprintf(stderr, "bench_bare6502: %s did not register a machine\n", plugin);
+        return 1;
+    }
+
+    char dir[] = "/tmp/bench_bare6502_XXXXXX", path[64];
+    if (!mkdtemp(dir)) return 1;
+    snprintf(path, sizeof path, "%s/sieve.prg", dir);
+    static uint8_t image[65536];
+
+    /* Calibrate: cycles of one pass, then enough passes for `seconds`. */
+    uint64_t cycles = 0;
+    int code = 0;
+    unsigned primes = 0;
+    if (write_program(path, 1, image) != 0) return 1;
+    double took = run_plugin(path, 1000000, &cycles, &code, &primes);
+    uint64_t per_pass = cycles;
+    unsigned passes = (unsigned)(seconds * 250e6 / (double)per_pass) + 1;
+    if (passes > 65535) passes = 65535;
+    if (write_program(path, passes, image) != 0) return 1;
+    printf("bench_bare6502: sieve of 8192 + prime count, %u passes of %llu cycles\n", passes,
+           (unsigned long long)per_pass);
+
+    /* The build machines are shared: every figure is the best of REPEATS. */
+    uint64_t total = per_pass * passes;
+    double best = 1e30;
+    for (int r = 0; r < REPEATS; r++) {
+        took = run_core(image, total);
+        if (took < best) best = took;
+    }
+    printf("  %-36s %7.1f MHz  (%llu cycles in %.2f s)\n", "core alone, run() + bus callbacks",
+           (double)total / best / 1e6, (unsigned long long)total, best);
+
+    static const uint64_t slices[] = {5000, 1000000};
+    for (size_t i = 0; i < 2; i++) {
+        best = 1e30;
+        int ok = 1;
+        for (int r = 0; r < REPEATS; r++) {
+            took = run_plugin(path, slices[i], &cycles, &code, &primes);
+            if (took < best) best = took;
+            ok = ok && code == EXPECTED_EXIT && primes == 1028;
+        }
+        char label[64];
+        snprintf(label, sizeof label, "plugin run(), %llu-cycle slices",
+                 (unsigned long long)slices[i]);
+        printf("  %-36s %7.1f MHz  (%llu cycles in %.2f s; exit %d, %u primes)%s\n", label,
+               (double)cycles / best / 1e6, (unsigned long long)cycles, best, code, primes,
+               ok ? "" : "  WRONG RESULT");
+    }
+
+    best = 1e30;
+    int ok = 1;
+    for (int r = 0; r < REPEATS; r++) {
+        took = run_binary(mcphost, path, &code);
+        if (took < best) best = took;
+        ok = ok && code == EXPECTED_EXIT;
+    }
+    printf("  %-36s %7.1f MHz  (%llu cycles in %.2f s wall, start-up included; exit %d)%s\n",
+           "mcphost --transport none --warp", (double)cycles / best / 1e6,
+           (unsigned long long)cycles, best, code, ok ? "" : "  WRONG EXIT");
+    printf("  (best of %d runs each; %.1f emulated MHz = %.0fx a 1 MHz 6502 in real time)\n",
+           REPEATS, (double)cycles / best / 1e6, (double)cycles / best / 1e6);
+
+    if (entry->deinit) entry->deinit(plugin_data);
+    remove(path);
+    rmdir(dir);
+    return 0;
+}
