@@ -1,0 +1,748 @@
+/* vic2.c - the VIC-II: init/reset, the per-cycle engine, registers, light
+ * pen and links. What each cycle does comes from the model's cycle table
+ * (vic2_tables.c); this file holds the rules (Bauer's article, sections
+ * 3.5-3.12) and the pixel path.
+ *
+ * Pixels are handled 8 at a time as uint64_t values, one palette index per
+ * byte, byte 0 = leftmost pixel. */
+#include <stddef.h>
+#include <string.h>
+
+#include "vic2.h"
+#include "vic2_tables.h"
+
+#define ONES 0x0101010101010101ull
+
+/* ---- 8-pixel helpers -------------------------------------------------- */
+
+/* 0xFF in byte j where bit 7-j of b is set (pixel j = bit 7-j). */
+static inline uint64_t expand_bits(unsigned b)
+{
+    uint64_t p = (uint64_t)(b & 0xFFu) * 0x8040201008040201ull;
+    return ((p >> 7) & ONES) * 0xFFu;
+}
+
+static inline uint64_t splat(unsigned colour)
+{
+    return (uint64_t)(colour & 15u) * ONES;
+}
+
+static inline uint64_t blend(uint64_t a, uint64_t b, uint64_t m)
+{
+    return (a & ~m) | (b & m);
+}
+
+static inline void store8(uint8_t *dst, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    memcpy(dst, &v, 8);
+}
+
+static inline uint64_t load8(const uint8_t *src)
+{
+    uint64_t v;
+    memcpy(&v, src, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+/* Multicolour: 4 double-wide pixels from bit pairs 7-6, 5-4, 3-2, 1-0.
+ * hi/lo: 0xFF in both bytes of a pair whose high/low bit is set. */
+static inline void mc_masks(unsigned g, uint64_t *hi, uint64_t *lo)
+{
+    uint64_t h = expand_bits(g & 0xAAu);
+    uint64_t l = expand_bits(g & 0x55u);
+    *hi = h | (h << 8);
+    *lo = l | (l >> 8);
+}
+
+static inline uint64_t mc_pixels(uint64_t hi, uint64_t lo, unsigned c00, unsigned c01,
+                                 unsigned c10, unsigned c11)
+{
+    return (splat(c00) & ~hi & ~lo) | (splat(c01) & ~hi & lo) | (splat(c10) & hi & ~lo) |
+           (splat(c11) & hi & lo);
+}
+
+/* One character (or bitmap cell) in the current mode: 8 colours and the
+ * foreground mask (Bauer 3.7.3 and 3.8.2: with MCM, "10"/"11" are
+ * foreground; the invalid modes are black but keep their foreground). */
+static void render_cell(const mh_vic2 *v, unsigned g, unsigned c, uint64_t *px, uint64_t *fg)
+{
+    const unsigned mode = ((v->reg[0x11] >> 4) & 6u) | ((v->reg[0x16] >> 4) & 1u);
+    const unsigned bg0 = v->reg[0x21];
+    uint64_t m, hi, lo;
+    switch (mode) {
+    case 0: /* standard text */
+        m = expand_bits(g);
+        *fg = m;
+        *px = blend(splat(bg0), splat(c >> 8), m);
+        return;
+    case 1: /* multicolour text */
+        if (c & 0x800u) {
+            mc_masks(g, &hi, &lo);
+            *fg = hi;
+            *px = mc_pixels(hi, lo, bg0, v->reg[0x22], v->reg[0x23], (c >> 8) & 7u);
+        } else {
+            m = expand_bits(g);
+            *fg = m;
+            *px = blend(splat(bg0), splat((c >> 8) & 7u), m);
+        }
+        return;
+    case 2: /* standard bitmap */
+        m = expand_bits(g);
+        *fg = m;
+        *px = blend(splat(c), splat(c >> 4), m);
+        return;
+    case 3: /* multicolour bitmap */
+        mc_masks(g, &hi, &lo);
+        *fg = hi;
+        *px = mc_pixels(hi, lo, bg0, c >> 4, c, c >> 8);
+        return;
+    case 4: /* ECM text */
+        m = expand_bits(g);
+        *fg = m;
+        *px = blend(splat(v->reg[0x21 + ((c >> 6) & 3u)]), splat(c >> 8), m);
+        return;
+    case 5: /* invalid text: black, multicolour-text foreground */
+        if (c & 0x800u) {
+            mc_masks(g, &hi, &lo);
+            *fg = hi;
+        } else {
+            *fg = expand_bits(g);
+        }
+        *px = 0;
+        return;
+    case 6: /* invalid bitmap 1 */
+        *fg = expand_bits(g);
+        *px = 0;
+        return;
+    default: /* invalid bitmap 2 */
+        mc_masks(g, &hi, &lo);
+        *fg = hi;
+        *px = 0;
+        return;
+    }
+}
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static inline const vic2_timing *timing_of(const mh_vic2 *v)
+{
+    return &mh_vic2_timings[v->timing];
+}
+
+static inline void update_irq(mh_vic2 *v)
+{
+    v->irq = (v->irq_latch & v->irq_mask & 0x0Fu) ? 1u : 0u;
+}
+
+static inline uint8_t fetch(mh_vic2 *v, uint16_t addr)
+{
+    return v->links.fetch(v->links.user, addr);
+}
+
+/* Where sprite i's X coordinate falls: cycle and pixel (spr_at masks). */
+static void sprite_x_update(mh_vic2 *v, unsigned i)
+{
+    const vic2_timing *t = timing_of(v);
+    const uint8_t bit = (uint8_t)(1u << i);
+    if (v->spr_xtick[i]) v->spr_at[v->spr_xtick[i]] &= (uint8_t)~bit;
+    unsigned x = v->reg[2 * i] | (((unsigned)v->reg[0x10] >> i & 1u) << 8);
+    int pos = mh_vic2_x_to_pos(t->xmap, x);
+    if (pos < 0) {
+        v->spr_xtick[i] = 0;
+        v->spr_xoff[i] = 0;
+        return;
+    }
+    unsigned p = (unsigned)pos + 5u;
+    unsigned tick = (p >> 3) % t->cycles + 1u;
+    v->spr_xtick[i] = (uint8_t)tick;
+    v->spr_xoff[i] = (uint8_t)(p & 7u);
+    v->spr_at[tick] |= bit;
+}
+
+static int16_t fb_row_of(const mh_vic2 *v, unsigned line)
+{
+    const vic2_timing *t = timing_of(v);
+    unsigned row = line >= t->fb_first_line ? line - t->fb_first_line
+                                            : line + t->lines - t->fb_first_line;
+    return row < t->fb_height ? (int16_t)row : (int16_t)-1;
+}
+
+/* Bauer 3.9 rules 2-5: the vertical border flip flop at the last cycle and
+ * at the left comparison. */
+static inline void vertical_check(mh_vic2 *v)
+{
+    const unsigned r11 = v->reg[0x11];
+    const unsigned rsel = r11 & 0x08u;
+    if (v->raster == (rsel ? 251u : 247u)) v->vert_border = 1;
+    if (v->raster == (rsel ? 51u : 55u) && (r11 & 0x10u)) v->vert_border = 0;
+}
+
+/* ---- sprite rules (Bauer 3.8.1, with VICE's cycle-16/58 split) -------- */
+
+static void sprite_dma_check(mh_vic2 *v)
+{
+    unsigned cand = v->reg[0x15] & (unsigned)~v->spr_dma & 0xFFu;
+    if (!cand) return;
+    const unsigned y = v->raster & 0xFFu;
+    for (unsigned i = 0; i < 8; i++) {
+        const unsigned bit = 1u << i;
+        if ((cand & bit) && v->reg[2 * i + 1] == y) {
+            v->spr_dma |= (uint8_t)bit;
+            v->mcbase[i] = 0;
+            v->spr_exp_ff |= (uint8_t)bit;
+        }
+    }
+}
+
+static void sprite_mcbase_update(mh_vic2 *v)
+{
+    unsigned m = v->spr_exp_ff & v->spr_dma;
+    for (unsigned i = 0; m; i++, m >>= 1) {
+        if (!(m & 1u)) continue;
+        const unsigned bit = 1u << i;
+        if (v->spr_exp_ff15 & bit) {
+            v->mcbase[i] = v->mc[i];
+        } else {
+            /* Sprite crunch: YE cleared by the CPU in cycle 15. */
+            v->mcbase[i] = (uint8_t)((0x2Au & (v->mcbase[i] & v->mc[i])) |
+                                     (0x15u & (v->mcbase[i] | v->mc[i])));
+        }
+        if (v->mcbase[i] == 63) v->spr_dma &= (uint8_t)~bit;
+    }
+}
+
+static void sprite_display_check(mh_vic2 *v)
+{
+    const unsigned y = v->raster & 0xFFu;
+    const unsigned me = v->reg[0x15];
+    unsigned disp = v->spr_disp & v->spr_dma;
+    for (unsigned i = 0; i < 8; i++) {
+        const unsigned bit = 1u << i;
+        v->mc[i] = v->mcbase[i];
+        if ((v->spr_dma & me & bit) && v->reg[2 * i + 1] == y) disp |= bit;
+    }
+    v->spr_disp = (uint8_t)disp;
+}
+
+/* ---- line and frame start --------------------------------------------- */
+
+static void line_start(mh_vic2 *v, unsigned n)
+{
+    const vic2_timing *t = timing_of(v);
+    if (n == 1) {
+        if (v->raster + 1u >= t->lines) {
+            /* Line 0: RASTER (and its IRQ) change one cycle later. */
+            v->frame_wrap = 1;
+            v->fb_row = fb_row_of(v, 0);
+        } else {
+            v->raster++;
+            v->fb_row = fb_row_of(v, v->raster);
+        }
+    } else if (v->frame_wrap) {
+        v->frame_wrap = 0;
+        v->raster = 0;
+        v->frame++;
+        v->vcbase = 0;
+        v->vc = 0;
+        v->refresh = 0xFF;
+        v->den_latch = 0;
+        v->lp_triggered = 0;
+    }
+}
+
+/* ---- the cycle -------------------------------------------------------- */
+
+/* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
+ * collisions, border; written to the framebuffer when visible. */
+static inline void pixels(mh_vic2 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
+{
+    const uint64_t bg = splat(v->reg[0x21]);
+    uint64_t gpx, gfg;
+
+    /* Graphics sequencer: the character fetched in the previous cycle
+     * starts at pixel 1 + XSCROLL (a new one every 8 pixels). */
+    if (f & VIC2_F_GFX) {
+        uint64_t npx = bg, nfg = 0;
+        if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_data, v->g_cdata, &npx, &nfg);
+        const unsigned o = 1u + (v->reg[0x16] & 7u);
+        if (o == 8) {
+            gpx = v->seq_px;
+            gfg = v->seq_fg;
+        } else {
+            const unsigned s = 8u * o;
+            gpx = (v->seq_px >> (64u - s)) | (npx << s);
+            gfg = (v->seq_fg >> (64u - s)) | (nfg << s);
+        }
+        v->seq_px = npx;
+        v->seq_fg = nfg;
+    } else {
+        gpx = bg;
+        gfg = 0;
+        v->seq_px = bg;
+        v->seq_fg = 0;
+    }
+    if (v->vert_border) {
+        gpx = bg;
+        gfg = 0;
+    }
+
+    const int visible = (f & VIC2_F_RENDER) && v->fb_row >= 0 && v->links.framebuffer;
+    const uint8_t starting = v->spr_at[n] & v->spr_disp;
+    const uint8_t active = v->spr_shift | starting;
+    if (!visible && !active) return;
+
+    uint64_t out = gpx;
+    if (active) {
+        uint8_t pm[8] = {0}, pc[8], pb[8];
+        const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
+        unsigned any = 0;
+        for (int i = 7; i >= 0; i--) {
+            const unsigned bit = 1u << i;
+            if (!(active & bit)) continue;
+            unsigned j = 0;
+            if (starting & bit) {
+                j = v->spr_xoff[i];
+                v->spr_sr[i] = v->spr_buf[i];
+                v->spr_buf[i] = 0;
+                v->spr_pix[i] = 0;
+            }
+            const unsigned xe = (mxe >> i) & 1u;
+            const unsigned w = 24u << xe;
+            const uint32_t sr = v->spr_sr[i];
+            unsigned pix = v->spr_pix[i];
+            const uint8_t colours[4] = {0, (uint8_t)(v->reg[0x25] & 15u),
+                                        (uint8_t)(v->reg[0x27 + i] & 15u),
+                                        (uint8_t)(v->reg[0x26] & 15u)};
+            const uint8_t behind = (uint8_t)((mdp >> i) & 1u);
+            if (sr) {
+                if ((mmc >> i) & 1u) {
+                    for (; j < 8 && pix < w; j++, pix++) {
+                        unsigned val = (sr >> (22u - 2u * (pix >> (1u + xe)))) & 3u;
+                        if (val) {
+                            pm[j] |= (uint8_t)bit;
+                            pc[j] = colours[val];
+                            pb[j] = behind;
+                            any = 1;
+                        }
+                    }
+                } else {
+                    for (; j < 8 && pix < w; j++, pix++) {
+                        if ((sr >> (23u - (pix >> xe))) & 1u) {
+                            pm[j] |= (uint8_t)bit;
+                            pc[j] = colours[2];
+                            pb[j] = behind;
+                            any = 1;
+                        }
+                    }
+                }
+            } else {
+                unsigned left = w - pix;
+                pix += (8u - j) < left ? (8u - j) : left;
+            }
+            v->spr_pix[i] = (uint8_t)pix;
+            if (pix >= w) v->spr_shift &= (uint8_t)~bit;
+            else v->spr_shift |= (uint8_t)bit;
+        }
+        if (any) {
+            uint8_t g8[8], f8[8], o8[8];
+            unsigned mm = 0, md = 0;
+            store8(g8, gpx);
+            store8(f8, gfg);
+            for (unsigned j = 0; j < 8; j++) {
+                const unsigned m = pm[j];
+                o8[j] = g8[j];
+                if (!m) continue;
+                if (m & (m - 1u)) mm |= m;
+                if (f8[j]) md |= m;
+                if (!(pb[j] && f8[j])) o8[j] = pc[j];
+            }
+            if (mm) {
+                if (!v->mm_coll) v->irq_latch |= MH_VIC2_INT_MMC;
+                v->mm_coll |= (uint8_t)mm;
+            }
+            if (md) {
+                if (!v->md_coll) v->irq_latch |= MH_VIC2_INT_MBC;
+                v->md_coll |= (uint8_t)md;
+            }
+            if (mm | md) update_irq(v);
+            out = load8(o8);
+        }
+    }
+    if (!visible) return;
+
+    /* Border: the main flip flop, switched at pixel chg of this cycle. */
+    uint64_t bmask;
+    if (chg < 0) {
+        bmask = v->main_border ? ~0ull : 0;
+    } else {
+        const uint64_t low = chg ? 0xFFull : 0;
+        bmask = (mb0 ? low : 0) | (v->main_border ? ~low : 0);
+    }
+    if (bmask) out = blend(out, splat(v->reg[0x20]), bmask);
+
+    uint8_t *row = v->links.framebuffer + (size_t)v->fb_row * v->links.fb_pitch;
+    const int x = 8 * ((int)n - 13) - 1;
+    if (x >= 0 && x + 8 <= MH_VIC2_FB_WIDTH) {
+        store8(row + x, out);
+    } else {
+        uint8_t o8[8];
+        store8(o8, out);
+        for (int j = 0; j < 8; j++)
+            if (x + j >= 0 && x + j < MH_VIC2_FB_WIDTH) row[x + j] = o8[j];
+    }
+}
+
+uint32_t mh_vic2_tick(mh_vic2 *v)
+{
+    const vic2_timing *t = timing_of(v);
+    unsigned n = v->cycle + 1u;
+    if (n > t->cycles) n = 1;
+    v->cycle = (uint8_t)n;
+    v->ticks++;
+    const uint32_t f = t->cyc[n];
+
+    if (n <= 2) line_start(v, n);
+
+    /* Raster compare: an IRQ when it goes from no match to match. */
+    {
+        const uint8_t m = v->raster == v->irq_line;
+        if (m && !v->raster_match) {
+            v->irq_latch |= MH_VIC2_INT_RST;
+            update_irq(v);
+        }
+        v->raster_match = m;
+    }
+
+    /* Bad line condition (Bauer 3.5), evaluated in every cycle. */
+    const unsigned r11 = v->reg[0x11];
+    const unsigned raster = v->raster;
+    if (raster == 0x30 && (r11 & 0x10u)) v->den_latch = 1;
+    const unsigned bl = v->den_latch && raster >= 0x30 && raster <= 0xF7 &&
+                        (raster & 7u) == (r11 & 7u);
+    v->bad_line = (uint8_t)bl;
+    if (bl) v->display = 1;
+
+    /* Events of this cycle. */
+    const uint8_t mb0 = v->main_border;
+    int chg = -1;
+    if (f & VIC2_F_EVENTS) {
+        if (f & VIC2_F_VC) {
+            v->vc = v->vcbase;
+            v->vmli = 0;
+            if (bl) v->rc = 0;
+        }
+        if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
+        if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
+        if (f & VIC2_F_DMA) sprite_dma_check(v);
+        if (f & VIC2_F_EXP) v->spr_exp_ff ^= (uint8_t)(v->spr_dma & v->reg[0x17]);
+        if (f & VIC2_F_DISP) sprite_display_check(v);
+        if (f & VIC2_F_RC) {
+            if (v->rc == 7) {
+                v->display = 0;
+                v->vcbase = v->vc;
+            }
+            if (v->display || bl) {
+                v->rc = (uint8_t)((v->rc + 1u) & 7u);
+                v->display = 1;
+            }
+        }
+        if (f & VIC2_F_BORDER) {
+            const unsigned csel = v->reg[0x16] & 0x08u;
+            if (((f & VIC2_F_BL1) && csel) || ((f & VIC2_F_BL0) && !csel)) {
+                vertical_check(v);
+                if (!v->vert_border) {
+                    v->main_border = 0;
+                    chg = (f & VIC2_F_BL1) ? 1 : 0;
+                }
+            }
+            if (((f & VIC2_F_BR0) && !csel) || ((f & VIC2_F_BR1) && csel)) {
+                v->main_border = 1;
+                chg = (f & VIC2_F_BR1) ? 1 : 0;
+            }
+        }
+        if (f & VIC2_F_LAST) vertical_check(v);
+    }
+
+    pixels(v, n, f, mb0, chg);
+
+    /* Phase 1 access. */
+    uint16_t addr;
+    uint8_t data;
+    const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
+    switch (f & VIC2_K_MASK) {
+    case VIC2_K_G: {
+        uint16_t cd;
+        if (v->display) {
+            cd = v->vm[v->vmli];
+            if (r11 & 0x20u)
+                addr = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
+            else
+                addr = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
+            if (r11 & 0x40u) addr &= 0x39FF;
+            v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
+            v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
+        } else {
+            cd = 0;
+            addr = (r11 & 0x40u) ? 0x39FF : 0x3FFF;
+        }
+        data = fetch(v, addr);
+        v->g_data = data;
+        v->g_cdata = cd;
+        break;
+    }
+    case VIC2_K_REFRESH:
+        addr = (uint16_t)(0x3F00u | v->refresh);
+        v->refresh--;
+        data = fetch(v, addr);
+        break;
+    case VIC2_K_PTR:
+        addr = (uint16_t)(((v->reg[0x18] & 0xF0u) << 6) | 0x3F8u | sn);
+        data = fetch(v, addr);
+        v->spr_ptr[sn] = data;
+        break;
+    case VIC2_K_S1:
+        if (v->spr_dma & (1u << sn)) {
+            addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
+            data = fetch(v, addr);
+            v->spr_buf[sn] |= (uint32_t)data << 8;
+            v->mc[sn] = (uint8_t)((v->mc[sn] + 1u) & 63u);
+        } else {
+            addr = 0x3FFF; /* no DMA: idle access */
+            data = fetch(v, addr);
+        }
+        break;
+    default:
+        addr = 0x3FFF;
+        data = fetch(v, addr);
+        break;
+    }
+    v->bus_phi1 = data;
+    v->addr_phi1 = addr;
+
+    /* BA: bad line in 12-54, sprite DMA 3 cycles ahead of its s-accesses. */
+    const unsigned ba_low = (bl && (f & VIC2_F_BAF)) ||
+                            (((f >> VIC2_BA_SHIFT) & 0xFFu) & v->spr_dma);
+
+    /* Phase 2 access. */
+    v->aec = 1;
+    v->addr_phi2 = 0xFFFF;
+    if ((f & VIC2_F_C) && bl) {
+        uint16_t cd;
+        if (v->ba_low_run >= 3) {
+            addr = (uint16_t)(((v->reg[0x18] & 0xF0u) << 6) | v->vc);
+            data = fetch(v, addr);
+            const unsigned col = v->links.color_ram ? v->links.color_ram[v->vc] & 15u : 0u;
+            cd = (uint16_t)(data | (col << 8));
+            v->aec = 0;
+            v->addr_phi2 = addr;
+        } else {
+            cd = 0xFFF; /* the CPU still has the bus: the VIC reads $FF */
+        }
+        v->vm[v->vmli] = cd;
+    } else if ((f & VIC2_K_MASK) == VIC2_K_PTR || (f & VIC2_K_MASK) == VIC2_K_S1) {
+        if (v->spr_dma & (1u << sn)) {
+            addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
+            data = fetch(v, addr);
+            if ((f & VIC2_K_MASK) == VIC2_K_PTR) v->spr_buf[sn] = (uint32_t)data << 16;
+            else v->spr_buf[sn] |= data;
+            v->mc[sn] = (uint8_t)((v->mc[sn] + 1u) & 63u);
+            v->aec = 0;
+            v->addr_phi2 = addr;
+        }
+    }
+    v->ba_low_run = ba_low ? (uint8_t)(v->ba_low_run < 255 ? v->ba_low_run + 1 : 255) : 0;
+    v->ba = ba_low ? 0 : 1;
+
+    return (v->ba ? MH_VIC2_PIN_BA : 0u) | (v->aec ? MH_VIC2_PIN_AEC : 0u) |
+           (v->irq ? MH_VIC2_PIN_IRQ : 0u);
+}
+
+void mh_vic2_run(mh_vic2 *vic, uint32_t cycles)
+{
+    while (cycles--) mh_vic2_tick(vic);
+}
+
+/* ---- init, reset, links ----------------------------------------------- */
+
+static const uint8_t model_timing[MH_VIC2_MODEL_COUNT] = {0, 0, 1, 1, 2};
+
+mh_status mh_vic2_init(mh_vic2 *vic, const mh_vic2_desc *desc)
+{
+    if (!vic || !desc) return MH_ERR_INVALID_ARGUMENT;
+    if ((unsigned)desc->model >= MH_VIC2_MODEL_COUNT) return MH_ERR_INVALID_ARGUMENT;
+    if (!desc->fetch) return MH_ERR_INVALID_ARGUMENT;
+    memset(vic, 0, sizeof *vic);
+    vic->model = (uint8_t)desc->model;
+    vic->timing = model_timing[desc->model];
+    const vic2_timing *t = timing_of(vic);
+    vic->cycles_per_line = (uint8_t)t->cycles;
+    vic->lines_per_frame = t->lines;
+    vic->fb_height = t->fb_height;
+    vic->fb_first_line = t->fb_first_line;
+    vic->links.fetch = desc->fetch;
+    vic->links.user = desc->user;
+    vic->links.color_ram = desc->color_ram;
+    vic->links.framebuffer = desc->framebuffer;
+    vic->links.fb_pitch = desc->fb_pitch ? desc->fb_pitch : MH_VIC2_FB_WIDTH;
+    mh_vic2_reset(vic);
+    return MH_OK;
+}
+
+void mh_vic2_reset(mh_vic2 *vic)
+{
+    mh_vic2 keep = *vic;
+    memset(vic, 0, sizeof *vic);
+    vic->model = keep.model;
+    vic->timing = keep.timing;
+    vic->cycles_per_line = keep.cycles_per_line;
+    vic->lines_per_frame = keep.lines_per_frame;
+    vic->fb_height = keep.fb_height;
+    vic->fb_first_line = keep.fb_first_line;
+    vic->links = keep.links;
+
+    vic->raster = 0;
+    vic->cycle = 1;
+    vic->fb_row = fb_row_of(vic, 0);
+    vic->raster_match = 1; /* compare value 0 matched line 0 already */
+    vic->refresh = 0xFF;
+    vic->ba = 1;
+    vic->aec = 1;
+    vic->addr_phi2 = 0xFFFF;
+    vic->main_border = 1;
+    vic->vert_border = 1;
+    vic->spr_exp_ff = 0xFF; /* no Y expansion: flip flops set */
+    for (unsigned i = 0; i < 8; i++) sprite_x_update(vic, i);
+}
+
+void mh_vic2_set_fetch(mh_vic2 *vic, mh_vic2_fetch_fn fetch_fn, void *user)
+{
+    vic->links.fetch = fetch_fn;
+    vic->links.user = user;
+}
+
+void mh_vic2_set_color_ram(mh_vic2 *vic, const uint8_t *color_ram)
+{
+    vic->links.color_ram = color_ram;
+}
+
+void mh_vic2_set_framebuffer(mh_vic2 *vic, uint8_t *fb, uint32_t pitch)
+{
+    vic->links.framebuffer = fb;
+    vic->links.fb_pitch = pitch ? pitch : MH_VIC2_FB_WIDTH;
+}
+
+void mh_vic2_restore(mh_vic2 *vic, const mh_vic2 *saved)
+{
+    mh_vic2_links links = vic->links;
+    *vic = *saved;
+    vic->links = links;
+}
+
+/* ---- registers -------------------------------------------------------- */
+
+uint8_t mh_vic2_peek(const mh_vic2 *v, uint16_t addr)
+{
+    const unsigned r = addr & 0x3Fu;
+    switch (r) {
+    case 0x11: return (uint8_t)((v->reg[0x11] & 0x7Fu) | ((v->raster >> 1) & 0x80u));
+    case 0x12: return (uint8_t)(v->raster & 0xFFu);
+    case 0x13: return v->lpx;
+    case 0x14: return v->lpy;
+    case 0x16: return (uint8_t)(v->reg[0x16] | 0xC0u);
+    case 0x18: return (uint8_t)(v->reg[0x18] | 0x01u);
+    case 0x19: return (uint8_t)(v->irq_latch | 0x70u | (v->irq ? 0x80u : 0u));
+    case 0x1A: return (uint8_t)(v->irq_mask | 0xF0u);
+    case 0x1E: return v->mm_coll;
+    case 0x1F: return v->md_coll;
+    default:
+        if (r >= 0x2F) return 0xFF;
+        if (r >= 0x20) return (uint8_t)(v->reg[r] | 0xF0u);
+        return v->reg[r];
+    }
+}
+
+uint8_t mh_vic2_read(mh_vic2 *v, uint16_t addr)
+{
+    const unsigned r = addr & 0x3Fu;
+    uint8_t value = mh_vic2_peek(v, addr);
+    if (r == 0x1E) v->mm_coll = 0;
+    else if (r == 0x1F) v->md_coll = 0;
+    return value;
+}
+
+void mh_vic2_write(mh_vic2 *v, uint16_t addr, uint8_t value)
+{
+    const unsigned r = addr & 0x3Fu;
+    switch (r) {
+    case 0x11:
+        v->reg[r] = value;
+        v->irq_line = (uint16_t)((v->irq_line & 0xFFu) | ((unsigned)(value & 0x80u) << 1));
+        return;
+    case 0x12:
+        v->reg[r] = value;
+        v->irq_line = (uint16_t)((v->irq_line & 0x100u) | value);
+        return;
+    case 0x10:
+        v->reg[r] = value;
+        for (unsigned i = 0; i < 8; i++) sprite_x_update(v, i);
+        return;
+    case 0x13:
+    case 0x14:
+    case 0x1E:
+    case 0x1F:
+        return;
+    case 0x17:
+        v->reg[r] = value;
+        v->spr_exp_ff |= (uint8_t)~value; /* rule 1: set while YE is clear */
+        return;
+    case 0x19:
+        v->irq_latch &= (uint8_t)~(value & 0x0Fu);
+        update_irq(v);
+        return;
+    case 0x1A:
+        v->reg[r] = value;
+        v->irq_mask = value & 0x0Fu;
+        update_irq(v);
+        return;
+    default:
+        if (r >= 0x2F) return;
+        v->reg[r] = value;
+        if (r < 0x10 && !(r & 1u)) sprite_x_update(v, r >> 1);
+        return;
+    }
+}
+
+/* ---- beam position and light pen -------------------------------------- */
+
+uint16_t mh_vic2_line(const mh_vic2 *vic)
+{
+    return vic->frame_wrap ? 0 : vic->raster;
+}
+
+uint16_t mh_vic2_xpos(const mh_vic2 *vic)
+{
+    const vic2_timing *t = timing_of(vic);
+    return (uint16_t)mh_vic2_pos_to_x(t->xmap, 8u * (vic->cycle - 1u));
+}
+
+void mh_vic2_set_lightpen(mh_vic2 *v, int low)
+{
+    if (low && !v->lp_low && !v->lp_triggered) {
+        const vic2_timing *t = timing_of(v);
+        /* Position at the end of the current cycle (Bauer 3.11). */
+        unsigned pos = 8u * v->cycle;
+        if (pos >= 8u * t->cycles) pos -= 8u * t->cycles;
+        v->lpx = (uint8_t)(mh_vic2_pos_to_x(t->xmap, pos) >> 1);
+        v->lpy = (uint8_t)(mh_vic2_line(v) & 0xFFu);
+        v->lp_triggered = 1;
+        v->irq_latch |= MH_VIC2_INT_LP;
+        update_irq(v);
+    }
+    v->lp_low = low ? 1u : 0u;
+}
