@@ -8,7 +8,10 @@
 
 #include "log.h"
 
-typedef enum opt_kind { OPT_STRING, OPT_LIST, OPT_PORT, OPT_U64, OPT_FLAG, OPT_LEVEL } opt_kind;
+typedef enum opt_kind {
+    OPT_STRING, OPT_LIST, OPT_PORT, OPT_U64, OPT_FLAG, OPT_LEVEL,
+    OPT_CONFIG /* a machine configuration value: --NAME VALUE means --config KEY=VALUE */
+} opt_kind;
 
 typedef struct cli_option {
     const char *name;
@@ -16,32 +19,46 @@ typedef struct cli_option {
     opt_kind kind;
     size_t offset;
     const char *help;
+    const char *config; /* OPT_CONFIG: "key" (takes the value) or "key=value" (a flag) */
 } cli_option;
 
 #define FIELD(f) offsetof(mh_cli, f)
 
 static const cli_option options[] = {
     {"--machine", "NAME", OPT_STRING, FIELD(machine),
-     "start a machine session of this type (c64, vic20, plus4, ...)"},
+     "start a machine session of this type (c64, vic20, plus4, ...)", NULL},
     {"--transport", "NAME", OPT_STRING, FIELD(transport),
-     "stdio (default), http, or none (run the machine headless, no MCP)"},
-    {"--host", "ADDR", OPT_STRING, FIELD(bind_host), "address the http transport binds (127.0.0.1)"},
-    {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510)"},
+     "stdio (default), http, or none (run the machine headless, no MCP)", NULL},
+    {"--host", "ADDR", OPT_STRING, FIELD(bind_host), "address the http transport binds (127.0.0.1)", NULL},
+    {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510)", NULL},
     {"--token", "TOKEN", OPT_STRING, FIELD(token),
-     "bearer token clients must send (or MCPHOST_TOKEN)"},
+     "bearer token clients must send (or MCPHOST_TOKEN)", NULL},
     {"--plugin-dir", "DIR", OPT_LIST, FIELD(plugin_dirs),
-     "load plugins from DIR too (repeatable; searched before the default ones)"},
+     "load plugins from DIR too (repeatable; searched before the default ones)", NULL},
     {"--config", "NAME=VALUE", OPT_LIST, FIELD(configs),
-     "machine configuration value (repeatable)"},
+     "machine configuration value (repeatable)", NULL},
+    {"--rom-dir", "DIR", OPT_CONFIG, 0, "load the machine's ROMs from DIR (VICE file names work)",
+     "rom_dir"},
+    {"--autostart", "FILE", OPT_CONFIG, 0, "load and start a program, disk, tape or cartridge",
+     "autostart"},
+    {"--pal", NULL, OPT_CONFIG, 0, "PAL video timing", "video=pal"},
+    {"--ntsc", NULL, OPT_CONFIG, 0, "NTSC video timing", "video=ntsc"},
+    {"--vicii-model", "MODEL", OPT_CONFIG, 0, "6569, 8565, 6567, 8562 or 6567r56a",
+     "vicii_model"},
+    {"--cia-model", "MODEL", OPT_CONFIG, 0, "6526 or 6526a", "cia_model"},
+    {"--sid-model", "MODEL", OPT_CONFIG, 0, "6581 or 8580", "sid_model"},
+    {"--vic20-memory", "SIZE", OPT_CONFIG, 0, "none, 3k, 8k, 16k, 24k or all", "vic20_memory"},
+    {"--debugcart", NULL, OPT_CONFIG, 0,
+     "a write to the debug-cart register ends the run with that exit code", "debugcart=true"},
     {"--limit-cycles", "N", OPT_U64, FIELD(limit_cycles),
-     "run the machine and exit with code 1 after N cycles"},
-    {"--warp", NULL, OPT_FLAG, FIELD(warp), "run as fast as possible, not in real time"},
-    {"--list-plugins", NULL, OPT_FLAG, FIELD(list_plugins), "list loaded plugins and exit"},
+     "run the machine and exit with code 1 after N cycles", NULL},
+    {"--warp", NULL, OPT_FLAG, FIELD(warp), "run as fast as possible, not in real time", NULL},
+    {"--list-plugins", NULL, OPT_FLAG, FIELD(list_plugins), "list loaded plugins and exit", NULL},
     {"--log-level", "LEVEL", OPT_LEVEL, FIELD(log_level),
-     "debug, info (default), notice, warning, error, ..."},
-    {"--log-file", "FILE", OPT_STRING, FIELD(log_file), "append the log to FILE, not stderr"},
-    {"--version", NULL, OPT_FLAG, FIELD(version), "print the version and exit"},
-    {"--help", NULL, OPT_FLAG, FIELD(help), "print this help and exit"},
+     "debug, info (default), notice, warning, error, ...", NULL},
+    {"--log-file", "FILE", OPT_STRING, FIELD(log_file), "append the log to FILE, not stderr", NULL},
+    {"--version", NULL, OPT_FLAG, FIELD(version), "print the version and exit", NULL},
+    {"--help", NULL, OPT_FLAG, FIELD(help), "print this help and exit", NULL},
 };
 
 void mh_cli_usage(FILE *out)
@@ -103,6 +120,23 @@ static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *er
         }
         *(const char **)field = value;
         return 0;
+    case OPT_CONFIG: {
+        /* Kept as "key=value" text in the --config list. */
+        char *item;
+        if (strchr(opt->config, '=')) {
+            item = strdup(opt->config);
+        } else {
+            size_t size = strlen(opt->config) + strlen(value) + 2;
+            item = malloc(size);
+            if (item) snprintf(item, size, "%s=%s", opt->config, value);
+        }
+        if (!item || mh_ptrvec_push(&cli->owned, item) != 0 ||
+            mh_ptrvec_push(&cli->configs, item) != 0) {
+            snprintf(error, error_size, "out of memory");
+            return -1;
+        }
+        return 0;
+    }
     case OPT_PORT:
         if (parse_u64(value, 65535, &number) != 0 || number == 0) {
             snprintf(error, error_size, "%s takes a port number from 1 to 65535, not \"%s\"",
@@ -161,6 +195,8 @@ int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_s
 
 void mh_cli_free(mh_cli *cli)
 {
+    for (size_t i = 0; i < cli->owned.count; i++) free(cli->owned.items[i]);
+    mh_ptrvec_free(&cli->owned);
     mh_ptrvec_free(&cli->plugin_dirs);
     mh_ptrvec_free(&cli->configs);
 }

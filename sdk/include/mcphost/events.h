@@ -13,6 +13,7 @@
 #ifndef MCPHOST_EVENTS_H
 #define MCPHOST_EVENTS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "mcphost/plugin.h"
 
