@@ -10,8 +10,12 @@
  *                   what the CPU sees now, then RAM, ROMs, I/O ...) with
  *                   side-effect-free peek and real poke, and which space
  *                   backs each CPU address at this moment.
- * Later capabilities (video, input, media, snapshots, configuration) get
- * their own ids beside these.
+ *   "mh.video/1"    MH_IFACE_VIDEO: the last complete frame as indexed
+ *                   pixels with the visible border area, the palette, and
+ *                   where the beam is now;
+ *   "mh.input/1"    MH_IFACE_INPUT: keys by name, typed text, joysticks.
+ * Later capabilities (media, snapshots, configuration) get their own ids
+ * beside these.
  *
  * Ownership: vtables and contexts belong to the machine instance and live
  * until its destroy(). Strings returned are static or live as long as the
@@ -33,6 +37,8 @@ extern "C" {
 
 #define MH_IFACE_CPU6502 "mh.cpu6502/1"
 #define MH_IFACE_MEMORY "mh.memory/1"
+#define MH_IFACE_VIDEO "mh.video/1"
+#define MH_IFACE_INPUT "mh.input/1"
 
 typedef struct mh_cpu6502_iface {
     uint32_t struct_size;
@@ -73,6 +79,57 @@ typedef struct mh_memory_iface {
     /* The space a CPU read of address reaches right now. */
     size_t (*bank_at)(void *context, uint16_t address);
 } mh_memory_iface;
+
+/* A video frame: width x height indexed pixels, one byte each, rows pitch
+ * bytes apart; palette[i] is 0xRRGGBB. The pointers stay valid until the
+ * next call into the machine. */
+typedef struct mh_video_frame {
+    uint32_t struct_size;
+    uint32_t width, height, pitch;
+    const uint8_t *pixels;
+    const uint32_t *palette;
+    uint32_t palette_size;
+    uint64_t frame_number; /* frames completed since power-on */
+} mh_video_frame;
+
+typedef struct mh_video_iface {
+    uint32_t struct_size;
+    /* The last complete frame (the one on screen). */
+    mh_status (*frame)(void *context, mh_video_frame *out);
+    /* The beam now: raster line and cycle within the line (1-based). */
+    void (*beam)(void *context, uint32_t *line, uint32_t *cycle);
+    /* "PAL" or "NTSC". */
+    const char *(*standard)(void *context);
+} mh_video_iface;
+
+/* Joystick bits for mh_input_iface.joystick(). */
+enum {
+    MH_JOY_UP = 1,
+    MH_JOY_DOWN = 2,
+    MH_JOY_LEFT = 4,
+    MH_JOY_RIGHT = 8,
+    MH_JOY_FIRE = 16
+};
+
+typedef struct mh_input_iface {
+    uint32_t struct_size;
+    /* Presses (down 1) or releases a key by name: letters and digits as
+     * themselves, and "RETURN", "SPACE", "RUNSTOP", "SHIFT_LEFT",
+     * "SHIFT_RIGHT", "CBM", "CTRL", "F1".."F8", "CRSR_DOWN", "CRSR_RIGHT",
+     * "HOME", "DEL", "RESTORE" ... as the machine has them.
+     * MH_ERR_NOT_FOUND for a key the machine lacks. */
+    mh_status (*key)(void *context, const char *name, int down);
+    /* The machine's key names, NULL-terminated (static). */
+    const char *const *(*key_names)(void *context);
+    /* Queues text to be typed (ASCII; "\n" is RETURN). The machine feeds it
+     * at the pace its keyboard routine reads it. error says what could not
+     * be typed. */
+    mh_status (*type_text)(void *context, const char *text, char *error, size_t error_size);
+    /* Sets a joystick port (1 or 2) to a mask of MH_JOY_* bits. */
+    mh_status (*joystick)(void *context, int port, uint32_t mask);
+    /* Releases every key and joystick. */
+    void (*release_all)(void *context);
+} mh_input_iface;
 
 #ifdef __cplusplus
 }
