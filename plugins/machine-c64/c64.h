@@ -1,0 +1,250 @@
+/* c64.h - the C64 machine's private header: configuration, the instance
+ * struct and the functions the plugin's files share (docs/machine-c64.md).
+ *
+ * The machine: a 6510 (the SDK core, MH_CPU6502_MODEL_6510) on a per-cycle
+ * bus, the PLA (c64_pla.h), 64 KiB RAM, 1K x 4 colour RAM, the VIC-II
+ * (vic2.h), CIA1 (IRQ, keyboard, joysticks) and CIA2 (NMI, VIC bank, serial
+ * bus), the SID's registers (c64_sid.h) and RESTORE on NMI.
+ *
+ * Files, one job each:
+ *   c64_options.c   the options JSON -> c64_config (every check)
+ *   c64_rom.c       finding and loading the KERNAL, BASIC and character ROMs
+ *   c64_bus.c       banking tables, the CPU bus callbacks (the per-cycle
+ *                   path), I/O dispatch, VIC fetch, side-effect-free peek,
+ *                   CPU-like poke
+ *   c64_keyboard.c  keyboard matrix, key names, joysticks, typed text
+ *   c64_sid.c       the SID as register storage (a synthesis module drops
+ *                   in behind the same calls later)
+ *   c64_machine.c   c64_new/free/run/reset, autostart, the exit register,
+ *                   hook chaining, snapshots
+ *   c64_ifaces.c    the chips and capability interfaces registered in the
+ *                   session
+ *   c64_plugin.c    the plugin entry (the only file not in c64_core)
+ *
+ * Ownership: c64_new() returns an instance that owns everything in it.
+ * Threads: everything is [emu-thread]. No global mutable state: two
+ * instances share nothing (the static tables are const).
+ */
+#ifndef MH_C64_H
+#define MH_C64_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "c64_chips.h"
+#include "c64_pla.h"
+#include "c64_sid.h"
+#include "cia6526.h"
+#include "mcphost/cpu6502.h"
+#include "mcphost/mcphost.h"
+#include "vic2.h"
+
+#define C64_CLOCK_PAL 985248u
+#define C64_CLOCK_NTSC 1022727u
+#define C64_DEFAULT_ROM_DIR "/usr/share/open-roms/C64"
+#define C64_DEBUGCART_ADDR 0xD7FFu
+
+/* Interrupt source bits on the CPU's lines. */
+#define C64_IRQ_VIC 0x1u
+#define C64_IRQ_CIA1 0x2u
+#define C64_NMI_CIA2 0x1u
+#define C64_NMI_RESTORE 0x2u
+
+/* RESTORE's 556 monostable: the NMI pulse a press makes, in cycles. */
+#define C64_RESTORE_PULSE 2000u
+
+/* Autostart: give up waiting for the KERNAL's keyboard loop after this
+ * many cycles and inject anyway. */
+#define C64_AUTOSTART_FALLBACK 20000000u
+
+/* Typed text waiting for the keyboard buffer. */
+#define C64_TYPE_QUEUE 4096u
+
+/* Everything the options say, checked. Strings are malloc'ed copies. */
+typedef struct c64_config {
+    char *rom_dir;          /* NULL: C64_DEFAULT_ROM_DIR */
+    char *autostart;        /* NULL: none */
+    mh_vic2_model vic_model;
+    mh_cia6526_model cia_model;
+    c64_sid_model sid_model;
+    int debugcart;
+} c64_config;
+
+/* A program waiting to be injected at the READY prompt. */
+typedef struct c64_autostart {
+    uint8_t *data;          /* malloc'ed program bytes (no load address) */
+    size_t size;
+    uint16_t load_address;
+    char *name;             /* for the log */
+} c64_autostart;
+
+/* Kinds of a 4 KiB block in the CPU's map (the write side). */
+enum { C64_W_RAM = 0, C64_W_IO = 1, C64_W_NONE = 2 };
+
+/* The plain part of the machine: no pointers, copied whole by snapshots. */
+typedef struct c64_plain {
+    uint8_t ram[65536];
+    uint8_t color[1024];     /* low nybbles used */
+    uint8_t fb[2][MH_VIC2_FB_WIDTH * MH_VIC2_FB_MAX_HEIGHT];
+    uint8_t fb_back;         /* the buffer the VIC draws into */
+    uint8_t exrom, game;     /* cartridge lines (1 = high: no cartridge) */
+    uint8_t vic_bank;        /* 0-3 from CIA2 PA */
+    uint8_t lightpen_low;
+    uint8_t restore_down;    /* RESTORE held */
+    uint32_t restore_left;   /* cycles of NMI pulse still to run */
+    uint32_t restore_nmi;    /* C64_NMI_RESTORE while the pulse runs */
+    uint64_t fb_swap_at;     /* vic.ticks at which the back buffer is complete */
+    uint64_t frames_done;    /* complete frames since power-on */
+    /* Keyboard: key_count[col * 8 + row] presses held (keys and combos). */
+    uint8_t key_count[64];
+    uint8_t kb_col[8];       /* per PA bit: PB bits of the keys held there */
+    uint8_t kb_row[8];       /* per PB bit: PA bits of the keys held there */
+    uint8_t joy[3];          /* [1], [2]: MH_JOY_* masks */
+    /* Typed text (PETSCII) waiting for the keyboard buffer. */
+    uint8_t type_queue[C64_TYPE_QUEUE];
+    uint32_t type_head, type_count;
+    /* Autostart and exit. */
+    uint8_t autostart_pending;
+    uint8_t exit_pending;    /* a debug-cart write ended the run */
+    uint8_t exit_from_cpu;   /* the CPU wrote it: undo the halt stall */
+    uint8_t reserved;
+    int exit_code;
+    uint64_t exit_end;       /* cpu.cycles after the last real cycle */
+    uint64_t cycles;         /* machine cycles run since power-on */
+} c64_plain;
+
+typedef struct c64 c64;
+
+/* Context of the per-chip vtables (c64_chips.h). */
+typedef struct c64_chip_ctx {
+    c64 *m;
+    int which; /* 0 vic2, 1 cia1, 2 cia2 */
+} c64_chip_ctx;
+
+struct c64 {
+    mh_cpu6502 cpu;
+    mh_vic2 vic;
+    mh_cia6526 cia1, cia2;
+    c64_sid sid;
+
+    /* Banking, rebuilt by c64_bus_update_banking() when $00/$01 or
+     * EXROM/GAME change: rd[block] is a base pointer indexed by the full
+     * address (RAM: ram, ROMs: rom) or NULL for I/O/cartridge/open;
+     * rd_bank/wr the PLA's answers per block. */
+    const uint8_t *rd[16];
+    uint8_t rd_bank[16];
+    uint8_t wr[16];
+    unsigned pla_config;
+    /* VIC view: vic_rd[block of the 16K bank] indexed by the 14-bit address. */
+    const uint8_t *vic_rd[4];
+
+    c64_plain p;
+    uint8_t rom[65536];      /* BASIC at $A000, CHAR at $D000, KERNAL at $E000 */
+
+    /* Debugger hooks (mh.cpu6502/1), chained behind the machine's own. */
+    mh_cpu6502_sync_fn dbg_sync;
+    mh_cpu6502_access_fn dbg_access;
+    void *dbg_user;
+    mh_cpu6502_sync_fn halted_sync; /* links.sync saved while halted */
+
+    c64_autostart autostart;
+    c64_config config;
+    uint32_t clock_hz;
+    const mh_vic2_geometry *geometry;
+    c64_chip_ctx chip_ctx[3];
+    const mh_host *host; /* for the log; may be NULL (tests) */
+};
+
+/* ---- c64_options.c ---- */
+mh_status c64_options_parse(const char *options_json, c64_config *config, char *error,
+                            size_t error_size);
+void c64_options_free(c64_config *config);
+const char *c64_cia_model_name(mh_cia6526_model model);
+
+/* ---- c64_rom.c ---- */
+/* Loads basic, kernal and chargen from dir (NULL: the default) into rom. */
+mh_status c64_rom_load(const char *dir, uint8_t rom[65536], char *error, size_t error_size);
+
+/* ---- c64_bus.c ---- */
+void c64_bus_init(c64 *m);
+void c64_bus_update_banking(c64 *m);
+void c64_bus_update_vic_bank(c64 *m);
+uint8_t c64_bus_read(void *user, uint16_t addr);
+void c64_bus_write(void *user, uint16_t addr, uint8_t value);
+/* While a debug-cart exit halts the CPU: no chips tick. */
+uint8_t c64_bus_read_halted(void *user, uint16_t addr);
+void c64_bus_write_halted(void *user, uint16_t addr, uint8_t value);
+uint8_t c64_vic_fetch(void *user, uint16_t addr);
+/* CPU view without side effects / like a CPU write (from_cpu 0). */
+uint8_t c64_bus_peek(const c64 *m, uint16_t addr);
+void c64_bus_poke(c64 *m, uint16_t addr, uint8_t value);
+/* $D000-$DFFF registers without/with side effects. */
+uint8_t c64_io_peek(const c64 *m, uint16_t addr);
+void c64_io_write(c64 *m, uint16_t addr, uint8_t value);
+void c64_frame_done(c64 *m);
+/* CIA port callbacks. */
+uint8_t c64_cia1_read_port(void *user, int port);
+void c64_cia1_port_out(void *user, int port, uint8_t levels);
+uint8_t c64_cia2_read_port(void *user, int port);
+void c64_cia2_port_out(void *user, int port, uint8_t levels);
+
+/* ---- c64_keyboard.c ---- */
+const char *const *c64_key_names(void);
+mh_status c64_key(c64 *m, const char *name, int down);
+mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size);
+mh_status c64_joystick(c64 *m, int port, uint32_t mask);
+void c64_release_all(c64 *m);
+/* Feeds queued text into the KERNAL buffer when it is empty (at an
+ * instruction boundary). */
+void c64_type_feed(c64 *m);
+void c64_update_lightpen(c64 *m);
+
+/* ---- c64_machine.c ---- */
+/* Makes a machine from options (no session): ROMs loaded, reset done. */
+c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t error_size);
+void c64_free(c64 *m);
+/* Power-on reset of every chip and RAM. */
+void c64_power_on(c64 *m);
+mh_status c64_run(c64 *m, uint64_t max_cycles, mh_run_result *result);
+void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
+                         void *user);
+/* Injects the autostart program now (normally done at the READY prompt). */
+void c64_autostart_inject(c64 *m);
+void c64_log(const c64 *m, int level, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Snapshots: a copy of the chips and the plain state. */
+typedef struct c64_snapshot {
+    mh_cpu6502 cpu;
+    mh_vic2 vic;
+    mh_cia6526 cia1, cia2;
+    c64_sid sid;
+    c64_plain p;
+} c64_snapshot;
+void c64_snapshot_save(const c64 *m, c64_snapshot *snap);
+void c64_snapshot_restore(c64 *m, const c64_snapshot *snap);
+
+/* ---- c64_ifaces.c ---- */
+mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,
+                              char *error, size_t error_size);
+void c64_machine_desc(mh_machine_desc *desc, const mh_host *host);
+
+/* ---- the per-cycle step shared by the bus callbacks ---- */
+
+/* Ticks the VIC and both CIAs once and sets RDY, IRQ and NMI for this
+ * cycle (the chips' machine-side contract: before the access). */
+static inline void c64_tick_chips(c64 *m)
+{
+    uint32_t pins = mh_vic2_tick(&m->vic);
+    int irq1 = mh_cia6526_tick(&m->cia1);
+    int irq2 = mh_cia6526_tick(&m->cia2);
+    m->cpu.rdy = (uint8_t)(pins & MH_VIC2_PIN_BA);
+    m->cpu.irq = ((pins & MH_VIC2_PIN_IRQ) ? C64_IRQ_VIC : 0u) | (irq1 ? C64_IRQ_CIA1 : 0u);
+    m->cpu.nmi = (irq2 ? C64_NMI_CIA2 : 0u) | m->p.restore_nmi;
+    if (m->vic.ticks >= m->p.fb_swap_at) c64_frame_done(m);
+}
+
+#endif

@@ -1,0 +1,301 @@
+/* c64_bus.c - the C64's memory map and the per-cycle bus.
+ *
+ * Every CPU cycle is one call of c64_bus_read or c64_bus_write (the SDK
+ * core's bus callbacks). Each first ticks the VIC-II and both CIAs once and
+ * sets RDY (VIC BA), IRQ (VIC, CIA1) and NMI (CIA2, RESTORE) for the cycle
+ * (c64_tick_chips in c64.h), then makes the access:
+ *
+ *   read:  rd[addr >> 12] is a base pointer for RAM and ROM blocks, so a
+ *          RAM/ROM read is one table load and one array load; NULL blocks
+ *          (I/O, cartridge, Ultimax open space) go to c64_io_read.
+ *   write: wr[addr >> 12] says RAM (also below ROMs), I/O or nothing.
+ *
+ * rd/wr come from the PLA table (c64_pla.h) for the configuration
+ * EXROM<<4 | GAME<<3 | the 6510 port's pins 0-2, and are rebuilt only
+ * when a write to $00/$01 (or a cartridge) changes that configuration.
+ * The ROMs live in one 64 KiB array at their CPU addresses (BASIC $A000,
+ * character ROM $D000, KERNAL $E000), so every base pointer indexes inside
+ * its own array.
+ *
+ * I/O ($D000-$DFFF), dispatched on address bits 8-11:
+ *   $D000-$D3FF VIC-II (64-byte mirrors)   $D400-$D7FF SID (32-byte mirrors;
+ *   $D800-$DBFF colour RAM                 $D7FF is the debug cart with
+ *   $DC00-$DCFF CIA1  $DD00-$DDFF CIA2     debugcart=true)
+ *   $DE00-$DFFF I/O1/I/O2: open bus (the VIC's last phase-1 byte)
+ * Colour RAM is 4 bits wide: the upper nybble of a read is open bus, the
+ * VIC's phase-1 byte of the cycle.
+ *
+ * While the VIC has the bus (AEC low, the CPU stalled by RDY) the CPU's
+ * repeated read is not on the bus: it gets the value without I/O side
+ * effects. The port at $00/$01 is in the CPU; a write there still reaches
+ * the bus, and the RAM below gets the VIC's phase-1 byte (as on a real
+ * C64, where the 6510 drives the bus with whatever the VIC left there).
+ *
+ * VIC fetches: vic_rd[addr >> 12] for the 14-bit VIC address: RAM of the
+ * bank CIA2 PA selects (bank = 3 - (PA & 3)), the character ROM at
+ * $1000-$1FFF in banks 0 and 2, and in Ultimax mode a cartridge's ROMH at
+ * $3000-$3FFF (no cartridges yet: that block reads RAM).
+ */
+#include <string.h>
+
+#include "c64.h"
+
+/* ---- banking ---- */
+
+void c64_bus_update_banking(c64 *m)
+{
+    uint8_t pins = mh_cpu6502_port_pins(&m->cpu);
+    unsigned config = c64_pla_config(pins, m->p.exrom, m->p.game);
+    m->pla_config = config;
+    for (unsigned b = 0; b < 16; b++) {
+        c64_bank bank = c64_pla_read_bank(config, b);
+        m->rd_bank[b] = (uint8_t)bank;
+        switch (bank) {
+        case C64_BANK_RAM: m->rd[b] = m->p.ram; break;
+        case C64_BANK_BASIC:
+        case C64_BANK_KERNAL:
+        case C64_BANK_CHAR: m->rd[b] = m->rom; break;
+        default: m->rd[b] = NULL; break; /* I/O, cartridge, open */
+        }
+        c64_bank wbank = c64_pla_write_bank(config, b);
+        m->wr[b] = wbank == C64_BANK_RAM ? C64_W_RAM : wbank == C64_BANK_IO ? C64_W_IO : C64_W_NONE;
+    }
+}
+
+void c64_bus_update_vic_bank(c64 *m)
+{
+    uint32_t base = (uint32_t)m->p.vic_bank << 14;
+    for (unsigned b = 0; b < 4; b++) m->vic_rd[b] = m->p.ram + base;
+    if (!(m->p.vic_bank & 1)) m->vic_rd[1] = m->rom + 0xD000 - 0x1000; /* banks 0 and 2 */
+}
+
+void c64_bus_init(c64 *m)
+{
+    m->p.exrom = 1;
+    m->p.game = 1;
+    c64_bus_update_banking(m);
+    c64_bus_update_vic_bank(m);
+}
+
+uint8_t c64_vic_fetch(void *user, uint16_t addr)
+{
+    const c64 *m = user;
+    return m->vic_rd[(addr >> 12) & 3][addr & 0x3FFF];
+}
+
+/* ---- CIA ports ---- */
+
+uint8_t c64_cia1_read_port(void *user, int port)
+{
+    const c64 *m = user;
+    /* The levels each side drives, joysticks pulling lines low (port 2 on
+     * PA, port 1 on PB), then the matrix: a key connects its PA and PB
+     * lines, so a low on either side pulls the other low (wired-AND). */
+    uint8_t pa = (uint8_t)(mh_cia6526_port_output(&m->cia1, MH_CIA6526_PORT_A) & ~(m->p.joy[2] & 0x1F));
+    uint8_t pb = (uint8_t)(mh_cia6526_port_output(&m->cia1, MH_CIA6526_PORT_B) & ~(m->p.joy[1] & 0x1F));
+    uint8_t pins = 0xFF;
+    if (port == MH_CIA6526_PORT_A) {
+        pins = (uint8_t)(0xFF & ~(m->p.joy[2] & 0x1F));
+        for (unsigned r = 0; r < 8; r++)
+            if (!(pb & (1u << r))) pins &= (uint8_t)~m->p.kb_row[r];
+    } else {
+        pins = (uint8_t)(0xFF & ~(m->p.joy[1] & 0x1F));
+        for (unsigned c = 0; c < 8; c++)
+            if (!(pa & (1u << c))) pins &= (uint8_t)~m->p.kb_col[c];
+    }
+    return pins;
+}
+
+void c64_cia1_port_out(void *user, int port, uint8_t levels)
+{
+    (void)levels;
+    if (port == MH_CIA6526_PORT_B) c64_update_lightpen(user);
+}
+
+uint8_t c64_cia2_read_port(void *user, int port)
+{
+    const c64 *m = user;
+    if (port != MH_CIA6526_PORT_A) return 0xFF; /* user port: nothing connected */
+    /* Serial bus with no devices: CLK IN (bit 6) and DATA IN (bit 7) are
+     * released (high) unless the C64 itself pulls them through the 7406
+     * inverters (CLK OUT bit 4, DATA OUT bit 5). */
+    uint8_t out = mh_cia6526_port_output(&m->cia2, MH_CIA6526_PORT_A);
+    uint8_t pins = 0x3F;
+    if (!(out & 0x10)) pins |= 0x40;
+    if (!(out & 0x20)) pins |= 0x80;
+    return pins;
+}
+
+void c64_cia2_port_out(void *user, int port, uint8_t levels)
+{
+    c64 *m = user;
+    if (port != MH_CIA6526_PORT_A) return;
+    uint8_t bank = (uint8_t)(3u - (levels & 3u));
+    if (bank != m->p.vic_bank) {
+        m->p.vic_bank = bank;
+        c64_bus_update_vic_bank(m);
+    }
+}
+
+/* ---- frames ---- */
+
+void c64_frame_done(c64 *m)
+{
+    m->p.fb_back ^= 1u;
+    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
+    m->p.frames_done++;
+    m->p.fb_swap_at += m->geometry->cycles_per_frame;
+}
+
+/* ---- I/O ---- */
+
+uint8_t c64_io_peek(const c64 *m, uint16_t addr)
+{
+    switch ((addr >> 8) & 0xF) {
+    case 0x0: case 0x1: case 0x2: case 0x3: return mh_vic2_peek(&m->vic, addr);
+    case 0x4: case 0x5: case 0x6: case 0x7: return c64_sid_peek(&m->sid, addr);
+    case 0x8: case 0x9: case 0xA: case 0xB:
+        return (uint8_t)((m->vic.bus_phi1 & 0xF0) | (m->p.color[addr & 0x3FF] & 0x0F));
+    case 0xC: return mh_cia6526_peek(&m->cia1, addr);
+    case 0xD: return mh_cia6526_peek(&m->cia2, addr);
+    default: return m->vic.bus_phi1; /* I/O1, I/O2: open bus */
+    }
+}
+
+/* A read of a block rd[] does not cover. */
+static uint8_t io_read(c64 *m, uint16_t addr)
+{
+    if (m->rd_bank[addr >> 12] != C64_BANK_IO) return m->vic.bus_phi1; /* cartridge/open */
+    if (!m->vic.aec) return c64_io_peek(m, addr); /* the VIC has the bus */
+    switch ((addr >> 8) & 0xF) {
+    case 0x0: case 0x1: case 0x2: case 0x3: return mh_vic2_read(&m->vic, addr);
+    case 0x4: case 0x5: case 0x6: case 0x7: return c64_sid_read(&m->sid, addr);
+    case 0xC: return mh_cia6526_read(&m->cia1, addr);
+    case 0xD: return mh_cia6526_read(&m->cia2, addr);
+    default: return c64_io_peek(m, addr);
+    }
+}
+
+static void request_exit(c64 *m, uint8_t value, int from_cpu)
+{
+    if (m->p.exit_pending) {
+        if (m->p.exit_from_cpu && from_cpu) m->p.exit_end = m->cpu.cycles + 1;
+        return;
+    }
+    m->p.exit_pending = 1;
+    m->p.exit_code = value;
+    if (from_cpu) {
+        /* Halt the CPU at its next read cycle: switch to the halted bus
+         * (no chip ticks, RDY low) and take the phantom cycles back in
+         * c64_run. The halted fetch must not reach a debugger's sync hook. */
+        m->p.exit_from_cpu = 1;
+        m->p.exit_end = m->cpu.cycles + 1; /* the core counts this cycle after we return */
+        mh_cpu6502_set_bus(&m->cpu, c64_bus_read_halted, c64_bus_write_halted, m);
+        m->halted_sync = m->cpu.links.sync;
+        m->cpu.links.sync = NULL;
+    }
+}
+
+static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
+{
+    switch ((addr >> 8) & 0xF) {
+    case 0x0: case 0x1: case 0x2: case 0x3:
+        mh_vic2_write(&m->vic, addr, value);
+        mh_cpu6502_set_irq(&m->cpu, C64_IRQ_VIC, m->vic.irq);
+        break;
+    case 0x4: case 0x5: case 0x6: case 0x7:
+        if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) request_exit(m, value, from_cpu);
+        else c64_sid_write(&m->sid, addr, value);
+        break;
+    case 0x8: case 0x9: case 0xA: case 0xB: m->p.color[addr & 0x3FF] = value & 0x0F; break;
+    case 0xC: mh_cia6526_write(&m->cia1, addr, value); break;
+    case 0xD: mh_cia6526_write(&m->cia2, addr, value); break;
+    default: break; /* I/O1, I/O2: nothing there */
+    }
+}
+
+void c64_io_write(c64 *m, uint16_t addr, uint8_t value) { io_write_from(m, addr, value, 0); }
+
+/* A write that is not plain RAM above $0001. */
+static void write_slow(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
+{
+    switch (m->wr[addr >> 12]) {
+    case C64_W_RAM:
+        if (addr < 2) {
+            /* The port latched the CPU's value; the RAM below gets the
+             * byte the VIC left on the bus. */
+            m->p.ram[addr] = from_cpu ? m->vic.bus_phi1 : value;
+            c64_bus_update_banking(m);
+        } else {
+            m->p.ram[addr] = value;
+        }
+        break;
+    case C64_W_IO: io_write_from(m, addr, value, from_cpu); break;
+    default: break;
+    }
+}
+
+/* ---- the CPU's bus ---- */
+
+uint8_t c64_bus_read(void *user, uint16_t addr)
+{
+    c64 *m = user;
+    c64_tick_chips(m);
+    const uint8_t *base = m->rd[addr >> 12];
+    if (base) return base[addr];
+    return io_read(m, addr);
+}
+
+void c64_bus_write(void *user, uint16_t addr, uint8_t value)
+{
+    c64 *m = user;
+    c64_tick_chips(m);
+    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) {
+        m->p.ram[addr] = value;
+        return;
+    }
+    write_slow(m, addr, value, 1);
+}
+
+uint8_t c64_bus_read_halted(void *user, uint16_t addr)
+{
+    c64 *m = user;
+    (void)addr;
+    m->cpu.rdy = 0;
+    return 0xFF;
+}
+
+void c64_bus_write_halted(void *user, uint16_t addr, uint8_t value)
+{
+    /* A write still in flight after the exit (the second write of a
+     * read-modify-write) is a real cycle: chips tick, the write lands. */
+    c64 *m = user;
+    c64_tick_chips(m);
+    m->p.exit_end = m->cpu.cycles + 1;
+    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) m->p.ram[addr] = value;
+    else write_slow(m, addr, value, 1);
+    m->cpu.rdy = 0;
+}
+
+/* ---- debugger access ---- */
+
+uint8_t c64_bus_peek(const c64 *m, uint16_t addr)
+{
+    if (addr < 2) return mh_cpu6502_port_read(&m->cpu, addr);
+    const uint8_t *base = m->rd[addr >> 12];
+    if (base) return base[addr];
+    if (m->rd_bank[addr >> 12] == C64_BANK_IO) return c64_io_peek(m, addr);
+    return m->vic.bus_phi1;
+}
+
+void c64_bus_poke(c64 *m, uint16_t addr, uint8_t value)
+{
+    if (addr < 2) {
+        /* The CPU's port: set it as a CPU write would. */
+        if (addr == 0) m->cpu.port.ddr = value;
+        else m->cpu.port.data = value;
+        c64_bus_update_banking(m);
+        return;
+    }
+    write_slow(m, addr, value, 0);
+}

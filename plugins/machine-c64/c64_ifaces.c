@@ -1,0 +1,333 @@
+/* c64_ifaces.c - what the C64 registers in its session, and the machine
+ * type (mh_machine_desc).
+ *
+ *   "mh.cpu6502/1"   "cpu"       the 6510 (hooks chained behind the
+ *                                machine's own autostart hook)
+ *   "mh.memory/1"    "memory"    spaces cpu, ram, basic, kernal, char, io,
+ *                                color (see below)
+ *   "mh.video/1"     "vic2"      the last complete frame, Pepto palette
+ *   "mh.input/1"     "keyboard"  keys, typed text, joysticks 1 and 2
+ *   "mh.chip.vic2/1" "vic2"      the VIC-II (c64_chips.h)
+ *   "mh.chip.cia/1"  "cia1", "cia2"
+ *
+ * Memory spaces: 0 "cpu" = what the CPU sees with the current banking
+ * ($00/$01 are the 6510's port; I/O read with the chips' peek functions, so
+ * no side effects; poke acts like a CPU write); 1 "ram" = the 64 KiB;
+ * 2 "basic", 3 "kernal", 4 "char" = the ROMs (writable: a debugger may
+ * patch this instance's copy); 5 "io" = $D000-$DFFF registers (peek
+ * without, poke with side effects); 6 "color" = the 1024 colour nybbles.
+ * bank_at(address) follows the PLA: ram, basic, kernal, char, io (color
+ * for $D800-$DBFF), or cpu for the port and cartridge/open space.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "c64.h"
+
+/* ---- mh.cpu6502/1 ---- */
+
+static mh_cpu6502 *cpu_state(void *context) { return &((c64 *)context)->cpu; }
+
+static void cpu_set_debug_hooks(void *context, mh_cpu6502_sync_fn sync,
+                                mh_cpu6502_access_fn access, void *user)
+{
+    c64_set_debug_hooks(context, sync, access, user);
+}
+
+static const char *cpu_model_name(void *context)
+{
+    (void)context;
+    return "6510";
+}
+
+static const mh_cpu6502_iface cpu_iface = {sizeof(mh_cpu6502_iface), cpu_state,
+                                           cpu_set_debug_hooks, cpu_model_name};
+
+/* ---- mh.memory/1 ---- */
+
+enum {
+    SPACE_CPU = 0,
+    SPACE_RAM,
+    SPACE_BASIC,
+    SPACE_KERNAL,
+    SPACE_CHAR,
+    SPACE_IO,
+    SPACE_COLOR,
+    SPACE_COUNT
+};
+
+static const mh_memory_space spaces[SPACE_COUNT] = {
+    {"cpu", "What the 6510 sees now: RAM, ROMs and I/O as $01 banks them", 65536, 0, 1},
+    {"ram", "The 64 KiB of RAM, also below the ROMs and I/O", 65536, 0, 1},
+    {"basic", "BASIC ROM (8 KiB at $A000)", 8192, 0xA000, 1},
+    {"kernal", "KERNAL ROM (8 KiB at $E000)", 8192, 0xE000, 1},
+    {"char", "Character ROM (4 KiB at $D000; the VIC sees it at $1000 in banks 0 and 2)", 4096,
+     0xD000, 1},
+    {"io", "I/O registers $D000-$DFFF: VIC-II, SID, colour RAM, CIA1, CIA2, I/O1/2", 4096, 0xD000,
+     1},
+    {"color", "Colour RAM: 1024 nybbles at $D800", 1024, 0xD800, 1},
+};
+
+static size_t mem_space_count(void *context)
+{
+    (void)context;
+    return SPACE_COUNT;
+}
+
+static const mh_memory_space *mem_space(void *context, size_t index)
+{
+    (void)context;
+    return index < SPACE_COUNT ? &spaces[index] : NULL;
+}
+
+static int range_ok(size_t space, uint32_t address, size_t length)
+{
+    return space < SPACE_COUNT && address <= spaces[space].size &&
+           length <= spaces[space].size - address;
+}
+
+static mh_status mem_peek(void *context, size_t space, uint32_t address, uint8_t *out,
+                          size_t length)
+{
+    const c64 *m = context;
+    if (!range_ok(space, address, length) || (length && !out)) return MH_ERR_INVALID_ARGUMENT;
+    switch (space) {
+    case SPACE_RAM: memcpy(out, m->p.ram + address, length); break;
+    case SPACE_BASIC:
+    case SPACE_KERNAL:
+    case SPACE_CHAR: memcpy(out, m->rom + spaces[space].base + address, length); break;
+    case SPACE_COLOR:
+        for (size_t i = 0; i < length; i++) out[i] = m->p.color[address + i] & 0x0F;
+        break;
+    case SPACE_IO:
+        for (size_t i = 0; i < length; i++) out[i] = c64_io_peek(m, (uint16_t)(0xD000 + address + i));
+        break;
+    default:
+        for (size_t i = 0; i < length; i++) out[i] = c64_bus_peek(m, (uint16_t)(address + i));
+        break;
+    }
+    return MH_OK;
+}
+
+static mh_status mem_poke(void *context, size_t space, uint32_t address, const uint8_t *data,
+                          size_t length)
+{
+    c64 *m = context;
+    if (!range_ok(space, address, length) || (length && !data)) return MH_ERR_INVALID_ARGUMENT;
+    switch (space) {
+    case SPACE_RAM: memcpy(m->p.ram + address, data, length); break;
+    case SPACE_BASIC:
+    case SPACE_KERNAL:
+    case SPACE_CHAR: memcpy(m->rom + spaces[space].base + address, data, length); break;
+    case SPACE_COLOR:
+        for (size_t i = 0; i < length; i++) m->p.color[address + i] = data[i] & 0x0F;
+        break;
+    case SPACE_IO:
+        for (size_t i = 0; i < length; i++) c64_io_write(m, (uint16_t)(0xD000 + address + i), data[i]);
+        break;
+    default:
+        for (size_t i = 0; i < length; i++) c64_bus_poke(m, (uint16_t)(address + i), data[i]);
+        break;
+    }
+    return MH_OK;
+}
+
+static size_t mem_bank_at(void *context, uint16_t address)
+{
+    const c64 *m = context;
+    if (address < 2) return SPACE_CPU;
+    switch ((c64_bank)m->rd_bank[address >> 12]) {
+    case C64_BANK_RAM: return SPACE_RAM;
+    case C64_BANK_BASIC: return SPACE_BASIC;
+    case C64_BANK_KERNAL: return SPACE_KERNAL;
+    case C64_BANK_CHAR: return SPACE_CHAR;
+    case C64_BANK_IO: return address >= 0xD800 && address < 0xDC00 ? SPACE_COLOR : SPACE_IO;
+    default: return SPACE_CPU;
+    }
+}
+
+static const mh_memory_iface memory_iface = {sizeof(mh_memory_iface), mem_space_count, mem_space,
+                                             mem_peek, mem_poke, mem_bank_at};
+
+/* ---- mh.video/1 ---- */
+
+static mh_status video_frame(void *context, mh_video_frame *out)
+{
+    const c64 *m = context;
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    out->width = m->geometry->width;
+    out->height = m->geometry->height;
+    out->pitch = MH_VIC2_FB_WIDTH;
+    out->pixels = m->p.fb[m->p.fb_back ^ 1u];
+    out->palette = mh_vic2_palette(MH_VIC2_PALETTE_PEPTO);
+    out->palette_size = 16;
+    out->frame_number = m->p.frames_done;
+    return MH_OK;
+}
+
+static void video_beam(void *context, uint32_t *line, uint32_t *cycle)
+{
+    const c64 *m = context;
+    if (line) *line = mh_vic2_line(&m->vic);
+    if (cycle) *cycle = m->vic.cycle;
+}
+
+static const char *video_standard(void *context)
+{
+    const c64 *m = context;
+    return m->geometry->cycles_per_line == 63 ? "PAL" : "NTSC";
+}
+
+static const mh_video_iface video_iface = {sizeof(mh_video_iface), video_frame, video_beam,
+                                           video_standard};
+
+/* ---- mh.input/1 ---- */
+
+static mh_status input_key(void *context, const char *name, int down)
+{
+    return c64_key(context, name, down);
+}
+
+static const char *const *input_key_names(void *context)
+{
+    (void)context;
+    return c64_key_names();
+}
+
+static mh_status input_type_text(void *context, const char *text, char *error, size_t error_size)
+{
+    return c64_type_text(context, text, error, error_size);
+}
+
+static mh_status input_joystick(void *context, int port, uint32_t mask)
+{
+    return c64_joystick(context, port, mask);
+}
+
+static void input_release_all(void *context) { c64_release_all(context); }
+
+static const mh_input_iface input_iface = {sizeof(mh_input_iface), input_key, input_key_names,
+                                           input_type_text, input_joystick, input_release_all};
+
+/* ---- mh.chip.vic2/1, mh.chip.cia/1 ---- */
+
+static void *chip_state(void *context)
+{
+    c64_chip_ctx *ctx = context;
+    switch (ctx->which) {
+    case 0: return &ctx->m->vic;
+    case 1: return &ctx->m->cia1;
+    default: return &ctx->m->cia2;
+    }
+}
+
+static uint8_t chip_peek(void *context, uint16_t reg)
+{
+    const c64_chip_ctx *ctx = context;
+    switch (ctx->which) {
+    case 0: return mh_vic2_peek(&ctx->m->vic, reg);
+    case 1: return mh_cia6526_peek(&ctx->m->cia1, reg);
+    default: return mh_cia6526_peek(&ctx->m->cia2, reg);
+    }
+}
+
+static void chip_write(void *context, uint16_t reg, uint8_t value)
+{
+    const c64_chip_ctx *ctx = context;
+    static const uint16_t base[3] = {0xD000, 0xDC00, 0xDD00};
+    c64_io_write(ctx->m, (uint16_t)(base[ctx->which] + (reg & (ctx->which ? 0x0F : 0x3F))), value);
+}
+
+static const mh_chip_vic2_iface vic2_chip_iface = {sizeof(mh_chip_vic2_iface), chip_state,
+                                                   chip_peek, chip_write};
+static const mh_chip_cia_iface cia_chip_iface = {sizeof(mh_chip_cia_iface), chip_state, chip_peek,
+                                                 chip_write};
+
+/* ---- registration ---- */
+
+mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,
+                              char *error, size_t error_size)
+{
+    static const char *const vic_desc[MH_VIC2_MODEL_COUNT] = {
+        "MOS 6569 VIC-II (PAL)", "MOS 8565 VIC-II (PAL)", "MOS 6567R8 VIC-II (NTSC)",
+        "MOS 8562 VIC-II (NTSC)", "MOS 6567R56A VIC-II (old NTSC)"};
+    const char *cia_desc = m->config.cia_model == MH_CIA6526_MODEL_6526A
+                               ? "MOS 6526A CIA" : "MOS 6526 CIA";
+    char cia1_desc[64], cia2_desc[64];
+    snprintf(cia1_desc, sizeof cia1_desc, "%s 1 ($DC00: keyboard, joysticks, IRQ)", cia_desc);
+    snprintf(cia2_desc, sizeof cia2_desc, "%s 2 ($DD00: VIC bank, serial bus, NMI)", cia_desc);
+    const mh_chip chips[] = {
+        {sizeof(mh_chip), MH_IFACE_CPU6502, "cpu", "MOS 6510 CPU", &cpu_iface, m},
+        {sizeof(mh_chip), MH_IFACE_MEMORY, "memory",
+         "C64 memory: 64 KiB RAM, BASIC/KERNAL/character ROMs, I/O, colour RAM", &memory_iface, m},
+        {sizeof(mh_chip), MH_IFACE_VIDEO, "vic2", vic_desc[m->config.vic_model], &video_iface, m},
+        {sizeof(mh_chip), MH_IFACE_INPUT, "keyboard", "C64 keyboard, RESTORE, joysticks 1 and 2",
+         &input_iface, m},
+        {sizeof(mh_chip), MH_CHIP_VIC2_IFACE, "vic2", vic_desc[m->config.vic_model],
+         &vic2_chip_iface, &m->chip_ctx[0]},
+        {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia1", cia1_desc, &cia_chip_iface, &m->chip_ctx[1]},
+        {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia2", cia2_desc, &cia_chip_iface, &m->chip_ctx[2]},
+    };
+    for (size_t i = 0; i < sizeof chips / sizeof chips[0]; i++) {
+        mh_status status = sessions->add_chip(session, &chips[i]);
+        if (status != MH_OK) {
+            snprintf(error, error_size, "cannot register the %s chip (%s): %s", chips[i].instance,
+                     chips[i].interface_id, mh_status_name(status));
+            return status;
+        }
+    }
+    return MH_OK;
+}
+
+/* ---- the machine type ---- */
+
+static mh_status machine_create(void *user_data, mh_session *session, const char *options_json,
+                                void **instance, char *error, size_t error_size)
+{
+    const mh_host *host = user_data;
+    const mh_session_service *sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
+    *instance = NULL;
+    if (error_size) error[0] = '\0';
+    if (!sessions) {
+        snprintf(error, error_size, "the host has no %s service", MH_SESSION_SERVICE_ID);
+        return MH_ERR_UNSUPPORTED;
+    }
+    c64 *m = c64_new(options_json, host, error, error_size);
+    if (!m) return MH_ERR_INVALID_ARGUMENT;
+    mh_status status = c64_ifaces_register(m, sessions, session, error, error_size);
+    if (status != MH_OK) {
+        c64_free(m);
+        return status;
+    }
+    c64_log(m, MH_LOG_INFO, "c64: %s VIC-II, %s CIAs, %s SID (registers only), %s ROMs%s%s",
+            mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model),
+            c64_sid_model_name(m->config.sid_model),
+            m->config.rom_dir ? m->config.rom_dir : C64_DEFAULT_ROM_DIR,
+            m->config.debugcart ? ", debug cart at $D7FF" : "",
+            m->autostart.name ? ", autostart at READY" : "");
+    *instance = m;
+    return MH_OK;
+}
+
+static void machine_destroy(void *instance) { c64_free(instance); }
+
+static mh_status machine_run(void *instance, uint64_t max_cycles, mh_run_result *result)
+{
+    return c64_run(instance, max_cycles, result);
+}
+
+static uint64_t machine_clock_hz(void *instance) { return ((c64 *)instance)->clock_hz; }
+
+void c64_machine_desc(mh_machine_desc *desc, const mh_host *host)
+{
+    memset(desc, 0, sizeof *desc);
+    desc->struct_size = sizeof *desc;
+    desc->name = "c64";
+    desc->description = "Commodore 64 (PAL/NTSC): 6510, VIC-II, 2x CIA, SID registers";
+    desc->create = machine_create;
+    desc->destroy = machine_destroy;
+    desc->run = machine_run;
+    desc->clock_hz = machine_clock_hz;
+    desc->user_data = (void *)host;
+}

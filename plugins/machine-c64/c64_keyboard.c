@@ -1,0 +1,229 @@
+/* c64_keyboard.c - the keyboard matrix, RESTORE, joysticks and typed text.
+ *
+ * Matrix: CIA1 PA (written to $DC00) drives the 8 columns, PB ($DC01)
+ * reads the 8 rows; a held key joins column line PAc and row line PBr, and
+ * c64_cia1_read_port (c64_bus.c) computes the wired-AND in both
+ * directions from kb_col/kb_row. Joystick port 2 pulls PA0-4 low, port 1
+ * PB0-4 (UP, DOWN, LEFT, RIGHT, FIRE = bits 0-4, the MH_JOY_* values).
+ *
+ * Key names are the C64's keys (letters and digits as themselves, the
+ * symbol keys as their symbol, and words for the rest); a few names are
+ * combinations the C64 types with SHIFT (F2, F4, F6, F8, CRSR_UP,
+ * CRSR_LEFT, INST, CLR). Every key keeps a press count, so a combination
+ * and a held SHIFT do not release each other. RESTORE is not in the
+ * matrix: a press starts the NMI pulse of its 556 monostable.
+ *
+ * Typed text goes through the KERNAL's keyboard buffer ($0277, count in
+ * $C6), not the matrix: ASCII becomes PETSCII of the power-on upper
+ * case/graphics mode, "\n" is RETURN. c64_type_feed() puts up to 10
+ * characters in when the buffer is empty and the CPU is not inside an
+ * interrupt handler or SEI section (I clear), at an instruction boundary.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "c64.h"
+#include "mcphost/media.h"
+
+#define KEY(col, row) ((uint8_t)((col) * 8 + (row)))
+#define NO_KEY 0xFF
+
+typedef struct key_def {
+    const char *name;
+    uint8_t key;   /* KEY(col,row) */
+    uint8_t shift; /* 1: a combination with SHIFT_LEFT */
+} key_def;
+
+static const key_def keys[] = {
+    {"DEL", KEY(0, 0), 0}, {"RETURN", KEY(0, 1), 0}, {"CRSR_RIGHT", KEY(0, 2), 0},
+    {"F7", KEY(0, 3), 0}, {"F1", KEY(0, 4), 0}, {"F3", KEY(0, 5), 0}, {"F5", KEY(0, 6), 0},
+    {"CRSR_DOWN", KEY(0, 7), 0},
+    {"3", KEY(1, 0), 0}, {"W", KEY(1, 1), 0}, {"A", KEY(1, 2), 0}, {"4", KEY(1, 3), 0},
+    {"Z", KEY(1, 4), 0}, {"S", KEY(1, 5), 0}, {"E", KEY(1, 6), 0}, {"SHIFT_LEFT", KEY(1, 7), 0},
+    {"5", KEY(2, 0), 0}, {"R", KEY(2, 1), 0}, {"D", KEY(2, 2), 0}, {"6", KEY(2, 3), 0},
+    {"C", KEY(2, 4), 0}, {"F", KEY(2, 5), 0}, {"T", KEY(2, 6), 0}, {"X", KEY(2, 7), 0},
+    {"7", KEY(3, 0), 0}, {"Y", KEY(3, 1), 0}, {"G", KEY(3, 2), 0}, {"8", KEY(3, 3), 0},
+    {"B", KEY(3, 4), 0}, {"H", KEY(3, 5), 0}, {"U", KEY(3, 6), 0}, {"V", KEY(3, 7), 0},
+    {"9", KEY(4, 0), 0}, {"I", KEY(4, 1), 0}, {"J", KEY(4, 2), 0}, {"0", KEY(4, 3), 0},
+    {"M", KEY(4, 4), 0}, {"K", KEY(4, 5), 0}, {"O", KEY(4, 6), 0}, {"N", KEY(4, 7), 0},
+    {"+", KEY(5, 0), 0}, {"P", KEY(5, 1), 0}, {"L", KEY(5, 2), 0}, {"-", KEY(5, 3), 0},
+    {".", KEY(5, 4), 0}, {":", KEY(5, 5), 0}, {"@", KEY(5, 6), 0}, {",", KEY(5, 7), 0},
+    {"POUND", KEY(6, 0), 0}, {"*", KEY(6, 1), 0}, {";", KEY(6, 2), 0}, {"HOME", KEY(6, 3), 0},
+    {"SHIFT_RIGHT", KEY(6, 4), 0}, {"=", KEY(6, 5), 0}, {"ARROW_UP", KEY(6, 6), 0},
+    {"/", KEY(6, 7), 0},
+    {"1", KEY(7, 0), 0}, {"ARROW_LEFT", KEY(7, 1), 0}, {"CTRL", KEY(7, 2), 0}, {"2", KEY(7, 3), 0},
+    {"SPACE", KEY(7, 4), 0}, {"CBM", KEY(7, 5), 0}, {"Q", KEY(7, 6), 0}, {"RUNSTOP", KEY(7, 7), 0},
+    {"RESTORE", NO_KEY, 0},
+    /* Combinations with SHIFT. */
+    {"F2", KEY(0, 4), 1}, {"F4", KEY(0, 5), 1}, {"F6", KEY(0, 6), 1}, {"F8", KEY(0, 3), 1},
+    {"CRSR_UP", KEY(0, 7), 1}, {"CRSR_LEFT", KEY(0, 2), 1}, {"INST", KEY(0, 0), 1},
+    {"CLR", KEY(6, 3), 1},
+};
+#define KEY_COUNT (sizeof keys / sizeof keys[0])
+
+static const char *const key_name_list[] = {
+    "DEL", "RETURN", "CRSR_RIGHT", "F7", "F1", "F3", "F5", "CRSR_DOWN",
+    "3", "W", "A", "4", "Z", "S", "E", "SHIFT_LEFT",
+    "5", "R", "D", "6", "C", "F", "T", "X",
+    "7", "Y", "G", "8", "B", "H", "U", "V",
+    "9", "I", "J", "0", "M", "K", "O", "N",
+    "+", "P", "L", "-", ".", ":", "@", ",",
+    "POUND", "*", ";", "HOME", "SHIFT_RIGHT", "=", "ARROW_UP", "/",
+    "1", "ARROW_LEFT", "CTRL", "2", "SPACE", "CBM", "Q", "RUNSTOP",
+    "RESTORE", "F2", "F4", "F6", "F8", "CRSR_UP", "CRSR_LEFT", "INST", "CLR", NULL};
+
+const char *const *c64_key_names(void) { return key_name_list; }
+
+static int name_equal(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return 0;
+    return *a == *b;
+}
+
+static const key_def *find_key(const char *name)
+{
+    if (!name) return NULL;
+    for (size_t i = 0; i < KEY_COUNT; i++)
+        if (name_equal(keys[i].name, name)) return &keys[i];
+    /* Aliases agents are likely to use. */
+    static const struct { const char *alias, *name; } aliases[] = {
+        {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
+        {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
+        {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
+        {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (name_equal(aliases[i].alias, name)) return find_key(aliases[i].name);
+    return NULL;
+}
+
+static void rebuild_matrix(c64 *m)
+{
+    memset(m->p.kb_col, 0, sizeof m->p.kb_col);
+    memset(m->p.kb_row, 0, sizeof m->p.kb_row);
+    for (unsigned k = 0; k < 64; k++) {
+        if (!m->p.key_count[k]) continue;
+        unsigned col = k / 8, row = k % 8;
+        m->p.kb_col[col] |= (uint8_t)(1u << row);
+        m->p.kb_row[row] |= (uint8_t)(1u << col);
+    }
+}
+
+static void press(c64 *m, uint8_t key, int down)
+{
+    if (down) {
+        if (m->p.key_count[key] < 255) m->p.key_count[key]++;
+    } else if (m->p.key_count[key]) {
+        m->p.key_count[key]--;
+    }
+}
+
+static void restore_key(c64 *m, int down)
+{
+    if (down && !m->p.restore_down) {
+        m->p.restore_nmi = C64_NMI_RESTORE;
+        m->p.restore_left = C64_RESTORE_PULSE;
+        m->cpu.nmi |= C64_NMI_RESTORE;
+    }
+    m->p.restore_down = (uint8_t)(down != 0);
+}
+
+mh_status c64_key(c64 *m, const char *name, int down)
+{
+    const key_def *k = find_key(name);
+    if (!k) return MH_ERR_NOT_FOUND;
+    if (k->key == NO_KEY) {
+        restore_key(m, down);
+        return MH_OK;
+    }
+    press(m, k->key, down);
+    if (k->shift) press(m, KEY(1, 7), down);
+    rebuild_matrix(m);
+    return MH_OK;
+}
+
+void c64_update_lightpen(c64 *m)
+{
+    /* /LP: CIA1 PB4 driven low, or joystick 1's fire button. */
+    uint8_t pb = mh_cia6526_port_output(&m->cia1, MH_CIA6526_PORT_B);
+    uint8_t low = (uint8_t)(!(pb & 0x10) || (m->p.joy[1] & MH_JOY_FIRE));
+    if (low != m->p.lightpen_low) {
+        m->p.lightpen_low = low;
+        mh_vic2_set_lightpen(&m->vic, low);
+    }
+}
+
+mh_status c64_joystick(c64 *m, int port, uint32_t mask)
+{
+    if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
+    if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
+    m->p.joy[port] = (uint8_t)mask;
+    if (port == 1) c64_update_lightpen(m);
+    return MH_OK;
+}
+
+void c64_release_all(c64 *m)
+{
+    memset(m->p.key_count, 0, sizeof m->p.key_count);
+    rebuild_matrix(m);
+    m->p.restore_down = 0;
+    m->p.joy[1] = m->p.joy[2] = 0;
+    c64_update_lightpen(m);
+}
+
+/* ---- typed text ---- */
+
+static int petscii_of(char c)
+{
+    if (c == '\n' || c == '\r') return 0x0D;
+    return mh_petscii_from_ascii(c);
+}
+
+mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size)
+{
+    size_t n = 0;
+    for (const char *s = text; *s; s++, n++) {
+        if (petscii_of(*s) < 0) {
+            unsigned char c = (unsigned char)*s;
+            if (c >= 0x20 && c < 0x7F)
+                snprintf(error, error_size,
+                         "cannot type '%c' (character %zu): the C64 keyboard has no such key in "
+                         "its power-on mode; type letters, digits, space, !\"#$%%&'()*+,-./:;<=>?@[]^ "
+                         "and \\n for RETURN",
+                         c, n + 1);
+            else
+                snprintf(error, error_size,
+                         "cannot type byte 0x%02X (character %zu): only printable ASCII and \\n "
+                         "(RETURN) can be typed",
+                         c, n + 1);
+            return MH_ERR_INVALID_ARGUMENT;
+        }
+    }
+    if (n > C64_TYPE_QUEUE - m->p.type_count) {
+        snprintf(error, error_size,
+                 "cannot queue %zu characters: %u are still waiting and the queue holds %u; "
+                 "type the rest after these have been read",
+                 n, (unsigned)m->p.type_count, (unsigned)C64_TYPE_QUEUE);
+        return MH_ERR_LIMIT;
+    }
+    for (const char *s = text; *s; s++) {
+        uint32_t at = (m->p.type_head + m->p.type_count) % C64_TYPE_QUEUE;
+        m->p.type_queue[at] = (uint8_t)petscii_of(*s);
+        m->p.type_count++;
+    }
+    return MH_OK;
+}
+
+void c64_type_feed(c64 *m)
+{
+    if (!m->p.type_count || m->p.ram[0xC6] != 0 || (m->cpu.p & MH_CPU6502_FLAG_I)) return;
+    unsigned n = 0;
+    while (n < 10 && m->p.type_count) {
+        m->p.ram[0x0277 + n++] = m->p.type_queue[m->p.type_head];
+        m->p.type_head = (m->p.type_head + 1) % C64_TYPE_QUEUE;
+        m->p.type_count--;
+    }
+    m->p.ram[0xC6] = (uint8_t)n;
+}

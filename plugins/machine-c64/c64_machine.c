@@ -1,0 +1,436 @@
+/* c64_machine.c - making, running and resetting a C64; autostart; the
+ * debug-cart exit; debugger hook chaining; snapshots.
+ *
+ * run(max_cycles) runs the CPU (and with it, inside the bus callbacks, the
+ * chips) in chunks and ends every chunk at an instruction boundary, so it
+ * may run up to one instruction (plus a bad line's stall) past the budget;
+ * between chunks it ends the RESTORE pulse, feeds typed text into the
+ * keyboard buffer and checks the autostart fallback. It returns
+ *   MH_RUN_EXIT    after a debug-cart write ($D7FF with debugcart=true),
+ *                  exactly after the writing cycle;
+ *   MH_RUN_JAMMED  in the cycle the CPU jams and on every later run (the
+ *                  chips keep running: a jammed 6510 reads $FFFF every
+ *                  cycle, so the bus callback still ticks them);
+ *   MH_RUN_BREAK   when a debugger hook stopped the CPU;
+ *   MH_RUN_BUDGET  otherwise.
+ *
+ * Autostart: a sync hook of the machine's own (chained in front of a
+ * debugger's) watches for the KERNAL's wait for a key: an `LDA $C6`
+ * (A5 C6) fetched from KERNAL ROM with the I flag clear and an empty
+ * keyboard buffer. That is the loop both the Commodore KERNAL ($E5CD) and
+ * Open ROMs run at the READY prompt; interrupt code (SCNKEY) reads $C6
+ * with I set. Then, at that instruction boundary, the program is copied
+ * into RAM at its load address; $AE/$AF (the KERNAL's load end pointer)
+ * get its end address + 1; for a program at the start of BASIC ($2B/$2C,
+ * $0801) $2D/$2E, $2F/$30 and $31/$32 get it too and "RUN" + RETURN goes
+ * into the keyboard buffer, otherwise "SYS <load address>" + RETURN. The
+ * hook is then removed. If the loop is never seen within 20 million
+ * cycles (a KERNAL that waits differently), the program is injected then
+ * anyway, with a warning in the log.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c64.h"
+#include "mcphost/media.h"
+#include "mcphost/media_d64.h"
+#include "mcphost/media_t64.h"
+
+/* Largest chunk of one core call. */
+#define RUN_CHUNK 16384u
+
+void c64_log(const c64 *m, int level, const char *format, ...)
+{
+    if (!m->host) return;
+    const mh_log_service *log = m->host->get_service(m->host, MH_LOG_SERVICE_ID);
+    if (!log) return;
+    va_list args;
+    va_start(args, format);
+    log->vwritef(m->host, (mh_log_level)level, format, args);
+    va_end(args);
+}
+
+/* ---- hooks ---- */
+
+static int chain_sync(void *user, uint16_t pc);
+static int chain_access(void *user, uint16_t addr, uint8_t value, int write);
+
+static void install_hooks(c64 *m)
+{
+    if (m->p.autostart_pending)
+        mh_cpu6502_set_hooks(&m->cpu, chain_sync, m->dbg_access ? chain_access : NULL, m);
+    else
+        mh_cpu6502_set_hooks(&m->cpu, m->dbg_sync, m->dbg_access,
+                             m->dbg_sync || m->dbg_access ? m->dbg_user : NULL);
+}
+
+static int autostart_at_ready(const c64 *m, uint16_t pc)
+{
+    return pc >= 0xE000 && pc < 0xFFFF && m->rd_bank[pc >> 12] == C64_BANK_KERNAL &&
+           m->rom[pc] == 0xA5 && m->rom[pc + 1] == 0xC6 &&
+           !(m->cpu.p & MH_CPU6502_FLAG_I) && m->p.ram[0xC6] == 0;
+}
+
+static int chain_sync(void *user, uint16_t pc)
+{
+    c64 *m = user;
+    if (m->p.autostart_pending && autostart_at_ready(m, pc)) c64_autostart_inject(m);
+    return m->dbg_sync ? m->dbg_sync(m->dbg_user, pc) : 0;
+}
+
+static int chain_access(void *user, uint16_t addr, uint8_t value, int write)
+{
+    c64 *m = user;
+    return m->dbg_access ? m->dbg_access(m->dbg_user, addr, value, write) : 0;
+}
+
+void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
+                         void *user)
+{
+    m->dbg_sync = sync;
+    m->dbg_access = access;
+    m->dbg_user = user;
+    install_hooks(m);
+}
+
+/* ---- autostart ---- */
+
+void c64_autostart_inject(c64 *m)
+{
+    if (!m->p.autostart_pending) return;
+    m->p.autostart_pending = 0;
+    install_hooks(m);
+    const c64_autostart *a = &m->autostart;
+    uint8_t *ram = m->p.ram;
+    memcpy(ram + a->load_address, a->data, a->size);
+    uint32_t end = a->load_address + (uint32_t)a->size;
+    uint16_t basic_start = (uint16_t)(ram[0x2B] | ram[0x2C] << 8);
+    ram[0xAE] = (uint8_t)end;
+    ram[0xAF] = (uint8_t)(end >> 8);
+    char keys[16];
+    if (a->load_address == basic_start || a->load_address == 0x0801) {
+        for (unsigned zp = 0x2D; zp <= 0x31; zp += 2) {
+            ram[zp] = (uint8_t)end;
+            ram[zp + 1] = (uint8_t)(end >> 8);
+        }
+        snprintf(keys, sizeof keys, "RUN\r");
+    } else {
+        snprintf(keys, sizeof keys, "SYS%u\r", (unsigned)a->load_address);
+    }
+    size_t n = strlen(keys);
+    for (size_t i = 0; i < n; i++) ram[0x0277 + i] = (uint8_t)keys[i];
+    ram[0xC6] = (uint8_t)n;
+    c64_log(m, MH_LOG_INFO, "c64: autostart %s: loaded $%04X-$%04X, typed %.*s at cycle %llu",
+            a->name, a->load_address, (unsigned)(end - 1), (int)(n - 1), keys,
+            (unsigned long long)m->p.cycles);
+}
+
+/* Reads the autostart file into m->autostart (the program bytes). */
+static mh_status autostart_load(c64 *m, const char *path, char *error, size_t error_size)
+{
+    mh_media_error err;
+    uint8_t *bytes = NULL, *prg = NULL;
+    size_t size = 0, prg_size = 0;
+    mh_status status = mh_media_load_file(path, 0, &bytes, &size, &err);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "autostart \"%s\": %s", path, err.message);
+        return status;
+    }
+    mh_media_kind kind = mh_media_detect(path, bytes, size);
+    switch (kind) {
+    case MH_MEDIA_PRG:
+        prg = bytes;
+        prg_size = size;
+        bytes = NULL;
+        break;
+    case MH_MEDIA_T64: {
+        mh_t64 *t64 = mh_t64_open(bytes, size, &err);
+        status = t64 ? mh_t64_read_prg(t64, &t64->entries[0], &prg, &prg_size, &err) : err.status;
+        mh_t64_free(t64);
+        break;
+    }
+    case MH_MEDIA_D64: {
+        mh_d64 *d64 = mh_d64_open(bytes, size, 0, &err);
+        const mh_d64_entry *entry = NULL;
+        for (size_t i = 0; d64 && i < d64->entry_count && !entry; i++)
+            if (d64->entries[i].type == MH_CBM_PRG) entry = &d64->entries[i];
+        if (!d64) {
+            status = err.status;
+        } else if (!entry) {
+            snprintf(err.message, sizeof err.message, "D64: the disk has no PRG file");
+            status = MH_ERR_NOT_FOUND;
+        } else {
+            status = mh_d64_read_file(d64, entry, &prg, &prg_size, &err);
+        }
+        mh_d64_free(d64);
+        break;
+    }
+    case MH_MEDIA_CRT:
+        snprintf(err.message, sizeof err.message,
+                 "cartridges (.crt) are not supported by the c64 machine yet");
+        status = MH_ERR_UNSUPPORTED;
+        break;
+    default:
+        snprintf(err.message, sizeof err.message,
+                 "unknown format; autostart takes a .prg, .d64 or .t64 file");
+        status = MH_ERR_INVALID_ARGUMENT;
+        break;
+    }
+    free(bytes);
+    mh_prg parsed;
+    if (status == MH_OK) status = mh_prg_parse(prg, prg_size, &parsed, &err);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "autostart \"%s\": %s", path, err.message);
+        free(prg);
+        return status;
+    }
+    m->autostart.data = malloc(parsed.size);
+    m->autostart.name = malloc(strlen(path) + 1);
+    if (!m->autostart.data || !m->autostart.name) {
+        free(prg);
+        snprintf(error, error_size, "out of memory loading %s", path);
+        return MH_ERR_NO_MEMORY;
+    }
+    memcpy(m->autostart.data, parsed.data, parsed.size);
+    strcpy(m->autostart.name, path);
+    m->autostart.size = parsed.size;
+    m->autostart.load_address = parsed.load_address;
+    free(prg);
+    return MH_OK;
+}
+
+/* ---- power-on ---- */
+
+void c64_power_on(c64 *m)
+{
+    /* RAM power-on pattern as VICE's default: 64 bytes of $00, 64 of $FF. */
+    for (uint32_t a = 0; a < 65536; a++) m->p.ram[a] = (a & 64) ? 0xFF : 0x00;
+    memset(m->p.color, 0, sizeof m->p.color);
+    memset(m->p.fb, 0, sizeof m->p.fb);
+    m->p.fb_back = 0;
+    m->p.frames_done = 0;
+    m->p.restore_left = 0;
+    m->p.restore_nmi = 0;
+    m->p.exit_pending = 0;
+    m->p.exit_from_cpu = 0;
+    m->p.vic_bank = 0;
+    m->p.type_count = 0;
+    m->p.type_head = 0;
+    m->p.cycles = 0;
+    m->p.autostart_pending = m->autostart.data != NULL;
+
+    mh_vic2_reset(&m->vic);
+    mh_vic2_set_framebuffer(&m->vic, m->p.fb[0], MH_VIC2_FB_WIDTH);
+    mh_cia6526_reset(&m->cia1);
+    mh_cia6526_reset(&m->cia2);
+    c64_sid_reset(&m->sid);
+
+    /* The back buffer is complete when the beam reaches the line after
+     * the last framebuffer row (VIC ticks count from line 0, cycle 1). */
+    const mh_vic2_geometry *g = m->geometry;
+    uint32_t swap_line = (uint32_t)(g->first_line + g->height) % g->lines_per_frame;
+    m->p.fb_swap_at = swap_line ? (uint64_t)swap_line * g->cycles_per_line : g->cycles_per_frame;
+
+    mh_cpu6502_desc desc = {0};
+    desc.model = MH_CPU6502_MODEL_6510;
+    desc.read = c64_bus_read;
+    desc.write = c64_bus_write;
+    desc.user = m;
+    mh_cpu6502_init(&m->cpu, &desc);
+    c64_bus_init(m);
+    install_hooks(m);
+    c64_update_lightpen(m);
+}
+
+/* ---- create / free ---- */
+
+void c64_free(c64 *m)
+{
+    if (!m) return;
+    c64_options_free(&m->config);
+    free(m->autostart.data);
+    free(m->autostart.name);
+    free(m);
+}
+
+c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t error_size)
+{
+    if (error_size) error[0] = '\0';
+    c64_config config;
+    if (c64_options_parse(options_json, &config, error, error_size) != MH_OK) return NULL;
+    c64 *m = calloc(1, sizeof *m);
+    if (!m) {
+        c64_options_free(&config);
+        snprintf(error, error_size, "out of memory creating a c64");
+        return NULL;
+    }
+    m->config = config;
+    m->host = host;
+    m->geometry = mh_vic2_geometry_of(config.vic_model);
+    int ntsc = m->geometry->cycles_per_line != 63;
+    m->clock_hz = ntsc ? C64_CLOCK_NTSC : C64_CLOCK_PAL;
+
+    mh_status status = c64_rom_load(config.rom_dir, m->rom, error, error_size);
+    if (status == MH_OK && config.autostart)
+        status = autostart_load(m, config.autostart, error, error_size);
+    if (status == MH_OK) {
+        mh_vic2_desc vd = {0};
+        vd.model = config.vic_model;
+        vd.fetch = c64_vic_fetch;
+        vd.user = m;
+        vd.color_ram = m->p.color;
+        vd.framebuffer = m->p.fb[0];
+        vd.fb_pitch = MH_VIC2_FB_WIDTH;
+        status = mh_vic2_init(&m->vic, &vd);
+    }
+    if (status == MH_OK) {
+        mh_cia6526_desc cd = {0};
+        cd.model = config.cia_model;
+        cd.clock_hz = m->clock_hz;
+        cd.tod_hz = ntsc ? 60 : 50;
+        cd.read_port = c64_cia1_read_port;
+        cd.port_out = c64_cia1_port_out;
+        cd.user = m;
+        status = mh_cia6526_init(&m->cia1, &cd);
+        cd.read_port = c64_cia2_read_port;
+        cd.port_out = c64_cia2_port_out;
+        if (status == MH_OK) status = mh_cia6526_init(&m->cia2, &cd);
+    }
+    if (status != MH_OK) {
+        if (!error[0]) snprintf(error, error_size, "c64: %s", mh_status_name(status));
+        c64_free(m);
+        return NULL;
+    }
+    c64_sid_init(&m->sid, config.sid_model);
+    for (int i = 0; i < 3; i++) {
+        m->chip_ctx[i].m = m;
+        m->chip_ctx[i].which = i;
+    }
+    c64_power_on(m);
+    return m;
+}
+
+/* ---- run ---- */
+
+/* After a debug-cart write halted the CPU: takes back the stalled cycles
+ * the halted bus ran and restores the real bus. Returns how many. */
+static uint32_t undo_exit_stall(c64 *m)
+{
+    if (!m->p.exit_from_cpu) return 0;
+    uint64_t phantom = m->cpu.cycles - m->p.exit_end;
+    m->cpu.cycles = m->p.exit_end;
+    m->cpu.rdy = m->vic.ba;
+    m->cpu.stalled = 0;
+    mh_cpu6502_set_bus(&m->cpu, c64_bus_read, c64_bus_write, m);
+    m->cpu.links.sync = m->halted_sync;
+    m->p.exit_from_cpu = 0;
+    return (uint32_t)phantom;
+}
+
+/* Between chunks, at an instruction boundary. */
+static void service(c64 *m, uint32_t ran)
+{
+    if (m->p.restore_left) {
+        m->p.restore_left = ran >= m->p.restore_left ? 0 : m->p.restore_left - ran;
+        if (!m->p.restore_left) {
+            m->p.restore_nmi = 0;
+            m->cpu.nmi &= ~C64_NMI_RESTORE;
+        }
+    }
+    if (m->p.type_count) c64_type_feed(m);
+    if (m->p.autostart_pending && m->p.cycles >= C64_AUTOSTART_FALLBACK &&
+        mh_cpu6502_at_boundary(&m->cpu)) {
+        c64_log(m, MH_LOG_WARNING,
+                "c64: autostart: the KERNAL did not wait for a key (LDA $C6 with interrupts on) "
+                "within %u cycles; injecting %s now",
+                (unsigned)C64_AUTOSTART_FALLBACK, m->autostart.name);
+        c64_autostart_inject(m);
+    }
+}
+
+mh_status c64_run(c64 *m, uint64_t max_cycles, mh_run_result *result)
+{
+    uint64_t done = 0;
+    uint32_t stop = MH_RUN_BUDGET;
+    int finishing = 0; /* the budget is used: finish the instruction */
+    while (!m->p.exit_pending) {
+        uint32_t chunk;
+        if (done >= max_cycles) {
+            if (mh_cpu6502_at_boundary(&m->cpu) || m->cpu.jammed) break;
+            finishing = 1;
+            chunk = 1;
+        } else {
+            uint64_t left = max_cycles - done;
+            chunk = left < RUN_CHUNK ? (uint32_t)left : RUN_CHUNK;
+            if (m->p.restore_left && m->p.restore_left < chunk) chunk = m->p.restore_left;
+        }
+        uint32_t ran = mh_cpu6502_run(&m->cpu, chunk);
+        if (m->p.exit_pending) ran -= undo_exit_stall(m);
+        done += ran;
+        m->p.cycles += ran;
+        if (m->p.exit_pending) break;
+        if (m->cpu.stop_reason == MH_CPU6502_STOP_JAM) {
+            stop = MH_RUN_JAMMED;
+            break;
+        }
+        if (m->cpu.stop_reason != MH_CPU6502_STOP_NONE) {
+            stop = MH_RUN_BREAK;
+            break;
+        }
+        if (!finishing && !mh_cpu6502_at_boundary(&m->cpu) && !m->cpu.jammed) {
+            /* End the chunk at an instruction boundary (servicing needs one). */
+            uint32_t more = mh_cpu6502_step(&m->cpu);
+            if (m->p.exit_pending) more -= undo_exit_stall(m);
+            done += more;
+            m->p.cycles += more;
+            if (m->p.exit_pending) break;
+            if (m->cpu.stop_reason == MH_CPU6502_STOP_JAM) {
+                stop = MH_RUN_JAMMED;
+                break;
+            }
+            if (m->cpu.stop_reason != MH_CPU6502_STOP_NONE) {
+                stop = MH_RUN_BREAK;
+                break;
+            }
+        }
+        service(m, ran);
+    }
+    if (m->p.exit_pending) {
+        stop = MH_RUN_EXIT;
+        result->exit_code = m->p.exit_code;
+        m->p.exit_pending = 0;
+    } else if (m->cpu.jammed) {
+        stop = MH_RUN_JAMMED;
+    }
+    result->cycles = done;
+    result->stop = stop;
+    return MH_OK;
+}
+
+/* ---- snapshots ---- */
+
+void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
+{
+    snap->cpu = m->cpu;
+    snap->vic = m->vic;
+    snap->cia1 = m->cia1;
+    snap->cia2 = m->cia2;
+    snap->sid = m->sid;
+    memcpy(&snap->p, &m->p, sizeof snap->p);
+}
+
+void c64_snapshot_restore(c64 *m, const c64_snapshot *snap)
+{
+    mh_cpu6502_restore(&m->cpu, &snap->cpu);
+    mh_vic2_restore(&m->vic, &snap->vic);
+    mh_cia6526_restore(&m->cia1, &snap->cia1);
+    mh_cia6526_restore(&m->cia2, &snap->cia2);
+    m->sid = snap->sid;
+    memcpy(&m->p, &snap->p, sizeof m->p);
+    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
+    c64_bus_update_banking(m);
+    c64_bus_update_vic_bank(m);
+    install_hooks(m);
+}
