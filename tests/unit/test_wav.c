@@ -92,6 +92,8 @@ static void test_refused(void)
     d.samples = s;
     d.frames = SIZE_MAX / 2; /* more than a RIFF size can say: refused before reading */
     CU_ASSERT_EQUAL(mh_wav_encode(&d, &w, &size), MH_ERR_INVALID_ARGUMENT);
+    d.frames = (UINT32_MAX - 36u) / 2u + 1u; /* mono: one frame more than fits */
+    CU_ASSERT_EQUAL(mh_wav_encode(&d, &w, &size), MH_ERR_INVALID_ARGUMENT);
     CU_ASSERT_EQUAL(mh_wav_encode(NULL, &w, &size), MH_ERR_INVALID_ARGUMENT);
     uint8_t h[MH_WAV_HEADER_SIZE];
     CU_ASSERT_EQUAL(mh_wav_header(h, 2, 44100, UINT32_MAX - 36u - 1u), MH_OK); /* even, largest */

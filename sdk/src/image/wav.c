@@ -46,12 +46,12 @@ mh_status mh_wav_encode(const mh_wav_desc *desc, uint8_t **wav, size_t *size)
     *wav = NULL;
     *size = 0;
     if (desc->channels != 1 && desc->channels != 2) return MH_ERR_INVALID_ARGUMENT;
-    if (desc->frames > (UINT32_MAX - 36u) / 4u) return MH_ERR_INVALID_ARGUMENT;
-    size_t count = desc->frames * desc->channels;
-    uint64_t data_bytes = (uint64_t)count * 2u;
+    if (desc->frames > UINT32_MAX) return MH_ERR_INVALID_ARGUMENT; /* more than RIFF can say */
+    uint64_t data_bytes = (uint64_t)desc->frames * desc->channels * 2u;
     uint8_t header[MH_WAV_HEADER_SIZE];
     mh_status st = mh_wav_header(header, desc->channels, desc->sample_rate, data_bytes);
     if (st != MH_OK) return st;
+    size_t count = desc->frames * desc->channels; /* fits: data_bytes < 4 GiB */
     uint8_t *out = malloc(MH_WAV_HEADER_SIZE + (size_t)data_bytes);
     if (!out) return MH_ERR_NO_MEMORY;
     memcpy(out, header, MH_WAV_HEADER_SIZE);
