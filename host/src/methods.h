@@ -3,7 +3,7 @@
  * request and its params object (may be NULL) and must answer it exactly
  * once, now or later, with mh_request_respond() or mh_request_fail().
  * Thread: handlers run on the transport's thread; tools/call hands the tool
- * to its session's thread, or to a thread of its own for host tools. */
+ * to its session's thread, or to the server's workers for host tools. */
 #ifndef MH_HOST_METHODS_H
 #define MH_HOST_METHODS_H
 
@@ -26,6 +26,7 @@ void mh_request_set_log_level(mh_request *req, int level);
 mh_server *mh_request_server(mh_request *req);
 const char *mh_request_protocol(mh_request *req);
 size_t mh_server_page_size(const mh_server *server);
+struct mh_workers *mh_server_workers(mh_server *server);
 
 /* Lifecycle (server.c and methods.c). */
 void mh_method_initialize(mh_request *req, const cJSON *params);

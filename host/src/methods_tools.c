@@ -1,6 +1,5 @@
 /* tools/list and tools/call: validation, session and chip resolution, and
  * running the handler on the right thread. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "methods.h"
 #include "schema.h"
 #include "sessions.h"
+#include "workers.h"
 
 static cJSON *annotations_json(const mh_reg_tool *t)
 {
@@ -96,24 +96,19 @@ static void list_instances(mh_session *s, const char *interface_id, char *out, s
     }
 }
 
-/* Host tools run on a thread of their own, so the transport keeps reading
- * (pings, cancellations) while they work. */
-static void *run_host_tool(void *arg)
+/* Host tools run on the server's worker threads, so the transport keeps
+ * reading (pings, cancellations) while they work. */
+static void run_host_tool(void *arg)
 {
     tool_job *job = arg;
     if (!mh_request_cancelled(job->req)) job->tool->call(job->tool->user_data, job->call);
     finish_tool(job);
-    return NULL;
 }
 
 static void start_host_tool(tool_job *job)
 {
-    pthread_attr_t attr;
-    pthread_t thread;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attr, run_host_tool, job) != 0) run_host_tool(job);
-    pthread_attr_destroy(&attr);
+    if (mh_workers_post(mh_server_workers(mh_request_server(job->req)), run_host_tool, job) != 0)
+        run_host_tool(job);
 }
 
 /* [emu-thread] of the session, or session NULL when it ended first. */

@@ -15,9 +15,13 @@
 #include "methods.h"
 #include "ptrvec.h"
 #include "sessions.h"
+#include "workers.h"
 
 const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
                                             "2024-11-05", NULL};
+
+/* Threads that run host tools (ping, host_info, session_create ...). */
+#define MH_HOST_TOOL_THREADS 4
 
 /* How long closing a connection waits for running requests to answer. */
 #define MH_CLOSE_GRACE_SECONDS 2
@@ -27,6 +31,7 @@ struct mh_server {
     pthread_mutex_t lock;
     mh_ptrvec conns;
     size_t page_size;
+    mh_workers *workers; /* host tools run here */
 };
 
 struct mh_conn {
@@ -63,6 +68,11 @@ mh_server *mh_server_new(mh_hostctx *ctx)
     if (!server) return NULL;
     server->ctx = ctx;
     server->page_size = 100;
+    server->workers = mh_workers_new(MH_HOST_TOOL_THREADS);
+    if (!server->workers) {
+        free(server);
+        return NULL;
+    }
     pthread_mutex_init(&server->lock, NULL);
     return server;
 }
@@ -71,6 +81,7 @@ void mh_server_free(mh_server *server)
 {
     if (!server) return;
     mh_log_set_forward(NULL, NULL);
+    mh_workers_free(server->workers);
     mh_ptrvec_free(&server->conns);
     pthread_mutex_destroy(&server->lock);
     free(server);
@@ -82,6 +93,7 @@ void mh_server_set_page_size(mh_server *server, size_t page_size)
 }
 
 size_t mh_server_page_size(const mh_server *server) { return server->page_size; }
+mh_workers *mh_server_workers(mh_server *server) { return server->workers; }
 mh_hostctx *mh_request_host(mh_request *req) { return req->conn->server->ctx; }
 mh_server *mh_request_server(mh_request *req) { return req->conn->server; }
 const char *mh_request_protocol(mh_request *req) { return req->conn->protocol_version; }

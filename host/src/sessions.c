@@ -171,17 +171,17 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
     mh_status status = m->run(s->instance, budget, &result);
     uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
 
+    uint64_t due = 0;
     if (!warp && hz) {
-        /* Real-time pacing: sleep until wall time catches up with the machine. */
-        uint64_t due = *pace_start_ns + (total - *pace_start_cycles) * 1000000000ull / hz;
+        /* Real-time pacing: the machine may run ahead of wall time by one
+         * slice; a machine that fell more than 50 ms behind (a slow host, a
+         * long tool call) starts counting afresh instead of racing. */
+        due = *pace_start_ns + (total - *pace_start_cycles) * 1000000000ull / hz;
         uint64_t now = now_ns();
-        if (due > now + 50000000ull) { /* more than 50 ms behind: resynchronize */
+        if (now > due + 50000000ull) {
             *pace_start_ns = now;
             *pace_start_cycles = total;
-        } else if (due > now) {
-            struct timespec ts = {(time_t)((due - now) / 1000000000ull),
-                                  (long)((due - now) % 1000000000ull)};
-            nanosleep(&ts, NULL);
+            due = 0;
         }
     }
     /* Events are posted without the session lock held. */
@@ -209,6 +209,12 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
         finish_run(s, code);
     else if (result.stop == MH_RUN_BREAK)
         s->running = 0;
+    /* Wait for wall time to catch up, but wake at once for a job. */
+    if (due && s->running) {
+        struct timespec until = {(time_t)(due / 1000000000ull), (long)(due % 1000000000ull)};
+        while (s->running && !s->jobs_head && !s->quitting && now_ns() < due)
+            if (pthread_cond_timedwait(&s->wake, &s->lock, &until) != 0) break;
+    }
     /* MH_RUN_JAMMED: the machine's clock goes on, so --limit-cycles still ends it. */
 }
 
@@ -299,7 +305,12 @@ mh_status mh_sessions_create(mh_sessions *set, const char *machine, const char *
     s->machine = rm;
     s->accepting_chips = 1;
     pthread_mutex_init(&s->lock, NULL);
-    pthread_cond_init(&s->wake, NULL);
+    /* The wake condition times real-time pacing on the monotonic clock. */
+    pthread_condattr_t wake_attr;
+    pthread_condattr_init(&wake_attr);
+    pthread_condattr_setclock(&wake_attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->wake, &wake_attr);
+    pthread_condattr_destroy(&wake_attr);
     pthread_cond_init(&s->finished, NULL);
 
     pthread_mutex_lock(&set->lock);
