@@ -1,0 +1,163 @@
+/* c64.run - the c64 machine through the real mcphost binary, as a test
+ * runner uses it:
+ *
+ *   mcphost --machine c64 --transport none --warp --autostart X.prg --debugcart
+ *           --limit-cycles N
+ *
+ * Each program in tests/c64 is assembled here with the SDK assembler,
+ * booted with the Open ROMs, autostarted at the READY prompt (RUN typed into
+ * the keyboard buffer), and reports through the debug cart: exit code 0 =
+ * pass, anything else = the number of the failing check (see the program's
+ * header comment). Also: --limit-cycles, a jammed CPU, option and ROM
+ * errors. Needs /usr/share/open-roms/C64 (Debian's open-roms). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mh_test.h"
+#include "test_c64_common.h"
+
+static char tmpdir[] = "/tmp/mh_c64_run_XXXXXX";
+
+static int suite_init(void) { return mkdtemp(tmpdir) ? 0 : -1; }
+
+static int suite_cleanup(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Runs tests/c64/NAME with autostart + debug cart; returns the exit code. */
+static int run_program(const char *name, const char *extra, const char *extra2, c64t_output *r)
+{
+    char prg[512];
+    if (c64t_make_prg(tmpdir, name, prg, sizeof prg) != 0) return -100;
+    const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
+                          "--autostart", prg, "--limit-cycles", "30000000",
+                          extra, extra2, NULL};
+    if (c64t_run_mcphost(args, 60, r) != 0) return -101;
+    if (r->exit_code != 0) fprintf(stderr, "\n%s: exit %d\n%s\n", name, r->exit_code, r->err);
+    return r->exit_code;
+}
+
+static void test_raster_irq(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("raster_irq.s", NULL, NULL, &r), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "autostart"));
+}
+
+static void test_badline(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("badline.s", NULL, NULL, &r), 0);
+}
+
+static void test_sprite_collision(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("sprites.s", NULL, NULL, &r), 0);
+}
+
+static void test_cia_timers(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("cia_timer.s", NULL, NULL, &r), 0);
+}
+
+static void test_cia_timers_6526a(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("cia_timer.s", "--cia-model", "6526a", &r), 0);
+}
+
+static void test_tod_alarm(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("tod.s", NULL, NULL, &r), 0);
+}
+
+static void test_banking(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("banking.s", NULL, NULL, &r), 0);
+}
+
+static void test_limit_and_jam(void)
+{
+    /* A program that jams: --limit-cycles still ends the run (code 1). */
+    static uint8_t image[65536];
+    int lo, hi;
+    CU_ASSERT_EQUAL_FATAL(c64t_assemble("*= $0801\n.word e\n.word 10\n.byte $9E\n.text \"2064\"\n"
+                                        ".byte 0\ne: .word 0\n*= $0810\nJAM\n",
+                                        image, &lo, &hi),
+                          0);
+    char prg[512];
+    snprintf(prg, sizeof prg, "%s/jam.prg", tmpdir);
+    FILE *f = fopen(prg, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    uint8_t header[2] = {(uint8_t)lo, (uint8_t)(lo >> 8)};
+    fwrite(header, 1, 2, f);
+    fwrite(image + lo, 1, (size_t)(hi - lo + 1), f);
+    fclose(f);
+    const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
+                          "--autostart", prg, "--limit-cycles", "5000000", NULL};
+    c64t_output r;
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "jam"));
+
+    /* No program: the limit ends an idle machine with 1. */
+    const char *idle[] = {"--machine", "c64", "--transport", "none", "--warp",
+                          "--limit-cycles", "1000000", NULL};
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(idle, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 1);
+}
+
+static void test_option_errors(void)
+{
+    c64t_output r;
+    const char *bad_model[] = {"--machine", "c64", "--transport", "none", "--vicii-model", "6570",
+                               "--limit-cycles", "1000", NULL};
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(bad_model, 30, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "vicii_model: expected one of"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "\"6569\""));
+
+    const char *unknown[] = {"--machine", "c64", "--transport", "none", "--config", "ram=64k",
+                             "--limit-cycles", "1000", NULL};
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(unknown, 30, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "unknown option \"ram\""));
+
+    /* A ROM directory with a short KERNAL. */
+    char dir[600], path[700];
+    snprintf(dir, sizeof dir, "%s/roms", tmpdir);
+    mkdir(dir, 0700);
+    snprintf(path, sizeof path, "%s/kernal", dir);
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite("short", 1, 5, f);
+    fclose(f);
+    const char *short_rom[] = {"--machine", "c64", "--transport", "none", "--rom-dir", dir,
+                               "--limit-cycles", "1000", NULL};
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(short_rom, 30, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "kernal ROM"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is 5 bytes, expected 8192"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, dir));
+
+    const char *missing[] = {"--machine", "c64", "--transport", "none", "--autostart",
+                             "/nonexistent/x.prg", "--limit-cycles", "1000", NULL};
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(missing, 30, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "/nonexistent/x.prg"));
+}
+
+MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_raster_irq),
+         MH_TEST(test_badline), MH_TEST(test_sprite_collision),
+         MH_TEST(test_cia_timers), MH_TEST(test_cia_timers_6526a), MH_TEST(test_tod_alarm),
+         MH_TEST(test_banking), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
