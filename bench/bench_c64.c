@@ -1,0 +1,358 @@
+/* bench_c64 - emulated MHz of the c64 machine plugin, and how many times
+ * real time that is (PAL: 985248 Hz).
+ *
+ * Measured:
+ *   idle    the Open ROMs at the READY prompt (cursor blinking, the KERNAL's
+ *           60 Hz IRQ, 25 bad lines per frame);
+ *   busy    a program that keeps the VIC-II's DMA busy: 8 Y-expanded,
+ *           multicolour sprites stacked down the screen (sprite DMA on
+ *           nearly every line), a full text screen (bad lines), a raster
+ *           IRQ each frame that moves the sprites and acknowledges through
+ *           the KERNAL's IRQ entry, and a main loop that changes the
+ *           background colour and scrolls;
+ *   boot    cycles from power-on until the autostart saw the READY prompt
+ *           (it typed RUN into the keyboard buffer), and the wall time that
+ *           takes at the idle speed;
+ *   mcphost the real binary booting and running 3 million cycles headless
+ *           (`--transport none --warp --limit-cycles 3000000`), wall time
+ *           including process start-up and ROM loading.
+ * The plugin is dlopen()ed and driven through its mh_machine_desc by a
+ * minimal host here, in the host's 5 ms slices (4926 cycles). Every figure
+ * is the best of 3 runs (build machines are shared). Prints numbers only;
+ * never asserts timing.
+ *
+ * Usage: bench_c64 [seconds [plugin.so [mcphost]]]
+ *   defaults: 2 s per figure; the plugin and binary of this build tree.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mcphost/asm6502.h"
+#include "mcphost/mcphost.h"
+
+extern char **environ;
+
+#define PAL_HZ 985248.0
+#define SLICE 4926u /* the host's 5 ms slice at PAL */
+#define REPEATS 3
+
+static const char busy_program[] =
+    "        *= $0801\n"
+    "        .word e\n"
+    "        .word 10\n"
+    "        .byte $9E\n"
+    "        .text \"2064\"\n"
+    "        .byte 0\n"
+    "e:      .word 0\n"
+    "        *= $0810\n"
+    "        SEI\n"
+    "        LDX #0\n"
+    "fill:   TXA\n"                     /* a full screen of characters */
+    "        STA $0400,X\n"
+    "        STA $0500,X\n"
+    "        STA $0600,X\n"
+    "        STA $06E8,X\n"
+    "        AND #15\n"
+    "        STA $D800,X\n"
+    "        STA $D900,X\n"
+    "        STA $DA00,X\n"
+    "        STA $DAE8,X\n"
+    "        INX\n"
+    "        BNE fill\n"
+    "        LDX #62\n"                 /* sprite data at $0340 */
+    "spr:    TXA\n"
+    "        STA $0340,X\n"
+    "        DEX\n"
+    "        BPL spr\n"
+    "        LDX #7\n"
+    "setup:  LDA #13\n"
+    "        STA $07F8,X\n"
+    "        TXA\n"
+    "        ASL A\n"
+    "        TAY\n"
+    "        TXA\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ADC #40\n"
+    "        STA $D000,Y\n"             /* X */
+    "        TXA\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ASL A\n"
+    "        ADC #50\n"
+    "        STA $D001,Y\n"             /* Y: stacked 32 lines apart, 42 tall */
+    "        TXA\n"
+    "        STA $D027,X\n"
+    "        DEX\n"
+    "        BPL setup\n"
+    "        LDA #$FF\n"
+    "        STA $D015\n"
+    "        STA $D017\n"
+    "        STA $D01C\n"
+    "        STA $D01D\n"
+    "        LDA #<irq\n"
+    "        STA $0314\n"
+    "        LDA #>irq\n"
+    "        STA $0315\n"
+    "        LDA #$F8\n"
+    "        STA $D012\n"
+    "        LDA #$1B\n"
+    "        STA $D011\n"
+    "        LDA #1\n"
+    "        STA $D01A\n"
+    "        CLI\n"
+    "main:   INC $D021\n"
+    "        LDX #0\n"
+    "mloop:  LDA $0400,X\n"
+    "        STA $0401,X\n"
+    "        DEX\n"
+    "        BNE mloop\n"
+    "        JMP main\n"
+    "irq:    LDX #14\n"
+    "move:   INC $D000,X\n"
+    "        DEX\n"
+    "        DEX\n"
+    "        BPL move\n"
+    "        INC $D019\n"
+    "        JMP $EA31\n";
+
+struct mh_session {
+    int chips;
+};
+
+static mh_machine_desc machine;
+static int have_machine;
+
+static mh_status reg_add_machine(const mh_host *host, const mh_machine_desc *desc)
+{
+    (void)host;
+    machine = *desc;
+    have_machine = 1;
+    return MH_OK;
+}
+
+static const mh_memory_iface *memory_iface;
+static void *memory_context;
+
+static mh_status session_add_chip(mh_session *session, const mh_chip *chip)
+{
+    session->chips++;
+    if (strcmp(chip->interface_id, MH_IFACE_MEMORY) == 0) {
+        memory_iface = chip->vtable;
+        memory_context = chip->context;
+    }
+    return MH_OK;
+}
+
+static const char *session_name(mh_session *session)
+{
+    (void)session;
+    return "bench-1";
+}
+
+static const char *session_machine(mh_session *session)
+{
+    (void)session;
+    return "c64";
+}
+
+static const void *bench_get_service(const mh_host *host, const char *id)
+{
+    static mh_registry_service registry;
+    static mh_session_service sessions;
+    (void)host;
+    registry.struct_size = sizeof registry;
+    registry.add_machine = reg_add_machine;
+    sessions.struct_size = sizeof sessions;
+    sessions.name = session_name;
+    sessions.machine = session_machine;
+    sessions.add_chip = session_add_chip;
+    if (strcmp(id, MH_REGISTRY_SERVICE_ID) == 0) return &registry;
+    if (strcmp(id, MH_SESSION_SERVICE_ID) == 0) return &sessions;
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int write_busy(const char *path)
+{
+    mh_asm6502_result result;
+    if (mh_asm6502_assemble(busy_program, strlen(busy_program), NULL, &result) != MH_OK) {
+        fprintf(stderr, "bench_c64: %s\n", result.error);
+        mh_asm6502_result_free(&result);
+        return -1;
+    }
+    static uint8_t image[65536], written[8192];
+    mh_asm6502_to_image(&result, image, written);
+    mh_asm6502_result_free(&result);
+    int lo = -1, hi = -1;
+    for (int a = 0; a < 65536; a++)
+        if (written[a / 8] & (1u << (a % 8))) {
+            if (lo < 0) lo = a;
+            hi = a;
+        }
+    FILE *f = fopen(path, "wb");
+    if (!f || lo < 0) return -1;
+    fputc(lo & 0xFF, f);
+    fputc(lo >> 8, f);
+    fwrite(image + lo, 1, (size_t)(hi - lo + 1), f);
+    return fclose(f);
+}
+
+static void *create(const char *options)
+{
+    struct mh_session session = {0};
+    char error[512];
+    void *instance = NULL;
+    if (machine.create(machine.user_data, &session, options, &instance, error, sizeof error) !=
+        MH_OK) {
+        fprintf(stderr, "bench_c64: create failed: %s\n", error);
+        exit(1);
+    }
+    return instance;
+}
+
+static uint64_t run_for(void *instance, uint64_t cycles)
+{
+    uint64_t done = 0;
+    mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+    while (done < cycles) {
+        machine.run(instance, SLICE, &result);
+        done += result.cycles;
+    }
+    return done;
+}
+
+/* Boots (3M cycles), then times `cycles` more; returns seconds. */
+static double measure(const char *options, uint64_t cycles, uint64_t *ran)
+{
+    void *instance = create(options);
+    run_for(instance, 3000000);
+    double t0 = now();
+    *ran = run_for(instance, cycles);
+    double took = now() - t0;
+    machine.destroy(instance);
+    return took;
+}
+
+static void report(const char *label, uint64_t cycles, double seconds)
+{
+    double mhz = (double)cycles / seconds / 1e6;
+    printf("  %-40s %6.1f MHz  %5.1fx real time  (%llu cycles in %.2f s)\n", label, mhz,
+           mhz * 1e6 / PAL_HZ, (unsigned long long)cycles, seconds);
+}
+
+static double run_binary(const char *mcphost)
+{
+    const char *argv[] = {mcphost, "--machine", "c64", "--transport", "none", "--warp",
+                          "--log-level", "warning", "--limit-cycles", "3000000", NULL};
+    pid_t pid;
+    double t0 = now();
+    int rc = posix_spawn(&pid, mcphost, NULL, NULL, (char *const *)argv, environ);
+    if (rc != 0) {
+        fprintf(stderr, "bench_c64: cannot start %s: %s\n", mcphost, strerror(rc));
+        return 0;
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return now() - t0;
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 2.0;
+    if (seconds <= 0) seconds = 2.0;
+    char exe_dir[PATH_MAX] = ".", plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16];
+    ssize_t n = readlink("/proc/self/exe", exe_dir, sizeof exe_dir - 1);
+    if (n > 0) {
+        exe_dir[n] = '\0';
+        char *slash = strrchr(exe_dir, '/');
+        if (slash) *slash = '\0';
+    }
+    snprintf(plugin, sizeof plugin, "%s", argc > 2 ? argv[2] : "");
+    if (!plugin[0]) snprintf(plugin, sizeof plugin, "%s/../lib/mcphost/plugins/machine-c64.so", exe_dir);
+    snprintf(mcphost, sizeof mcphost, "%s", argc > 3 ? argv[3] : "");
+    if (!mcphost[0]) snprintf(mcphost, sizeof mcphost, "%s/mcphost", exe_dir);
+
+    void *so = dlopen(plugin, RTLD_NOW | RTLD_LOCAL);
+    const mh_plugin_entry *entry = so ? dlsym(so, MH_ENTRY_SYMBOL) : NULL;
+    if (!entry) {
+        fprintf(stderr, "bench_c64: cannot load %s: %s\n", plugin, dlerror());
+        return 1;
+    }
+    mh_host host = {sizeof host, MH_ABI_MAJOR, MH_ABI_MINOR, "bench", bench_get_service, NULL};
+    void *plugin_data = NULL;
+    if (entry->init(&host, &plugin_data) != MH_OK || !have_machine) {
+        fprintf(stderr, "bench_c64: %s did not register a machine\n", plugin);
+        return 1;
+    }
+    char dir[] = "/tmp/bench_c64_XXXXXX", path[64], options[128];
+    if (!mkdtemp(dir)) return 1;
+    snprintf(path, sizeof path, "%s/busy.prg", dir);
+    if (write_busy(path) != 0) return 1;
+    snprintf(options, sizeof options, "{\"autostart\":\"%s\"}", path);
+
+    uint64_t cycles = (uint64_t)(seconds * 25e6), ran = 0;
+    printf("bench_c64: PAL C64 with the Open ROMs, %u-cycle slices, best of %d\n", SLICE, REPEATS);
+    double best = 1e30;
+    for (int r = 0; r < REPEATS; r++) {
+        double took = measure("{}", cycles, &ran);
+        if (took < best) best = took;
+    }
+    report("idle at READY", ran, best);
+    double idle_mhz = (double)ran / best / 1e6;
+
+    best = 1e30;
+    for (int r = 0; r < REPEATS; r++) {
+        double took = measure(options, cycles, &ran);
+        if (took < best) best = took;
+    }
+    report("busy: 8 sprites, bad lines, raster IRQ", ran, best);
+
+    /* Boot: cycles until the autostart saw READY and typed RUN (the
+     * keyboard buffer at $0277 says "RUN"), polled every 1000 cycles. */
+    void *instance = create(options);
+    uint64_t boot = 0;
+    mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+    while (boot < 10000000) {
+        machine.run(instance, 1000, &result);
+        boot += result.cycles;
+        uint8_t buf[3] = {0, 0, 0};
+        if (memory_iface) memory_iface->peek(memory_context, 1, 0x0277, buf, 3);
+        if (memcmp(buf, "RUN", 3) == 0) break;
+    }
+    machine.destroy(instance);
+    printf("  %-40s %6.3f ms of warp at the idle speed (%llu cycles, +-1000)\n",
+           "power-on to READY (autostart typed RUN)", (double)boot / (idle_mhz * 1e6) * 1e3,
+           (unsigned long long)boot);
+
+    best = 1e30;
+    for (int r = 0; r < REPEATS; r++) {
+        double took = run_binary(mcphost);
+        if (took < best) best = took;
+    }
+    printf("  %-40s %6.3f s wall (3000000 cycles: %.1f MHz with start-up)\n",
+           "mcphost --warp --limit-cycles 3000000", best, 3.0 / best);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : 1;
+}
