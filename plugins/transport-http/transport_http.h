@@ -1,0 +1,47 @@
+/* transport_http.h - the transport-http plugin's shared state (internal).
+ * See docs/transport-http.md for the behaviour on the wire. */
+#ifndef MH_TRANSPORT_HTTP_H
+#define MH_TRANSPORT_HTTP_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "http_session.h"
+#include "mcphost/mcphost.h"
+
+struct MHD_Daemon;
+
+struct http_transport {
+    const mh_host *host;
+    const mh_server_service *server;
+    const mh_log_service *log;
+    http_limits limits;
+
+    pthread_mutex_t lock; /* the fields below up to `daemon` */
+    pthread_cond_t wake;  /* serve() loop: stop or housekeeping */
+    int stop_requested;
+    http_session **sessions;
+    size_t session_count, session_cap;
+
+    atomic_int stopping; /* shutting down: waits end, writers drain and end */
+    struct MHD_Daemon *daemon;
+
+    /* Settings of the running server (set before the daemon starts). */
+    char bind_host[256];
+    uint16_t port;
+    char *token;      /* NULL: no token required */
+    int loopback;     /* bound to a loopback address */
+    int wildcard;     /* bound to 0.0.0.0 or :: */
+};
+
+/* Logs through the host's log service. Never call with a session lock held:
+ * the host forwards log lines to connections, which takes session locks. */
+void http_log(http_transport *t, mh_log_level level, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The serve/stop entry points (transport_http.c). */
+mh_status http_serve(void *user, const mh_transport_options *options);
+void http_stop(void *user);
+
+#endif
