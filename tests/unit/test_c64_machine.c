@@ -524,6 +524,47 @@ static void test_peek_has_no_side_effects(void)
     c64_free(m);
 }
 
+/* A read stalled by a bad line repeats while the VIC has the bus (AEC low):
+ * those repeats must not reach I/O. CIA1 timer A underflows in the middle
+ * of the stall; the read that completes after the stall still returns the
+ * TA flag (and clears it). Had a repeat read ICR, it would have cleared the
+ * flag and the final read would return 0. */
+static void test_stalled_read_has_no_side_effects(void)
+{
+    c64 *m = boot("{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL_FATAL(load_and_jump(m, "*= $C000\nSEI\nloop: NOP\nJMP loop\n*= $C100\nLDA $DC0D\n"
+                                           "JMP *\n",
+                                        0xC000),
+                          0);
+    c64_io_write(m, 0xDC0D, 0x7F); /* no CIA1 interrupts */
+    c64_io_write(m, 0xDC0E, 0x00);
+    c64_io_write(m, 0xD011, 0x1B); /* bad lines where RASTER & 7 == 3 */
+    int found = 0;
+    for (uint32_t i = 0; i < 200000 && !found; i++) {
+        mh_cpu6502_run(&m->cpu, 1);
+        found = mh_cpu6502_at_boundary(&m->cpu) && m->vic.raster == 0x53 &&
+                (m->vic.cycle == 8 || m->vic.cycle == 9);
+    }
+    CU_ASSERT_TRUE_FATAL(found);
+    m->cpu.pc = 0xC100; /* LDA $DC0D: its read cycle is cycle 12 or 13 */
+    (void)mh_cia6526_read(&m->cia1, 0x0D); /* start with no flags */
+    c64_io_write(m, 0xDC04, 20);
+    c64_io_write(m, 0xDC05, 0);
+    c64_io_write(m, 0xDC0E, 0x19); /* one-shot, force load, start: underflow about 22 later */
+    uint64_t start = m->cpu.cycles;
+    uint32_t underflow_at = 0, underflows = m->cia1.ta.underflows;
+    do {
+        mh_cpu6502_run(&m->cpu, 1);
+        if (!underflow_at && m->cia1.ta.underflows != underflows) underflow_at = m->vic.cycle;
+    } while (!mh_cpu6502_at_boundary(&m->cpu) && m->cpu.cycles - start < 100);
+    CU_ASSERT_TRUE(m->cpu.cycles - start >= 40);          /* the read was stalled */
+    CU_ASSERT_TRUE(underflow_at > 15 && underflow_at < 54); /* ... and AEC was low then */
+    CU_ASSERT_EQUAL(m->cpu.a & 0x01, 0x01);                 /* the flag reached the CPU */
+    CU_ASSERT_EQUAL(m->cia1.icr.flags & 0x01, 0);           /* and that one read cleared it */
+    c64_free(m);
+}
+
 /* ---- c64.options ---- */
 
 static void expect_error(const char *options, const char *fragment)
@@ -615,5 +656,6 @@ MH_SUITE("c64.machine", NULL, NULL, MH_TEST(test_boot_pal), MH_TEST(test_boot_nt
 MH_SUITE("c64.input", NULL, NULL, MH_TEST(test_typing), MH_TEST(test_keyboard_matrix),
          MH_TEST(test_restore_nmi))
 MH_SUITE("c64.snapshot", NULL, NULL, MH_TEST(test_snapshot_round_trip))
-MH_SUITE("c64.memory", NULL, NULL, MH_TEST(test_peek_has_no_side_effects))
+MH_SUITE("c64.memory", NULL, NULL, MH_TEST(test_peek_has_no_side_effects),
+         MH_TEST(test_stalled_read_has_no_side_effects))
 MH_SUITE("c64.options", NULL, NULL, MH_TEST(test_option_errors), MH_TEST(test_rom_errors))

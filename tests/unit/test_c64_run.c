@@ -18,6 +18,7 @@
 
 #include "mh_test.h"
 #include "test_c64_common.h"
+#include "test_media_build.h"
 
 static char tmpdir[] = "/tmp/mh_c64_run_XXXXXX";
 
@@ -84,6 +85,70 @@ static void test_banking(void)
 {
     c64t_output r;
     CU_ASSERT_EQUAL(run_program("banking.s", NULL, NULL, &r), 0);
+}
+
+/* Reads a whole file (the test's own .prg) into a malloc'ed buffer. */
+static uint8_t *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    uint8_t *data = malloc(65538);
+    *size = data ? fread(data, 1, 65538, f) : 0;
+    fclose(f);
+    return data;
+}
+
+static int write_image(const char *path, const uint8_t *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    fwrite(data, 1, size, f);
+    return fclose(f);
+}
+
+/* .d64 (the first PRG entry, after a SEQ file) and .t64 (the first entry)
+ * autostart like a .prg; a .crt is refused. */
+static void test_autostart_containers(void)
+{
+    char prg[512], path[600];
+    CU_ASSERT_EQUAL_FATAL(c64t_make_prg(tmpdir, "banking.s", prg, sizeof prg), 0);
+    size_t size = 0;
+    uint8_t *data = slurp(prg, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+
+    tb_d64 d64;
+    tb_d64_init(&d64, 35, false, "TESTS", "C6");
+    static const uint8_t text[] = {'H', 'I', 13};
+    tb_d64_add_file(&d64, "README", 0x81, text, sizeof text);
+    tb_d64_add_file(&d64, "BANKING", 0x82, data, size);
+    snprintf(path, sizeof path, "%s/banking.d64", tmpdir);
+    CU_ASSERT_EQUAL_FATAL(write_image(path, d64.img, d64.size), 0);
+    tb_d64_free(&d64);
+    const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
+                          "--autostart", path, "--limit-cycles", "30000000", NULL};
+    c64t_output r;
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "typed RUN"));
+
+    tb_t64_file file = {"BANKING", (uint16_t)(data[0] | data[1] << 8),
+                        (uint16_t)((data[0] | data[1] << 8) + size - 2), data + 2, size - 2};
+    size_t t64_size = 0;
+    uint8_t *t64 = tb_t64_build("C64S tape image file", 4, &file, 1, &t64_size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t64);
+    snprintf(path, sizeof path, "%s/banking.t64", tmpdir);
+    CU_ASSERT_EQUAL_FATAL(write_image(path, t64, t64_size), 0);
+    free(t64);
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 0);
+    free(data);
+
+    snprintf(path, sizeof path, "%s/game.crt", tmpdir);
+    static const char crt[64] = "C64 CARTRIDGE   ";
+    CU_ASSERT_EQUAL_FATAL(write_image(path, (const uint8_t *)crt, sizeof crt), 0);
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cartridges (.crt) are not supported"));
 }
 
 static void test_limit_and_jam(void)
@@ -160,4 +225,4 @@ static void test_option_errors(void)
 MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_raster_irq),
          MH_TEST(test_badline), MH_TEST(test_sprite_collision),
          MH_TEST(test_cia_timers), MH_TEST(test_cia_timers_6526a), MH_TEST(test_tod_alarm),
-         MH_TEST(test_banking), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
+         MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
