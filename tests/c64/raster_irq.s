@@ -1,20 +1,24 @@
-; raster_irq.s - a raster IRQ fires at its line, in its first cycles.
+; raster_irq.s - a raster IRQ fires at its line, in its first cycle.
 ; Run: mcphost --machine c64 --autostart raster_irq.prg --debugcart --warp
-; Exit code 0 = pass, N = check N failed (written to $D7FF). PAL timing
-; (63 cycles per line): on NTSC lines are 65 cycles and check 3 fails.
+; Exit code 0 = pass, N = check N failed (written to $D7FF). Works on the
+; 6569 (63 cycles per line), 6567R56A (64) and 6567R8 (65): the program
+; finds the last raster line first and picks the handler entry that pads
+; the timing by 0, 1 or 2 cycles.
 ;
 ; The KERNAL is banked out ($01 = $35) so the IRQ goes straight through
 ; $FFFE (no KERNAL entry code whose length differs between ROM sets). The
 ; main loop is a NOP sled (plus loop control), so the handler's first
-; instruction starts in cycle E = 10..13 of the line (IRQ in cycle 1, the
-; instruction in flight, 7 cycles of IRQ sequence). The handler reads
-; $D012 at E+3 (line L), at E+50 (cycles 60-63: still L) and at E+54
-; (cycles 1-4 of L+1), so an IRQ a cycle earlier or later than the window
-; allows fails check 2 or 3. Checks:
+; instruction starts in cycle E = 10..13 of the line: the IRQ comes in
+; cycle 1, the instruction in flight ends (1 cycle for a NOP, up to 3 for
+; LDA abs or a taken branch followed by JMP), then 7 cycles of IRQ
+; sequence. The handler reads $D012 at E+8 (line L), at E+50 (cycles
+; 60-63: still L) and at E+54 (cycles 64-67 = 1-4 of L+1) on PAL (2 cycles
+; later on NTSC), so an IRQ that comes a cycle earlier or later than that
+; window allows fails check 2 or 3. Checks:
 ;   1  first read is not line $80          4  $D011 bit 7 not set in line $105
 ;   2  read at E+50 is not $80             5  $D012 not $05 in line $105
 ;   3  read at E+54 is not $81             6  $D019 bit 0 not set in the handler
-;   7  no IRQ within 3 frames
+;   7  no IRQ within about 3 frames        8  unknown number of raster lines
         *= $0801
         .word basic_end
         .word 10
@@ -33,9 +37,23 @@ start:  SEI
         LDA $DD0D
         LDA #$35
         STA $01
-        LDA #<irq
-        STA $FFFE
-        LDA #>irq
+det:    LDA $D012           ; find the last line's low byte: $37 (312 lines),
+det1:   CMP $D012           ; $06 (263) or $05 (262)
+        BEQ det1
+        BMI det
+        LDX #<irq63
+        CMP #$37
+        BEQ setvec
+        LDX #<irq65
+        CMP #$06
+        BEQ setvec
+        LDX #<irq64
+        CMP #$05
+        BEQ setvec
+        LDA #8
+        STA $D7FF
+setvec: STX $FFFE
+        LDA #>irq63
         STA $FFFF
         LDA #<nmi
         STA $FFFA
@@ -81,19 +99,27 @@ pass:   LDA #0
         STA $D7FF
         JMP pass
 
-; The handler, page-aligned so its branch never crosses a page. The main
-; loop is NOPs except for 13 cycles of loop control, so the first fetch is
-; in cycle E = 10-13 of the line.
+; The handler, page-aligned so its branches never cross a page. Entries
+; for 63, 64 and 65-cycle lines take 5, 6 and 7 cycles to reach `irq`.
         *= $0A00
-irq:    LDX $D012           ; read in cycle E+3: line L
-        LDA $D011           ; E+4
+irq63:  NOP
+        JMP irq
+irq64:  BIT $02
+        JMP irq
+irq65:  NOP
+        NOP
+        JMP irq
+irq:    LDX $D012           ; E+5, read in cycle E+8: line L
+        LDA $D011           ; E+9
         STA d011
-        LDA $D019           ; E+12
+        LDA $D019           ; E+17
         STA d019
-        LDY #5              ; E+20
-dly:    DEY                 ; E+22: 4 * 5 + 4 = 24 cycles
+        LDY #3              ; E+25
+dly:    DEY                 ; E+27: 2 * 5 + 4 = 14 cycles
         BNE dly
-        NOP                 ; E+46
+        NOP                 ; E+41
+        NOP
+        NOP
         LDA $D012           ; E+47, read in cycle E+50 = 60..63: still line L
         LDY $D012           ; E+51, read in cycle E+54 = 64..67 = 1..4 of L+1
         STA late

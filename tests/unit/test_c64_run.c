@@ -51,6 +51,13 @@ static void test_raster_irq(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "autostart"));
 }
 
+static void test_raster_irq_ntsc(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("raster_irq.s", "--ntsc", NULL, &r), 0);
+    CU_ASSERT_EQUAL(run_program("raster_irq.s", "--vicii-model", "6567r56a", &r), 0);
+}
+
 static void test_badline(void)
 {
     c64t_output r;
@@ -223,6 +230,6 @@ static void test_option_errors(void)
 }
 
 MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_raster_irq),
-         MH_TEST(test_badline), MH_TEST(test_sprite_collision),
+         MH_TEST(test_raster_irq_ntsc), MH_TEST(test_badline), MH_TEST(test_sprite_collision),
          MH_TEST(test_cia_timers), MH_TEST(test_cia_timers_6526a), MH_TEST(test_tod_alarm),
          MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
