@@ -33,6 +33,7 @@ void mh_call_free(mh_call *call)
     cJSON_Delete(call->messages);
     cJSON_Delete(call->completions);
     free(call->error);
+    cJSON_free(call->client_answer);
     free(call);
 }
 
@@ -158,10 +159,79 @@ static void c_log(mh_call *call, mh_log_level level, const char *message)
         mh_log(level, "tool", "%s", message ? message : "");
 }
 
+/* A content block from a plugin: an object with a string "type". */
+static cJSON *parse_block(mh_call *call, const char *json, const char *what)
+{
+    cJSON *block = cJSON_Parse(json ? json : "");
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(block, "type");
+    if (!cJSON_IsObject(block) || !cJSON_IsString(type)) {
+        cJSON_Delete(block);
+        mh_call_errorf(call, "internal error: the plugin gave %s that is not a JSON object with "
+                             "a string \"type\"", what);
+        return NULL;
+    }
+    return block;
+}
+
+static void c_content(mh_call *call, const char *content_json)
+{
+    cJSON *block = parse_block(call, content_json, "a content block");
+    if (block) cJSON_AddItemToArray(call->content, block);
+}
+
+static void c_prompt_content(mh_call *call, const char *role, const char *content_json)
+{
+    cJSON *block = parse_block(call, content_json, "prompt message content");
+    if (!block) return;
+    if (!call->messages) call->messages = cJSON_CreateArray();
+    cJSON *message = cJSON_CreateObject();
+    int assistant = role && strcmp(role, "assistant") == 0;
+    cJSON_AddStringToObject(message, "role", assistant ? "assistant" : "user");
+    cJSON_AddItemToObject(message, "content", block);
+    cJSON_AddItemToArray(call->messages, message);
+}
+
+static const char *c_ask_client(mh_call *call, const char *method, const char *params_json,
+                                uint32_t timeout_ms, char *error, size_t error_size)
+{
+    char scratch[16];
+    if (!error || error_size == 0) {
+        error = scratch;
+        error_size = sizeof scratch;
+    }
+    error[0] = '\0';
+    if (!call->req) {
+        snprintf(error, error_size, "there is no client to ask: the call did not come over a "
+                                    "connection");
+        return NULL;
+    }
+    if (call->session) {
+        snprintf(error, error_size, "a tool that runs on a machine session's thread cannot wait "
+                                    "for the client (emulation would stop)");
+        return NULL;
+    }
+    cJSON *params = NULL;
+    if (params_json && !(params = cJSON_Parse(params_json))) {
+        snprintf(error, error_size, "internal error: the params of %s are not JSON",
+                 method ? method : "the request");
+        return NULL;
+    }
+    cJSON *result = mh_request_ask_client(call->req, method ? method : "", params, timeout_ms,
+                                          error, error_size);
+    cJSON_Delete(params);
+    if (!result) return NULL;
+    cJSON_free(call->client_answer);
+    call->client_answer = cJSON_PrintUnformatted(result);
+    cJSON_Delete(result);
+    if (!call->client_answer) snprintf(error, error_size, "out of memory");
+    return call->client_answer;
+}
+
 const mh_call_service mh_call_service_impl = {
     sizeof(mh_call_service), c_args,  c_session,    c_chip,           c_text,
     c_image,                 c_audio, c_blob,       c_structured,     c_error,
     c_prompt_message,        c_completion, c_progress, c_cancelled,   c_log,
+    c_content,               c_prompt_content, c_ask_client,
 };
 
 cJSON *mh_call_tool_result(mh_call *call)

@@ -21,6 +21,7 @@ struct mh_call {
     cJSON *messages;       /* prompt messages */
     cJSON *completions;    /* completion values */
     const char *resource_uri;
+    char *client_answer;   /* the last ask_client() result text, owned */
 };
 
 mh_call *mh_call_new(mh_request *req, const cJSON *args);

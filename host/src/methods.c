@@ -16,6 +16,8 @@ static const mh_method method_table[] = {
     {"resources/list", mh_method_resources_list, 0},
     {"resources/templates/list", mh_method_resource_templates_list, 0},
     {"resources/read", mh_method_resources_read, 0},
+    {"resources/subscribe", mh_method_resources_subscribe, 0},
+    {"resources/unsubscribe", mh_method_resources_unsubscribe, 0},
     {"prompts/list", mh_method_prompts_list, 0},
     {"prompts/get", mh_method_prompts_get, 0},
     {"completion/complete", mh_method_completion_complete, 0},

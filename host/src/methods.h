@@ -40,6 +40,10 @@ void mh_method_tools_call(mh_request *req, const cJSON *params);
 void mh_method_resources_list(mh_request *req, const cJSON *params);
 void mh_method_resource_templates_list(mh_request *req, const cJSON *params);
 void mh_method_resources_read(mh_request *req, const cJSON *params);
+/* Accepted and acknowledged; no resource reports changes yet, so no
+ * notifications/resources/updated are sent (the capability says subscribe: false). */
+void mh_method_resources_subscribe(mh_request *req, const cJSON *params);
+void mh_method_resources_unsubscribe(mh_request *req, const cJSON *params);
 void mh_method_prompts_list(mh_request *req, const cJSON *params);
 void mh_method_prompts_get(mh_request *req, const cJSON *params);
 void mh_method_completion_complete(mh_request *req, const cJSON *params);

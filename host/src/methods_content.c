@@ -101,6 +101,43 @@ void mh_method_resources_read(mh_request *req, const cJSON *params)
     mh_call_free(call);
 }
 
+/* resources/subscribe and resources/unsubscribe: the URI must name a
+ * resource (or match a template). Nothing reports resource changes yet, so
+ * a subscription never produces notifications/resources/updated. */
+static void subscription(mh_request *req, const cJSON *params, const char *method)
+{
+    const cJSON *uri = cJSON_GetObjectItemCaseSensitive(params, "uri");
+    char message[512];
+    if (!cJSON_IsString(uri)) {
+        snprintf(message, sizeof message, "Invalid params: %s needs params.uri", method);
+        mh_request_fail(req, -32602, message);
+        return;
+    }
+    cJSON *args = NULL;
+    const mh_reg_resource *r =
+        mh_registry_resource_for_uri(&mh_request_host(req)->registry, uri->valuestring, &args);
+    cJSON_Delete(args);
+    if (!r) {
+        snprintf(message, sizeof message,
+                 "Resource not found: %.300s; resources/list and resources/templates/list show "
+                 "what exists",
+                 uri->valuestring);
+        mh_request_fail(req, -32002, message);
+        return;
+    }
+    mh_request_respond(req, cJSON_CreateObject());
+}
+
+void mh_method_resources_subscribe(mh_request *req, const cJSON *params)
+{
+    subscription(req, params, "resources/subscribe");
+}
+
+void mh_method_resources_unsubscribe(mh_request *req, const cJSON *params)
+{
+    subscription(req, params, "resources/unsubscribe");
+}
+
 void mh_method_prompts_list(mh_request *req, const cJSON *params)
 {
     const mh_registry *reg = &mh_request_host(req)->registry;

@@ -47,7 +47,19 @@ struct mh_conn {
     char current_session[64];
     mh_ptrvec inflight; /* mh_request* */
     mh_ptrvec subscriptions; /* event_subscription* */
+    cJSON *client_caps;       /* initialize params.capabilities, or NULL */
+    mh_ptrvec outgoing;       /* outgoing_request*: requests we sent the client */
+    unsigned next_outgoing;
+    pthread_cond_t answered;  /* an outgoing request got its answer */
 };
+
+/* A request the host sent the client (ask_client), waiting for its answer. */
+typedef struct outgoing_request {
+    char id[32];
+    cJSON *answer; /* the result, or the error object */
+    int is_error;
+    int arrived;
+} outgoing_request;
 
 typedef struct event_subscription {
     char session[64];
@@ -351,8 +363,11 @@ void mh_method_initialize(mh_request *req, const cJSON *params)
     }
     mh_conn *conn = req->conn;
     const char *chosen = negotiate(version->valuestring);
+    const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
     pthread_mutex_lock(&conn->lock);
     snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", chosen);
+    cJSON_Delete(conn->client_caps);
+    conn->client_caps = cJSON_IsObject(caps) ? cJSON_Duplicate(caps, 1) : NULL;
     conn->initialized = 1;
     pthread_mutex_unlock(&conn->lock);
     mh_request_respond(req, mh_initialize_result(chosen));
@@ -405,6 +420,128 @@ static int valid_id(const cJSON *id)
     return cJSON_IsString(id) || (cJSON_IsNumber(id));
 }
 
+/* Hands a client's response to the ask_client() call waiting for it; an
+ * answer nobody waits for (late, or unknown id) is dropped. */
+static void deliver_answer(mh_conn *conn, const cJSON *id, const cJSON *result,
+                           const cJSON *error)
+{
+    if (!cJSON_IsString(id)) return;
+    pthread_mutex_lock(&conn->lock);
+    for (size_t i = 0; i < conn->outgoing.count; i++) {
+        outgoing_request *out = conn->outgoing.items[i];
+        if (out->arrived || strcmp(out->id, id->valuestring) != 0) continue;
+        out->is_error = result == NULL;
+        out->answer = cJSON_Duplicate(result ? result : error, 1);
+        out->arrived = 1;
+        pthread_cond_broadcast(&conn->answered);
+        break;
+    }
+    pthread_mutex_unlock(&conn->lock);
+}
+
+/* The client capability a server-to-client method needs, or NULL. */
+static const char *capability_for(const char *method)
+{
+    if (strncmp(method, "sampling/", 9) == 0) return "sampling";
+    if (strncmp(method, "elicitation/", 12) == 0) return "elicitation";
+    if (strncmp(method, "roots/", 6) == 0) return "roots";
+    return NULL;
+}
+
+cJSON *mh_request_ask_client(mh_request *req, const char *method, const cJSON *params,
+                             uint32_t timeout_ms, char *error, size_t error_size)
+{
+    mh_conn *conn = req->conn;
+    const char *cap = capability_for(method);
+    outgoing_request *out = calloc(1, sizeof *out);
+    if (!out) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_lock(&conn->lock);
+    if (cap && !cJSON_GetObjectItemCaseSensitive(conn->client_caps, cap)) {
+        pthread_mutex_unlock(&conn->lock);
+        free(out);
+        snprintf(error, error_size,
+                 "the client did not declare the \"%s\" capability at initialize, so it cannot "
+                 "be sent %s",
+                 cap, method);
+        return NULL;
+    }
+    snprintf(out->id, sizeof out->id, "mh-%u", ++conn->next_outgoing);
+    int pushed = mh_ptrvec_push(&conn->outgoing, out) == 0;
+    pthread_mutex_unlock(&conn->lock);
+    if (!pushed) {
+        free(out);
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
+    cJSON_AddStringToObject(msg, "id", out->id);
+    cJSON_AddStringToObject(msg, "method", method);
+    if (params) cJSON_AddItemToObject(msg, "params", cJSON_Duplicate(params, 1));
+    send_message(conn, req->exchange, msg);
+    cJSON_Delete(msg);
+
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    uint64_t ms = timeout_ms ? timeout_ms : 60000;
+    deadline.tv_sec += (time_t)(ms / 1000);
+    deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    int timed_out = 0;
+    pthread_mutex_lock(&conn->lock);
+    while (!out->arrived && !atomic_load(&req->cancelled)) {
+        /* Wake every 100 ms to see a cancellation. */
+        struct timespec slice;
+        clock_gettime(CLOCK_REALTIME, &slice);
+        slice.tv_nsec += 100000000L;
+        if (slice.tv_nsec >= 1000000000L) {
+            slice.tv_sec++;
+            slice.tv_nsec -= 1000000000L;
+        }
+        int last = slice.tv_sec > deadline.tv_sec ||
+                   (slice.tv_sec == deadline.tv_sec && slice.tv_nsec >= deadline.tv_nsec);
+        if (pthread_cond_timedwait(&conn->answered, &conn->lock, last ? &deadline : &slice) != 0 &&
+            last && !out->arrived) {
+            timed_out = 1;
+            break;
+        }
+    }
+    mh_ptrvec_remove(&conn->outgoing, out);
+    pthread_mutex_unlock(&conn->lock);
+
+    cJSON *answer = NULL;
+    if (out->arrived && !out->is_error) {
+        answer = out->answer;
+        out->answer = NULL;
+    } else if (out->arrived) {
+        const cJSON *message = cJSON_GetObjectItemCaseSensitive(out->answer, "message");
+        const cJSON *code = cJSON_GetObjectItemCaseSensitive(out->answer, "code");
+        snprintf(error, error_size, "the client answered %s with error %d: %s", method,
+                 cJSON_IsNumber(code) ? code->valueint : 0,
+                 cJSON_IsString(message) ? message->valuestring : "(no message)");
+    } else {
+        /* Tell the client to stop working on it. */
+        cJSON *cancel = cJSON_CreateObject();
+        cJSON_AddStringToObject(cancel, "requestId", out->id);
+        cJSON_AddStringToObject(cancel, "reason", timed_out ? "timed out" : "cancelled");
+        send_notification(conn, req->exchange, "notifications/cancelled", cancel);
+        snprintf(error, error_size,
+                 timed_out ? "the client did not answer %s within %llu ms"
+                           : "the call was cancelled while waiting for the client to answer %s",
+                 method, (unsigned long long)ms);
+    }
+    cJSON_Delete(out->answer);
+    free(out);
+    return answer;
+}
+
 static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
 {
     const cJSON *jsonrpc = cJSON_GetObjectItemCaseSensitive(msg, "jsonrpc");
@@ -420,9 +557,11 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
         return;
     }
     if (!method) {
-        /* A response to a request of ours; the host sends none yet. */
-        if (cJSON_GetObjectItemCaseSensitive(msg, "result") ||
-            cJSON_GetObjectItemCaseSensitive(msg, "error")) {
+        /* A response to a request of ours (ask_client). */
+        const cJSON *result = cJSON_GetObjectItemCaseSensitive(msg, "result");
+        const cJSON *error = cJSON_GetObjectItemCaseSensitive(msg, "error");
+        if (result || error) {
+            deliver_answer(conn, id, result, error);
             exchange_done(conn, exchange);
             return;
         }
@@ -552,6 +691,9 @@ static void s_close(mh_conn *conn)
     mh_ptrvec_free(&conn->inflight);
     for (size_t i = 0; i < conn->subscriptions.count; i++) free(conn->subscriptions.items[i]);
     mh_ptrvec_free(&conn->subscriptions);
+    mh_ptrvec_free(&conn->outgoing); /* empty: every asker has returned */
+    cJSON_Delete(conn->client_caps);
+    pthread_cond_destroy(&conn->answered);
     pthread_mutex_destroy(&conn->lock);
     pthread_cond_destroy(&conn->idle);
     free(conn);
@@ -572,6 +714,7 @@ mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
     conn->log_level = -1;
     pthread_mutex_init(&conn->lock, NULL);
     pthread_cond_init(&conn->idle, NULL);
+    pthread_cond_init(&conn->answered, NULL);
     mh_session *def = server->ctx->sessions ? mh_sessions_default(server->ctx->sessions) : NULL;
     if (def) {
         snprintf(conn->current_session, sizeof conn->current_session, "%s", mh_session_name(def));

@@ -38,6 +38,13 @@ extern const mh_server_service mh_server_service_impl;
 void mh_request_progress(mh_request *req, double progress, double total, const char *message);
 int mh_request_cancelled(mh_request *req);
 void mh_request_log(mh_request *req, int level, const char *logger, const char *message);
+/* Sends a request to the client of req (on req's exchange) and waits up to
+ * timeout_ms (0: 60 s) for its answer. Returns the result (the caller
+ * deletes it), or NULL with the reason in error: the client lacks the
+ * capability the method needs (sampling, elicitation, roots), answered with
+ * an error, timed out, or req was cancelled. Blocks the calling thread. */
+cJSON *mh_request_ask_client(mh_request *req, const char *method, const cJSON *params,
+                             uint32_t timeout_ms, char *error, size_t error_size);
 /* The connection's current machine session name ("" for none) and setter. */
 void mh_request_current_session(mh_request *req, char *out, size_t size);
 void mh_request_select_session(mh_request *req, const char *name);

@@ -76,6 +76,33 @@ typedef struct mh_call_service {
 
     /* Logs through notifications/message to this call's client. */
     void (*log)(mh_call *call, mh_log_level level, const char *message);
+
+    /* ---- ABI 1.1: check struct_size before using the fields below ---- */
+
+    /* Adds one MCP content block given as JSON object text with a string
+     * "type", e.g. an embedded resource
+     *   {"type":"resource","resource":{"uri":"...","mimeType":"text/plain","text":"..."}}
+     * or a resource_link. Copied; text that is not such an object makes the
+     * result a tool error saying so (a plugin bug made visible). */
+    void (*content)(mh_call *call, const char *content_json);
+
+    /* Prompts: adds a message with role "user" or "assistant" whose content
+     * is one content block as JSON object text (image, audio, resource).
+     * Checked like content(). */
+    void (*prompt_content)(mh_call *call, const char *role, const char *content_json);
+
+    /* Sends a request to the client this call came from (e.g.
+     * "sampling/createMessage", "elicitation/create", "roots/list"; params a
+     * JSON object text) and waits for its answer, at most timeout_ms (0 means
+     * 60 s). Returns the answer's result as JSON object text, valid until the
+     * handler returns; or NULL with the reason in error: the client did not
+     * declare the capability the method needs, answered with an error, did
+     * not answer in time, or the call was cancelled. Blocks: only handlers
+     * that run on a host worker thread may use it (a tool that needs a
+     * machine session gets NULL and an error, so emulation never waits on a
+     * client). */
+    const char *(*ask_client)(mh_call *call, const char *method, const char *params_json,
+                              uint32_t timeout_ms, char *error, size_t error_size);
 } mh_call_service;
 
 #ifdef __cplusplus
