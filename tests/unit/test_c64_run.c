@@ -44,6 +44,14 @@ static int run_program(const char *name, const char *extra, const char *extra2, 
     return r->exit_code;
 }
 
+/* Booted to READY: the program finds "READY." in screen memory. */
+static void test_boot_ready(void)
+{
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("ready.s", NULL, NULL, &r), 0);
+    CU_ASSERT_EQUAL(run_program("ready.s", "--ntsc", NULL, &r), 0);
+}
+
 static void test_raster_irq(void)
 {
     c64t_output r;
@@ -229,7 +237,7 @@ static void test_option_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "/nonexistent/x.prg"));
 }
 
-MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_raster_irq),
+MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_boot_ready), MH_TEST(test_raster_irq),
          MH_TEST(test_raster_irq_ntsc), MH_TEST(test_badline), MH_TEST(test_sprite_collision),
          MH_TEST(test_cia_timers), MH_TEST(test_cia_timers_6526a), MH_TEST(test_tod_alarm),
          MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
