@@ -693,7 +693,7 @@ static enum MHD_Result handle_delete(http_transport *t, struct MHD_Connection *c
 /* Checks every request must pass before its body is read. Returns 0, or 1
  * after queueing an error response in *result. */
 static int precheck(http_transport *t, struct MHD_Connection *c, const char *url,
-                    const char *method, enum MHD_Result *result)
+                    const char *method, int *too_large, enum MHD_Result *result)
 {
     const char *host = header(c, MHD_HTTP_HEADER_HOST);
     if (!http_host_allowed(host, t->bind_host, t->wildcard)) {
@@ -739,13 +739,18 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
                                  "and text/event-stream");
             return 1;
         }
+        /* A body somewhat over the limit is read and dropped before the 413,
+         * since most clients cannot see an answer sent while they still
+         * write; a huge one is refused at once and the connection closed. */
         const char *length = header(c, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (length && strtoull(length, NULL, 10) > t->limits.max_body) {
+        unsigned long long declared = length ? strtoull(length, NULL, 10) : 0;
+        if (declared > 16ull * t->limits.max_body) {
             *result = send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, -32000,
                                  "Payload too large: a message may be at most %zu bytes",
                                  t->limits.max_body);
             return 1;
         }
+        if (declared > t->limits.max_body) *too_large = 1;
         return 0;
     }
     if (strcmp(method, MHD_HTTP_METHOD_GET) == 0) {
@@ -776,7 +781,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!req) return MHD_NO;
         *con_cls = req;
         enum MHD_Result result = MHD_YES;
-        if (precheck(t, c, url, method, &result)) {
+        if (precheck(t, c, url, method, &req->too_large, &result)) {
             req->answered = 1;
             return result;
         }
