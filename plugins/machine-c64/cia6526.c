@@ -132,7 +132,7 @@ static uint8_t port_pins(const mh_cia6526 *cia, int port)
 }
 
 /* A port read sees the pins: the CIA's drive wired-AND the outside's. */
-static uint8_t read_port(const mh_cia6526 *cia, int port)
+static uint8_t port_read(const mh_cia6526 *cia, int port)
 {
     return (uint8_t)(mh_cia6526_port_output(cia, port) & port_pins(cia, port));
 }
@@ -494,8 +494,8 @@ static void write_latch(mh_cia6526 *cia, int b, int hi, uint8_t value)
 uint8_t mh_cia6526_read(mh_cia6526 *cia, uint16_t reg)
 {
     switch (reg & 0x0Fu) {
-    case MH_CIA6526_REG_PRA: return read_port(cia, MH_CIA6526_PORT_A);
-    case MH_CIA6526_REG_PRB: return read_port(cia, MH_CIA6526_PORT_B);
+    case MH_CIA6526_REG_PRA: return port_read(cia, MH_CIA6526_PORT_A);
+    case MH_CIA6526_REG_PRB: return port_read(cia, MH_CIA6526_PORT_B);
     case MH_CIA6526_REG_TOD10: return read_tod(cia, 0);
     case MH_CIA6526_REG_TODSEC: return read_tod(cia, 1);
     case MH_CIA6526_REG_TODMIN: return read_tod(cia, 2);
@@ -508,8 +508,8 @@ uint8_t mh_cia6526_read(mh_cia6526 *cia, uint16_t reg)
 uint8_t mh_cia6526_peek(const mh_cia6526 *cia, uint16_t reg)
 {
     switch (reg & 0x0Fu) {
-    case MH_CIA6526_REG_PRA: return read_port(cia, MH_CIA6526_PORT_A);
-    case MH_CIA6526_REG_PRB: return read_port(cia, MH_CIA6526_PORT_B);
+    case MH_CIA6526_REG_PRA: return port_read(cia, MH_CIA6526_PORT_A);
+    case MH_CIA6526_REG_PRB: return port_read(cia, MH_CIA6526_PORT_B);
     case MH_CIA6526_REG_DDRA: return cia->ddr[0];
     case MH_CIA6526_REG_DDRB: return cia->ddr[1];
     case MH_CIA6526_REG_TALO: return (uint8_t)cia->ta.counter;
