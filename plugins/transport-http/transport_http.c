@@ -175,6 +175,10 @@ static http_session *find_session(http_transport *t, const char *id)
 static int add_session(http_transport *t, http_session *s)
 {
     pthread_mutex_lock(&t->lock);
+    if (atomic_load(&t->stopping)) { /* shutdown_all has taken the table */
+        pthread_mutex_unlock(&t->lock);
+        return -1;
+    }
     if (t->session_count == t->session_cap) {
         size_t cap = t->session_cap ? t->session_cap * 2 : 16;
         http_session **list = realloc(t->sessions, cap * sizeof *list);
@@ -409,9 +413,10 @@ static void finish_json_wait_locked(http_transport *t, http_exchange *ex, answer
  *     it comes within the JSON window (json_window_ms), or when the client
  *     accepts only application/json (notifications of the request are then
  *     dropped);
- *   - SSE when the client accepts text/event-stream and either the request
- *     carries a progressToken, or a notification or server request comes
- *     before the response, or the window passes without an answer.
+ *   - SSE when the client accepts text/event-stream and either accepts no
+ *     JSON, or the request carries a progressToken, or a notification or
+ *     server request comes before the response, or the window passes
+ *     without an answer.
  * Initialize and malformed messages are always answered as JSON. */
 static answer run_request(http_transport *t, http_session *s, const char *body, size_t length,
                           int sse_ok, int json_ok, const post_info *info)
@@ -431,11 +436,10 @@ static answer run_request(http_transport *t, http_session *s, const char *body, 
     }
     t->server->handle(s->conn, ex, body, length);
     int json_only = !sse_ok || info->initialize || info->kind == MSG_INVALID;
-    if (json_only && !json_ok && info->kind == MSG_REQUEST && !info->initialize) json_only = 0;
     pthread_mutex_lock(&s->lock);
     end_handle_locked(s);
     int go_sse = 0;
-    if (!json_only && info->progress) {
+    if (!json_only && (info->progress || !json_ok)) {
         go_sse = 1;
     } else {
         double until = json_only ? 1e300 : http_now() + t->limits.json_window_ms / 1000.0;
@@ -882,10 +886,10 @@ static void read_limits(http_transport *t)
 /* Stops accepting, lets streams drain what they hold, ends every session. */
 static void shutdown_all(http_transport *t)
 {
-    atomic_store(&t->stopping, 1);
     MHD_socket listen_fd = MHD_quiesce_daemon(t->daemon);
     if (listen_fd != MHD_INVALID_SOCKET) close(listen_fd);
     pthread_mutex_lock(&t->lock);
+    atomic_store(&t->stopping, 1);
     http_session **list = t->sessions;
     size_t count = t->session_count;
     t->sessions = NULL;
