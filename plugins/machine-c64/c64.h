@@ -205,6 +205,10 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
 void c64_free(c64 *m);
 /* Power-on reset of every chip and RAM. */
 void c64_power_on(c64 *m);
+/* Soft reset (hard 0: the CPU's reset line; CPU, CIAs, VIC-II and SID
+ * reset, RAM kept) or hard reset (a power cycle: RAM back to the power-on
+ * pattern, everything reset). Call between runs. */
+void c64_reset(c64 *m, int hard);
 mh_status c64_run(c64 *m, uint64_t max_cycles, mh_run_result *result);
 void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                          void *user);

@@ -7,6 +7,7 @@
  *                                color (see below)
  *   "mh.video/1"     "vic2"      the last complete frame, Pepto palette
  *   "mh.input/1"     "keyboard"  keys, typed text, joysticks 1 and 2
+ *   "mh.machine/1"   "machine"   soft and hard reset
  *   "mh.chip.vic2/1" "vic2"      the VIC-II (c64_chips.h)
  *   "mh.chip.cia/1"  "cia1", "cia2"
  *
@@ -210,6 +211,16 @@ static void input_release_all(void *context) { c64_release_all(context); }
 static const mh_input_iface input_iface = {sizeof(mh_input_iface), input_key, input_key_names,
                                            input_type_text, input_joystick, input_release_all};
 
+/* ---- mh.machine/1 ---- */
+
+static mh_status machine_reset(void *context, int hard)
+{
+    c64_reset(context, hard);
+    return MH_OK;
+}
+
+static const mh_machine_iface machine_iface = {sizeof(mh_machine_iface), machine_reset};
+
 /* ---- mh.chip.vic2/1, mh.chip.cia/1 ---- */
 
 static void *chip_state(void *context)
@@ -264,6 +275,8 @@ mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_ses
         {sizeof(mh_chip), MH_IFACE_VIDEO, "vic2", vic_desc[m->config.vic_model], &video_iface, m},
         {sizeof(mh_chip), MH_IFACE_INPUT, "keyboard", "C64 keyboard, RESTORE, joysticks 1 and 2",
          &input_iface, m},
+        {sizeof(mh_chip), MH_IFACE_MACHINE, "machine", "Commodore 64: soft and hard reset",
+         &machine_iface, m},
         {sizeof(mh_chip), MH_CHIP_VIC2_IFACE, "vic2", vic_desc[m->config.vic_model],
          &vic2_chip_iface, &m->chip_ctx[0]},
         {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia1", cia1_desc, &cia_chip_iface, &m->chip_ctx[1]},

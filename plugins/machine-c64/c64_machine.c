@@ -201,28 +201,16 @@ static mh_status autostart_load(c64 *m, const char *path, char *error, size_t er
     return MH_OK;
 }
 
-/* ---- power-on ---- */
+static uint32_t undo_exit_stall(c64 *m);
 
-void c64_power_on(c64 *m)
+/* ---- power-on and reset ---- */
+
+/* The VIC-II, both CIAs and the SID back to their reset state; the
+ * framebuffer swap point follows the VIC's restarted beam. */
+static void reset_chips(c64 *m)
 {
-    /* RAM power-on pattern as VICE's default: 64 bytes of $00, 64 of $FF. */
-    for (uint32_t a = 0; a < 65536; a++) m->p.ram[a] = (a & 64) ? 0xFF : 0x00;
-    memset(m->p.color, 0, sizeof m->p.color);
-    memset(m->p.fb, 0, sizeof m->p.fb);
-    m->p.fb_back = 0;
-    m->p.frames_done = 0;
-    m->p.restore_left = 0;
-    m->p.restore_nmi = 0;
-    m->p.exit_pending = 0;
-    m->p.exit_from_cpu = 0;
-    m->p.vic_bank = 0;
-    m->p.type_count = 0;
-    m->p.type_head = 0;
-    m->p.cycles = 0;
-    m->p.autostart_pending = m->autostart.data != NULL;
-
     mh_vic2_reset(&m->vic);
-    mh_vic2_set_framebuffer(&m->vic, m->p.fb[0], MH_VIC2_FB_WIDTH);
+    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
     mh_cia6526_reset(&m->cia1);
     mh_cia6526_reset(&m->cia2);
     c64_sid_reset(&m->sid);
@@ -232,6 +220,33 @@ void c64_power_on(c64 *m)
     const mh_vic2_geometry *g = m->geometry;
     uint32_t swap_line = (uint32_t)(g->first_line + g->height) % g->lines_per_frame;
     m->p.fb_swap_at = swap_line ? (uint64_t)swap_line * g->cycles_per_line : g->cycles_per_frame;
+}
+
+/* What both resets clear outside the chips. */
+static void reset_machine_state(c64 *m)
+{
+    m->p.restore_left = 0;
+    m->p.restore_nmi = 0;
+    m->p.exit_pending = 0;
+    m->p.exit_from_cpu = 0;
+    m->p.vic_bank = 0;
+    m->p.type_count = 0;
+    m->p.type_head = 0;
+}
+
+void c64_power_on(c64 *m)
+{
+    /* RAM power-on pattern as VICE's default: 64 bytes of $00, 64 of $FF. */
+    for (uint32_t a = 0; a < 65536; a++) m->p.ram[a] = (a & 64) ? 0xFF : 0x00;
+    memset(m->p.color, 0, sizeof m->p.color);
+    memset(m->p.fb, 0, sizeof m->p.fb);
+    m->p.fb_back = 0;
+    m->p.frames_done = 0;
+    reset_machine_state(m);
+    m->p.cycles = 0;
+    m->p.autostart_pending = m->autostart.data != NULL;
+
+    reset_chips(m);
 
     mh_cpu6502_desc desc = {0};
     desc.model = MH_CPU6502_MODEL_6510;
@@ -242,6 +257,31 @@ void c64_power_on(c64 *m)
     c64_bus_init(m);
     install_hooks(m);
     c64_update_lightpen(m);
+}
+
+void c64_reset(c64 *m, int hard)
+{
+    if (m->p.exit_from_cpu) undo_exit_stall(m);
+    if (hard) {
+        c64_power_on(m);
+        m->p.autostart_pending = 0; /* the autostart was for the first power-on */
+        install_hooks(m);
+        c64_log(m, MH_LOG_INFO, "c64: hard reset (power cycle)");
+        return;
+    }
+    /* The reset line: the CPU, both CIAs, the VIC-II and the SID reset;
+     * RAM, colour RAM, the ROMs and the held keys stay. */
+    reset_machine_state(m);
+    m->p.autostart_pending = 0;
+    reset_chips(m);
+    mh_cpu6502_reset(&m->cpu);
+    m->cpu.irq = 0;
+    m->cpu.nmi = 0;
+    m->cpu.rdy = 1;
+    c64_bus_init(m);
+    install_hooks(m);
+    c64_update_lightpen(m);
+    c64_log(m, MH_LOG_INFO, "c64: soft reset at cycle %llu", (unsigned long long)m->p.cycles);
 }
 
 /* ---- create / free ---- */

@@ -196,6 +196,7 @@ static void test_two_sessions(void)
         CU_ASSERT_TRUE(has_chip(chips, "mh.memory/1", "memory"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.video/1", "vic2"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.input/1", "keyboard"));
+        CU_ASSERT_TRUE(has_chip(chips, "mh.machine/1", "machine"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.chip.vic2/1", "vic2"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.chip.cia/1", "cia1"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.chip.cia/1", "cia2"));

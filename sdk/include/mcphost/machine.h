@@ -14,6 +14,8 @@
  *                   pixels with the visible border area, the palette, and
  *                   where the beam is now;
  *   "mh.input/1"    MH_IFACE_INPUT: keys by name, typed text, joysticks.
+ *   "mh.machine/1"  MH_IFACE_MACHINE: the machine as a whole: soft and
+ *                   hard reset.
  * Later capabilities (media, snapshots, configuration) get their own ids
  * beside these.
  *
@@ -130,6 +132,16 @@ typedef struct mh_input_iface {
     /* Releases every key and joystick. */
     void (*release_all)(void *context);
 } mh_input_iface;
+
+#define MH_IFACE_MACHINE "mh.machine/1"
+
+typedef struct mh_machine_iface {
+    uint32_t struct_size;
+    /* Resets the machine: hard 0 is the CPU's reset line (the CPU and the
+     * chips reset, RAM kept), hard 1 a power cycle (RAM back to the
+     * power-on pattern too). Media stay attached. */
+    mh_status (*reset)(void *context, int hard);
+} mh_machine_iface;
 
 #ifdef __cplusplus
 }
