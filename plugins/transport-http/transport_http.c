@@ -666,13 +666,13 @@ static enum MHD_Result handle_get(http_transport *t, struct MHD_Connection *c)
     }
     s->last_activity = http_now();
     pthread_mutex_unlock(&s->lock);
-    http_session_unref(s);
-    if (!w) return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, -32603, "out of memory");
-    if (last && !resumed)
+    if (w && last && !resumed)
         http_log(t, MH_LOG_INFO,
                  "session %.8s: Last-Event-ID \"%.40s\" names no stream this session still "
                  "keeps; opening a new one",
                  s->id, last);
+    http_session_unref(s);
+    if (!w) return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, -32603, "out of memory");
     return queue(c, MHD_HTTP_OK, sse_response(w));
 }
 
