@@ -15,6 +15,7 @@
  *   c64_keyboard.c  keyboard matrix, key names, joysticks, typed text
  *   c64_sid.c       the SID as register storage (a synthesis module drops
  *                   in behind the same calls later)
+ *   c64_drive.c     the virtual drive 8: a D64 behind a KERNAL LOAD trap
  *   c64_machine.c   c64_new/free/run/reset, autostart, the exit register,
  *                   hook chaining, snapshots
  *   c64_ifaces.c    the chips and capability interfaces registered in the
@@ -64,6 +65,7 @@
 typedef struct c64_config {
     char *rom_dir;          /* NULL: C64_DEFAULT_ROM_DIR */
     char *autostart;        /* NULL: none */
+    char *drive8;           /* a .d64 for the virtual drive 8; NULL: none */
     mh_vic2_model vic_model;
     mh_cia6526_model cia_model;
     c64_sid_model sid_model;
@@ -148,6 +150,9 @@ struct c64 {
     mh_cpu6502_sync_fn halted_sync; /* links.sync saved while halted */
 
     c64_autostart autostart;
+    /* The virtual drive 8 (c64_drive.c): the attached disk, or NULL. */
+    struct mh_d64 *drive8;
+    char *drive8_path;
     c64_config config;
     uint32_t clock_hz;
     const mh_vic2_geometry *geometry;
@@ -198,6 +203,15 @@ void c64_release_all(c64 *m);
  * instruction boundary). */
 void c64_type_feed(c64 *m);
 void c64_update_lightpen(c64 *m);
+
+/* ---- c64_drive.c ---- */
+/* Attaches a .d64 file to drive 8 (replacing a disk there). */
+mh_status c64_drive_attach(c64 *m, const char *path, char *error, size_t error_size);
+void c64_drive_detach(c64 *m);
+/* At $FFD5 (KERNAL LOAD) with the KERNAL banked in: does the load when
+ * the device is 8 and a disk is attached, sets the registers and returns
+ * the CPU from the JSR (PC changed); returns 1 then, else 0. */
+int c64_drive_trap(c64 *m);
 
 /* ---- c64_machine.c ---- */
 /* Makes a machine from options (no session): ROMs loaded, reset done. */

@@ -313,12 +313,13 @@ static mh_status machine_create(void *user_data, mh_session *session, const char
         c64_free(m);
         return status;
     }
-    c64_log(m, MH_LOG_INFO, "c64: %s VIC-II, %s CIAs, %s SID (registers only), %s ROMs%s%s",
+    c64_log(m, MH_LOG_INFO, "c64: %s VIC-II, %s CIAs, %s SID (registers only), %s ROMs%s%s%s%s",
             mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model),
             c64_sid_model_name(m->config.sid_model),
             m->config.rom_dir ? m->config.rom_dir : C64_DEFAULT_ROM_DIR,
             m->config.debugcart ? ", debug cart at $D7FF" : "",
-            m->autostart.name ? ", autostart at READY" : "");
+            m->autostart.name ? ", autostart at READY" : "",
+            m->drive8_path ? ", drive 8: " : "", m->drive8_path ? m->drive8_path : "");
     *instance = m;
     return MH_OK;
 }

@@ -27,6 +27,9 @@
  * hook is then removed. If the loop is never seen within 20 million
  * cycles (a KERNAL that waits differently), the program is injected then
  * anyway, with a warning in the log.
+ *
+ * The same hook traps the KERNAL's LOAD ($FFD5) while a disk is in the
+ * virtual drive 8 (c64_drive.c); it stays installed as long as a disk is.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -59,7 +62,7 @@ static int chain_access(void *user, uint16_t addr, uint8_t value, int write);
 
 static void install_hooks(c64 *m)
 {
-    if (m->p.autostart_pending)
+    if (m->p.autostart_pending || m->drive8)
         mh_cpu6502_set_hooks(&m->cpu, chain_sync, m->dbg_access ? chain_access : NULL, m);
     else
         mh_cpu6502_set_hooks(&m->cpu, m->dbg_sync, m->dbg_access,
@@ -77,6 +80,9 @@ static int chain_sync(void *user, uint16_t pc)
 {
     c64 *m = user;
     if (m->p.autostart_pending && autostart_at_ready(m, pc)) c64_autostart_inject(m);
+    /* The drive trap returns the CPU from LOAD: the debugger sees the
+     * instruction it returns to. */
+    if (pc == 0xFFD5 && m->drive8 && c64_drive_trap(m)) pc = m->cpu.pc;
     return m->dbg_sync ? m->dbg_sync(m->dbg_user, pc) : 0;
 }
 
@@ -163,6 +169,12 @@ static mh_status autostart_load(c64 *m, const char *path, char *error, size_t er
             status = MH_ERR_NOT_FOUND;
         } else {
             status = mh_d64_read_file(d64, entry, &prg, &prg_size, &err);
+        }
+        if (status == MH_OK && !m->drive8) {
+            m->drive8 = d64; /* the disk goes into drive 8 too */
+            m->drive8_path = malloc(strlen(path) + 1);
+            if (m->drive8_path) strcpy(m->drive8_path, path);
+            d64 = NULL;
         }
         mh_d64_free(d64);
         break;
@@ -290,6 +302,7 @@ void c64_free(c64 *m)
 {
     if (!m) return;
     c64_options_free(&m->config);
+    c64_drive_detach(m);
     free(m->autostart.data);
     free(m->autostart.name);
     free(m);
@@ -313,6 +326,8 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
     m->clock_hz = ntsc ? C64_CLOCK_NTSC : C64_CLOCK_PAL;
 
     mh_status status = c64_rom_load(config.rom_dir, m->rom, error, error_size);
+    if (status == MH_OK && config.drive8)
+        status = c64_drive_attach(m, config.drive8, error, error_size);
     if (status == MH_OK && config.autostart)
         status = autostart_load(m, config.autostart, error, error_size);
     if (status == MH_OK) {

@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "c64.h"
 #include "mcphost/machine.h"
 #include "mh_test.h"
 #include "test_c64_common.h"
+#include "test_media_build.h"
 
 #define BOOT_CYCLES 3000000u
 
@@ -95,5 +97,177 @@ static void test_reset_after_exit(void)
     c64_free(m);
 }
 
+/* ---- c64.drive ---- */
+
+static char tmpdir[] = "/tmp/mh_c64_media_XXXXXX";
+
+static int suite_init(void) { return mkdtemp(tmpdir) ? 0 : -1; }
+
+static int suite_cleanup(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static int write_file(const char *path, const uint8_t *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    size_t n = fwrite(data, 1, size, f);
+    return fclose(f) == 0 && n == size ? 0 : -1;
+}
+
+/* 10 PRINT "LOADED" at $0801. */
+static const uint8_t print_prg[] = {0x01, 0x08, 0x10, 0x08, 0x0A, 0x00, 0x99, 0x20, 0x22, 'L',
+                                    'O',  'A',  'D',  'E',  'D',  0x22, 0x00, 0x00, 0x00};
+
+/* A disk "TEST DISK" with README (SEQ), PROG (the BASIC program) and DATA
+ * (4 bytes at $C000); returns the options JSON attaching it. */
+static const char *make_disk(void)
+{
+    static char options[700];
+    static char path[600];
+    tb_d64 d64;
+    tb_d64_init(&d64, 35, false, "TEST DISK", "MH");
+    static const uint8_t text[] = {'H', 'I', 13};
+    static const uint8_t data[] = {0x00, 0xC0, 0x11, 0x22, 0x33, 0x44};
+    tb_d64_add_file(&d64, "README", 0x81, text, sizeof text);
+    tb_d64_add_file(&d64, "PROG", 0x82, print_prg, sizeof print_prg);
+    tb_d64_add_file(&d64, "DATA", 0x82, data, sizeof data);
+    snprintf(path, sizeof path, "%s/test.d64", tmpdir);
+    int ok = write_file(path, d64.img, d64.size);
+    tb_d64_free(&d64);
+    if (ok != 0) return NULL;
+    snprintf(options, sizeof options, "{\"drive8\":\"%s\"}", path);
+    return options;
+}
+
+static void type(c64 *m, const char *text)
+{
+    char error[256];
+    CU_ASSERT_EQUAL(c64_type_text(m, text, error, sizeof error), MH_OK);
+    run(m, 2000000);
+}
+
+static void test_basic_load_and_run(void)
+{
+    const char *options = make_disk();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    c64 *m = boot(options);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    type(m, "LOAD\"PROG\",8\n");
+    CU_ASSERT_EQUAL(memcmp(m->p.ram + 0x0801, print_prg + 2, sizeof print_prg - 2), 0);
+    CU_ASSERT_EQUAL(m->p.ram[0x2D] | m->p.ram[0x2E] << 8, 0x0801 + (int)sizeof print_prg - 2);
+    type(m, "RUN\n");
+    const char *text = screen(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nLOADED "));
+    if (!strstr(text, "\nLOADED ")) fprintf(stderr, "\n%s\n", text);
+
+    /* The directory, then LIST. */
+    type(m, "LOAD\"$\",8\n");
+    type(m, "LIST\n");
+    text = screen(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"TEST DISK       \" MH 2A"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"PROG\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"README\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "BLOCKS FREE"));
+    if (!strstr(text, "BLOCKS FREE")) fprintf(stderr, "\n%s\n", text);
+
+    /* A missing file: the KERNAL's error 4. */
+    memset(m->p.ram + 0x0400, 0x20, 1000);
+    type(m, "LOAD\"NOPE\",8\n");
+    text = screen(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "NOT FOUND"));
+    if (!strstr(text, "NOT FOUND")) fprintf(stderr, "\n%s\n", text);
+    c64_free(m);
+}
+
+/* Calls the KERNAL's LOAD from machine code: SA 1 (the file's address),
+ * SA 0 (X/Y), VERIFY, a missing file; then device 9 (no trap). */
+static void test_kernal_load_registers(void)
+{
+    const char *options = make_disk();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    c64 *m = boot(options);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    uint8_t *ram = m->p.ram;
+    /* $0300: JSR $FFD5; JMP * (a return address on the stack) */
+    static const uint8_t call[] = {0x20, 0xD5, 0xFF, 0x4C, 0x03, 0x03};
+    memcpy(ram + 0x0300, call, sizeof call);
+    memcpy(ram + 0x0340, "DATA", 4);
+    memcpy(ram + 0x0350, "NOPE", 4);
+    struct {
+        uint8_t sa, a;
+        uint16_t name, xy;
+        int carry;
+        uint8_t ra, rx, ry, st;
+    } cases[] = {
+        {1, 0, 0x0340, 0x1234, 0, 0, 0x04, 0xC0, 0x40},     /* file's address $C000 */
+        {0, 0, 0x0340, 0x2000, 0, 0, 0x04, 0x20, 0x40},     /* X/Y: $2000 */
+        {1, 1, 0x0340, 0x0000, 0, 0, 0x04, 0xC0, 0x40},     /* VERIFY: equal */
+        {0, 1, 0x0340, 0x3000, 0, 0, 0x04, 0x30, 0x50},     /* VERIFY: differs */
+        {1, 0, 0x0350, 0x0000, 1, 0x04, 0, 0, 0},           /* FILE NOT FOUND */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ram[0xBA] = 8;
+        ram[0xB9] = cases[i].sa;
+        ram[0xB7] = 4;
+        ram[0xBB] = (uint8_t)cases[i].name;
+        ram[0xBC] = (uint8_t)(cases[i].name >> 8);
+        ram[0x90] = 0;
+        CU_ASSERT_TRUE_FATAL(mh_cpu6502_at_boundary(&m->cpu));
+        m->cpu.pc = 0x0300;
+        m->cpu.a = cases[i].a;
+        m->cpu.x = (uint8_t)cases[i].xy;
+        m->cpu.y = (uint8_t)(cases[i].xy >> 8);
+        m->cpu.p |= MH_CPU6502_FLAG_I; /* no IRQ ends up inside the JMP loop */
+        uint8_t s = m->cpu.s;
+        run(m, 5000);
+        CU_ASSERT_EQUAL(m->cpu.pc, 0x0303);
+        CU_ASSERT_EQUAL(m->cpu.s, s);
+        CU_ASSERT_EQUAL(!!(m->cpu.p & MH_CPU6502_FLAG_C), cases[i].carry);
+        if (cases[i].carry) {
+            CU_ASSERT_EQUAL(m->cpu.a, cases[i].ra);
+        } else {
+            CU_ASSERT_EQUAL(m->cpu.x, cases[i].rx);
+            CU_ASSERT_EQUAL(m->cpu.y, cases[i].ry);
+            CU_ASSERT_EQUAL(ram[0x90], cases[i].st);
+        }
+        if (i == 0) CU_ASSERT_EQUAL(memcmp(ram + 0xC000, "\x11\x22\x33\x44", 4), 0);
+        if (i == 1) CU_ASSERT_EQUAL(memcmp(ram + 0x2000, "\x11\x22\x33\x44", 4), 0);
+    }
+    /* Device 9: not the drive, the KERNAL's own code runs (no trap). */
+    ram[0xBA] = 9;
+    ram[0xB9] = 1;
+    ram[0xBB] = 0x40;
+    ram[0xBC] = 0x03;
+    m->cpu.pc = 0x0300;
+    m->cpu.a = 0;
+    run(m, 5000);
+    CU_ASSERT_NOT_EQUAL(m->cpu.pc, 0x0303);
+    c64_free(m);
+}
+
+static void test_drive_option_errors(void)
+{
+    char error[512], options[700], path[600];
+    snprintf(path, sizeof path, "%s/short.d64", tmpdir);
+    CU_ASSERT_EQUAL_FATAL(write_file(path, (const uint8_t *)"abc", 3), 0);
+    snprintf(options, sizeof options, "{\"drive8\":\"%s\"}", path);
+    c64 *m = c64_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "drive8"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "not a D64"));
+    m = c64_new("{\"drive8\":\"/nonexistent/x.d64\"}", NULL, error, sizeof error);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "/nonexistent/x.d64"));
+    m = c64_new("{\"drive8\":3}", NULL, error, sizeof error);
+    CU_ASSERT_PTR_NULL(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "drive8"));
+}
+
+MH_SUITE("c64.drive", suite_init, suite_cleanup, MH_TEST(test_basic_load_and_run),
+         MH_TEST(test_kernal_load_registers), MH_TEST(test_drive_option_errors))
 MH_SUITE("c64.reset", NULL, NULL, MH_TEST(test_soft_reset), MH_TEST(test_hard_reset),
          MH_TEST(test_reset_after_exit))

@@ -166,6 +166,33 @@ static void test_autostart_containers(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cartridges (.crt) are not supported"));
 }
 
+/* --autostart game.d64: the program (the first PRG) loads the disk's
+ * second file with the KERNAL's LOAD from the virtual drive 8. */
+static void test_drive_load(void)
+{
+    char prg[512], path[600];
+    CU_ASSERT_EQUAL_FATAL(c64t_make_prg(tmpdir, "drive_load.s", prg, sizeof prg), 0);
+    size_t size = 0;
+    uint8_t *data = slurp(prg, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+    tb_d64 d64;
+    tb_d64_init(&d64, 35, false, "GAME", "G1");
+    static const uint8_t bytes[] = {0x00, 0xC0, 0x11, 0x22, 0x33, 0x44};
+    tb_d64_add_file(&d64, "LOADER", 0x82, data, size);
+    tb_d64_add_file(&d64, "DATA", 0x82, bytes, sizeof bytes);
+    snprintf(path, sizeof path, "%s/game.d64", tmpdir);
+    CU_ASSERT_EQUAL_FATAL(write_image(path, d64.img, d64.size), 0);
+    tb_d64_free(&d64);
+    free(data);
+    const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
+                          "--autostart", path, "--limit-cycles", "30000000", NULL};
+    c64t_output r;
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 0);
+    if (r.exit_code != 0) fprintf(stderr, "\ndrive_load: exit %d\n%s\n", r.exit_code, r.err);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "drive 8: loaded \"DATA\" $C000-$C003"));
+}
+
 static void test_limit_and_jam(void)
 {
     /* A program that jams: --limit-cycles still ends the run (code 1). */
@@ -240,4 +267,4 @@ static void test_option_errors(void)
 MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_boot_ready), MH_TEST(test_raster_irq),
          MH_TEST(test_raster_irq_ntsc), MH_TEST(test_badline), MH_TEST(test_sprite_collision),
          MH_TEST(test_cia_timers), MH_TEST(test_cia_timers_6526a), MH_TEST(test_tod_alarm),
-         MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
+         MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_drive_load), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
