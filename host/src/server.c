@@ -728,6 +728,8 @@ mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
     return conn;
 }
 
+static const char *const *s_protocol_versions(void) { return mh_protocol_versions; }
+
 const mh_server_service mh_server_service_impl = {
-    sizeof(mh_server_service), s_open, s_handle, s_close, s_protocol_version,
+    sizeof(mh_server_service), s_open, s_handle, s_close, s_protocol_version, s_protocol_versions,
 };

@@ -12,10 +12,6 @@
 #include <strings.h>
 #include <sys/socket.h>
 
-/* The versions the host serves (host/src/server.c), newest first. The
- * transport checks MCP-Protocol-Version against them before the host sees
- * the request. */
-static const char *const versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
 
 static const char *skip_space(const char *s)
 {
@@ -170,14 +166,21 @@ int http_token_ok(const char *authorization, const char *token)
     return diff == 0;
 }
 
-int http_protocol_version_known(const char *version)
+int http_protocol_version_known(const char *const *versions, const char *version)
 {
-    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
+    for (size_t i = 0; versions && versions[i]; i++)
         if (strcmp(version, versions[i]) == 0) return 1;
     return 0;
 }
 
-const char *http_protocol_versions_text(void) { return "2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05"; }
+void http_protocol_versions_text(const char *const *versions, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (size_t i = 0; versions && versions[i]; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s%s", i ? ", " : "", versions[i]);
+    }
+}
 
 int http_parse_event_id(const char *text, uint32_t *stream, uint64_t *seq)
 {

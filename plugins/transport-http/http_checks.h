@@ -39,9 +39,9 @@ int http_origin_allowed(const char *origin, const char *bind_host);
 int http_token_ok(const char *authorization, const char *token);
 
 /* Whether `version` is an MCP protocol version this host serves. */
-int http_protocol_version_known(const char *version);
+int http_protocol_version_known(const char *const *versions, const char *version);
 /* "2025-11-25, 2025-06-18, ..." for messages. */
-const char *http_protocol_versions_text(void);
+void http_protocol_versions_text(const char *const *versions, char *out, size_t size);
 
 /* Parses a Last-Event-ID of ours, "<stream>-<seq>". Returns 0 or -1. */
 int http_parse_event_id(const char *text, uint32_t *stream, uint64_t *seq);

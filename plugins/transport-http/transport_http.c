@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -557,12 +558,15 @@ static http_session *request_session(http_transport *t, struct MHD_Connection *c
         return NULL;
     }
     const char *version = header(c, "MCP-Protocol-Version");
-    if (version && !http_protocol_version_known(version)) {
+    const char *const *served = t->server->protocol_versions();
+    if (version && !http_protocol_version_known(served, version)) {
+        char speaks[128];
+        http_protocol_versions_text(served, speaks, sizeof speaks);
         http_session_unref(s);
         *result = send_error(c, MHD_HTTP_BAD_REQUEST, -32600,
                              "Bad Request: unsupported MCP-Protocol-Version \"%.40s\"; this server "
                              "speaks %s",
-                             version, http_protocol_versions_text());
+                             version, speaks);
         return NULL;
     }
     return s;
@@ -1007,7 +1011,11 @@ static mh_status http_init(const mh_host *host, void **data)
 {
     const mh_registry_service *reg = host->get_service(host, MH_REGISTRY_SERVICE_ID);
     const mh_server_service *server = host->get_service(host, MH_SERVER_SERVICE_ID);
-    if (!reg || !server) return MH_ERR_VERSION;
+    /* protocol_versions() came with ABI 1.1: an older host cannot serve us. */
+    if (!reg || !server ||
+        server->struct_size < offsetof(mh_server_service, protocol_versions) +
+                                  sizeof server->protocol_versions)
+        return MH_ERR_VERSION;
     http_transport *t = calloc(1, sizeof *t);
     if (!t) return MH_ERR_NO_MEMORY;
     t->host = host;

@@ -57,6 +57,9 @@ typedef struct mh_server_service {
     /* The MCP protocol version the connection negotiated, or NULL before
      * initialize. */
     const char *(*protocol_version)(mh_conn *conn);
+    /* The MCP protocol versions the host serves, newest first,
+     * NULL-terminated (static). Since ABI 1.1. */
+    const char *const *(*protocol_versions)(void);
 } mh_server_service;
 
 /* Settings from the command line that a transport may use. */
