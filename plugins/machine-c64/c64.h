@@ -16,6 +16,7 @@
  *   c64_sid.c       the SID as register storage (a synthesis module drops
  *                   in behind the same calls later)
  *   c64_drive.c     the virtual drive 8: a D64 behind a KERNAL LOAD trap
+ *   c64_cart.c      generic cartridges (8K, 16K, Ultimax) from CRT files
  *   c64_machine.c   c64_new/free/run/reset, autostart, the exit register,
  *                   hook chaining, snapshots
  *   c64_ifaces.c    the chips and capability interfaces registered in the
@@ -66,6 +67,7 @@ typedef struct c64_config {
     char *rom_dir;          /* NULL: C64_DEFAULT_ROM_DIR */
     char *autostart;        /* NULL: none */
     char *drive8;           /* a .d64 for the virtual drive 8; NULL: none */
+    char *cartridge;        /* a .crt for the expansion port; NULL: none */
     mh_vic2_model vic_model;
     mh_cia6526_model cia_model;
     c64_sid_model sid_model;
@@ -153,6 +155,12 @@ struct c64 {
     /* The virtual drive 8 (c64_drive.c): the attached disk, or NULL. */
     struct mh_d64 *drive8;
     char *drive8_path;
+    /* The cartridge (c64_cart.c): a 64 KiB map with ROML at $8000 and ROMH
+     * at $A000 and $E000, or NULL; the lines it holds (1 = high). */
+    uint8_t *cart;
+    char *cart_path;
+    uint8_t cart_exrom, cart_game;
+    uint8_t cart_has_roml, cart_has_romh;
     c64_config config;
     uint32_t clock_hz;
     const mh_vic2_geometry *geometry;
@@ -212,6 +220,14 @@ void c64_drive_detach(c64 *m);
  * the device is 8 and a disk is attached, sets the registers and returns
  * the CPU from the JSR (PC changed); returns 1 then, else 0. */
 int c64_drive_trap(c64 *m);
+
+/* ---- c64_cart.c ---- */
+/* Attaches a CRT (file, or its bytes) of a generic layout; the lines take
+ * effect at the next power-on or reset. */
+mh_status c64_cart_attach(c64 *m, const char *path, char *error, size_t error_size);
+mh_status c64_cart_attach_bytes(c64 *m, const char *path, const uint8_t *bytes, size_t size,
+                                char *error, size_t error_size);
+void c64_cart_detach(c64 *m);
 
 /* ---- c64_machine.c ---- */
 /* Makes a machine from options (no session): ROMs loaded, reset done. */

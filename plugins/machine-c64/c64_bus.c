@@ -33,8 +33,8 @@
  *
  * VIC fetches: vic_rd[addr >> 12] for the 14-bit VIC address: RAM of the
  * bank CIA2 PA selects (bank = 3 - (PA & 3)), the character ROM at
- * $1000-$1FFF in banks 0 and 2, and in Ultimax mode a cartridge's ROMH at
- * $3000-$3FFF (no cartridges yet: that block reads RAM).
+ * $1000-$1FFF in banks 0 and 2, and in Ultimax mode a cartridge's ROMH
+ * (its upper 4K) at $3000-$3FFF of every bank (no character ROM then).
  */
 #include <string.h>
 
@@ -55,7 +55,9 @@ void c64_bus_update_banking(c64 *m)
         case C64_BANK_BASIC:
         case C64_BANK_KERNAL:
         case C64_BANK_CHAR: m->rd[b] = m->rom; break;
-        default: m->rd[b] = NULL; break; /* I/O, cartridge, open */
+        case C64_BANK_ROML: m->rd[b] = m->cart_has_roml ? m->cart : NULL; break;
+        case C64_BANK_ROMH: m->rd[b] = m->cart_has_romh ? m->cart : NULL; break;
+        default: m->rd[b] = NULL; break; /* I/O, open, a missing cartridge chip */
         }
         c64_bank wbank = c64_pla_write_bank(config, b);
         m->wr[b] = wbank == C64_BANK_RAM ? C64_W_RAM : wbank == C64_BANK_IO ? C64_W_IO : C64_W_NONE;
@@ -66,13 +68,19 @@ void c64_bus_update_vic_bank(c64 *m)
 {
     uint32_t base = (uint32_t)m->p.vic_bank << 14;
     for (unsigned b = 0; b < 4; b++) m->vic_rd[b] = m->p.ram + base;
-    if (!(m->p.vic_bank & 1)) m->vic_rd[1] = m->rom + 0xD000 - 0x1000; /* banks 0 and 2 */
+    if (c64_pla_ultimax(m->pla_config)) {
+        /* Ultimax: no character ROM; $3000-$3FFF of every bank is the
+         * upper 4K of ROMH ($F000-$FFFF in the cartridge map). */
+        if (m->cart && m->cart_has_romh) m->vic_rd[3] = m->cart + 0xC000;
+    } else if (!(m->p.vic_bank & 1)) {
+        m->vic_rd[1] = m->rom + 0xD000 - 0x1000; /* banks 0 and 2 */
+    }
 }
 
 void c64_bus_init(c64 *m)
 {
-    m->p.exrom = 1;
-    m->p.game = 1;
+    m->p.exrom = m->cart ? m->cart_exrom : 1;
+    m->p.game = m->cart ? m->cart_game : 1;
     c64_bus_update_banking(m);
     c64_bus_update_vic_bank(m);
 }

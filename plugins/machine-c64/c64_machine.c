@@ -180,13 +180,19 @@ static mh_status autostart_load(c64 *m, const char *path, char *error, size_t er
         break;
     }
     case MH_MEDIA_CRT:
-        snprintf(err.message, sizeof err.message,
-                 "cartridges (.crt) are not supported by the c64 machine yet");
-        status = MH_ERR_UNSUPPORTED;
-        break;
+        /* A cartridge starts itself: attach it, nothing to inject. */
+        if (m->cart) {
+            c64_log(m, MH_LOG_WARNING, "c64: autostart %s: a cartridge is already attached (%s)",
+                    path, m->cart_path);
+            free(bytes);
+            return MH_OK;
+        }
+        status = c64_cart_attach_bytes(m, path, bytes, size, error, error_size);
+        free(bytes);
+        return status;
     default:
         snprintf(err.message, sizeof err.message,
-                 "unknown format; autostart takes a .prg, .d64 or .t64 file");
+                 "unknown format; autostart takes a .prg, .d64, .t64 or .crt file");
         status = MH_ERR_INVALID_ARGUMENT;
         break;
     }
@@ -303,6 +309,7 @@ void c64_free(c64 *m)
     if (!m) return;
     c64_options_free(&m->config);
     c64_drive_detach(m);
+    c64_cart_detach(m);
     free(m->autostart.data);
     free(m->autostart.name);
     free(m);
@@ -326,6 +333,9 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
     m->clock_hz = ntsc ? C64_CLOCK_NTSC : C64_CLOCK_PAL;
 
     mh_status status = c64_rom_load(config.rom_dir, m->rom, error, error_size);
+    m->cart_exrom = m->cart_game = 1;
+    if (status == MH_OK && config.cartridge)
+        status = c64_cart_attach(m, config.cartridge, error, error_size);
     if (status == MH_OK && config.drive8)
         status = c64_drive_attach(m, config.drive8, error, error_size);
     if (status == MH_OK && config.autostart)

@@ -26,7 +26,7 @@
 
 static const char *const option_names[] = {
     "rom_dir", "video", "vicii_model", "cia_model", "sid_model", "autostart", "debugcart",
-    "drive8",
+    "drive8", "cartridge",
 };
 #define OPTION_COUNT (sizeof option_names / sizeof option_names[0])
 
@@ -173,6 +173,9 @@ static mh_status read_options(const mh_json *root, c64_config *config, char *err
     if (status == MH_OK)
         status = string_option(root, "drive8", "the path of a .d64 disk image", &config->drive8,
                                error, error_size);
+    if (status == MH_OK)
+        status = string_option(root, "cartridge", "the path of a .crt cartridge image",
+                               &config->cartridge, error, error_size);
     if (status == MH_OK) {
         bool b = false;
         status = mh_args_bool(root, "debugcart", &b, error, error_size);
@@ -220,7 +223,9 @@ void c64_options_free(c64_config *config)
     free(config->rom_dir);
     free(config->autostart);
     free(config->drive8);
+    free(config->cartridge);
     config->drive8 = NULL;
+    config->cartridge = NULL;
     config->rom_dir = NULL;
     config->autostart = NULL;
 }

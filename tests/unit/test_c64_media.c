@@ -99,9 +99,13 @@ static void test_reset_after_exit(void)
 
 /* ---- c64.drive ---- */
 
-static char tmpdir[] = "/tmp/mh_c64_media_XXXXXX";
+static char tmpdir[64];
 
-static int suite_init(void) { return mkdtemp(tmpdir) ? 0 : -1; }
+static int suite_init(void)
+{
+    strcpy(tmpdir, "/tmp/mh_c64_media_XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
 
 static int suite_cleanup(void)
 {
@@ -267,6 +271,201 @@ static void test_drive_option_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(error, "drive8"));
 }
 
+/* ---- c64.cartridge ---- */
+
+typedef struct crt_chip {
+    uint16_t bank, load, size;
+    const uint8_t *data;
+} crt_chip;
+
+/* A CRT file: header (version 1.00) and ROM CHIP packets. */
+static size_t crt_build(uint8_t *out, uint16_t hw_type, uint8_t exrom, uint8_t game,
+                        const crt_chip *chips, size_t count)
+{
+    memset(out, 0, 64);
+    memcpy(out, "C64 CARTRIDGE   ", 16);
+    out[0x13] = 0x40;
+    out[0x14] = 1;
+    out[0x16] = (uint8_t)(hw_type >> 8);
+    out[0x17] = (uint8_t)hw_type;
+    out[0x18] = exrom;
+    out[0x19] = game;
+    memcpy(out + 0x20, "TEST CART", 9);
+    size_t at = 64;
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = out + at;
+        uint32_t length = 16u + chips[i].size;
+        memcpy(p, "CHIP", 4);
+        p[4] = (uint8_t)(length >> 24);
+        p[5] = (uint8_t)(length >> 16);
+        p[6] = (uint8_t)(length >> 8);
+        p[7] = (uint8_t)length;
+        p[8] = 0;
+        p[9] = 0; /* ROM */
+        p[10] = (uint8_t)(chips[i].bank >> 8);
+        p[11] = (uint8_t)chips[i].bank;
+        p[12] = (uint8_t)(chips[i].load >> 8);
+        p[13] = (uint8_t)chips[i].load;
+        p[14] = (uint8_t)(chips[i].size >> 8);
+        p[15] = (uint8_t)chips[i].size;
+        memcpy(p + 16, chips[i].data, chips[i].size);
+        at += length;
+    }
+    return at;
+}
+
+static uint8_t crt_file[64 + 3 * (16 + 8192)];
+static uint8_t roml[8192], romh[8192];
+
+/* Writes the CRT and returns options attaching it (with the debug cart). */
+static const char *cart_options(const char *name, size_t size)
+{
+    static char options[700];
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    if (write_file(path, crt_file, size) != 0) return NULL;
+    snprintf(options, sizeof options, "{\"cartridge\":\"%s\",\"debugcart\":true}", path);
+    return options;
+}
+
+/* ROML with the CBM80 signature: cold start at $8009 runs `code`. */
+static void cbm80(const uint8_t *code, size_t size)
+{
+    memset(roml, 0xEA, sizeof roml);
+    static const uint8_t header[9] = {0x09, 0x80, 0x09, 0x80, 0xC3, 0xC2, 0xCD, 0x38, 0x30};
+    memcpy(roml, header, sizeof header);
+    memcpy(roml + 9, code, size);
+}
+
+static mh_run_result run_cart(const char *options, c64 **out)
+{
+    char error[512];
+    mh_run_result r = {0};
+    c64 *m = c64_new(options, NULL, error, sizeof error);
+    *out = m;
+    if (!m) {
+        fprintf(stderr, "c64_new: %s\n", error);
+        return r;
+    }
+    c64_run(m, BOOT_CYCLES, &r);
+    return r;
+}
+
+static void test_cart_8k(void)
+{
+    /* LDA #$2A; STA $C000; STA $D7FF; JMP * */
+    static const uint8_t code[] = {0xA9, 0x2A, 0x8D, 0x00, 0xC0, 0x8D, 0xFF, 0xD7, 0x4C, 0x11, 0x80};
+    cbm80(code, sizeof code);
+    crt_chip chip = {0, 0x8000, 8192, roml};
+    const char *options = cart_options("8k.crt", crt_build(crt_file, 0, 0, 1, &chip, 1));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    c64 *m = NULL;
+    mh_run_result r = run_cart(options, &m);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 0x2A);
+    CU_ASSERT_EQUAL(m->p.ram[0xC000], 0x2A);
+    CU_ASSERT_EQUAL(m->p.exrom, 0);
+    CU_ASSERT_EQUAL(m->p.game, 1);
+    CU_ASSERT_EQUAL(c64_bus_peek(m, 0x8004), 0xC3);
+    CU_ASSERT_EQUAL(c64_bus_peek(m, 0xA000), m->rom[0xA000]); /* BASIC stays */
+    /* RAM below: $01 = $36 (LORAM low) hides ROML (the cartridge's code
+     * ran before the KERNAL set the port's direction). */
+    c64_bus_poke(m, 0x0000, 0x2F);
+    c64_bus_poke(m, 0x0001, 0x36);
+    CU_ASSERT_EQUAL(c64_bus_peek(m, 0x8004), m->p.ram[0x8004]);
+    /* A hard reset starts the cartridge again. */
+    m->p.ram[0xC000] = 0;
+    c64_reset(m, 1);
+    r = run(m, BOOT_CYCLES);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(m->p.ram[0xC000], 0x2A);
+    c64_free(m);
+}
+
+static void test_cart_16k(void)
+{
+    /* LDA $A000; STA $C000; LDA $BFFF; STA $C001; STA $D7FF; JMP * */
+    static const uint8_t code[] = {0xAD, 0x00, 0xA0, 0x8D, 0x00, 0xC0, 0xAD, 0xFF, 0xBF,
+                                   0x8D, 0x01, 0xC0, 0x8D, 0xFF, 0xD7, 0x4C, 0x18, 0x80};
+    cbm80(code, sizeof code);
+    for (size_t i = 0; i < sizeof romh; i++) romh[i] = (uint8_t)(i * 7 + 3);
+    crt_chip chips[2] = {{0, 0x8000, 8192, roml}, {0, 0xA000, 8192, romh}};
+    const char *options = cart_options("16k.crt", crt_build(crt_file, 0, 0, 0, chips, 2));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    c64 *m = NULL;
+    mh_run_result r = run_cart(options, &m);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, romh[8191]);
+    CU_ASSERT_EQUAL(m->p.ram[0xC000], romh[0]);
+    CU_ASSERT_EQUAL(m->p.ram[0xC001], romh[8191]);
+    CU_ASSERT_EQUAL(c64_bus_peek(m, 0xA123), romh[0x123]);
+    CU_ASSERT_EQUAL(c64_bus_peek(m, 0xE000), m->rom[0xE000]); /* the KERNAL stays */
+    c64_free(m);
+}
+
+static void test_cart_ultimax(void)
+{
+    /* ROMH at $E000: LDA $E100; STA $0800; STA $D7FF; JMP *; reset vector $E000. */
+    memset(romh, 0xEA, sizeof romh);
+    static const uint8_t code[] = {0xAD, 0x00, 0xE1, 0x8D, 0x00, 0x08, 0x8D, 0xFF, 0xD7,
+                                   0x4C, 0x09, 0xE0};
+    memcpy(romh, code, sizeof code);
+    romh[0x100] = 0x5A;
+    for (size_t i = 0x1000; i < 0x1FFA; i++) romh[i] = (uint8_t)(i ^ 0x55);
+    romh[0x1FFC] = 0x00;
+    romh[0x1FFD] = 0xE0;
+    crt_chip chip = {0, 0xE000, 8192, romh};
+    const char *options = cart_options("ultimax.crt", crt_build(crt_file, 0, 1, 0, &chip, 1));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    c64 *m = NULL;
+    mh_run_result r = run_cart(options, &m);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 0x5A);
+    CU_ASSERT_EQUAL(m->p.ram[0x0800], 0x5A);
+    CU_ASSERT_EQUAL(m->p.exrom, 1);
+    CU_ASSERT_EQUAL(m->p.game, 0);
+    /* No ROML: $8000 is open; the VIC sees ROMH's upper 4K at $3000. */
+    CU_ASSERT_EQUAL(c64_bus_peek(m, 0xFFFD), 0xE0);
+    for (uint16_t a = 0x3000; a < 0x3FF0; a += 0x155)
+        CU_ASSERT_EQUAL(c64_vic_fetch(m, a), romh[0x1000 + (a & 0xFFF)]);
+    CU_ASSERT_EQUAL(c64_vic_fetch(m, 0x1000), m->p.ram[0x1000]); /* no character ROM */
+    c64_free(m);
+}
+
+static void expect_cart_error(const char *name, size_t size, const char *fragment)
+{
+    const char *options = cart_options(name, size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(options);
+    char error[512];
+    c64 *m = c64_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NULL(m);
+    c64_free(m);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, fragment));
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, name));
+    if (!strstr(error, fragment)) fprintf(stderr, "\n%s: %s\n", name, error);
+}
+
+static void test_cart_errors(void)
+{
+    memset(roml, 0, sizeof roml);
+    crt_chip chip = {0, 0x8000, 8192, roml};
+    expect_cart_error("easyflash.crt", crt_build(crt_file, 32, 1, 0, &chip, 1),
+                      "hardware type 32 (EasyFlash) is not supported");
+    expect_cart_error("ocean.crt", crt_build(crt_file, 5, 0, 0, &chip, 1), "hardware type 5");
+    size_t size = crt_build(crt_file, 0, 0, 1, &chip, 1);
+    expect_cart_error("truncated.crt", size - 100, "cartridge");
+    expect_cart_error("nochips.crt", 64, "cartridge");
+    crt_build(crt_file, 0, 0, 1, &chip, 1);
+    memcpy(crt_file, "C64 CARTRIDGX   ", 16);
+    expect_cart_error("badsig.crt", size, "cartridge");
+    expect_cart_error("nolines.crt", crt_build(crt_file, 0, 1, 1, &chip, 1), "no generic layout");
+}
+
+MH_SUITE("c64.cartridge", suite_init, suite_cleanup, MH_TEST(test_cart_8k), MH_TEST(test_cart_16k),
+         MH_TEST(test_cart_ultimax), MH_TEST(test_cart_errors))
 MH_SUITE("c64.drive", suite_init, suite_cleanup, MH_TEST(test_basic_load_and_run),
          MH_TEST(test_kernal_load_registers), MH_TEST(test_drive_option_errors))
 MH_SUITE("c64.reset", NULL, NULL, MH_TEST(test_soft_reset), MH_TEST(test_hard_reset),

@@ -122,7 +122,7 @@ static int write_image(const char *path, const uint8_t *data, size_t size)
 }
 
 /* .d64 (the first PRG entry, after a SEQ file) and .t64 (the first entry)
- * autostart like a .prg; a .crt is refused. */
+ * autostart like a .prg; a .crt with no CHIP packet is refused. */
 static void test_autostart_containers(void)
 {
     char prg[512], path[600];
@@ -163,7 +163,31 @@ static void test_autostart_containers(void)
     CU_ASSERT_EQUAL_FATAL(write_image(path, (const uint8_t *)crt, sizeof crt), 0);
     CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cartridges (.crt) are not supported"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cartridge \""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "game.crt"));
+}
+
+/* --autostart cart.crt --debugcart: an 8K cartridge with the CBM80
+ * signature at $8004; its cold start writes 42 to $D7FF. */
+static void test_cartridge_exit(void)
+{
+    static const uint8_t rom[] = {0x09, 0x80, 0x09, 0x80, 0xC3, 0xC2, 0xCD, 0x38, 0x30,
+                                  0xA9, 0x2A, 0x8D, 0xFF, 0xD7, 0x4C, 0x0E, 0x80};
+    tb_crt_chip chip = {0, 0, 0x8000, 8192, 0, 0, false};
+    size_t size = 0;
+    uint8_t *crt = tb_crt_build(0, 0, 1, "TEST", &chip, 1, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(crt);
+    memcpy(crt + 64 + 16, rom, sizeof rom);
+    char path[600];
+    snprintf(path, sizeof path, "%s/cart.crt", tmpdir);
+    CU_ASSERT_EQUAL_FATAL(write_image(path, crt, size), 0);
+    free(crt);
+    const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
+                          "--autostart", path, "--limit-cycles", "30000000", NULL};
+    c64t_output r;
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 42);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "8K (EXROM=0 GAME=1), ROML"));
 }
 
 /* --autostart game.d64: the program (the first PRG) loads the disk's
@@ -267,4 +291,4 @@ static void test_option_errors(void)
 MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_boot_ready), MH_TEST(test_raster_irq),
          MH_TEST(test_raster_irq_ntsc), MH_TEST(test_badline), MH_TEST(test_sprite_collision),
          MH_TEST(test_cia_timers), MH_TEST(test_cia_timers_6526a), MH_TEST(test_tod_alarm),
-         MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_drive_load), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
+         MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_drive_load), MH_TEST(test_cartridge_exit), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
