@@ -52,6 +52,8 @@ static const cli_option options[] = {
      "a write to the debug-cart register ends the run with that exit code", "debugcart=true"},
     {"--limit-cycles", "N", OPT_U64, FIELD(limit_cycles),
      "run the machine and exit with code 1 after N cycles", NULL},
+    {"--exit-screenshot", "FILE", OPT_STRING, FIELD(exit_screenshot),
+     "when the run ends, write the machine's last frame to FILE (PNG)", NULL},
     {"--warp", NULL, OPT_FLAG, FIELD(warp), "run as fast as possible, not in real time", NULL},
     {"--list-plugins", NULL, OPT_FLAG, FIELD(list_plugins), "list loaded plugins and exit", NULL},
     {"--log-level", "LEVEL", OPT_LEVEL, FIELD(log_level),

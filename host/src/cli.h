@@ -20,6 +20,7 @@ typedef struct mh_cli {
     const char *log_level;    /* --log-level */
     const char *log_file;     /* --log-file */
     uint64_t limit_cycles;    /* --limit-cycles */
+    const char *exit_screenshot; /* --exit-screenshot: PNG of the last frame when the run ends */
     int warp;                 /* --warp */
     int list_plugins, help, version;
 } mh_cli;

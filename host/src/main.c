@@ -14,6 +14,8 @@
 #include "hostctx.h"
 #include "loader.h"
 #include "log.h"
+#include "mcphost/machine.h"
+#include "mcphost/png.h"
 #include "server.h"
 #include "sessions.h"
 
@@ -51,6 +53,88 @@ static void *runner_watch_thread(void *arg)
     pthread_mutex_unlock(&rs->lock);
     if (rs->transport) rs->transport->desc.stop(rs->transport->desc.user_data);
     return NULL;
+}
+
+/* --exit-screenshot: the frame is read on the session's thread (a job), so
+ * it is the machine's consistent last complete frame. */
+typedef struct screenshot_job {
+    pthread_mutex_t lock;
+    pthread_cond_t done_cond;
+    int done;
+    const char *path;
+} screenshot_job;
+
+static void screenshot_take(const char *path, mh_session *session)
+{
+    const mh_chip *chip = mh_session_service_impl.find_chip(session, MH_IFACE_VIDEO, NULL);
+    if (!chip) {
+        mh_log(MH_LOG_ERROR, NULL,
+               "--exit-screenshot: machine %s has no %s interface; no screenshot written",
+               mh_session_machine_name(session), MH_IFACE_VIDEO);
+        return;
+    }
+    const mh_video_iface *video = chip->vtable;
+    mh_video_frame frame;
+    memset(&frame, 0, sizeof frame);
+    frame.struct_size = sizeof frame;
+    mh_status status = video->frame(chip->context, &frame);
+    if (status != MH_OK || !frame.pixels || !frame.palette || frame.palette_size == 0 ||
+        frame.palette_size > 256) {
+        mh_log(MH_LOG_ERROR, NULL, "--exit-screenshot: the %s frame is not available (%s)",
+               chip->instance, mh_status_name(status != MH_OK ? status : MH_ERR_STATE));
+        return;
+    }
+    uint8_t palette[256 * 3];
+    for (uint32_t i = 0; i < frame.palette_size; i++) {
+        palette[i * 3] = (uint8_t)(frame.palette[i] >> 16);
+        palette[i * 3 + 1] = (uint8_t)(frame.palette[i] >> 8);
+        palette[i * 3 + 2] = (uint8_t)frame.palette[i];
+    }
+    mh_png_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.format = MH_PNG_INDEXED8;
+    desc.width = frame.width;
+    desc.height = frame.height;
+    desc.pixels = frame.pixels;
+    desc.stride = frame.pitch;
+    desc.palette = palette;
+    desc.palette_size = frame.palette_size;
+    status = mh_png_write_file(path, &desc);
+    if (status != MH_OK)
+        mh_log(MH_LOG_ERROR, NULL, "--exit-screenshot: cannot write %s: %s", path,
+               mh_status_name(status));
+    else
+        mh_log(MH_LOG_INFO, NULL, "--exit-screenshot: wrote %s (%ux%u, frame %llu)", path,
+               (unsigned)frame.width, (unsigned)frame.height,
+               (unsigned long long)frame.frame_number);
+}
+
+static void screenshot_job_run(void *arg, mh_session *session)
+{
+    screenshot_job *job = arg;
+    if (session)
+        screenshot_take(job->path, session);
+    else
+        mh_log(MH_LOG_ERROR, NULL, "--exit-screenshot: the session ended first; no screenshot");
+    pthread_mutex_lock(&job->lock);
+    job->done = 1;
+    pthread_cond_signal(&job->done_cond);
+    pthread_mutex_unlock(&job->lock);
+}
+
+static void exit_screenshot(mh_session *session, const char *path)
+{
+    screenshot_job job;
+    memset(&job, 0, sizeof job);
+    pthread_mutex_init(&job.lock, NULL);
+    pthread_cond_init(&job.done_cond, NULL);
+    job.path = path;
+    mh_session_post(session, screenshot_job_run, &job);
+    pthread_mutex_lock(&job.lock);
+    while (!job.done) pthread_cond_wait(&job.done_cond, &job.lock);
+    pthread_mutex_unlock(&job.lock);
+    pthread_cond_destroy(&job.done_cond);
+    pthread_mutex_destroy(&job.lock);
 }
 
 static void default_plugin_dirs(mh_ptrvec *dirs, char *exe_rel, size_t size)
@@ -137,6 +221,11 @@ static int serve(run_state *rs, const mh_cli *cli)
         return 2;
     }
 
+    if (cli->exit_screenshot && !(rs->session && (runner || cli->limit_cycles)))
+        mh_log(MH_LOG_WARNING, NULL,
+               "--exit-screenshot is for a run: give --machine with --transport none or "
+               "--limit-cycles; no screenshot will be written");
+
     pthread_t sig_thread;
     pthread_create(&sig_thread, NULL, signal_thread, rs);
     pthread_t watch_thread;
@@ -148,6 +237,7 @@ static int serve(run_state *rs, const mh_cli *cli)
     }
     if (runner) {
         code = mh_session_wait_finished(rs->session);
+        if (cli->exit_screenshot) exit_screenshot(rs->session, cli->exit_screenshot);
     } else {
         mh_transport_options opts = {sizeof opts, cli->bind_host, (uint16_t)cli->port, cli->token};
         mh_status status = rs->transport->desc.serve(rs->transport->desc.user_data, &opts);
@@ -162,6 +252,7 @@ static int serve(run_state *rs, const mh_cli *cli)
         pthread_mutex_lock(&rs->lock);
         if (rs->have_exit && cli->limit_cycles) code = rs->exit_code;
         pthread_mutex_unlock(&rs->lock);
+        if (cli->exit_screenshot) exit_screenshot(rs->session, cli->exit_screenshot);
     }
     pthread_cancel(sig_thread);
     pthread_join(sig_thread, NULL);

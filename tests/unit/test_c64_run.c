@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "mh_test.h"
+#include "png_decode.h"
 #include "test_c64_common.h"
 #include "test_media_build.h"
 
@@ -217,6 +218,64 @@ static void test_drive_load(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "drive 8: loaded \"DATA\" $C000-$C003"));
 }
 
+/* --exit-screenshot: the last frame as an indexed PNG when the run ends
+ * (here by the debug cart; also by --limit-cycles). */
+static void test_exit_screenshot(void)
+{
+    char png_path[600];
+    snprintf(png_path, sizeof png_path, "%s/shot.png", tmpdir);
+    c64t_output r;
+    CU_ASSERT_EQUAL(run_program("screenshot.s", "--exit-screenshot", png_path, &r), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "wrote"));
+    size_t size = 0;
+    uint8_t *png = slurp(png_path, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(png);
+    mh_test_png image;
+    char error[256];
+    int decoded = mh_test_png_decode(png, size, &image, error, sizeof error);
+    free(png);
+    CU_ASSERT_EQUAL_FATAL(decoded, 0);
+    CU_ASSERT_EQUAL(image.width, 384);
+    CU_ASSERT_EQUAL(image.height, 272);
+    CU_ASSERT_EQUAL(image.color_type, 3);
+    CU_ASSERT_EQUAL(image.palette_size, 16);
+    /* Pepto: 2 red $68372B, 6 blue $352879, 5 green $588D43. */
+    CU_ASSERT_EQUAL(image.palette[2 * 3], 0x68);
+    CU_ASSERT_EQUAL(image.palette[2 * 3 + 1], 0x37);
+    CU_ASSERT_EQUAL(image.palette[2 * 3 + 2], 0x2B);
+    CU_ASSERT_EQUAL(image.pixels[0], 2);                         /* border, top left */
+    CU_ASSERT_EQUAL(image.pixels[271 * 384 + 383], 2);           /* border, bottom right */
+    CU_ASSERT_EQUAL(image.pixels[136 * 384 + 192], 6);           /* background, centre */
+    unsigned green = 0, first = 0;
+    for (unsigned i = 0; i < 384u * 272u; i++)
+        if (image.pixels[i] == 5 && green++ == 0) first = i;
+    CU_ASSERT_EQUAL(green, 64);                                  /* one 8x8 cell */
+    CU_ASSERT_EQUAL(first % 384, 32);                            /* the left border is 32 wide */
+    mh_test_png_free(&image);
+
+    /* Ended by --limit-cycles, with no debug cart. */
+    char prg[512];
+    CU_ASSERT_EQUAL_FATAL(c64t_make_prg(tmpdir, "ready.s", prg, sizeof prg), 0);
+    snprintf(png_path, sizeof png_path, "%s/limit.png", tmpdir);
+    const char *args[] = {"--machine", "c64", "--transport", "none", "--warp",
+                          "--limit-cycles", "3000000", "--exit-screenshot", png_path, NULL};
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 1);
+    png = slurp(png_path, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(png);
+    CU_ASSERT_EQUAL(mh_test_png_decode(png, size, &image, error, sizeof error), 0);
+    CU_ASSERT_EQUAL(image.height, 272);
+    mh_test_png_free(&image);
+    free(png);
+
+    /* An unwritable path: a clear log error, the run's code unchanged. */
+    const char *bad[] = {"--machine", "c64", "--transport", "none", "--warp",
+                         "--limit-cycles", "1000", "--exit-screenshot", "/nonexistent/x.png", NULL};
+    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(bad, 60, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--exit-screenshot: cannot write /nonexistent/x.png"));
+}
+
 static void test_limit_and_jam(void)
 {
     /* A program that jams: --limit-cycles still ends the run (code 1). */
@@ -291,4 +350,5 @@ static void test_option_errors(void)
 MH_SUITE("c64.run", suite_init, suite_cleanup, MH_TEST(test_boot_ready), MH_TEST(test_raster_irq),
          MH_TEST(test_raster_irq_ntsc), MH_TEST(test_badline), MH_TEST(test_sprite_collision),
          MH_TEST(test_cia_timers), MH_TEST(test_cia_timers_6526a), MH_TEST(test_tod_alarm),
-         MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_drive_load), MH_TEST(test_cartridge_exit), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
+         MH_TEST(test_banking), MH_TEST(test_autostart_containers), MH_TEST(test_drive_load), MH_TEST(test_cartridge_exit),
+         MH_TEST(test_exit_screenshot), MH_TEST(test_limit_and_jam), MH_TEST(test_option_errors))
