@@ -21,6 +21,7 @@
  *                   hook chaining, snapshots
  *   c64_ifaces.c    the chips and capability interfaces registered in the
  *                   session
+ *   c64_ext.c       snapshot, config, media and caps interfaces
  *   c64_plugin.c    the plugin entry (the only file not in c64_core)
  *
  * Ownership: c64_new() returns an instance that owns everything in it.
@@ -80,6 +81,7 @@ typedef struct c64_autostart {
     size_t size;
     uint16_t load_address;
     char *name;             /* for the log */
+    int no_keys;            /* inject without typing RUN/SYS (mh.media/1) */
 } c64_autostart;
 
 /* Kinds of a 4 KiB block in the CPU's map (the write side). */
@@ -152,6 +154,9 @@ struct c64 {
     mh_cpu6502_sync_fn halted_sync; /* links.sync saved while halted */
 
     c64_autostart autostart;
+    /* What mh.media/1 attached as "program" and "tape" (malloc'ed paths). */
+    char *program_path;
+    char *tape_path;
     /* The virtual drive 8 (c64_drive.c): the attached disk, or NULL. */
     struct mh_d64 *drive8;
     char *drive8_path;
@@ -172,6 +177,9 @@ struct c64 {
 mh_status c64_options_parse(const char *options_json, c64_config *config, char *error,
                             size_t error_size);
 void c64_options_free(c64_config *config);
+/* The option table (mh_config_item from mcphost/machine.h). */
+struct mh_config_item;
+const struct mh_config_item *c64_option_items(size_t *count);
 const char *c64_cia_model_name(mh_cia6526_model model);
 
 /* ---- c64_rom.c ---- */
@@ -242,6 +250,15 @@ void c64_reset(c64 *m, int hard);
 mh_status c64_run(c64 *m, uint64_t max_cycles, mh_run_result *result);
 void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                          void *user);
+/* Re-installs the machine's CPU hooks (after a disk comes or goes). */
+void c64_hooks_update(c64 *m);
+/* mh.media/1 "program" (a .prg) or "tape" (a .t64: its first program):
+ * autostart 1 injects it at the READY prompt and types RUN or SYS like the
+ * autostart option; 0 copies it into RAM now. Detach forgets the path and
+ * cancels an injection still waiting. */
+mh_status c64_program_attach(c64 *m, const char *path, int tape, int autostart, char *error,
+                             size_t error_size);
+void c64_program_detach(c64 *m, int tape);
 /* Injects the autostart program now (normally done at the READY prompt). */
 void c64_autostart_inject(c64 *m);
 void c64_log(const c64 *m, int level, const char *format, ...)
@@ -265,6 +282,14 @@ void c64_snapshot_restore(c64 *m, const c64_snapshot *snap);
 mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,
                               char *error, size_t error_size);
 void c64_machine_desc(mh_machine_desc *desc, const mh_host *host);
+
+/* ---- c64_ext.c: mh.snapshot/1, mh.config/1, mh.media/1, mh.caps/1 ---- */
+/* Appends the four chips to chips (room for 4); returns how many. */
+size_t c64_ext_chips(c64 *m, mh_chip *chips);
+/* The snapshot blob (also what the tests call). */
+mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);
+mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,
+                                 size_t error_size);
 
 /* ---- the per-cycle step shared by the bus callbacks ---- */
 

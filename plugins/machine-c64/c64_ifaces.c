@@ -10,6 +10,7 @@
  *   "mh.machine/1"   "machine"   soft and hard reset
  *   "mh.chip.vic2/1" "vic2"      the VIC-II (c64_chips.h)
  *   "mh.chip.cia/1"  "cia1", "cia2"
+ *   "mh.snapshot/1", "mh.config/1", "mh.media/1", "mh.caps/1": c64_ext.c
  *
  * Memory spaces: 0 "cpu" = what the CPU sees with the current banking
  * ($00/$01 are the 6510's port; I/O read with the chips' peek functions, so
@@ -268,7 +269,7 @@ mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_ses
     char cia1_desc[64], cia2_desc[64];
     snprintf(cia1_desc, sizeof cia1_desc, "%s 1 ($DC00: keyboard, joysticks, IRQ)", cia_desc);
     snprintf(cia2_desc, sizeof cia2_desc, "%s 2 ($DD00: VIC bank, serial bus, NMI)", cia_desc);
-    const mh_chip chips[] = {
+    mh_chip chips[12] = {
         {sizeof(mh_chip), MH_IFACE_CPU6502, "cpu", "MOS 6510 CPU", &cpu_iface, m},
         {sizeof(mh_chip), MH_IFACE_MEMORY, "memory",
          "C64 memory: 64 KiB RAM, BASIC/KERNAL/character ROMs, I/O, colour RAM", &memory_iface, m},
@@ -282,7 +283,9 @@ mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_ses
         {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia1", cia1_desc, &cia_chip_iface, &m->chip_ctx[1]},
         {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia2", cia2_desc, &cia_chip_iface, &m->chip_ctx[2]},
     };
-    for (size_t i = 0; i < sizeof chips / sizeof chips[0]; i++) {
+    size_t count = 8;
+    count += c64_ext_chips(m, chips + count);
+    for (size_t i = 0; i < count; i++) {
         mh_status status = sessions->add_chip(session, &chips[i]);
         if (status != MH_OK) {
             snprintf(error, error_size, "cannot register the %s chip (%s): %s", chips[i].instance,

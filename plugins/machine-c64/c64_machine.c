@@ -92,6 +92,8 @@ static int chain_access(void *user, uint16_t addr, uint8_t value, int write)
     return m->dbg_access ? m->dbg_access(m->dbg_user, addr, value, write) : 0;
 }
 
+void c64_hooks_update(c64 *m) { install_hooks(m); }
+
 void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                          void *user)
 {
@@ -107,6 +109,10 @@ void c64_autostart_inject(c64 *m)
 {
     if (!m->p.autostart_pending) return;
     m->p.autostart_pending = 0;
+    if (!m->autostart.data) {
+        install_hooks(m);
+        return;
+    }
     install_hooks(m);
     const c64_autostart *a = &m->autostart;
     uint8_t *ram = m->p.ram;
@@ -116,6 +122,16 @@ void c64_autostart_inject(c64 *m)
     ram[0xAE] = (uint8_t)end;
     ram[0xAF] = (uint8_t)(end >> 8);
     char keys[16];
+    if (a->no_keys) {
+        if (a->load_address == basic_start || a->load_address == 0x0801)
+            for (unsigned zp = 0x2D; zp <= 0x31; zp += 2) {
+                ram[zp] = (uint8_t)end;
+                ram[zp + 1] = (uint8_t)(end >> 8);
+            }
+        c64_log(m, MH_LOG_INFO, "c64: program %s: loaded $%04X-$%04X", a->name, a->load_address,
+                (unsigned)(end - 1));
+        return;
+    }
     if (a->load_address == basic_start || a->load_address == 0x0801) {
         for (unsigned zp = 0x2D; zp <= 0x31; zp += 2) {
             ram[zp] = (uint8_t)end;
@@ -219,6 +235,85 @@ static mh_status autostart_load(c64 *m, const char *path, char *error, size_t er
     return MH_OK;
 }
 
+/* ---- programs and tapes at runtime (mh.media/1) ---- */
+
+mh_status c64_program_attach(c64 *m, const char *path, int tape, int autostart, char *error,
+                             size_t error_size)
+{
+    const char *what = tape ? "tape" : "program";
+    mh_media_error err;
+    uint8_t *bytes = NULL, *prg = NULL;
+    size_t size = 0, prg_size = 0;
+    mh_status status = mh_media_load_file(path, 0, &bytes, &size, &err);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "%s \"%s\": %s", what, path, err.message);
+        return status;
+    }
+    mh_media_kind kind = mh_media_detect(path, bytes, size);
+    if (!tape && kind == MH_MEDIA_PRG) {
+        prg = bytes;
+        prg_size = size;
+        bytes = NULL;
+    } else if (tape && kind == MH_MEDIA_T64) {
+        mh_t64 *t64 = mh_t64_open(bytes, size, &err);
+        status = t64 ? mh_t64_read_prg(t64, &t64->entries[0], &prg, &prg_size, &err) : err.status;
+        if (status == MH_OK && !t64) status = MH_ERR_INVALID_ARGUMENT;
+        mh_t64_free(t64);
+    } else {
+        snprintf(err.message, sizeof err.message, "not a %s (a %s takes a %s file)",
+                 tape ? "T64 tape image" : "PRG program", what, tape ? ".t64" : ".prg");
+        status = MH_ERR_INVALID_ARGUMENT;
+    }
+    free(bytes);
+    mh_prg parsed;
+    if (status == MH_OK) status = mh_prg_parse(prg, prg_size, &parsed, &err);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "%s \"%s\": %s", what, path, err.message);
+        free(prg);
+        return status;
+    }
+    uint8_t *data = malloc(parsed.size ? parsed.size : 1);
+    char *name = malloc(strlen(path) + 1);
+    char *kept = malloc(strlen(path) + 1);
+    if (!data || !name || !kept) {
+        free(prg);
+        free(data);
+        free(name);
+        free(kept);
+        snprintf(error, error_size, "out of memory loading %s", path);
+        return MH_ERR_NO_MEMORY;
+    }
+    memcpy(data, parsed.data, parsed.size);
+    strcpy(name, path);
+    strcpy(kept, path);
+    free(prg);
+    free(m->autostart.data);
+    free(m->autostart.name);
+    m->autostart.data = data;
+    m->autostart.name = name;
+    m->autostart.size = parsed.size;
+    m->autostart.load_address = parsed.load_address;
+    m->autostart.no_keys = !autostart;
+    char **slot = tape ? &m->tape_path : &m->program_path;
+    free(*slot);
+    *slot = kept;
+    m->p.autostart_pending = 1;
+    if (!autostart) c64_autostart_inject(m); /* into RAM now, nothing typed */
+    install_hooks(m);
+    return MH_OK;
+}
+
+void c64_program_detach(c64 *m, int tape)
+{
+    char **slot = tape ? &m->tape_path : &m->program_path;
+    if (*slot && m->autostart.name && strcmp(*slot, m->autostart.name) == 0) {
+        m->p.autostart_pending = 0; /* not started yet: it never will be */
+        install_hooks(m);
+    }
+    free(*slot);
+    *slot = NULL;
+}
+
 static uint32_t undo_exit_stall(c64 *m);
 
 /* ---- power-on and reset ---- */
@@ -312,6 +407,8 @@ void c64_free(c64 *m)
     c64_cart_detach(m);
     free(m->autostart.data);
     free(m->autostart.name);
+    free(m->program_path);
+    free(m->tape_path);
     free(m);
 }
 

@@ -23,12 +23,31 @@
 #include "c64.h"
 #include "mcphost/args.h"
 #include "mcphost/json.h"
+#include "mcphost/machine.h"
 
-static const char *const option_names[] = {
-    "rom_dir", "video", "vicii_model", "cia_model", "sid_model", "autostart", "debugcart",
-    "drive8", "cartridge",
+/* The options: names, what they are and the values they take (also what
+ * mh.config/1 lists, c64_ext.c). runtime 1: mh.config/1 can set it on a
+ * running machine. */
+static const mh_config_item option_items[] = {
+    {"rom_dir", "Directory with the kernal, basic and chargen ROMs", "a directory", 0},
+    {"video", "Video standard (picks the VIC-II: 6569 or 6567R8)", "pal|ntsc", 0},
+    {"vicii_model", "VIC-II chip", "6569|8565|6567|6567r8|8562|6567r56a", 0},
+    {"cia_model", "CIA chips (8521 = 6526a)", "6526|6526a|8521", 0},
+    {"sid_model", "SID chip (registers only)", "6581|8580", 0},
+    {"autostart", "Program (.prg, .d64, .t64, .crt) loaded and started at READY",
+     "a path", 0},
+    {"debugcart", "A write to $D7FF ends the run with that exit code", "true|false", 0},
+    {"drive8", "D64 disk in the virtual drive 8 (\"\" detaches)", "a path", 1},
+    {"cartridge", "Generic CRT cartridge (setting it hard-resets; \"\" detaches)", "a path", 1},
 };
-#define OPTION_COUNT (sizeof option_names / sizeof option_names[0])
+#define OPTION_COUNT (sizeof option_items / sizeof option_items[0])
+
+const mh_config_item *c64_option_items(size_t *count)
+{
+    *count = OPTION_COUNT;
+    return option_items;
+}
+
 
 typedef struct choice {
     const char *text;
@@ -53,13 +72,13 @@ static mh_status check_names(const mh_json *root, char *error, size_t error_size
         const char *name = mh_json_object_key(root, i, &length);
         int known = 0;
         for (size_t k = 0; k < OPTION_COUNT; k++)
-            if (strlen(option_names[k]) == length && memcmp(option_names[k], name, length) == 0)
+            if (strlen(option_items[k].name) == length && memcmp(option_items[k].name, name, length) == 0)
                 known = 1;
         if (known) continue;
         char list[200] = "";
         for (size_t k = 0; k < OPTION_COUNT; k++) {
             size_t used = strlen(list);
-            snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", option_names[k]);
+            snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", option_items[k].name);
         }
         snprintf(error, error_size, "unknown option \"%.*s\"; c64 takes %s",
                  (int)(length > 64 ? 64 : length), name, list);

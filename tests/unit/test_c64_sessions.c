@@ -200,6 +200,10 @@ static void test_two_sessions(void)
         CU_ASSERT_TRUE(has_chip(chips, "mh.chip.vic2/1", "vic2"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.chip.cia/1", "cia1"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.chip.cia/1", "cia2"));
+        CU_ASSERT_TRUE(has_chip(chips, "mh.snapshot/1", "snapshot"));
+        CU_ASSERT_TRUE(has_chip(chips, "mh.config/1", "config"));
+        CU_ASSERT_TRUE(has_chip(chips, "mh.media/1", "media"));
+        CU_ASSERT_TRUE(has_chip(chips, "mh.caps/1", "caps"));
     }
     CU_ASSERT_EQUAL(seen, 2);
 

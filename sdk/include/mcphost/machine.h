@@ -16,8 +16,16 @@
  *   "mh.input/1"    MH_IFACE_INPUT: keys by name, typed text, joysticks.
  *   "mh.machine/1"  MH_IFACE_MACHINE: the machine as a whole: soft and
  *                   hard reset.
- * Later capabilities (media, snapshots, configuration) get their own ids
- * beside these.
+ *   "mh.snapshot/1" MH_IFACE_SNAPSHOT: the machine's state as a
+ *                   self-checking blob (magic "MHSNAP", machine name,
+ *                   format version, checksum), and loading one back.
+ *   "mh.config/1"   MH_IFACE_CONFIG: the machine's settings by name, read
+ *                   as text, and set where they can change at runtime.
+ *   "mh.media/1"    MH_IFACE_MEDIA: attaching and detaching disks, tapes,
+ *                   cartridges and programs by kind.
+ *   "mh.caps/1"     MH_IFACE_CAPS: what the machine is (CPU, video
+ *                   standards, media kinds) as static text.
+ * Later capabilities get their own ids beside these.
  *
  * Ownership: vtables and contexts belong to the machine instance and live
  * until its destroy(). Strings returned are static or live as long as the
@@ -142,6 +150,79 @@ typedef struct mh_machine_iface {
      * power-on pattern too). Media stay attached. */
     mh_status (*reset)(void *context, int hard);
 } mh_machine_iface;
+
+/* ---- mh.snapshot/1 ---- */
+
+#define MH_IFACE_SNAPSHOT "mh.snapshot/1"
+
+typedef struct mh_snapshot_iface {
+    uint32_t struct_size;
+    /* The machine's state as a malloc'ed blob (*data; the caller frees it)
+     * of *size bytes: a header with the magic "MHSNAP", the machine's
+     * name, the format version and a checksum, then the state. Call
+     * between runs. */
+    mh_status (*save)(void *context, void **data, size_t *size);
+    /* Loads a blob from save(). Everything is checked first (magic,
+     * machine, version, size, checksum, and what the machine needs to
+     * match); on failure error says why and the machine is untouched. */
+    mh_status (*load)(void *context, const void *data, size_t size, char *error,
+                      size_t error_size);
+} mh_snapshot_iface;
+
+/* ---- mh.config/1 ---- */
+
+#define MH_IFACE_CONFIG "mh.config/1"
+
+typedef struct mh_config_item {
+    const char *name;
+    const char *description;
+    const char *allowed; /* e.g. "pal|ntsc", "6526|6526a", "a path" */
+    int runtime;         /* 1 when set() works on a running machine */
+} mh_config_item;
+
+typedef struct mh_config_iface {
+    uint32_t struct_size;
+    size_t (*count)(void *context);
+    const mh_config_item *(*item)(void *context, size_t index); /* NULL past the end */
+    /* The current value as text. MH_ERR_NOT_FOUND for an unknown name. */
+    mh_status (*get)(void *context, const char *name, char *out, size_t out_size);
+    /* Sets a runtime setting from text; the others are refused
+     * (MH_ERR_UNSUPPORTED) with a message saying why. */
+    mh_status (*set)(void *context, const char *name, const char *value, char *error,
+                     size_t error_size);
+} mh_config_iface;
+
+/* ---- mh.media/1 ---- */
+
+#define MH_IFACE_MEDIA "mh.media/1"
+
+typedef struct mh_media_iface {
+    uint32_t struct_size;
+    /* kind: "disk", "tape", "cartridge", "program" (as the machine has
+     * them). autostart 1: start it the way the machine's autostart does. */
+    mh_status (*attach)(void *context, const char *kind, const char *path, int autostart,
+                        char *error, size_t error_size);
+    mh_status (*detach)(void *context, const char *kind, char *error, size_t error_size);
+    /* The attached file's path, or NULL. */
+    const char *(*attached)(void *context, const char *kind);
+} mh_media_iface;
+
+/* ---- mh.caps/1 ---- */
+
+#define MH_IFACE_CAPS "mh.caps/1"
+
+typedef struct mh_machine_caps {
+    uint32_t struct_size;
+    const char *cpu;             /* "6510" */
+    const char *video_standards; /* "pal,ntsc"; "" without video */
+    const char *media;           /* "disk,tape,cartridge,program"; "" without */
+    const char *description;
+} mh_machine_caps;
+
+typedef struct mh_caps_iface {
+    uint32_t struct_size;
+    const mh_machine_caps *(*caps)(void *context);
+} mh_caps_iface;
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,388 @@
+/* c64_ext.c - the C64's snapshot, configuration, media and capability
+ * interfaces (docs/machine-c64.md):
+ *
+ *   "mh.snapshot/1" "snapshot"  the state as a checked blob (below)
+ *   "mh.config/1"   "config"    the options of c64_options.c by name; drive8
+ *                               and cartridge can be set at runtime
+ *   "mh.media/1"    "media"     disk (drive 8), tape (a T64's first program),
+ *                               cartridge (CRT; attach and detach hard-reset),
+ *                               program (PRG)
+ *   "mh.caps/1"     "caps"      6510, pal/ntsc, the media kinds
+ *
+ * Snapshot blob, little-endian:
+ *   0  "MHSNAP\0\0"           8 bytes
+ *   8  machine name           16 bytes, NUL-padded ("c64")
+ *   24 format version         u32 (C64_SNAP_VERSION)
+ *   28 header size            u32 (C64_SNAP_HEADER)
+ *   32 payload size           u64
+ *   40 checksum               u32: CRC-32 of the whole blob with these 4
+ *                             bytes taken as zero
+ *   44 VIC-II model, CIA model  u32 each (must match the loading machine)
+ *   52 reserved               u32
+ *   56 the payload: c64_snapshot (CPU, VIC-II, CIAs, SID, RAM, colour RAM,
+ *      frames, keyboard, cycles). Not in it: ROMs, media, options.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c64.h"
+#include "mcphost/machine.h"
+
+#define C64_SNAP_VERSION 1u
+#define C64_SNAP_HEADER 56u
+#define C64_SNAP_CRC_AT 40u
+
+static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
+{
+    crc = ~crc;
+    for (size_t i = 0; i < n; i++) {
+        crc ^= p[i];
+        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+static uint32_t blob_crc(const uint8_t *blob, size_t size)
+{
+    static const uint8_t zero[4] = {0, 0, 0, 0};
+    uint32_t crc = crc32_update(0, blob, C64_SNAP_CRC_AT);
+    crc = crc32_update(crc, zero, 4);
+    return crc32_update(crc, blob + C64_SNAP_CRC_AT + 4, size - C64_SNAP_CRC_AT - 4);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size)
+{
+    if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
+    *data = NULL;
+    *size = 0;
+    size_t total = C64_SNAP_HEADER + sizeof(c64_snapshot);
+    uint8_t *blob = calloc(1, total);
+    c64_snapshot *snap = calloc(1, sizeof *snap);
+    if (!blob || !snap) {
+        free(blob);
+        free(snap);
+        return MH_ERR_NO_MEMORY;
+    }
+    c64_snapshot_save(m, snap);
+    memcpy(blob, "MHSNAP\0\0", 8);
+    memcpy(blob + 8, "c64", 3);
+    put32(blob + 24, C64_SNAP_VERSION);
+    put32(blob + 28, C64_SNAP_HEADER);
+    put32(blob + 32, (uint32_t)sizeof(c64_snapshot));
+    put32(blob + 36, 0);
+    put32(blob + 44, (uint32_t)m->config.vic_model);
+    put32(blob + 48, (uint32_t)m->config.cia_model);
+    memcpy(blob + C64_SNAP_HEADER, snap, sizeof *snap);
+    free(snap);
+    put32(blob + C64_SNAP_CRC_AT, blob_crc(blob, total));
+    *data = blob;
+    *size = total;
+    return MH_OK;
+}
+
+mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,
+                                 size_t error_size)
+{
+    const uint8_t *blob = data;
+    if (error_size) error[0] = '\0';
+    if (!blob || size < C64_SNAP_HEADER) {
+        snprintf(error, error_size,
+                 "snapshot: truncated (%zu bytes; the header alone is %u bytes)", size,
+                 C64_SNAP_HEADER);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (memcmp(blob, "MHSNAP\0\0", 8) != 0) {
+        snprintf(error, error_size, "snapshot: not an mcphost snapshot (no \"MHSNAP\" magic)");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    char name[17];
+    memcpy(name, blob + 8, 16);
+    name[16] = '\0';
+    for (char *c = name; *c; c++)
+        if (*c < 32 || *c > 126) *c = '?';
+    if (strcmp(name, "c64") != 0 || memchr(blob + 8, 0, 16) == NULL) {
+        snprintf(error, error_size, "snapshot: made by machine \"%s\", this machine is \"c64\"",
+                 name);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    uint32_t version = get32(blob + 24);
+    if (version != C64_SNAP_VERSION || get32(blob + 28) != C64_SNAP_HEADER) {
+        snprintf(error, error_size,
+                 "snapshot: format version %u (header %u bytes); this build reads version %u",
+                 (unsigned)version, (unsigned)get32(blob + 28), C64_SNAP_VERSION);
+        return MH_ERR_UNSUPPORTED;
+    }
+    uint64_t payload = (uint64_t)get32(blob + 32) | (uint64_t)get32(blob + 36) << 32;
+    if (payload != size - C64_SNAP_HEADER) {
+        snprintf(error, error_size,
+                 "snapshot: %s: the header says %llu bytes of state, the blob has %zu",
+                 payload > size - C64_SNAP_HEADER ? "truncated" : "trailing bytes",
+                 (unsigned long long)payload, size - C64_SNAP_HEADER);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (payload != sizeof(c64_snapshot)) {
+        snprintf(error, error_size,
+                 "snapshot: %llu bytes of state, this build's C64 state is %zu bytes (made by "
+                 "another build)", (unsigned long long)payload, sizeof(c64_snapshot));
+        return MH_ERR_UNSUPPORTED;
+    }
+    uint32_t stored = get32(blob + C64_SNAP_CRC_AT), actual = blob_crc(blob, size);
+    if (stored != actual) {
+        snprintf(error, error_size,
+                 "snapshot: checksum mismatch (stored %08X, computed %08X): the blob is corrupt",
+                 (unsigned)stored, (unsigned)actual);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    uint32_t vic = get32(blob + 44), cia = get32(blob + 48);
+    if (vic != (uint32_t)m->config.vic_model || cia != (uint32_t)m->config.cia_model) {
+        snprintf(error, error_size,
+                 "snapshot: made on a %s VIC-II with %s CIAs; this machine has %s and %s",
+                 vic < MH_VIC2_MODEL_COUNT ? mh_vic2_model_name((mh_vic2_model)vic) : "unknown",
+                 c64_cia_model_name((mh_cia6526_model)cia),
+                 mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model));
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    c64_snapshot *snap = malloc(sizeof *snap);
+    if (!snap) {
+        snprintf(error, error_size, "snapshot: out of memory");
+        return MH_ERR_NO_MEMORY;
+    }
+    memcpy(snap, blob + C64_SNAP_HEADER, sizeof *snap);
+    c64_snapshot_restore(m, snap);
+    free(snap);
+    /* The debug-cart halt is not in a blob saved between runs; an
+     * injection waiting for a program this machine lacks is dropped. */
+    m->p.exit_from_cpu = 0;
+    m->p.exit_pending = 0;
+    if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
+    if (m->p.type_head >= C64_TYPE_QUEUE || m->p.type_count > C64_TYPE_QUEUE) {
+        m->p.type_head = 0;
+        m->p.type_count = 0;
+    }
+    if (m->p.fb_back > 1) m->p.fb_back = 0;
+    c64_hooks_update(m);
+    return MH_OK;
+}
+
+static mh_status snap_save(void *context, void **data, size_t *size)
+{
+    return c64_snapshot_blob_save(context, data, size);
+}
+
+static mh_status snap_load(void *context, const void *data, size_t size, char *error,
+                           size_t error_size)
+{
+    return c64_snapshot_blob_load(context, data, size, error, error_size);
+}
+
+static const mh_snapshot_iface snapshot_iface = {sizeof(mh_snapshot_iface), snap_save, snap_load};
+
+/* ---- mh.media/1 ---- */
+
+static int kind_of(const char *kind)
+{
+    static const char *const kinds[] = {"disk", "tape", "cartridge", "program"};
+    for (int i = 0; kind && i < 4; i++)
+        if (strcmp(kind, kinds[i]) == 0) return i;
+    return -1;
+}
+
+static mh_status bad_kind(const char *kind, char *error, size_t error_size)
+{
+    snprintf(error, error_size,
+             "media kind \"%.40s\": the c64 takes \"disk\", \"tape\", \"cartridge\" or "
+             "\"program\"", kind ? kind : "(null)");
+    return MH_ERR_INVALID_ARGUMENT;
+}
+
+static mh_status media_attach(void *context, const char *kind, const char *path, int autostart,
+                              char *error, size_t error_size)
+{
+    c64 *m = context;
+    if (error_size) error[0] = '\0';
+    int k = kind_of(kind);
+    if (k < 0) return bad_kind(kind, error, error_size);
+    if (!path || !path[0]) {
+        snprintf(error, error_size, "%s: no path given", kind);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    mh_status status;
+    switch (k) {
+    case 0:
+        status = c64_drive_attach(m, path, error, error_size);
+        if (status == MH_OK) {
+            c64_hooks_update(m);
+            if (autostart) {
+                /* LOAD"*",8,1 then RUN, typed at READY. */
+                status = c64_type_text(m, "LOAD\"*\",8,1\nRUN\n", error, error_size);
+            }
+        }
+        return status;
+    case 2:
+        status = c64_cart_attach(m, path, error, error_size);
+        if (status == MH_OK) c64_reset(m, 1); /* the cartridge's lines need a power cycle */
+        return status;
+    default: return c64_program_attach(m, path, k == 1, autostart, error, error_size);
+    }
+}
+
+static mh_status media_detach(void *context, const char *kind, char *error, size_t error_size)
+{
+    c64 *m = context;
+    if (error_size) error[0] = '\0';
+    switch (kind_of(kind)) {
+    case 0:
+        c64_drive_detach(m);
+        c64_hooks_update(m);
+        return MH_OK;
+    case 1: c64_program_detach(m, 1); return MH_OK;
+    case 2:
+        if (m->cart) {
+            c64_cart_detach(m);
+            c64_reset(m, 1);
+        }
+        return MH_OK;
+    case 3: c64_program_detach(m, 0); return MH_OK;
+    default: return bad_kind(kind, error, error_size);
+    }
+}
+
+static const char *media_attached(void *context, const char *kind)
+{
+    const c64 *m = context;
+    switch (kind_of(kind)) {
+    case 0: return m->drive8 ? m->drive8_path : NULL;
+    case 1: return m->tape_path;
+    case 2: return m->cart ? m->cart_path : NULL;
+    case 3: return m->program_path;
+    default: return NULL;
+    }
+}
+
+static const mh_media_iface media_iface = {sizeof(mh_media_iface), media_attach, media_detach,
+                                           media_attached};
+
+/* ---- mh.config/1 ---- */
+
+static size_t config_count(void *context)
+{
+    (void)context;
+    size_t count = 0;
+    c64_option_items(&count);
+    return count;
+}
+
+static const mh_config_item *config_item(void *context, size_t index)
+{
+    (void)context;
+    size_t count = 0;
+    const mh_config_item *items = c64_option_items(&count);
+    return index < count ? &items[index] : NULL;
+}
+
+static const mh_config_item *config_find(const char *name)
+{
+    size_t count = 0;
+    const mh_config_item *items = c64_option_items(&count);
+    for (size_t i = 0; name && i < count; i++)
+        if (strcmp(items[i].name, name) == 0) return &items[i];
+    return NULL;
+}
+
+static mh_status config_get(void *context, const char *name, char *out, size_t out_size)
+{
+    static const char *const vic_names[MH_VIC2_MODEL_COUNT] = {"6569", "8565", "6567r8", "8562",
+                                                               "6567r56a"};
+    const c64 *m = context;
+    if (!config_find(name)) return MH_ERR_NOT_FOUND;
+    if (!out || !out_size) return MH_ERR_INVALID_ARGUMENT;
+    const char *value = "";
+    if (strcmp(name, "rom_dir") == 0)
+        value = m->config.rom_dir ? m->config.rom_dir : C64_DEFAULT_ROM_DIR;
+    else if (strcmp(name, "video") == 0)
+        value = m->geometry->cycles_per_line == 63 ? "pal" : "ntsc";
+    else if (strcmp(name, "vicii_model") == 0)
+        value = vic_names[m->config.vic_model];
+    else if (strcmp(name, "cia_model") == 0)
+        value = m->config.cia_model == MH_CIA6526_MODEL_6526A ? "6526a" : "6526";
+    else if (strcmp(name, "sid_model") == 0)
+        value = m->config.sid_model == C64_SID_8580 ? "8580" : "6581";
+    else if (strcmp(name, "autostart") == 0)
+        value = m->config.autostart ? m->config.autostart : "";
+    else if (strcmp(name, "debugcart") == 0)
+        value = m->config.debugcart ? "true" : "false";
+    else if (strcmp(name, "drive8") == 0)
+        value = m->drive8 && m->drive8_path ? m->drive8_path : "";
+    else if (strcmp(name, "cartridge") == 0)
+        value = m->cart && m->cart_path ? m->cart_path : "";
+    if (strlen(value) >= out_size) return MH_ERR_INVALID_ARGUMENT;
+    strcpy(out, value);
+    return MH_OK;
+}
+
+static mh_status config_set(void *context, const char *name, const char *value, char *error,
+                            size_t error_size)
+{
+    c64 *m = context;
+    if (error_size) error[0] = '\0';
+    const mh_config_item *item = config_find(name);
+    if (!item) {
+        snprintf(error, error_size, "unknown setting \"%.40s\"", name ? name : "(null)");
+        return MH_ERR_NOT_FOUND;
+    }
+    if (!item->runtime) {
+        snprintf(error, error_size, "%s can only be chosen when the session is created",
+                 item->name);
+        return MH_ERR_UNSUPPORTED;
+    }
+    if (!value) value = "";
+    const char *kind = strcmp(name, "drive8") == 0 ? "disk" : "cartridge";
+    if (!value[0]) return media_detach(m, kind, error, error_size);
+    return media_attach(m, kind, value, 0, error, error_size);
+}
+
+static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_count, config_item,
+                                             config_get, config_set};
+
+/* ---- mh.caps/1 ---- */
+
+static const mh_machine_caps c64_caps = {
+    sizeof(mh_machine_caps), "6510", "pal,ntsc", "disk,tape,cartridge,program",
+    "Commodore 64: 6510, VIC-II (PAL 6569/8565, NTSC 6567/8562), 2x CIA 6526/6526A, SID "
+    "registers; virtual drive 8 (D64), T64 and PRG injection, generic CRT cartridges"};
+
+static const mh_machine_caps *caps_caps(void *context)
+{
+    (void)context;
+    return &c64_caps;
+}
+
+static const mh_caps_iface caps_iface = {sizeof(mh_caps_iface), caps_caps};
+
+size_t c64_ext_chips(c64 *m, mh_chip *chips)
+{
+    const mh_chip ext[] = {
+        {sizeof(mh_chip), MH_IFACE_SNAPSHOT, "snapshot",
+         "C64 state snapshots (CPU, chips, RAM; not ROMs or media)", &snapshot_iface, m},
+        {sizeof(mh_chip), MH_IFACE_CONFIG, "config",
+         "C64 settings (the session options; drive8 and cartridge at runtime)", &config_iface,
+         m},
+        {sizeof(mh_chip), MH_IFACE_MEDIA, "media",
+         "C64 media: disk (drive 8), tape (T64), cartridge (CRT), program (PRG)", &media_iface,
+         m},
+        {sizeof(mh_chip), MH_IFACE_CAPS, "caps", "What this C64 is", &caps_iface, m},
+    };
+    memcpy(chips, ext, sizeof ext);
+    return sizeof ext / sizeof ext[0];
+}
