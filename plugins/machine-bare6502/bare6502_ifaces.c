@@ -10,6 +10,8 @@
  *                                     like a CPU write); space 1 "ram": the
  *                                     plain 64 KiB, the bytes under the
  *                                     ports too.
+ *   "mh.caps/1"    instance "caps"    what the machine is: a 6502, no
+ *                                     video, no media.
  *
  * The vtables are constant and shared by every instance; the context is
  * the instance, so sessions still share no mutable state.
@@ -104,6 +106,20 @@ static size_t mem_bank_at(void *context, uint16_t address)
 static const mh_memory_iface memory_iface = {
     sizeof(mh_memory_iface), mem_space_count, mem_space, mem_peek, mem_poke, mem_bank_at};
 
+/* ---- mh.caps/1 ---- */
+
+static const mh_machine_caps bare_caps = {
+    sizeof(mh_machine_caps), "6502", "", "",
+    "Bare NMOS 6502: 64 KiB RAM with output, exit and interrupt ports"};
+
+static const mh_machine_caps *caps_caps(void *context)
+{
+    (void)context;
+    return &bare_caps;
+}
+
+static const mh_caps_iface caps_iface = {sizeof(mh_caps_iface), caps_caps};
+
 /* ---- registration ---- */
 
 mh_status bare6502_ifaces_register(bare6502 *m, const mh_session_service *sessions,
@@ -113,6 +129,7 @@ mh_status bare6502_ifaces_register(bare6502 *m, const mh_session_service *sessio
         {sizeof(mh_chip), MH_IFACE_CPU6502, "cpu", "NMOS 6502 CPU", &cpu_iface, m},
         {sizeof(mh_chip), MH_IFACE_MEMORY, "memory",
          "64 KiB RAM with output, exit and interrupt ports", &memory_iface, m},
+        {sizeof(mh_chip), MH_IFACE_CAPS, "caps", "What this machine is", &caps_iface, m},
     };
     for (size_t i = 0; i < sizeof chips / sizeof chips[0]; i++) {
         mh_status status = sessions->add_chip(session, &chips[i]);

@@ -259,6 +259,7 @@ static void test_two_sessions_run_independently(void)
         const cJSON *chips = cJSON_GetObjectItemCaseSensitive(session, "chips");
         CU_ASSERT_TRUE(has_chip(chips, "mh.cpu6502/1", "cpu"));
         CU_ASSERT_TRUE(has_chip(chips, "mh.memory/1", "memory"));
+        CU_ASSERT_TRUE(has_chip(chips, "mh.caps/1", "caps"));
         CU_ASSERT_STRING_EQUAL(
             cJSON_GetObjectItemCaseSensitive(session, "machine")->valuestring, "bare6502");
     }

@@ -1,4 +1,4 @@
-/* c64.snapshot, c64.config, c64.media_iface, c64.caps - the C64's
+/* c64.snapshot_iface, c64.config, c64.media_iface, c64.caps - the C64's
  * mh.snapshot/1, mh.config/1, mh.media/1 and mh.caps/1 in-process (c64_core,
  * the vtables c64_ext_chips() registers). Needs /usr/share/open-roms/C64. */
 #include <stdio.h>
@@ -398,7 +398,7 @@ static void test_caps(void)
     c64_free(m);
 }
 
-MH_SUITE("c64.snapshot", NULL, NULL, MH_TEST(test_snapshot_round_trip),
+MH_SUITE("c64.snapshot_iface", NULL, NULL, MH_TEST(test_snapshot_round_trip),
          MH_TEST(test_snapshot_hostile))
 MH_SUITE("c64.media_iface", suite_init, suite_cleanup, MH_TEST(test_media_program_and_tape),
          MH_TEST(test_media_disk_and_cartridge))
