@@ -1,0 +1,408 @@
+/* sid.c - the MOS 6581 / 8580 SID synthesis module (sid.h, docs/sid.md). */
+#include "sid.h"
+
+#include <string.h>
+
+#define SID_DEFAULT_CLOCK 985248u
+#define SID_DEFAULT_RATE 44100u
+
+/* Rate counter periods (cycles per envelope step), after the datasheet's
+ * attack times 2 ms ... 8 s at 1 MHz (decay/release are 3x: the exponential
+ * counter makes a full decay take ~756 periods instead of 255). */
+static const uint16_t rate_period_table[16] = {
+    9, 32, 63, 95, 149, 220, 267, 313, 392, 977, 1954, 3126, 3907, 11720, 19532, 31251};
+
+/* Cutoff curves: (register, Hz) points, linearly interpolated. The 6581
+ * points are shaped after the usual measured curves (flat ~220 Hz bottom,
+ * steep rise above $400); the 8580 is linear, 30 Hz ... 12.5 kHz. */
+typedef struct sid_point {
+    uint16_t fc;
+    uint16_t hz;
+} sid_point;
+
+static const sid_point curve_6581[] = {
+    {0x000, 220},  {0x100, 270},  {0x200, 330},  {0x300, 450},  {0x380, 650},
+    {0x400, 1000}, {0x480, 1700}, {0x500, 2600}, {0x580, 3700}, {0x600, 5000},
+    {0x680, 6600}, {0x700, 8700}, {0x780, 12000}, {0x7FF, 18000}};
+static const sid_point curve_8580[] = {{0x000, 30}, {0x7FF, 12500}};
+
+/* The integrator coefficient is capped at this cutoff for stability of the
+ * one-cycle Euler step (as in reSID). */
+#define SID_W0_CAP_HZ 16000u
+
+uint32_t mh_sid_cutoff_hz(mh_sid_model model, uint32_t fc)
+{
+    const sid_point *p = model == MH_SID_MODEL_8580 ? curve_8580 : curve_6581;
+    size_t n = model == MH_SID_MODEL_8580 ? sizeof curve_8580 / sizeof curve_8580[0]
+                                          : sizeof curve_6581 / sizeof curve_6581[0];
+    fc &= 0x7FFu;
+    for (size_t i = 1; i < n; i++) {
+        if (fc <= p[i].fc) {
+            uint32_t span = (uint32_t)(p[i].fc - p[i - 1].fc);
+            int32_t dh = (int32_t)p[i].hz - (int32_t)p[i - 1].hz;
+            return (uint32_t)((int32_t)p[i - 1].hz +
+                              dh * (int32_t)(fc - p[i - 1].fc) / (int32_t)span);
+        }
+    }
+    return p[n - 1].hz;
+}
+
+static void update_filter(mh_sid *sid)
+{
+    uint32_t hz = mh_sid_cutoff_hz((mh_sid_model)sid->model, sid->fc);
+    if (hz > SID_W0_CAP_HZ) hz = SID_W0_CAP_HZ;
+    /* w0 = 2*pi*f/clock in 2^-20 units */
+    sid->w0 = (int32_t)(6.283185307179586 * (double)hz * 1048576.0 / (double)sid->clock_hz);
+    uint32_t res = sid->res_filt >> 4;
+    /* 1/Q from 1/0.707 (no resonance) down to ~0.58 */
+    sid->q_1024 = (int32_t)(1024.0 / (0.707 + (double)res / 15.0));
+}
+
+mh_status mh_sid_init(mh_sid *sid, const mh_sid_desc *desc)
+{
+    if (!sid || !desc) return MH_ERR_INVALID_ARGUMENT;
+    if (desc->model != MH_SID_MODEL_6581 && desc->model != MH_SID_MODEL_8580)
+        return MH_ERR_INVALID_ARGUMENT;
+    uint32_t clock = desc->clock_hz ? desc->clock_hz : SID_DEFAULT_CLOCK;
+    uint32_t rate = desc->sample_rate ? desc->sample_rate : SID_DEFAULT_RATE;
+    if (rate > clock) return MH_ERR_INVALID_ARGUMENT;
+    memset(sid, 0, sizeof *sid);
+    sid->model = (uint8_t)desc->model;
+    sid->clock_hz = clock;
+    sid->sample_rate = rate;
+    sid->potx = desc->potx ? (uint8_t)desc->potx : 0xFF;
+    sid->poty = desc->poty ? (uint8_t)desc->poty : 0xFF;
+    if (desc->model == MH_SID_MODEL_6581) {
+        /* waveform DAC zero at $380, a voice DC of $800*$FF, the mixer DC:
+         * with silent voices the mixer input is far from 0, so the volume
+         * DAC scales a large DC level (the $D418 digis). */
+        sid->wave_zero = 0x380;
+        sid->voice_dc = 0x800 * 0xFF;
+        sid->mixer_dc = -(0xFFF * 0xFF / 18) >> 7;
+    } else {
+        /* 8580: centred waveforms, no voice DC, a small mixer DC (about
+         * 1/20 of the 6581's total), so digis are faint. */
+        sid->wave_zero = 0x800;
+        sid->voice_dc = 0;
+        sid->mixer_dc = 600;
+    }
+    /* one-pole high-pass at ~16 Hz on the output samples: k = 2*pi*16/fs */
+    sid->hp_k = (int32_t)(6.283185307179586 * 16.0 * 65536.0 / (double)rate);
+    if (sid->hp_k < 1) sid->hp_k = 1;
+    mh_sid_reset(sid);
+    return MH_OK;
+}
+
+void mh_sid_reset(mh_sid *sid)
+{
+    memset(sid->regs, 0, sizeof sid->regs);
+    memset(sid->voice, 0, sizeof sid->voice);
+    for (int i = 0; i < 3; i++) {
+        mh_sid_voice *v = &sid->voice[i];
+        v->lfsr = 0x7FFFFFu;
+        v->env_state = MH_SID_ENV_RELEASE;
+        v->rate_period = rate_period_table[0];
+        v->exp_period = 1;
+        v->hold_zero = 1;
+    }
+    sid->bus_value = 0;
+    sid->bus_ttl = 0;
+    sid->fc = 0;
+    sid->res_filt = 0;
+    sid->mode_vol = 0;
+    sid->vhp = sid->vbp = sid->vlp = 0;
+    update_filter(sid);
+}
+
+/* LFSR bits 20,18,14,11,9,5,2,0 -> waveform bits 11..4. */
+static inline uint32_t noise_bits(uint32_t r)
+{
+    return ((r >> 9) & 0x800u) | ((r >> 8) & 0x400u) | ((r >> 5) & 0x200u) |
+           ((r >> 3) & 0x100u) | ((r >> 2) & 0x080u) | ((r << 1) & 0x040u) |
+           ((r << 3) & 0x020u) | ((r << 4) & 0x010u);
+}
+
+/* Inverse of noise_bits: the LFSR bits a waveform output zero clears. */
+static inline uint32_t noise_writeback_mask(uint32_t out)
+{
+    return ((out & 0x800u) << 9) | ((out & 0x400u) << 8) | ((out & 0x200u) << 5) |
+           ((out & 0x100u) << 3) | ((out & 0x080u) << 2) | ((out & 0x040u) >> 1) |
+           ((out & 0x020u) >> 3) | ((out & 0x010u) >> 4);
+}
+
+#define NOISE_TAPS 0x5D2B15u /* bits 22,20,18,14,11,9,5,2,0 */
+
+/* 12-bit waveform output of a voice; src_acc is the accumulator of the
+ * ring-modulation source. Combined waveforms: AND of the components. */
+static inline uint32_t wave_out(const mh_sid_voice *v, uint32_t src_acc)
+{
+    uint32_t acc = v->acc;
+    uint32_t sel = v->ctrl >> 4;
+    if (sel == 0) return 0;
+    uint32_t out = 0xFFFu;
+    if (sel & 1u) {
+        uint32_t msb = ((v->ctrl & MH_SID_CTRL_RING) ? acc ^ src_acc : acc) & 0x800000u;
+        out &= ((msb ? ~acc : acc) >> 11) & 0xFFFu;
+    }
+    if (sel & 2u) out &= acc >> 12;
+    if (sel & 4u) out &= ((v->ctrl & MH_SID_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
+    if (sel & 8u) out &= noise_bits(v->lfsr);
+    return out;
+}
+
+uint32_t mh_sid_wave_output(const mh_sid *sid, int v)
+{
+    if (v < 0 || v > 2) return 0;
+    return wave_out(&sid->voice[v], sid->voice[(v + 2) % 3].acc);
+}
+
+static inline void env_set_period(mh_sid_voice *v)
+{
+    switch (v->env) {
+    case 0xFF: v->exp_period = 1; break;
+    case 0x5D: v->exp_period = 2; break;
+    case 0x36: v->exp_period = 4; break;
+    case 0x1A: v->exp_period = 8; break;
+    case 0x0E: v->exp_period = 16; break;
+    case 0x06: v->exp_period = 30; break;
+    case 0x00:
+        v->exp_period = 1;
+        v->hold_zero = 1;
+        break;
+    default: break;
+    }
+}
+
+/* One envelope step (the rate counter reached its period). */
+static void env_step(mh_sid_voice *v)
+{
+    if (v->env_state != MH_SID_ENV_ATTACK && ++v->exp_counter != v->exp_period) return;
+    v->exp_counter = 0;
+    if (v->hold_zero) return;
+    switch (v->env_state) {
+    case MH_SID_ENV_ATTACK:
+        v->env = (uint8_t)(v->env + 1);
+        if (v->env == 0xFF) {
+            v->env_state = MH_SID_ENV_DECAY_SUSTAIN;
+            v->rate_period = rate_period_table[v->ad & 0x0F];
+        }
+        break;
+    case MH_SID_ENV_DECAY_SUSTAIN:
+        if (v->env != (uint8_t)((v->sr >> 4) * 0x11)) v->env--;
+        break;
+    default:
+        v->env = (uint8_t)(v->env - 1);
+        break;
+    }
+    env_set_period(v);
+}
+
+static void voice_control(mh_sid_voice *v, uint8_t value)
+{
+    uint8_t old = v->ctrl;
+    v->ctrl = value;
+    if (!(old & MH_SID_CTRL_GATE) && (value & MH_SID_CTRL_GATE)) {
+        v->env_state = MH_SID_ENV_ATTACK;
+        v->rate_period = rate_period_table[v->ad >> 4];
+        v->hold_zero = 0;
+    } else if ((old & MH_SID_CTRL_GATE) && !(value & MH_SID_CTRL_GATE)) {
+        v->env_state = MH_SID_ENV_RELEASE;
+        v->rate_period = rate_period_table[v->sr & 0x0F];
+    }
+    if (value & MH_SID_CTRL_TEST) {
+        v->acc = 0;
+        v->lfsr = 0x7FFFFFu;
+    }
+}
+
+void mh_sid_write(mh_sid *sid, uint16_t reg, uint8_t value)
+{
+    reg &= 0x1Fu;
+    sid->bus_value = value;
+    sid->bus_ttl = MH_SID_BUS_TTL;
+    sid->regs[reg] = value;
+    if (reg < 0x15) {
+        mh_sid_voice *v = &sid->voice[reg / 7];
+        switch (reg % 7) {
+        case MH_SID_REG_FREQ_LO: v->freq = (v->freq & 0xFF00u) | value; break;
+        case MH_SID_REG_FREQ_HI: v->freq = (v->freq & 0x00FFu) | ((uint32_t)value << 8); break;
+        case MH_SID_REG_PW_LO: v->pw = (v->pw & 0xF00u) | value; break;
+        case MH_SID_REG_PW_HI: v->pw = (v->pw & 0x0FFu) | ((uint32_t)(value & 0x0F) << 8); break;
+        case MH_SID_REG_CTRL: voice_control(v, value); break;
+        case MH_SID_REG_AD:
+            v->ad = value;
+            if (v->env_state == MH_SID_ENV_ATTACK) v->rate_period = rate_period_table[value >> 4];
+            else if (v->env_state == MH_SID_ENV_DECAY_SUSTAIN)
+                v->rate_period = rate_period_table[value & 0x0F];
+            break;
+        default: /* SR */
+            v->sr = value;
+            if (v->env_state == MH_SID_ENV_RELEASE) v->rate_period = rate_period_table[value & 0x0F];
+            break;
+        }
+        return;
+    }
+    switch (reg) {
+    case MH_SID_REG_FC_LO:
+        sid->fc = (uint16_t)((sid->fc & 0x7F8u) | (value & 7u));
+        update_filter(sid);
+        break;
+    case MH_SID_REG_FC_HI:
+        sid->fc = (uint16_t)((sid->fc & 7u) | ((uint32_t)value << 3));
+        update_filter(sid);
+        break;
+    case MH_SID_REG_RES_FILT:
+        sid->res_filt = value;
+        update_filter(sid);
+        break;
+    case MH_SID_REG_MODE_VOL: sid->mode_vol = value; break;
+    default: break;
+    }
+}
+
+uint8_t mh_sid_peek(const mh_sid *sid, uint16_t reg)
+{
+    switch (reg & 0x1Fu) {
+    case MH_SID_REG_POTX: return sid->potx;
+    case MH_SID_REG_POTY: return sid->poty;
+    case MH_SID_REG_OSC3: return (uint8_t)(mh_sid_wave_output(sid, 2) >> 4);
+    case MH_SID_REG_ENV3: return sid->voice[2].env;
+    default: return sid->bus_value;
+    }
+}
+
+uint8_t mh_sid_read(mh_sid *sid, uint16_t reg)
+{
+    return mh_sid_peek(sid, reg);
+}
+
+size_t mh_sid_samples(mh_sid *sid, int16_t *out, size_t max)
+{
+    size_t n = 0;
+    if (!out) return 0;
+    while (n < max && sid->ring_count) {
+        out[n++] = sid->ring[sid->ring_read];
+        sid->ring_read = (sid->ring_read + 1u) & (MH_SID_RING_SIZE - 1u);
+        sid->ring_count--;
+    }
+    return n;
+}
+
+static void emit_sample(mh_sid *sid, int32_t mixed)
+{
+    /* high-pass: subtract a slowly tracking DC estimate (kept << 8) */
+    int32_t x = mixed;
+    int32_t y = x - (sid->hp_lp >> 8);
+    sid->hp_lp += (int32_t)(((int64_t)y * sid->hp_k) >> 8);
+    if (y > 32767) y = 32767;
+    if (y < -32768) y = -32768;
+    if (sid->ring_count == MH_SID_RING_SIZE) {
+        sid->dropped++;
+        return;
+    }
+    uint32_t w = (sid->ring_read + sid->ring_count) & (MH_SID_RING_SIZE - 1u);
+    sid->ring[w] = (int16_t)y;
+    sid->ring_count++;
+}
+
+void mh_sid_clock(mh_sid *sid, uint32_t cycles)
+{
+    if (!cycles) return;
+    sid->cycles += cycles;
+    if (sid->bus_ttl) {
+        if (sid->bus_ttl > cycles) {
+            sid->bus_ttl -= cycles;
+        } else {
+            sid->bus_ttl = 0;
+            sid->bus_value = 0;
+        }
+    }
+    mh_sid_voice *v0 = &sid->voice[0], *v1 = &sid->voice[1], *v2 = &sid->voice[2];
+    const uint32_t filt = sid->res_filt;
+    const uint32_t mode = sid->mode_vol;
+    const int32_t vol = (int32_t)(mode & 0x0Fu);
+    const int32_t wave_zero = sid->wave_zero, voice_dc = sid->voice_dc;
+    const int32_t mixer_dc = sid->mixer_dc;
+    const int64_t w0 = sid->w0, q = sid->q_1024;
+    /* voice 3 off only disconnects the unfiltered path */
+    const int v3_direct = !(mode & MH_SID_MODE_3OFF) || (filt & 4u);
+    int32_t vhp = sid->vhp, vbp = sid->vbp, vlp = sid->vlp;
+    uint32_t rs_pos = sid->rs_pos, rs_count = sid->rs_count;
+    int64_t rs_sum = sid->rs_sum;
+    const uint32_t rate = sid->sample_rate, clock = sid->clock_hz;
+    mh_sid_voice *const vs[3] = {v0, v1, v2};
+
+    while (cycles--) {
+        /* oscillators */
+        for (int i = 0; i < 3; i++) {
+            mh_sid_voice *v = vs[i];
+            if (v->ctrl & MH_SID_CTRL_TEST) {
+                v->msb_rising = 0;
+                continue;
+            }
+            uint32_t prev = v->acc;
+            uint32_t acc = (prev + v->freq) & 0xFFFFFFu;
+            v->acc = acc;
+            v->msb_rising = (uint8_t)(((~prev & acc) >> 23) & 1u);
+            if ((~prev & acc) & 0x080000u) {
+                /* noise clock; combined waveforms write back into it */
+                uint32_t r = v->lfsr;
+                if ((v->ctrl & MH_SID_CTRL_NOISE) && (v->ctrl & 0x70u)) {
+                    uint32_t o = wave_out(v, vs[(i + 2) % 3]->acc);
+                    r &= ~noise_writeback_mask(~o & 0xFF0u);
+                }
+                r = ((r << 1) | (((r >> 22) ^ (r >> 17)) & 1u)) & 0x7FFFFFu;
+                v->lfsr = r;
+            }
+        }
+        /* hard sync: voice n is reset by voice n-1 (voice 1 by voice 3) */
+        if ((v0->ctrl & MH_SID_CTRL_SYNC) && v2->msb_rising) v0->acc = 0;
+        if ((v1->ctrl & MH_SID_CTRL_SYNC) && v0->msb_rising) v1->acc = 0;
+        if ((v2->ctrl & MH_SID_CTRL_SYNC) && v1->msb_rising) v2->acc = 0;
+
+        /* envelopes: 15-bit rate counter compared for equality */
+        int32_t vout[3];
+        for (int i = 0; i < 3; i++) {
+            mh_sid_voice *v = vs[i];
+            v->rate_counter = (uint16_t)((v->rate_counter + 1u) & 0x7FFFu);
+            if (v->rate_counter == v->rate_period) {
+                v->rate_counter = 0;
+                env_step(v);
+            }
+            int32_t w = (int32_t)wave_out(v, vs[(i + 2) % 3]->acc);
+            vout[i] = ((w - wave_zero) * (int32_t)v->env + voice_dc) >> 7;
+        }
+
+        /* filter routing and state-variable filter (one Euler step per cycle) */
+        int32_t vi = 0, vnf = 0;
+        if (filt & 1u) vi += vout[0]; else vnf += vout[0];
+        if (filt & 2u) vi += vout[1]; else vnf += vout[1];
+        if (filt & 4u) vi += vout[2]; else if (v3_direct) vnf += vout[2];
+        vbp -= (int32_t)((w0 * vhp) >> 20);
+        vlp -= (int32_t)((w0 * vbp) >> 20);
+        vhp = (int32_t)(((int64_t)vbp * q) >> 10) - vlp - vi;
+        int32_t vf = 0;
+        if (mode & MH_SID_MODE_LP) vf += vlp;
+        if (mode & MH_SID_MODE_BP) vf += vbp;
+        if (mode & MH_SID_MODE_HP) vf += vhp;
+        int32_t out = ((vnf + vf + mixer_dc) * vol) >> 4;
+
+        /* box-filter resampling */
+        rs_sum += out;
+        rs_count++;
+        rs_pos += rate;
+        if (rs_pos >= clock) {
+            rs_pos -= clock;
+            sid->vhp = vhp;
+            emit_sample(sid, (int32_t)(rs_sum / (int64_t)rs_count));
+            rs_sum = 0;
+            rs_count = 0;
+        }
+    }
+    sid->vhp = vhp;
+    sid->vbp = vbp;
+    sid->vlp = vlp;
+    sid->rs_pos = rs_pos;
+    sid->rs_count = rs_count;
+    sid->rs_sum = rs_sum;
+}

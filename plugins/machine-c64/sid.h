@@ -1,0 +1,191 @@
+/* sid.h - the MOS 6581 / 8580 SID as a batch-clocked synthesis module
+ * (file sid.c; docs/sid.md). Not yet wired into the machine (the C64 still
+ * uses the register storage in c64_sid.{h,c}).
+ *
+ * Style of floooh/chips: a mh_sid_desc where zero means default,
+ * mh_sid_init(), mh_sid_reset(), and a plain state struct that a debugger
+ * reads and a snapshot copies (no pointers at all, so a copy is a snapshot).
+ *
+ * Implemented: three voices with 24-bit phase accumulators, triangle,
+ * sawtooth, pulse (12-bit width), noise (23-bit LFSR clocked by bit 19),
+ * combined waveforms as the AND of the components (with the noise
+ * write-back, so a combined noise waveform can lock the LFSR up to 0 until
+ * the test bit), ring modulation, hard sync, the test bit; ADSR envelopes
+ * with the 15-bit rate counter (equality compare, so lowering the rate below
+ * the counter delays the next step by a 0x7FFF wrap: the "ADSR delay bug"),
+ * the exponential decay periods switched at 93/54/26/14/6, sustain compare,
+ * hold at zero; voice 3 off; a state-variable filter (LP/BP/HP, 11-bit
+ * cutoff with a 6581 or 8580 curve, 4-bit resonance, per-voice routing);
+ * master volume with the mixer DC offset that makes $D418 "digis" audible
+ * on the 6581 (much weaker on the 8580); the board's ~16 Hz DC-blocking
+ * high-pass; box-filter resampling into an int16 ring.
+ *
+ * Machine-side contract:
+ *   - Clock lazily: before each SID register access and at the end of each
+ *     slice, call mh_sid_clock(sid, cycles_since_last_call). A write then
+ *     lands on the right cycle. Batches of any size are fine.
+ *   - Audio: mh_sid_samples() drains the ring. When the ring is full, new
+ *     samples are dropped and counted in `dropped`.
+ *
+ * Ownership: the caller owns mh_sid (no allocation inside).
+ * Threading: [emu-thread] for every function; two SIDs share nothing.
+ */
+#ifndef MCPHOST_MACHINE_C64_SID_H
+#define MCPHOST_MACHINE_C64_SID_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mcphost/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever the meaning of the state struct changes. */
+#define MH_SID_STATE_VERSION 1
+
+/* Output ring capacity in samples (power of two). */
+#define MH_SID_RING_SIZE 8192u
+
+typedef enum mh_sid_model {
+    MH_SID_MODEL_6581 = 0,
+    MH_SID_MODEL_8580 = 1
+} mh_sid_model;
+
+/* Register numbers (the address modulo 32). Voice n (0-2) at 7*n + reg. */
+enum {
+    MH_SID_REG_FREQ_LO = 0x00,
+    MH_SID_REG_FREQ_HI = 0x01,
+    MH_SID_REG_PW_LO = 0x02,
+    MH_SID_REG_PW_HI = 0x03,
+    MH_SID_REG_CTRL = 0x04,
+    MH_SID_REG_AD = 0x05,
+    MH_SID_REG_SR = 0x06,
+    MH_SID_REG_FC_LO = 0x15,   /* bits 0-2 */
+    MH_SID_REG_FC_HI = 0x16,   /* bits 3-10 */
+    MH_SID_REG_RES_FILT = 0x17,
+    MH_SID_REG_MODE_VOL = 0x18,
+    MH_SID_REG_POTX = 0x19,
+    MH_SID_REG_POTY = 0x1A,
+    MH_SID_REG_OSC3 = 0x1B,
+    MH_SID_REG_ENV3 = 0x1C
+};
+
+/* Control register bits. */
+#define MH_SID_CTRL_GATE 0x01u
+#define MH_SID_CTRL_SYNC 0x02u
+#define MH_SID_CTRL_RING 0x04u
+#define MH_SID_CTRL_TEST 0x08u
+#define MH_SID_CTRL_TRI 0x10u
+#define MH_SID_CTRL_SAW 0x20u
+#define MH_SID_CTRL_PULSE 0x40u
+#define MH_SID_CTRL_NOISE 0x80u
+
+/* $D418 bits. */
+#define MH_SID_MODE_LP 0x10u
+#define MH_SID_MODE_BP 0x20u
+#define MH_SID_MODE_HP 0x40u
+#define MH_SID_MODE_3OFF 0x80u
+
+/* Envelope states. */
+#define MH_SID_ENV_ATTACK 0
+#define MH_SID_ENV_DECAY_SUSTAIN 1
+#define MH_SID_ENV_RELEASE 2
+
+/* Cycles a written value stays on the data bus for reads of write-only
+ * registers (then they read 0). */
+#define MH_SID_BUS_TTL 0x2000u
+
+/* pot values: 0 means $FF; otherwise the low 8 bits are returned (so 0x100
+ * reads $00). */
+#define MH_SID_POT(v) (0x100u | (uint8_t)(v))
+
+typedef struct mh_sid_desc {
+    mh_sid_model model;   /* 0: 6581 */
+    uint32_t clock_hz;    /* PHI2 rate; 0: 985248 (PAL C64) */
+    uint32_t sample_rate; /* output rate; 0: 44100 */
+    uint16_t potx, poty;  /* fixed POTX/POTY read values, see MH_SID_POT */
+} mh_sid_desc;
+
+typedef struct mh_sid_voice {
+    uint32_t acc;       /* 24-bit phase accumulator */
+    uint32_t freq;      /* 16-bit frequency register */
+    uint32_t pw;        /* 12-bit pulse width */
+    uint32_t lfsr;      /* 23-bit noise shift register */
+    uint8_t ctrl;       /* control register */
+    uint8_t ad, sr;     /* attack/decay, sustain/release registers */
+    uint8_t msb_rising; /* accumulator bit 23 went 0->1 in the last cycle */
+    /* envelope */
+    uint16_t rate_counter; /* 15-bit, counts up to rate_period */
+    uint16_t rate_period;
+    uint8_t env;           /* envelope counter, ENV3 for voice 3 */
+    uint8_t exp_counter;
+    uint8_t exp_period;    /* 1, 2, 4, 8, 16, 30 */
+    uint8_t env_state;     /* MH_SID_ENV_* */
+    uint8_t hold_zero;     /* envelope frozen at 0 until the next gate */
+    uint8_t reserved[3];
+} mh_sid_voice;
+
+typedef struct mh_sid {
+    uint8_t model;          /* mh_sid_model */
+    uint8_t bus_value;      /* last value written to any register */
+    uint8_t potx, poty;
+    uint32_t bus_ttl;       /* cycles until bus_value decays to 0 */
+    uint32_t clock_hz, sample_rate;
+    uint8_t regs[32];       /* last value written to each register */
+    mh_sid_voice voice[3];
+    /* filter: cutoff register, w0 = 2*pi*fc/clock_hz in 2^-20 units,
+     * 1024/Q, integrator states */
+    uint16_t fc;
+    uint8_t res_filt, mode_vol;
+    int32_t w0, q_1024;
+    int32_t vhp, vbp, vlp;
+    /* mixer constants of the model (see docs/sid.md) */
+    int32_t wave_zero, voice_dc, mixer_dc;
+    /* resampler and output high-pass */
+    uint32_t rs_pos;
+    uint32_t rs_count;
+    int64_t rs_sum;
+    int32_t hp_lp;          /* DC tracker of the output high-pass (<<8) */
+    int32_t hp_k;           /* its coefficient (2^-16 units) */
+    uint64_t cycles;        /* cycles clocked since init */
+    /* output ring */
+    uint32_t ring_read, ring_count;
+    uint32_t dropped;       /* samples lost to a full ring */
+    int16_t ring[MH_SID_RING_SIZE];
+} mh_sid;
+
+/* Sets up a SID in reset state. MH_ERR_INVALID_ARGUMENT when sid or desc is
+ * NULL, the model is unknown, or sample_rate > clock_hz. */
+mh_status mh_sid_init(mh_sid *sid, const mh_sid_desc *desc);
+
+/* The /RES pin: registers 0, accumulators 0, envelopes 0 in release, noise
+ * LFSR 0x7FFFFF, filter states 0. Keeps the model, rates, pots and the ring
+ * contents. */
+void mh_sid_reset(mh_sid *sid);
+
+/* Advances the chip by `cycles` PHI2 cycles, producing output samples. */
+void mh_sid_clock(mh_sid *sid, uint32_t cycles);
+
+/* Register access (reg masked to 5 bits). Reads have no side effects, so
+ * peek is the same as read; both exist for the chip-module convention. */
+void mh_sid_write(mh_sid *sid, uint16_t reg, uint8_t value);
+uint8_t mh_sid_read(mh_sid *sid, uint16_t reg);
+uint8_t mh_sid_peek(const mh_sid *sid, uint16_t reg);
+
+/* Moves up to max samples from the ring into out; returns how many. */
+size_t mh_sid_samples(mh_sid *sid, int16_t *out, size_t max);
+
+/* The current 12-bit waveform output of voice v (0-2), as OSC3 sees it
+ * (OSC3 = the upper 8 bits for voice 2). */
+uint32_t mh_sid_wave_output(const mh_sid *sid, int v);
+
+/* Filter cutoff of the model for an 11-bit register value, in Hz (the
+ * curve, not capped). */
+uint32_t mh_sid_cutoff_hz(mh_sid_model model, uint32_t fc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
