@@ -305,6 +305,40 @@ static void emit_sample(mh_sid *sid, int32_t mixed)
     sid->ring_count++;
 }
 
+static inline void osc_step(mh_sid_voice *v, const mh_sid_voice *src)
+{
+    if (v->ctrl & MH_SID_CTRL_TEST) {
+        v->msb_rising = 0;
+        return;
+    }
+    uint32_t prev = v->acc;
+    uint32_t acc = (prev + v->freq) & 0xFFFFFFu;
+    v->acc = acc;
+    v->msb_rising = (uint8_t)(((~prev & acc) >> 23) & 1u);
+    if ((~prev & acc) & 0x080000u) {
+        /* noise clock; combined waveforms write back into it */
+        uint32_t r = v->lfsr;
+        if ((v->ctrl & MH_SID_CTRL_NOISE) && (v->ctrl & 0x70u)) {
+            uint32_t o = wave_out(v, src->acc);
+            r &= ~noise_writeback_mask(~o & 0xFF0u);
+        }
+        r = ((r << 1) | (((r >> 22) ^ (r >> 17)) & 1u)) & 0x7FFFFFu;
+        v->lfsr = r;
+    }
+}
+
+static inline int32_t env_voice(mh_sid_voice *v, const mh_sid_voice *src, int32_t wave_zero,
+                                int32_t voice_dc)
+{
+    v->rate_counter = (uint16_t)((v->rate_counter + 1u) & 0x7FFFu);
+    if (v->rate_counter == v->rate_period) {
+        v->rate_counter = 0;
+        env_step(v);
+    }
+    int32_t w = (int32_t)wave_out(v, src->acc);
+    return ((w - wave_zero) * (int32_t)v->env + voice_dc) >> 7;
+}
+
 void mh_sid_clock(mh_sid *sid, uint32_t cycles)
 {
     if (!cycles) return;
@@ -330,31 +364,12 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
     uint32_t rs_pos = sid->rs_pos, rs_count = sid->rs_count;
     int64_t rs_sum = sid->rs_sum;
     const uint32_t rate = sid->sample_rate, clock = sid->clock_hz;
-    mh_sid_voice *const vs[3] = {v0, v1, v2};
 
     while (cycles--) {
         /* oscillators */
-        for (int i = 0; i < 3; i++) {
-            mh_sid_voice *v = vs[i];
-            if (v->ctrl & MH_SID_CTRL_TEST) {
-                v->msb_rising = 0;
-                continue;
-            }
-            uint32_t prev = v->acc;
-            uint32_t acc = (prev + v->freq) & 0xFFFFFFu;
-            v->acc = acc;
-            v->msb_rising = (uint8_t)(((~prev & acc) >> 23) & 1u);
-            if ((~prev & acc) & 0x080000u) {
-                /* noise clock; combined waveforms write back into it */
-                uint32_t r = v->lfsr;
-                if ((v->ctrl & MH_SID_CTRL_NOISE) && (v->ctrl & 0x70u)) {
-                    uint32_t o = wave_out(v, vs[(i + 2) % 3]->acc);
-                    r &= ~noise_writeback_mask(~o & 0xFF0u);
-                }
-                r = ((r << 1) | (((r >> 22) ^ (r >> 17)) & 1u)) & 0x7FFFFFu;
-                v->lfsr = r;
-            }
-        }
+        osc_step(v0, v2);
+        osc_step(v1, v0);
+        osc_step(v2, v1);
         /* hard sync: voice n is reset by voice n-1 (voice 1 by voice 3) */
         if ((v0->ctrl & MH_SID_CTRL_SYNC) && v2->msb_rising) v0->acc = 0;
         if ((v1->ctrl & MH_SID_CTRL_SYNC) && v0->msb_rising) v1->acc = 0;
@@ -362,16 +377,9 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
 
         /* envelopes: 15-bit rate counter compared for equality */
         int32_t vout[3];
-        for (int i = 0; i < 3; i++) {
-            mh_sid_voice *v = vs[i];
-            v->rate_counter = (uint16_t)((v->rate_counter + 1u) & 0x7FFFu);
-            if (v->rate_counter == v->rate_period) {
-                v->rate_counter = 0;
-                env_step(v);
-            }
-            int32_t w = (int32_t)wave_out(v, vs[(i + 2) % 3]->acc);
-            vout[i] = ((w - wave_zero) * (int32_t)v->env + voice_dc) >> 7;
-        }
+        vout[0] = env_voice(v0, v2, wave_zero, voice_dc);
+        vout[1] = env_voice(v1, v0, wave_zero, voice_dc);
+        vout[2] = env_voice(v2, v1, wave_zero, voice_dc);
 
         /* filter routing and state-variable filter (one Euler step per cycle) */
         int32_t vi = 0, vnf = 0;
