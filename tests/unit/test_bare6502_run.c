@@ -5,12 +5,9 @@
  *
  * Each test assembles a small program with the SDK assembler, writes it as
  * a .prg (or raw binary) into a temporary directory, runs the binary with
- * posix_spawn and checks its exit code, stdout and stderr. */
+ * run_mcphost.h and checks its exit code, stdout and stderr. */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,12 +17,12 @@
 
 #include "mcphost/asm6502.h"
 #include "mh_test.h"
+#include "run_mcphost.h"
 
 #ifndef MH_MCPHOST_BIN
 #error "MH_MCPHOST_BIN (the path of the mcphost binary) must be defined by tests/CMakeLists.txt"
 #endif
 
-extern char **environ;
 
 static char tmpdir[] = "/tmp/mh_bare6502_run_XXXXXX";
 
@@ -80,99 +77,13 @@ static int assemble_to(const char *path, const char *source, int raw)
     return write_file(path, image + lo, (size_t)(hi - lo + 3));
 }
 
-typedef struct run_output {
-    int exit_code; /* -1: did not exit normally */
-    char out[8192];
-    char err[16384];
-} run_output;
-
-static void append(char *buf, size_t size, size_t *used, const char *data, size_t n)
-{
-    if (*used + n >= size) n = size - 1 - *used;
-    memcpy(buf + *used, data, n);
-    *used += n;
-    buf[*used] = '\0';
-}
-
-/* Runs mcphost with args (NULL-terminated, without argv[0]); fills r. The
- * child is killed after 30 s so a hanging run fails instead of blocking. */
-static int run_mcphost(const char *const *args, run_output *r)
-{
-    memset(r, 0, sizeof *r);
-    r->exit_code = -1;
-    const char *argv[32];
-    size_t argc = 0;
-    argv[argc++] = MH_MCPHOST_BIN;
-    for (size_t i = 0; args[i] && argc < 31; i++) argv[argc++] = args[i];
-    argv[argc] = NULL;
-
-    int out_pipe[2], err_pipe[2];
-    if (pipe(out_pipe) != 0) return -1;
-    if (pipe(err_pipe) != 0) {
-        close(out_pipe[0]);
-        close(out_pipe[1]);
-        return -1;
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    posix_spawn_file_actions_addclose(&actions, out_pipe[0]);
-    posix_spawn_file_actions_addclose(&actions, err_pipe[0]);
-    posix_spawn_file_actions_addclose(&actions, out_pipe[1]);
-    posix_spawn_file_actions_addclose(&actions, err_pipe[1]);
-    pid_t pid;
-    int rc = posix_spawn(&pid, MH_MCPHOST_BIN, &actions, NULL, (char *const *)argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out_pipe[1]);
-    close(err_pipe[1]);
-    if (rc != 0) {
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        fprintf(stderr, "posix_spawn %s: %s\n", MH_MCPHOST_BIN, strerror(rc));
-        return -1;
-    }
-    size_t out_used = 0, err_used = 0;
-    struct pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
-    int open_fds = 2;
-    time_t deadline = time(NULL) + 30;
-    while (open_fds > 0) {
-        int left = (int)(deadline - time(NULL));
-        if (left <= 0 || poll(fds, 2, left * 1000) == 0) {
-            kill(pid, SIGKILL);
-            append(r->err, sizeof r->err, &err_used, "\n[test: mcphost killed after 30 s]", 34);
-            break;
-        }
-        for (int i = 0; i < 2; i++) {
-            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-            char chunk[4096];
-            ssize_t n = read(fds[i].fd, chunk, sizeof chunk);
-            if (n > 0) {
-                if (i == 0) append(r->out, sizeof r->out, &out_used, chunk, (size_t)n);
-                else append(r->err, sizeof r->err, &err_used, chunk, (size_t)n);
-            } else if (n == 0 || errno != EINTR) {
-                close(fds[i].fd);
-                fds[i].fd = -1;
-                open_fds--;
-            }
-        }
-    }
-    for (int i = 0; i < 2; i++)
-        if (fds[i].fd >= 0) close(fds[i].fd);
-    int wstatus = 0;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
-    }
-    if (WIFEXITED(wstatus)) r->exit_code = WEXITSTATUS(wstatus);
-    return 0;
-}
 
 /* Runs a program file with extra args; the common headless options first. */
 #define RUN(r, ...)                                                                           \
     do {                                                                                      \
         const char *args_[] = {"--machine", "bare6502", "--transport", "none", "--warp",      \
                                __VA_ARGS__, NULL};                                            \
-        CU_ASSERT_EQUAL_FATAL(run_mcphost(args_, (r)), 0);                                    \
+        CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args_, 30, (r)), 0);                                    \
     } while (0)
 
 static char config_program[4200];
@@ -203,7 +114,7 @@ static void test_hello_stdout(void)
     char prg[4096];
     path_in_tmp(prg, sizeof prg, "hello.prg");
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, HELLO_SOURCE, 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--config", "output=stdout");
     CU_ASSERT_EQUAL(r.exit_code, 42);
     CU_ASSERT_STRING_EQUAL(r.out, "HELLO");
@@ -215,7 +126,7 @@ static void test_hello_default_output_is_stderr(void)
     char prg[4096];
     path_in_tmp(prg, sizeof prg, "hello2.prg");
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, HELLO_SOURCE, 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg));
     CU_ASSERT_EQUAL(r.exit_code, 42);
     CU_ASSERT_STRING_EQUAL(r.out, "");
@@ -230,7 +141,7 @@ static void test_output_to_file(void)
     path_in_tmp(out, sizeof out, "hello3.out");
     snprintf(option, sizeof option, "output=%s", out);
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, HELLO_SOURCE, 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--config", option);
     CU_ASSERT_EQUAL(r.exit_code, 42);
     CU_ASSERT_STRING_EQUAL(r.out, "");
@@ -248,7 +159,7 @@ static void test_limit_cycles_ends_endless_loop(void)
     char prg[4096];
     path_in_tmp(prg, sizeof prg, "loop.prg");
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, "*= $1000\nloop JMP loop\n", 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--limit-cycles", "200000");
     CU_ASSERT_EQUAL(r.exit_code, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cycle limit 200000 reached"));
@@ -261,7 +172,7 @@ static void test_jam_keeps_the_clock_running(void)
     char prg[4096];
     path_in_tmp(prg, sizeof prg, "jam.prg");
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, "*= $0800\nLDA #'J'\nSTA $F001\nJAM\nSTA $F002\n", 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--config", "output=stdout", "--limit-cycles",
         "300000");
     CU_ASSERT_EQUAL(r.exit_code, 1);
@@ -291,7 +202,7 @@ static void test_irq_through_the_irq_port(void)
                          "        LDA #7\n"
                          "        STA $F002\n";
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, source, 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--config", "output=stdout", "--limit-cycles",
         "1000000");
     CU_ASSERT_EQUAL(r.exit_code, 7);
@@ -318,7 +229,7 @@ static void test_irq_is_masked_by_i(void)
                          "irq     LDA #4\n"
                          "        STA $F002\n";
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, source, 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--limit-cycles", "1000000");
     CU_ASSERT_EQUAL(r.exit_code, 3);
 }
@@ -342,7 +253,7 @@ static void test_nmi_through_the_irq_port(void)
                          "        LDA #9\n"
                          "        STA $F002\n";
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, source, 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--config", "output=stdout", "--limit-cycles",
         "1000000");
     CU_ASSERT_EQUAL(r.exit_code, 9);
@@ -365,7 +276,7 @@ static void test_raw_binary_start_and_reset_vector(void)
                          "        *= $FFFC\n"
                          "        .word second\n";
     CU_ASSERT_EQUAL_FATAL(assemble_to(bin, source, 1), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(bin), "--config", "load_address=$FF00");
     CU_ASSERT_EQUAL(r.exit_code, 4);
     snprintf(option, sizeof option, "start=0x%X", 0xFF0A);
@@ -396,7 +307,7 @@ static void test_ports_can_move_and_be_disabled(void)
                          "irq     LDA #8\n"
                          "        STA $0301\n";
     CU_ASSERT_EQUAL_FATAL(assemble_to(prg, source, 0), 0);
-    run_output r;
+    mh_test_output r;
     RUN(&r, "--config", program_option(prg), "--config", "output=stdout", "--config",
         "output_port=768", "--config", "exit_port=$0301", "--config", "irq_port=none",
         "--limit-cycles", "1000000");
@@ -410,8 +321,8 @@ static void expect_refused(const char *const *extra, const char *needle1, const 
     size_t n = 5;
     for (size_t i = 0; extra[i] && n < 15; i++) args[n++] = extra[i];
     args[n] = NULL;
-    run_output r;
-    CU_ASSERT_EQUAL_FATAL(run_mcphost(args, &r), 0);
+    mh_test_output r;
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 30, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, needle1));
     if (needle2) CU_ASSERT_PTR_NOT_NULL(strstr(r.err, needle2));

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "run_mcphost.h"
+
 #ifndef MH_C64_PROGRAM_DIR
 #error "MH_C64_PROGRAM_DIR (tests/c64) must be defined by tests/CMakeLists.txt"
 #endif
@@ -26,13 +28,5 @@ char c64t_screen_char(uint8_t code);
 /* Decodes 1000 screen codes into 25 lines of 40 characters + '\n'. */
 void c64t_screen_text(const uint8_t screen[1000], char out[25 * 41 + 1]);
 
-typedef struct c64t_output {
-    int exit_code; /* -1: did not exit normally */
-    char out[8192];
-    char err[16384];
-} c64t_output;
-/* Runs MH_MCPHOST_BIN with args (NULL-terminated, without argv[0]); kills
- * it after timeout_s seconds. Returns 0 when it ran. */
-int c64t_run_mcphost(const char *const *args, int timeout_s, c64t_output *r);
 
 #endif

@@ -33,14 +33,14 @@ static int suite_cleanup(void)
 }
 
 /* Runs tests/c64/NAME with autostart + debug cart; returns the exit code. */
-static int run_program(const char *name, const char *extra, const char *extra2, c64t_output *r)
+static int run_program(const char *name, const char *extra, const char *extra2, mh_test_output *r)
 {
     char prg[512];
     if (c64t_make_prg(tmpdir, name, prg, sizeof prg) != 0) return -100;
     const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
                           "--autostart", prg, "--limit-cycles", "30000000",
                           extra, extra2, NULL};
-    if (c64t_run_mcphost(args, 60, r) != 0) return -101;
+    if (mh_test_run_mcphost(args, 60, r) != 0) return -101;
     if (r->exit_code != 0) fprintf(stderr, "\n%s: exit %d\n%s\n", name, r->exit_code, r->err);
     return r->exit_code;
 }
@@ -48,58 +48,58 @@ static int run_program(const char *name, const char *extra, const char *extra2, 
 /* Booted to READY: the program finds "READY." in screen memory. */
 static void test_boot_ready(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("ready.s", NULL, NULL, &r), 0);
     CU_ASSERT_EQUAL(run_program("ready.s", "--ntsc", NULL, &r), 0);
 }
 
 static void test_raster_irq(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("raster_irq.s", NULL, NULL, &r), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "autostart"));
 }
 
 static void test_raster_irq_ntsc(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("raster_irq.s", "--ntsc", NULL, &r), 0);
     CU_ASSERT_EQUAL(run_program("raster_irq.s", "--vicii-model", "6567r56a", &r), 0);
 }
 
 static void test_badline(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("badline.s", NULL, NULL, &r), 0);
 }
 
 static void test_sprite_collision(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("sprites.s", NULL, NULL, &r), 0);
 }
 
 static void test_cia_timers(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("cia_timer.s", NULL, NULL, &r), 0);
 }
 
 static void test_cia_timers_6526a(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("cia_timer.s", "--cia-model", "6526a", &r), 0);
 }
 
 static void test_tod_alarm(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("tod.s", NULL, NULL, &r), 0);
 }
 
 static void test_banking(void)
 {
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("banking.s", NULL, NULL, &r), 0);
 }
 
@@ -142,8 +142,8 @@ static void test_autostart_containers(void)
     tb_d64_free(&d64);
     const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
                           "--autostart", path, "--limit-cycles", "30000000", NULL};
-    c64t_output r;
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    mh_test_output r;
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "typed RUN"));
 
@@ -155,14 +155,14 @@ static void test_autostart_containers(void)
     snprintf(path, sizeof path, "%s/banking.t64", tmpdir);
     CU_ASSERT_EQUAL_FATAL(write_image(path, t64, t64_size), 0);
     free(t64);
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 0);
     free(data);
 
     snprintf(path, sizeof path, "%s/game.crt", tmpdir);
     static const char crt[64] = "C64 CARTRIDGE   ";
     CU_ASSERT_EQUAL_FATAL(write_image(path, (const uint8_t *)crt, sizeof crt), 0);
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cartridge \""));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "game.crt"));
@@ -185,8 +185,8 @@ static void test_cartridge_exit(void)
     free(crt);
     const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
                           "--autostart", path, "--limit-cycles", "30000000", NULL};
-    c64t_output r;
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    mh_test_output r;
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 42);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "8K (EXROM=0 GAME=1), ROML"));
 }
@@ -211,8 +211,8 @@ static void test_drive_load(void)
     free(data);
     const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
                           "--autostart", path, "--limit-cycles", "30000000", NULL};
-    c64t_output r;
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    mh_test_output r;
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 0);
     if (r.exit_code != 0) fprintf(stderr, "\ndrive_load: exit %d\n%s\n", r.exit_code, r.err);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "drive 8: loaded \"DATA\" $C000-$C003"));
@@ -224,7 +224,7 @@ static void test_exit_screenshot(void)
 {
     char png_path[600];
     snprintf(png_path, sizeof png_path, "%s/shot.png", tmpdir);
-    c64t_output r;
+    mh_test_output r;
     CU_ASSERT_EQUAL(run_program("screenshot.s", "--exit-screenshot", png_path, &r), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "wrote"));
     size_t size = 0;
@@ -259,7 +259,7 @@ static void test_exit_screenshot(void)
     snprintf(png_path, sizeof png_path, "%s/limit.png", tmpdir);
     const char *args[] = {"--machine", "c64", "--transport", "none", "--warp",
                           "--limit-cycles", "3000000", "--exit-screenshot", png_path, NULL};
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 1);
     png = slurp(png_path, &size);
     CU_ASSERT_PTR_NOT_NULL_FATAL(png);
@@ -271,7 +271,7 @@ static void test_exit_screenshot(void)
     /* An unwritable path: a clear log error, the run's code unchanged. */
     const char *bad[] = {"--machine", "c64", "--transport", "none", "--warp",
                          "--limit-cycles", "1000", "--exit-screenshot", "/nonexistent/x.png", NULL};
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(bad, 60, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(bad, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--exit-screenshot: cannot write /nonexistent/x.png"));
 }
@@ -295,31 +295,31 @@ static void test_limit_and_jam(void)
     fclose(f);
     const char *args[] = {"--machine", "c64", "--transport", "none", "--warp", "--debugcart",
                           "--autostart", prg, "--limit-cycles", "5000000", NULL};
-    c64t_output r;
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(args, 60, &r), 0);
+    mh_test_output r;
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(args, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "jam"));
 
     /* No program: the limit ends an idle machine with 1. */
     const char *idle[] = {"--machine", "c64", "--transport", "none", "--warp",
                           "--limit-cycles", "1000000", NULL};
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(idle, 60, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(idle, 60, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 1);
 }
 
 static void test_option_errors(void)
 {
-    c64t_output r;
+    mh_test_output r;
     const char *bad_model[] = {"--machine", "c64", "--transport", "none", "--vicii-model", "6570",
                                "--limit-cycles", "1000", NULL};
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(bad_model, 30, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(bad_model, 30, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "vicii_model: expected one of"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "\"6569\""));
 
     const char *unknown[] = {"--machine", "c64", "--transport", "none", "--config", "ram=64k",
                              "--limit-cycles", "1000", NULL};
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(unknown, 30, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(unknown, 30, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "unknown option \"ram\""));
 
@@ -334,7 +334,7 @@ static void test_option_errors(void)
     fclose(f);
     const char *short_rom[] = {"--machine", "c64", "--transport", "none", "--rom-dir", dir,
                                "--limit-cycles", "1000", NULL};
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(short_rom, 30, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(short_rom, 30, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "kernal ROM"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is 5 bytes, expected 8192"));
@@ -342,7 +342,7 @@ static void test_option_errors(void)
 
     const char *missing[] = {"--machine", "c64", "--transport", "none", "--autostart",
                              "/nonexistent/x.prg", "--limit-cycles", "1000", NULL};
-    CU_ASSERT_EQUAL_FATAL(c64t_run_mcphost(missing, 30, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(missing, 30, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "/nonexistent/x.prg"));
 }
