@@ -4,7 +4,7 @@
  * The machine: a 6510 (the SDK core, MH_CPU6502_MODEL_6510) on a per-cycle
  * bus, the PLA (c64_pla.h), 64 KiB RAM, 1K x 4 colour RAM, the VIC-II
  * (vic2.h), CIA1 (IRQ, keyboard, joysticks) and CIA2 (NMI, VIC bank, serial
- * bus), the SID's registers (c64_sid.h) and RESTORE on NMI.
+ * bus), the SID (c64_sid.h, sid.h) and RESTORE on NMI.
  *
  * Files, one job each:
  *   c64_options.c   the options JSON -> c64_config (every check)
@@ -13,8 +13,8 @@
  *                   path), I/O dispatch, VIC fetch, side-effect-free peek,
  *                   CPU-like poke
  *   c64_keyboard.c  keyboard matrix, key names, joysticks, typed text
- *   c64_sid.c       the SID as register storage (a synthesis module drops
- *                   in behind the same calls later)
+ *   c64_sid.c       the SID: the synthesis module (sid.c) clocked lazily
+ *                   by cycle count, and the audio ring
  *   c64_drive.c     the virtual drive 8: a D64 behind a KERNAL LOAD trap
  *   c64_cart.c      generic cartridges (8K, 16K, Ultimax) from CRT files
  *   c64_machine.c   c64_new/free/run/reset, autostart, the exit register,
@@ -71,7 +71,8 @@ typedef struct c64_config {
     char *cartridge;        /* a .crt for the expansion port; NULL: none */
     mh_vic2_model vic_model;
     mh_cia6526_model cia_model;
-    c64_sid_model sid_model;
+    c64_sid_model sid_model; /* default: 8580 with an 8565/8562 VIC-II, else 6581 */
+    int sound;               /* 1 (default): SID synthesis and audio out */
     int debugcart;
 } c64_config;
 
@@ -248,6 +249,10 @@ void c64_power_on(c64 *m);
  * pattern, everything reset). Call between runs. */
 void c64_reset(c64 *m, int hard);
 mh_status c64_run(c64 *m, uint64_t max_cycles, mh_run_result *result);
+/* Takes up to max audio samples (signed 16-bit mono, C64_AUDIO_RATE =
+ * 44100 Hz) the SID made so far (up to the end of the last run slice);
+ * returns how many. Nothing with sound=off. */
+size_t c64_audio_read(c64 *m, int16_t *out, size_t max);
 void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                          void *user);
 /* Re-installs the machine's CPU hooks (after a disk comes or goes). */

@@ -161,7 +161,10 @@ uint8_t c64_io_peek(const c64 *m, uint16_t addr)
 {
     switch ((addr >> 8) & 0xF) {
     case 0x0: case 0x1: case 0x2: case 0x3: return mh_vic2_peek(&m->vic, addr);
-    case 0x4: case 0x5: case 0x6: case 0x7: return c64_sid_peek(&m->sid, addr);
+    case 0x4: case 0x5: case 0x6: case 0x7:
+        /* The debug cart's register is not the SID's: it reads $FF. */
+        if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) return 0xFF;
+        return c64_sid_peek(&m->sid, addr);
     case 0x8: case 0x9: case 0xA: case 0xB:
         return (uint8_t)((m->vic.bus_phi1 & 0xF0) | (m->p.color[addr & 0x3FF] & 0x0F));
     case 0xC: return mh_cia6526_peek(&m->cia1, addr);
@@ -177,7 +180,10 @@ static uint8_t io_read(c64 *m, uint16_t addr)
     if (!m->vic.aec) return c64_io_peek(m, addr); /* the VIC has the bus */
     switch ((addr >> 8) & 0xF) {
     case 0x0: case 0x1: case 0x2: case 0x3: return mh_vic2_read(&m->vic, addr);
-    case 0x4: case 0x5: case 0x6: case 0x7: return c64_sid_read(&m->sid, addr);
+    case 0x4: case 0x5: case 0x6: case 0x7:
+        if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) return 0xFF; /* not the SID */
+        c64_sid_sync(&m->sid, m->vic.ticks); /* OSC3/ENV3 as of this cycle */
+        return c64_sid_read(&m->sid, addr);
     case 0xC: return mh_cia6526_read(&m->cia1, addr);
     case 0xD: return mh_cia6526_read(&m->cia2, addr);
     default: return c64_io_peek(m, addr);
@@ -213,7 +219,10 @@ static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
         break;
     case 0x4: case 0x5: case 0x6: case 0x7:
         if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) request_exit(m, value, from_cpu);
-        else c64_sid_write(&m->sid, addr, value);
+        else {
+            c64_sid_sync(&m->sid, m->vic.ticks); /* the write lands on this cycle */
+            c64_sid_write(&m->sid, addr, value);
+        }
         break;
     case 0x8: case 0x9: case 0xA: case 0xB: m->p.color[addr & 0x3FF] = value & 0x0F; break;
     case 0xC: mh_cia6526_write(&m->cia1, addr, value); break;

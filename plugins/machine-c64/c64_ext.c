@@ -19,8 +19,10 @@
  *                             bytes taken as zero
  *   44 VIC-II model, CIA model  u32 each (must match the loading machine)
  *   52 reserved               u32
- *   56 the payload: c64_snapshot (CPU, VIC-II, CIAs, SID, RAM, colour RAM,
- *      frames, keyboard, cycles). Not in it: ROMs, media, options.
+ *   56 the payload: c64_snapshot (CPU, VIC-II, CIAs, SID with its synthesis
+ *      state, clock and audio ring, RAM, colour RAM, frames, keyboard,
+ *      cycles). Not in it: ROMs, media, options. Version 2 added the SID
+ *      synthesis state (version 1 had 32 register bytes).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +31,7 @@
 #include "c64.h"
 #include "mcphost/machine.h"
 
-#define C64_SNAP_VERSION 1u
+#define C64_SNAP_VERSION 2u /* 2: the SID's synthesis state and audio ring */
 #define C64_SNAP_HEADER 56u
 #define C64_SNAP_CRC_AT 40u
 
@@ -320,6 +322,8 @@ static mh_status config_get(void *context, const char *name, char *out, size_t o
         value = m->config.sid_model == C64_SID_8580 ? "8580" : "6581";
     else if (strcmp(name, "autostart") == 0)
         value = m->config.autostart ? m->config.autostart : "";
+    else if (strcmp(name, "sound") == 0)
+        value = m->config.sound ? "on" : "off";
     else if (strcmp(name, "debugcart") == 0)
         value = m->config.debugcart ? "true" : "false";
     else if (strcmp(name, "drive8") == 0)
@@ -360,7 +364,7 @@ static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_cou
 static const mh_machine_caps c64_caps = {
     sizeof(mh_machine_caps), "6510", "pal,ntsc", "disk,tape,cartridge,program",
     "Commodore 64: 6510, VIC-II (PAL 6569/8565, NTSC 6567/8562), 2x CIA 6526/6526A, SID "
-    "registers; virtual drive 8 (D64), T64 and PRG injection, generic CRT cartridges"};
+    "6581/8580 (synthesis, 44.1 kHz audio); virtual drive 8 (D64), T64 and PRG injection, generic CRT cartridges"};
 
 static const mh_machine_caps *caps_caps(void *context)
 {

@@ -326,7 +326,7 @@ static void reset_chips(c64 *m)
     mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
     mh_cia6526_reset(&m->cia1);
     mh_cia6526_reset(&m->cia2);
-    c64_sid_reset(&m->sid);
+    c64_sid_reset(&m->sid, m->vic.ticks);
 
     /* The back buffer is complete when the beam reaches the line after
      * the last framebuffer row (VIC ticks count from line 0, cycle 1). */
@@ -465,7 +465,11 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
         c64_free(m);
         return NULL;
     }
-    c64_sid_init(&m->sid, config.sid_model);
+    if (c64_sid_init(&m->sid, config.sid_model, config.sound, m->clock_hz) != 0) {
+        snprintf(error, error_size, "c64: SID init failed");
+        c64_free(m);
+        return NULL;
+    }
     for (int i = 0; i < 3; i++) {
         m->chip_ctx[i].m = m;
         m->chip_ctx[i].which = i;
@@ -494,6 +498,8 @@ static uint32_t undo_exit_stall(c64 *m)
 /* Between chunks, at an instruction boundary. */
 static void service(c64 *m, uint32_t ran)
 {
+    c64_sid_sync(&m->sid, m->vic.ticks);
+    c64_sid_drain(&m->sid);
     if (m->p.restore_left) {
         m->p.restore_left = ran >= m->p.restore_left ? 0 : m->p.restore_left - ran;
         if (!m->p.restore_left) {
@@ -566,9 +572,18 @@ mh_status c64_run(c64 *m, uint64_t max_cycles, mh_run_result *result)
     } else if (m->cpu.jammed) {
         stop = MH_RUN_JAMMED;
     }
+    /* The SID up to date at the end of the slice. */
+    c64_sid_sync(&m->sid, m->vic.ticks);
+    c64_sid_drain(&m->sid);
     result->cycles = done;
     result->stop = stop;
     return MH_OK;
+}
+
+size_t c64_audio_read(c64 *m, int16_t *out, size_t max)
+{
+    if (!m || !out) return 0;
+    return c64_sid_audio_read(&m->sid, out, max);
 }
 
 /* ---- snapshots ---- */

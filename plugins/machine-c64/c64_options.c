@@ -8,7 +8,9 @@
  *   video        "pal" | "ntsc"
  *   vicii_model  6569 | 8565 | 6567 (= 6567r8) | 8562 | 6567r56a
  *   cia_model    6526 | 6526a (8521 is accepted as 6526a)
- *   sid_model    6581 | 8580 (stored; no synthesis yet)
+ *   sid_model    6581 | 8580 (default: 8580 with an 8565/8562 VIC-II, else 6581)
+ *   sound        on | off (also true/false; default on): SID synthesis and
+ *                audio out; off keeps the SID as register storage
  *   autostart    a .prg, .d64 or .t64 file to load and start at READY
  *   debugcart    true: a write to $D7FF ends the run with that exit code
  *
@@ -33,7 +35,10 @@ static const mh_config_item option_items[] = {
     {"video", "Video standard (picks the VIC-II: 6569 or 6567R8)", "pal|ntsc", 0},
     {"vicii_model", "VIC-II chip", "6569|8565|6567|6567r8|8562|6567r56a", 0},
     {"cia_model", "CIA chips (8521 = 6526a)", "6526|6526a|8521", 0},
-    {"sid_model", "SID chip (registers only)", "6581|8580", 0},
+    {"sid_model", "SID chip (default: 8580 with an 8565/8562 VIC-II, else 6581)", "6581|8580",
+     0},
+    {"sound", "SID synthesis and audio out (off: registers only, OSC3/ENV3 read 0)", "on|off",
+     0},
     {"autostart", "Program (.prg, .d64, .t64, .crt) loaded and started at READY",
      "a path", 0},
     {"debugcart", "A write to $D7FF ends the run with that exit code", "true|false", 0},
@@ -64,6 +69,8 @@ static const choice cia_choices[] = {
     {"6526", MH_CIA6526_MODEL_6526}, {"6526a", MH_CIA6526_MODEL_6526A},
     {"8521", MH_CIA6526_MODEL_6526A}, {NULL, 0}};
 static const choice sid_choices[] = {{"6581", C64_SID_6581}, {"8580", C64_SID_8580}, {NULL, 0}};
+static const choice sound_choices[] = {{"on", 1}, {"off", 0}, {"true", 1}, {"false", 0},
+                                       {NULL, 0}};
 
 static mh_status check_names(const mh_json *root, char *error, size_t error_size)
 {
@@ -182,6 +189,18 @@ static mh_status read_options(const mh_json *root, c64_config *config, char *err
     if (status == MH_OK) {
         status = choice_option(root, "sid_model", sid_choices, &have, &value, error, error_size);
         if (have) config->sid_model = (c64_sid_model)value;
+        else if (config->vic_model == MH_VIC2_MODEL_8565 || config->vic_model == MH_VIC2_MODEL_8562)
+            config->sid_model = C64_SID_8580; /* the C64C pairing */
+    }
+    if (status == MH_OK) {
+        const mh_json *sound = mh_json_object_get(root, "sound");
+        bool b = true;
+        if (sound && mh_json_typeof(sound) == MH_JSON_BOOL && mh_json_as_bool(sound, &b) == MH_OK) {
+            config->sound = b;
+        } else {
+            status = choice_option(root, "sound", sound_choices, &have, &value, error, error_size);
+            if (have) config->sound = value;
+        }
     }
     if (status == MH_OK)
         status = string_option(root, "rom_dir", "a directory holding kernal, basic and chargen",
@@ -213,6 +232,7 @@ mh_status c64_options_parse(const char *options_json, c64_config *config, char *
     config->vic_model = MH_VIC2_MODEL_6569;
     config->cia_model = MH_CIA6526_MODEL_6526;
     config->sid_model = C64_SID_6581;
+    config->sound = 1;
     mh_json_error jerr;
     const char *text = options_json ? options_json : "{}";
     mh_json_doc *doc = mh_json_parse(text, strlen(text), NULL, &jerr);

@@ -339,7 +339,7 @@ static void test_config(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     const mh_config_iface *config = vtable(m, MH_IFACE_CONFIG);
     CU_ASSERT_PTR_NOT_NULL_FATAL(config);
-    CU_ASSERT_EQUAL(config->count(m), 9);
+    CU_ASSERT_EQUAL(config->count(m), 10);
     int runtime = 0;
     for (size_t i = 0; i < config->count(m); i++) {
         const mh_config_item *item = config->item(m, i);
@@ -348,7 +348,7 @@ static void test_config(void)
         runtime += item->runtime;
     }
     CU_ASSERT_EQUAL(runtime, 2);
-    CU_ASSERT_PTR_NULL(config->item(m, 9));
+    CU_ASSERT_PTR_NULL(config->item(m, 10));
     CU_ASSERT_STRING_EQUAL(config->item(m, 1)->name, "video");
     CU_ASSERT_STRING_EQUAL(config->item(m, 1)->allowed, "pal|ntsc");
     char out[600], error[512];

@@ -158,7 +158,7 @@ static void test_debugcart_exit(void)
     CU_ASSERT_EQUAL_FATAL(load_and_jump(plain, "*= $C000\nLDA #$2A\nSTA $D7FF\nJMP *\n", 0xC000), 0);
     c64_run(plain, 10000, &r);
     CU_ASSERT_EQUAL(r.stop, MH_RUN_BUDGET);
-    CU_ASSERT_EQUAL(plain->sid.reg[0x1F], 0x2A);
+    CU_ASSERT_EQUAL(plain->sid.chip.regs[0x1F], 0x2A);
     c64_free(plain);
     c64_free(m);
 }
@@ -167,8 +167,8 @@ static void test_rmw_exit(void)
 {
     c64 *m = boot("{\"debugcart\":true}");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    /* INC $D7FF writes twice: the first write (the unmodified value, SID
-     * register $1F reads $FF) ends the run, the second cycle is real. */
+    /* INC $D7FF writes twice: the first write (the unmodified value; the
+     * debug-cart register reads $FF) ends the run, the second cycle is real. */
     CU_ASSERT_EQUAL_FATAL(load_and_jump(m, "*= $C000\nSEI\nINC $D7FF\nJMP *\n", 0xC000), 0);
     uint64_t vic_before = m->vic.ticks;
     mh_run_result r = {0};
@@ -648,6 +648,176 @@ static void test_rom_errors(void)
     CU_ASSERT_EQUAL(system(cmd), 0);
 }
 
+/* ---- c64.sid ---- */
+
+/* Voice 3: sawtooth at $1000 (OSC3 +1 every 16 cycles), attack 0, sustain
+ * 15, gate on, volume 15; at raster line 0 (no bad lines, sprites off, IRQs
+ * off) reads OSC3 twice 256 cycles apart (-> $CF00/$CF01), then ENV3 twice
+ * 256 cycles apart (-> $CF02/$CF03). */
+static char *sid_program(void)
+{
+    static const char head[] =
+        "*= $C000\nSEI\n"
+        "LDA #$00\nSTA $D40E\nLDA #$10\nSTA $D40F\n"
+        "LDA #$00\nSTA $D413\nLDA #$F0\nSTA $D414\nLDA #$0F\nSTA $D418\n"
+        "W1: LDA $D012\nBNE W1\nLDA $D011\nBMI W1\n"
+        "LDA #$21\nSTA $D412\n"
+        "LDA $D41B\nSTA $CF00\n";
+    static const char mid[] = "LDA $D41B\nSTA $CF01\nLDA $D41C\nSTA $CF02\n";
+    static const char tail[] = "LDA $D41C\nSTA $CF03\nL: JMP L\n";
+    size_t size = sizeof head + sizeof mid + sizeof tail + 2 * 124 * 4 + 1;
+    char *text = malloc(size);
+    if (!text) return NULL;
+    strcpy(text, head);
+    /* STA abs (4) + 124 NOPs (2 each) + LDA abs (4): the reads are 256
+     * cycles apart. */
+    for (int i = 0; i < 124; i++) strcat(text, "NOP\n");
+    strcat(text, mid);
+    for (int i = 0; i < 124; i++) strcat(text, "NOP\n");
+    strcat(text, tail);
+    return text;
+}
+
+static int sid_play(c64 *m)
+{
+    char *program = sid_program();
+    int rc = program ? load_and_jump(m, program, 0xC000) : -1;
+    free(program);
+    return rc;
+}
+
+/* Peak-to-peak of what c64_audio_read gives; *count gets how many. */
+static int audio_span(c64 *m, size_t *count)
+{
+    static int16_t buf[C64_AUDIO_RING];
+    size_t n = c64_audio_read(m, buf, C64_AUDIO_RING);
+    int lo = 32767, hi = -32768;
+    for (size_t i = 0; i < n; i++) {
+        if (buf[i] < lo) lo = buf[i];
+        if (buf[i] > hi) hi = buf[i];
+    }
+    *count = n;
+    return n ? hi - lo : 0;
+}
+
+static void test_sid_osc3_env3(void)
+{
+    c64 *m = boot("{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_TRUE(m->sid.sound);
+    CU_ASSERT_EQUAL_FATAL(sid_play(m), 0);
+    run(m, 40000, NULL);
+    const uint8_t *ram = m->p.ram;
+    /* 256 cycles of $1000 steps: the accumulator moves $100000, OSC3
+     * (its top 8 bits) exactly 16. */
+    CU_ASSERT_EQUAL((uint8_t)(ram[0xCF01] - ram[0xCF00]), 16);
+    /* ENV3 rises after gate on with attack 0 (9 cycles a step). */
+    CU_ASSERT_TRUE(ram[0xCF02] > 0);
+    CU_ASSERT_TRUE(ram[0xCF03] > ram[0xCF02]);
+    CU_ASSERT_TRUE(ram[0xCF03] - ram[0xCF02] >= 20 && ram[0xCF03] - ram[0xCF02] <= 32);
+    /* The SID is clocked up to the end of the slice: peek sees the live
+     * accumulator. */
+    CU_ASSERT_EQUAL(m->sid.cycles, m->vic.ticks);
+    CU_ASSERT_EQUAL(c64_io_peek(m, 0xD41B), (uint8_t)(m->sid.chip.voice[2].acc >> 16));
+    CU_ASSERT_EQUAL(c64_io_peek(m, 0xD41C), 0xFF); /* attack done, sustain 15 */
+    /* Mirrors every 32 bytes. */
+    CU_ASSERT_EQUAL(c64_io_peek(m, 0xD7FC), 0xFF);
+    c64_free(m);
+}
+
+static void test_sid_audio(void)
+{
+    size_t n = 0;
+    c64 *quiet = boot("{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(quiet);
+    audio_span(quiet, &n); /* the boot's samples */
+    run(quiet, 98525, NULL); /* 0.1 s */
+    int span = audio_span(quiet, &n);
+    CU_ASSERT_TRUE(n >= 4400 && n <= 4420);
+    CU_ASSERT_TRUE(span < 200);
+    c64_free(quiet);
+
+    c64 *m = boot("{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    audio_span(m, &n);
+    CU_ASSERT_EQUAL_FATAL(sid_play(m), 0);
+    run(m, 98525, NULL);
+    span = audio_span(m, &n);
+    CU_ASSERT_TRUE(n >= 4400 && n <= 4420);
+    CU_ASSERT_TRUE(span > 4000);
+    c64_free(m);
+
+    /* sound=off: nothing made, register storage reads, OSC3/ENV3 0. */
+    c64 *off = boot("{\"sound\":\"off\"}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(off);
+    CU_ASSERT_EQUAL_FATAL(sid_play(off), 0);
+    run(off, 98525, NULL);
+    CU_ASSERT_EQUAL(audio_span(off, &n), 0);
+    CU_ASSERT_EQUAL(n, 0u);
+    CU_ASSERT_EQUAL(off->p.ram[0xCF00], 0);
+    CU_ASSERT_EQUAL(off->p.ram[0xCF03], 0);
+    CU_ASSERT_EQUAL(c64_io_peek(off, 0xD40F), 0x10);
+    CU_ASSERT_EQUAL(c64_io_peek(off, 0xD419), 0xFF);
+    c64_free(off);
+}
+
+static void test_sid_options(void)
+{
+    char error[256];
+    c64 *m = c64_new("{\"vicii_model\":8565}", NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(m->sid.model, C64_SID_8580);
+    CU_ASSERT_EQUAL(m->sid.chip.model, MH_SID_MODEL_8580);
+    c64_free(m);
+    m = c64_new("{\"vicii_model\":8562,\"sid_model\":6581,\"sound\":false}", NULL, error,
+                sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(m->sid.model, C64_SID_6581);
+    CU_ASSERT_FALSE(m->sid.sound);
+    c64_free(m);
+    m = c64_new("{}", NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(m->sid.model, C64_SID_6581);
+    c64_free(m);
+    expect_error("{\"sound\":\"loud\"}", "sound: expected one of \"on\", \"off\"");
+}
+
+/* A blob saved while a voice plays: the SID (chip, clock, audio ring) and
+ * the samples after it come out the same. */
+static void test_sid_snapshot(void)
+{
+    c64 *m = boot("{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL_FATAL(sid_play(m), 0);
+    run(m, 20000, NULL);
+    void *blob = NULL;
+    size_t size = 0;
+    char error[256];
+    CU_ASSERT_EQUAL_FATAL(c64_snapshot_blob_save(m, &blob, &size), MH_OK);
+    c64_sid *first = malloc(sizeof *first), *second = malloc(sizeof *second);
+    static int16_t a[8192], b[8192];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(second);
+    run(m, 50000, NULL);
+    *first = m->sid;
+    size_t na = c64_audio_read(m, a, 8192);
+    CU_ASSERT_EQUAL_FATAL(c64_snapshot_blob_load(m, blob, size, error, sizeof error), MH_OK);
+    run(m, 50000, NULL);
+    *second = m->sid;
+    size_t nb = c64_audio_read(m, b, 8192);
+    CU_ASSERT_EQUAL(memcmp(first, second, sizeof *first), 0);
+    CU_ASSERT_TRUE(na > 1000);
+    CU_ASSERT_EQUAL(na, nb);
+    CU_ASSERT_EQUAL(memcmp(a, b, na * sizeof a[0]), 0);
+    /* A version 1 blob is refused. */
+    ((uint8_t *)blob)[24] = 1;
+    CU_ASSERT_EQUAL(c64_snapshot_blob_load(m, blob, size, error, sizeof error), MH_ERR_UNSUPPORTED);
+    free(first);
+    free(second);
+    free(blob);
+    c64_free(m);
+}
+
 MH_SUITE("c64.machine", NULL, NULL, MH_TEST(test_boot_pal), MH_TEST(test_boot_ntsc),
          MH_TEST(test_two_machines_share_nothing), MH_TEST(test_run_budget),
          MH_TEST(test_debugcart_exit), MH_TEST(test_rmw_exit), MH_TEST(test_jam_keeps_clock),
@@ -659,3 +829,5 @@ MH_SUITE("c64.snapshot", NULL, NULL, MH_TEST(test_snapshot_round_trip))
 MH_SUITE("c64.memory", NULL, NULL, MH_TEST(test_peek_has_no_side_effects),
          MH_TEST(test_stalled_read_has_no_side_effects))
 MH_SUITE("c64.options", NULL, NULL, MH_TEST(test_option_errors), MH_TEST(test_rom_errors))
+MH_SUITE("c64.sid", NULL, NULL, MH_TEST(test_sid_osc3_env3), MH_TEST(test_sid_audio),
+         MH_TEST(test_sid_options), MH_TEST(test_sid_snapshot))
