@@ -316,9 +316,10 @@ static mh_status machine_create(void *user_data, mh_session *session, const char
         c64_free(m);
         return status;
     }
-    c64_log(m, MH_LOG_INFO, "c64: %s VIC-II, %s CIAs, %s SID (registers only), %s ROMs%s%s%s%s",
+    c64_log(m, MH_LOG_INFO, "c64: %s VIC-II, %s CIAs, %s SID (%s), %s ROMs%s%s%s%s",
             mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model),
             c64_sid_model_name(m->config.sid_model),
+            m->config.sound ? "synthesis" : "registers only, sound=off",
             m->config.rom_dir ? m->config.rom_dir : C64_DEFAULT_ROM_DIR,
             m->config.debugcart ? ", debug cart at $D7FF" : "",
             m->autostart.name ? ", autostart at READY" : "",
@@ -341,7 +342,7 @@ void c64_machine_desc(mh_machine_desc *desc, const mh_host *host)
     memset(desc, 0, sizeof *desc);
     desc->struct_size = sizeof *desc;
     desc->name = "c64";
-    desc->description = "Commodore 64 (PAL/NTSC): 6510, VIC-II, 2x CIA, SID registers";
+    desc->description = "Commodore 64 (PAL/NTSC): 6510, VIC-II, 2x CIA, SID";
     desc->create = machine_create;
     desc->destroy = machine_destroy;
     desc->run = machine_run;

@@ -15,5 +15,5 @@ static mh_status plugin_init(const mh_host *host, void **plugin_data)
 }
 
 MH_PLUGIN_DEFINE("org.mcphost.machine-c64", "machine-c64", "1.0.0",
-                 "Commodore 64: 6510, PLA, VIC-II, 2x CIA 6526, SID registers; boots Open ROMs",
+                 "Commodore 64: 6510, PLA, VIC-II, 2x CIA 6526, SID 6581/8580; boots Open ROMs",
                  MH_PLUGIN_MACHINE, plugin_init, NULL);
