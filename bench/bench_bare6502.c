@@ -19,23 +19,17 @@
  * Usage: bench_bare6502 [seconds [plugin.so [mcphost]]]
  *   defaults: 1 s; the plugin and binary of the build tree this bench is in.
  */
-#include <dlfcn.h>
-#include <errno.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "bench_host.h"
 #include "bench_sieve.h"
 #include "mcphost/asm6502.h"
 #include "mcphost/cpu6502.h"
 #include "mcphost/mcphost.h"
 
-extern char **environ;
 
 /* %u: the number of passes (1..65535). */
 static const char program_format[] =
@@ -58,13 +52,6 @@ static const char program_format[] =
 
 #define EXPECTED_EXIT (1028 & 0xFF)
 #define REPEATS 3
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Assembles the program for `passes` passes into a .prg at path; also
  * leaves the image in image (for the core-alone run). */
@@ -91,63 +78,6 @@ static int write_program(const char *path, unsigned passes, uint8_t *image)
     return fclose(f);
 }
 
-/* ---- a minimal host: just enough services for a machine plugin ---- */
-
-struct mh_session {
-    int chips;
-};
-
-static mh_machine_desc machine;
-static int have_machine;
-static const mh_memory_iface *memory_iface;
-static void *memory_context;
-
-static mh_status reg_add_machine(const mh_host *host, const mh_machine_desc *desc)
-{
-    (void)host;
-    machine = *desc;
-    have_machine = 1;
-    return MH_OK;
-}
-
-static mh_status session_add_chip(mh_session *session, const mh_chip *chip)
-{
-    session->chips++;
-    if (strcmp(chip->interface_id, MH_IFACE_MEMORY) == 0) {
-        memory_iface = chip->vtable;
-        memory_context = chip->context;
-    }
-    return MH_OK;
-}
-
-static const char *session_name(mh_session *session)
-{
-    (void)session;
-    return "bench-1";
-}
-
-static const char *session_machine(mh_session *session)
-{
-    (void)session;
-    return "bare6502";
-}
-
-static const void *bench_get_service(const mh_host *host, const char *id)
-{
-    static mh_registry_service registry;
-    static mh_session_service sessions;
-    (void)host;
-    registry.struct_size = sizeof registry;
-    registry.add_machine = reg_add_machine;
-    sessions.struct_size = sizeof sessions;
-    sessions.name = session_name;
-    sessions.machine = session_machine;
-    sessions.add_chip = session_add_chip;
-    if (strcmp(id, MH_REGISTRY_SERVICE_ID) == 0) return &registry;
-    if (strcmp(id, MH_SESSION_SERVICE_ID) == 0) return &sessions;
-    return NULL; /* no log service: the plugin must cope */
-}
-
 /* Runs the plugin on the program until it exits; returns seconds, stores
  * cycles and the exit code. */
 static double run_plugin(const char *program_path, uint64_t slice, uint64_t *cycles,
@@ -158,24 +88,24 @@ static double run_plugin(const char *program_path, uint64_t slice, uint64_t *cyc
     snprintf(options, sizeof options, "{\"program\":\"%s\",\"output\":\"/dev/null\"}",
              program_path);
     void *instance = NULL;
-    if (machine.create(machine.user_data, &session, options, &instance, error, sizeof error) !=
+    if (bench_machine.create(bench_machine.user_data, &session, options, &instance, error, sizeof error) !=
         MH_OK) {
         fprintf(stderr, "bench_bare6502: create failed: %s\n", error);
         exit(1);
     }
     mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
     *cycles = 0;
-    double t0 = now();
+    double t0 = bench_now();
     do {
-        machine.run(instance, slice, &result);
+        bench_machine.run(instance, slice, &result);
         *cycles += result.cycles;
     } while (result.stop == MH_RUN_BUDGET);
-    double took = now() - t0;
+    double took = bench_now() - t0;
     *exit_code = result.stop == MH_RUN_EXIT ? result.exit_code : -1;
     uint8_t count[2] = {0, 0};
-    if (memory_iface) memory_iface->peek(memory_context, 0, 0xF0, count, 2);
+    if (bench_memory_iface) bench_memory_iface->peek(bench_memory_context, 0, 0xF0, count, 2);
     *primes = (unsigned)(count[0] | count[1] << 8) - 2u;
-    machine.destroy(instance);
+    bench_machine.destroy(instance);
     return took;
 }
 
@@ -196,9 +126,9 @@ static double run_core(const uint8_t *image, uint64_t cycles)
     desc.write = ram_write;
     desc.user = mem;
     mh_cpu6502_init(&cpu, &desc);
-    double t0 = now();
+    double t0 = bench_now();
     for (uint64_t left = cycles; left;) left -= mh_cpu6502_run(&cpu, left > 1000000 ? 1000000u : (uint32_t)left);
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 /* ---- the real binary ---- */
@@ -209,50 +139,22 @@ static double run_binary(const char *mcphost, const char *program_path, int *exi
     snprintf(option, sizeof option, "program=%s", program_path);
     const char *argv[] = {mcphost, "--machine", "bare6502", "--transport", "none", "--warp",
                           "--log-level", "warning", "--config", option, NULL};
-    pid_t pid;
-    double t0 = now();
-    int rc = posix_spawn(&pid, mcphost, NULL, NULL, (char *const *)argv, environ);
-    if (rc != 0) {
-        fprintf(stderr, "bench_bare6502: cannot start %s: %s\n", mcphost, strerror(rc));
-        *exit_code = -1;
-        return 0;
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    double took = now() - t0;
-    *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return took;
+    return bench_run_binary(argv, exit_code);
 }
 
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (seconds <= 0) seconds = 1.0;
-    char exe_dir[PATH_MAX] = ".", plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16];
-    ssize_t n = readlink("/proc/self/exe", exe_dir, sizeof exe_dir - 1);
-    if (n > 0) {
-        exe_dir[n] = '\0';
-        char *slash = strrchr(exe_dir, '/');
-        if (slash) *slash = '\0';
-    }
+    char exe_dir[PATH_MAX], plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16];
+    bench_exe_dir(exe_dir, sizeof exe_dir);
     snprintf(plugin, sizeof plugin, "%s", argc > 2 ? argv[2] : "");
     if (!plugin[0]) snprintf(plugin, sizeof plugin, "%s/../lib/mcphost/plugins/machine-bare6502.so", exe_dir);
     snprintf(mcphost, sizeof mcphost, "%s", argc > 3 ? argv[3] : "");
     if (!mcphost[0]) snprintf(mcphost, sizeof mcphost, "%s/mcphost", exe_dir);
 
-    void *so = dlopen(plugin, RTLD_NOW | RTLD_LOCAL);
-    const mh_plugin_entry *entry = so ? dlsym(so, MH_ENTRY_SYMBOL) : NULL;
-    if (!entry) {
-        fprintf(stderr, "bench_bare6502: cannot load %s: %s\n", plugin, dlerror());
-        return 1;
-    }
-    mh_host host = {sizeof host, MH_ABI_MAJOR, MH_ABI_MINOR, "bench", bench_get_service, NULL};
     void *plugin_data = NULL;
-    if (entry->init(&host, &plugin_data) != MH_OK || !have_machine) {
-        fprintf(stderr, "bench_bare6502: %s did not register a machine\n", plugin);
-        return 1;
-    }
+    const mh_plugin_entry *entry = bench_load_machine(plugin, "bare6502", &plugin_data);
 
     char dir[] = "/tmp/bench_bare6502_XXXXXX", path[64];
     if (!mkdtemp(dir)) return 1;

@@ -26,21 +26,15 @@
  * Usage: bench_c64 [seconds [plugin.so [mcphost]]]
  *   defaults: 2 s per figure; the plugin and binary of this build tree.
  */
-#include <dlfcn.h>
-#include <errno.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "bench_host.h"
 #include "mcphost/asm6502.h"
 #include "mcphost/mcphost.h"
 
-extern char **environ;
 
 #define PAL_HZ 985248.0
 #define SLICE 4926u /* the host's 5 ms slice at PAL */
@@ -131,69 +125,6 @@ static const char busy_program[] =
     "        INC $D019\n"
     "        JMP $EA31\n";
 
-struct mh_session {
-    int chips;
-};
-
-static mh_machine_desc machine;
-static int have_machine;
-
-static mh_status reg_add_machine(const mh_host *host, const mh_machine_desc *desc)
-{
-    (void)host;
-    machine = *desc;
-    have_machine = 1;
-    return MH_OK;
-}
-
-static const mh_memory_iface *memory_iface;
-static void *memory_context;
-
-static mh_status session_add_chip(mh_session *session, const mh_chip *chip)
-{
-    session->chips++;
-    if (strcmp(chip->interface_id, MH_IFACE_MEMORY) == 0) {
-        memory_iface = chip->vtable;
-        memory_context = chip->context;
-    }
-    return MH_OK;
-}
-
-static const char *session_name(mh_session *session)
-{
-    (void)session;
-    return "bench-1";
-}
-
-static const char *session_machine(mh_session *session)
-{
-    (void)session;
-    return "c64";
-}
-
-static const void *bench_get_service(const mh_host *host, const char *id)
-{
-    static mh_registry_service registry;
-    static mh_session_service sessions;
-    (void)host;
-    registry.struct_size = sizeof registry;
-    registry.add_machine = reg_add_machine;
-    sessions.struct_size = sizeof sessions;
-    sessions.name = session_name;
-    sessions.machine = session_machine;
-    sessions.add_chip = session_add_chip;
-    if (strcmp(id, MH_REGISTRY_SERVICE_ID) == 0) return &registry;
-    if (strcmp(id, MH_SESSION_SERVICE_ID) == 0) return &sessions;
-    return NULL;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int write_busy(const char *path)
 {
     mh_asm6502_result result;
@@ -224,7 +155,7 @@ static void *create(const char *options)
     struct mh_session session = {0};
     char error[512];
     void *instance = NULL;
-    if (machine.create(machine.user_data, &session, options, &instance, error, sizeof error) !=
+    if (bench_machine.create(bench_machine.user_data, &session, options, &instance, error, sizeof error) !=
         MH_OK) {
         fprintf(stderr, "bench_c64: create failed: %s\n", error);
         exit(1);
@@ -237,7 +168,7 @@ static uint64_t run_for(void *instance, uint64_t cycles)
     uint64_t done = 0;
     mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
     while (done < cycles) {
-        machine.run(instance, SLICE, &result);
+        bench_machine.run(instance, SLICE, &result);
         done += result.cycles;
     }
     return done;
@@ -248,10 +179,10 @@ static double measure(const char *options, uint64_t cycles, uint64_t *ran)
 {
     void *instance = create(options);
     run_for(instance, 3000000);
-    double t0 = now();
+    double t0 = bench_now();
     *ran = run_for(instance, cycles);
-    double took = now() - t0;
-    machine.destroy(instance);
+    double took = bench_now() - t0;
+    bench_machine.destroy(instance);
     return took;
 }
 
@@ -266,47 +197,23 @@ static double run_binary(const char *mcphost)
 {
     const char *argv[] = {mcphost, "--machine", "c64", "--transport", "none", "--warp",
                           "--log-level", "warning", "--limit-cycles", "3000000", NULL};
-    pid_t pid;
-    double t0 = now();
-    int rc = posix_spawn(&pid, mcphost, NULL, NULL, (char *const *)argv, environ);
-    if (rc != 0) {
-        fprintf(stderr, "bench_c64: cannot start %s: %s\n", mcphost, strerror(rc));
-        return 0;
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    return now() - t0;
+    int exit_code;
+    return bench_run_binary(argv, &exit_code);
 }
 
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 2.0;
     if (seconds <= 0) seconds = 2.0;
-    char exe_dir[PATH_MAX] = ".", plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16];
-    ssize_t n = readlink("/proc/self/exe", exe_dir, sizeof exe_dir - 1);
-    if (n > 0) {
-        exe_dir[n] = '\0';
-        char *slash = strrchr(exe_dir, '/');
-        if (slash) *slash = '\0';
-    }
+    char exe_dir[PATH_MAX], plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16];
+    bench_exe_dir(exe_dir, sizeof exe_dir);
     snprintf(plugin, sizeof plugin, "%s", argc > 2 ? argv[2] : "");
     if (!plugin[0]) snprintf(plugin, sizeof plugin, "%s/../lib/mcphost/plugins/machine-c64.so", exe_dir);
     snprintf(mcphost, sizeof mcphost, "%s", argc > 3 ? argv[3] : "");
     if (!mcphost[0]) snprintf(mcphost, sizeof mcphost, "%s/mcphost", exe_dir);
 
-    void *so = dlopen(plugin, RTLD_NOW | RTLD_LOCAL);
-    const mh_plugin_entry *entry = so ? dlsym(so, MH_ENTRY_SYMBOL) : NULL;
-    if (!entry) {
-        fprintf(stderr, "bench_c64: cannot load %s: %s\n", plugin, dlerror());
-        return 1;
-    }
-    mh_host host = {sizeof host, MH_ABI_MAJOR, MH_ABI_MINOR, "bench", bench_get_service, NULL};
     void *plugin_data = NULL;
-    if (entry->init(&host, &plugin_data) != MH_OK || !have_machine) {
-        fprintf(stderr, "bench_c64: %s did not register a machine\n", plugin);
-        return 1;
-    }
+    const mh_plugin_entry *entry = bench_load_machine(plugin, "c64", &plugin_data);
     char dir[] = "/tmp/bench_c64_XXXXXX", path[64], options[128];
     if (!mkdtemp(dir)) return 1;
     snprintf(path, sizeof path, "%s/busy.prg", dir);
@@ -341,13 +248,13 @@ int main(int argc, char **argv)
     uint64_t boot = 0;
     mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
     while (boot < 10000000) {
-        machine.run(instance, 1000, &result);
+        bench_machine.run(instance, 1000, &result);
         boot += result.cycles;
         uint8_t buf[3] = {0, 0, 0};
-        if (memory_iface) memory_iface->peek(memory_context, 1, 0x0277, buf, 3);
+        if (bench_memory_iface) bench_memory_iface->peek(bench_memory_context, 1, 0x0277, buf, 3);
         if (memcmp(buf, "RUN", 3) == 0) break;
     }
-    machine.destroy(instance);
+    bench_machine.destroy(instance);
     printf("  %-40s %6.3f ms of warp at the idle speed (%llu cycles, +-1000)\n",
            "power-on to READY (autostart typed RUN)", (double)boot / (idle_mhz * 1e6) * 1e3,
            (unsigned long long)boot);
@@ -359,6 +266,7 @@ int main(int argc, char **argv)
     }
     printf("  %-40s %6.3f s wall (3000000 cycles: %.1f MHz with start-up)\n",
            "mcphost --warp --limit-cycles 3000000", best, 3.0 / best);
+    if (entry->deinit) entry->deinit(plugin_data);
     char cmd[96];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     return system(cmd) == 0 ? 0 : 1;
