@@ -104,3 +104,43 @@ const char *mh_harness_error_message(const cJSON *response)
         cJSON_GetObjectItemCaseSensitive(response, "error"), "message");
     return cJSON_IsString(m) ? m->valuestring : "";
 }
+
+const cJSON *mh_harness_call_tool(mh_harness *h, const char *name, const char *args)
+{
+    size_t size = strlen(name) + strlen(args) + 128;
+    char *msg = malloc(size);
+    if (!msg) return NULL;
+    snprintf(msg, size,
+             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\","
+             "\"arguments\":%s}}",
+             name, args);
+    const cJSON *result = cJSON_GetObjectItemCaseSensitive(mh_harness_send(h, msg), "result");
+    free(msg);
+    return result;
+}
+
+int mh_harness_is_error(const cJSON *result)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError"));
+}
+
+const char *mh_harness_text(const cJSON *result)
+{
+    const cJSON *item = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "content"), 0);
+    const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
+    return cJSON_IsString(text) ? text->valuestring : "";
+}
+
+int mh_harness_has_chip(const cJSON *chips, const char *interface_id, const char *instance)
+{
+    const cJSON *chip;
+    cJSON_ArrayForEach(chip, chips)
+    {
+        const cJSON *i = cJSON_GetObjectItemCaseSensitive(chip, "interface");
+        const cJSON *n = cJSON_GetObjectItemCaseSensitive(chip, "instance");
+        if (cJSON_IsString(i) && cJSON_IsString(n) && strcmp(i->valuestring, interface_id) == 0 &&
+            strcmp(n->valuestring, instance) == 0)
+            return 1;
+    }
+    return 0;
+}

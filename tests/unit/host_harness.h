@@ -26,6 +26,15 @@ const cJSON *mh_harness_send(mh_harness *h, const char *json);
 const cJSON *mh_harness_initialize(mh_harness *h, const char *version);
 /* The error code of a response, or 0 when it is not an error. */
 int mh_harness_error_code(const cJSON *response);
+/* Calls a tool (args: a JSON object text) and returns the result object
+ * (owned by the harness; NULL for a JSON-RPC error). */
+const cJSON *mh_harness_call_tool(mh_harness *h, const char *name, const char *args);
+/* Whether a tool result has isError: true. */
+int mh_harness_is_error(const cJSON *result);
+/* The text of a tool result's first content item ("" when none). */
+const char *mh_harness_text(const cJSON *result);
+/* Whether a "chips" array (session_list, host_info) holds interface/instance. */
+int mh_harness_has_chip(const cJSON *chips, const char *interface_id, const char *instance);
 const char *mh_harness_error_message(const cJSON *response);
 
 #endif

@@ -83,43 +83,6 @@ static int make_prg(char *path, size_t size, const char *name, const char *sourc
     return fclose(f);
 }
 
-static const cJSON *call_tool(const char *name, const char *args)
-{
-    static char msg[8192];
-    snprintf(msg, sizeof msg,
-             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\","
-             "\"arguments\":%s}}",
-             name, args);
-    return cJSON_GetObjectItemCaseSensitive(mh_harness_send(&h, msg), "result");
-}
-
-static int is_error(const cJSON *result)
-{
-    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError"));
-}
-
-static const char *first_text(const cJSON *result)
-{
-    const cJSON *item = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "content"), 0);
-    const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
-    return cJSON_IsString(text) ? text->valuestring : "";
-}
-
-/* 1 when the chips array holds interface/instance. */
-static int has_chip(const cJSON *chips, const char *interface_id, const char *instance)
-{
-    const cJSON *chip;
-    cJSON_ArrayForEach(chip, chips)
-    {
-        const cJSON *i = cJSON_GetObjectItemCaseSensitive(chip, "interface");
-        const cJSON *n = cJSON_GetObjectItemCaseSensitive(chip, "instance");
-        if (cJSON_IsString(i) && cJSON_IsString(n) && strcmp(i->valuestring, interface_id) == 0 &&
-            strcmp(n->valuestring, instance) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 static char *read_text(const char *path)
 {
     static char text[4096];
@@ -235,17 +198,17 @@ static void test_two_sessions_run_independently(void)
              "{\"machine\":\"bare6502\",\"name\":\"bare-a\",\"options\":{\"program\":\"%s\","
              "\"output\":\"%s\",\"exit_port\":61442,\"clock_hz\":2000000}}",
              prg_a, out_a);
-    const cJSON *r = call_tool("session_create", args);
-    CU_ASSERT_FALSE_FATAL(is_error(r));
+    const cJSON *r = mh_harness_call_tool(&h, "session_create", args);
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     snprintf(args, sizeof args,
              "{\"machine\":\"bare6502\",\"name\":\"bare-b\",\"options\":{\"program\":\"%s\","
              "\"output\":\"%s\",\"output_port\":\"$F001\",\"irq_port\":\"0xF003\"}}",
              prg_b, out_b);
-    r = call_tool("session_create", args);
-    CU_ASSERT_FALSE_FATAL(is_error(r));
+    r = mh_harness_call_tool(&h, "session_create", args);
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
 
     /* Both sessions list the machine's two capability chips. */
-    r = call_tool("session_list", "{}");
+    r = mh_harness_call_tool(&h, "session_list", "{}");
     const cJSON *sessions =
         cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"),
                                          "sessions");
@@ -257,16 +220,16 @@ static void test_two_sessions_run_independently(void)
         if (!cJSON_IsString(name) || strncmp(name->valuestring, "bare-", 5) != 0) continue;
         seen++;
         const cJSON *chips = cJSON_GetObjectItemCaseSensitive(session, "chips");
-        CU_ASSERT_TRUE(has_chip(chips, "mh.cpu6502/1", "cpu"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.memory/1", "memory"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.caps/1", "caps"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.cpu6502/1", "cpu"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.memory/1", "memory"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.caps/1", "caps"));
         CU_ASSERT_STRING_EQUAL(
             cJSON_GetObjectItemCaseSensitive(session, "machine")->valuestring, "bare6502");
     }
     CU_ASSERT_EQUAL(seen, 2);
 
     /* host_info lists the machine type and the sessions' chips too. */
-    r = call_tool("host_info", "{}");
+    r = mh_harness_call_tool(&h, "host_info", "{}");
     const cJSON *info = cJSON_GetObjectItemCaseSensitive(r, "structuredContent");
     int machine_listed = 0;
     const cJSON *machine;
@@ -280,7 +243,7 @@ static void test_two_sessions_run_independently(void)
     cJSON_ArrayForEach(session, cJSON_GetObjectItemCaseSensitive(info, "sessions"))
     {
         const cJSON *chips = cJSON_GetObjectItemCaseSensitive(session, "chips");
-        if (has_chip(chips, "mh.cpu6502/1", "cpu") && has_chip(chips, "mh.memory/1", "memory"))
+        if (mh_harness_has_chip(chips, "mh.cpu6502/1", "cpu") && mh_harness_has_chip(chips, "mh.memory/1", "memory"))
             info_chips++;
     }
     CU_ASSERT_EQUAL(info_chips, 2);
@@ -316,31 +279,31 @@ static void test_two_sessions_run_independently(void)
     mh_session_unref(a);
     mh_session_unref(b);
 
-    r = call_tool("session_destroy", "{\"session\":\"bare-a\"}");
-    CU_ASSERT_FALSE(is_error(r));
-    r = call_tool("session_destroy", "{\"session\":\"bare-b\"}");
-    CU_ASSERT_FALSE(is_error(r));
+    r = mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"bare-a\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"bare-b\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
 }
 
 static void test_session_create_reports_option_errors(void)
 {
-    const cJSON *r = call_tool("session_create",
+    const cJSON *r = mh_harness_call_tool(&h, "session_create",
                                "{\"machine\":\"bare6502\",\"options\":{\"program\":"
                                "\"/no/such/file.prg\"}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "program \"/no/such/file.prg\": cannot open it"));
-    r = call_tool("session_create", "{\"machine\":\"bare6502\",\"options\":{\"start\":\"$12G4\"}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "start: expected"));
-    r = call_tool("session_create", "{\"machine\":\"bare6502\",\"options\":{\"speed\":3}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "unknown option \"speed\""));
-    r = call_tool("session_create",
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "program \"/no/such/file.prg\": cannot open it"));
+    r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"bare6502\",\"options\":{\"start\":\"$12G4\"}}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "start: expected"));
+    r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"bare6502\",\"options\":{\"speed\":3}}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "unknown option \"speed\""));
+    r = mh_harness_call_tool(&h, "session_create",
                   "{\"machine\":\"bare6502\",\"options\":{\"irq_port\":true}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "irq_port: expected"));
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "irq_port: expected"));
     /* Nothing is left behind by a failed create. */
-    r = call_tool("session_list", "{}");
+    r = mh_harness_call_tool(&h, "session_list", "{}");
     const cJSON *sessions =
         cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"),
                                          "sessions");
@@ -385,9 +348,9 @@ static mh_session *create_session(const char *name, const char *source, const ch
     snprintf(args, sizeof args,
              "{\"machine\":\"bare6502\",\"name\":\"%s\",\"options\":{\"program\":\"%s\"%s%s}}",
              name, prg, extra_options ? "," : "", extra_options ? extra_options : "");
-    const cJSON *r = call_tool("session_create", args);
-    if (is_error(r)) {
-        fprintf(stderr, "session_create: %s\n", first_text(r));
+    const cJSON *r = mh_harness_call_tool(&h, "session_create", args);
+    if (mh_harness_is_error(r)) {
+        fprintf(stderr, "session_create: %s\n", mh_harness_text(r));
         return NULL;
     }
     return mh_sessions_find(h.ctx.sessions, name);

@@ -44,42 +44,6 @@ static int suite_cleanup(void)
     return 0;
 }
 
-static const cJSON *call_tool(const char *name, const char *args)
-{
-    static char msg[8192];
-    snprintf(msg, sizeof msg,
-             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\","
-             "\"arguments\":%s}}",
-             name, args);
-    return cJSON_GetObjectItemCaseSensitive(mh_harness_send(&h, msg), "result");
-}
-
-static int is_error(const cJSON *result)
-{
-    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError"));
-}
-
-static const char *first_text(const cJSON *result)
-{
-    const cJSON *item = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "content"), 0);
-    const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
-    return cJSON_IsString(text) ? text->valuestring : "";
-}
-
-static int has_chip(const cJSON *chips, const char *interface_id, const char *instance)
-{
-    const cJSON *chip;
-    cJSON_ArrayForEach(chip, chips)
-    {
-        const cJSON *i = cJSON_GetObjectItemCaseSensitive(chip, "interface");
-        const cJSON *n = cJSON_GetObjectItemCaseSensitive(chip, "instance");
-        if (cJSON_IsString(i) && cJSON_IsString(n) && strcmp(i->valuestring, interface_id) == 0 &&
-            strcmp(n->valuestring, instance) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 /* ---- running a function on a session's emulation thread ---- */
 
 typedef struct session_job {
@@ -173,14 +137,14 @@ static void probe_job(void *arg, mh_session *s)
 
 static void test_two_sessions(void)
 {
-    const cJSON *r = call_tool("session_create", "{\"machine\":\"c64\",\"name\":\"c64-pal\"}");
-    CU_ASSERT_FALSE_FATAL(is_error(r));
-    r = call_tool("session_create",
+    const cJSON *r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"c64\",\"name\":\"c64-pal\"}");
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "session_create",
                   "{\"machine\":\"c64\",\"name\":\"c64-ntsc\",\"options\":{\"video\":\"ntsc\","
                   "\"cia_model\":\"6526a\"}}");
-    CU_ASSERT_FALSE_FATAL(is_error(r));
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
 
-    r = call_tool("session_list", "{}");
+    r = mh_harness_call_tool(&h, "session_list", "{}");
     const cJSON *sessions =
         cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"),
                                          "sessions");
@@ -192,18 +156,18 @@ static void test_two_sessions(void)
         if (!cJSON_IsString(name) || strncmp(name->valuestring, "c64-", 4) != 0) continue;
         seen++;
         const cJSON *chips = cJSON_GetObjectItemCaseSensitive(session, "chips");
-        CU_ASSERT_TRUE(has_chip(chips, "mh.cpu6502/1", "cpu"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.memory/1", "memory"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.video/1", "vic2"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.input/1", "keyboard"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.machine/1", "machine"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.chip.vic2/1", "vic2"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.chip.cia/1", "cia1"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.chip.cia/1", "cia2"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.snapshot/1", "snapshot"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.config/1", "config"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.media/1", "media"));
-        CU_ASSERT_TRUE(has_chip(chips, "mh.caps/1", "caps"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.cpu6502/1", "cpu"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.memory/1", "memory"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.video/1", "vic2"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.input/1", "keyboard"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.machine/1", "machine"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.chip.vic2/1", "vic2"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.chip.cia/1", "cia1"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.chip.cia/1", "cia2"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.snapshot/1", "snapshot"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.config/1", "config"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.media/1", "media"));
+        CU_ASSERT_TRUE(mh_harness_has_chip(chips, "mh.caps/1", "caps"));
     }
     CU_ASSERT_EQUAL(seen, 2);
 
@@ -261,24 +225,24 @@ static void test_two_sessions(void)
     mh_session_unref(a);
     mh_session_unref(b);
 
-    r = call_tool("session_destroy", "{\"session\":\"c64-pal\"}");
-    CU_ASSERT_FALSE(is_error(r));
-    r = call_tool("session_destroy", "{\"session\":\"c64-ntsc\"}");
-    CU_ASSERT_FALSE(is_error(r));
+    r = mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"c64-pal\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"c64-ntsc\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
 }
 
 static void test_create_errors(void)
 {
     const cJSON *r =
-        call_tool("session_create", "{\"machine\":\"c64\",\"options\":{\"video\":\"secam\"}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "video: expected one of \"pal\", \"ntsc\""));
-    r = call_tool("session_create", "{\"machine\":\"c64\",\"options\":{\"rom_dir\":\"/nonexistent\"}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "rom_dir /nonexistent"));
-    r = call_tool("session_create", "{\"machine\":\"c64\",\"options\":{\"turbo\":true}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "unknown option \"turbo\""));
+        mh_harness_call_tool(&h, "session_create", "{\"machine\":\"c64\",\"options\":{\"video\":\"secam\"}}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "video: expected one of \"pal\", \"ntsc\""));
+    r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"c64\",\"options\":{\"rom_dir\":\"/nonexistent\"}}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "rom_dir /nonexistent"));
+    r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"c64\",\"options\":{\"turbo\":true}}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "unknown option \"turbo\""));
 }
 
 MH_SUITE("c64.sessions", suite_init, suite_cleanup, MH_TEST(test_two_sessions),

@@ -22,28 +22,6 @@ static int teardown(void)
     return 0;
 }
 
-static const cJSON *call_tool(const char *name, const char *args)
-{
-    char msg[2048];
-    snprintf(msg, sizeof msg,
-             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\","
-             "\"arguments\":%s}}",
-             name, args);
-    return cJSON_GetObjectItemCaseSensitive(mh_harness_send(&h, msg), "result");
-}
-
-static int is_error(const cJSON *result)
-{
-    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError"));
-}
-
-static const char *first_text(const cJSON *result)
-{
-    const cJSON *item = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(result, "content"), 0);
-    const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
-    return cJSON_IsString(text) ? text->valuestring : "";
-}
-
 static void test_pagination(void)
 {
     mh_server_set_page_size(h.ctx.server, 3);
@@ -71,18 +49,18 @@ static void test_pagination(void)
 
 static void test_validation_is_tool_error(void)
 {
-    const cJSON *r = call_tool("fixture_echo", "{\"message\":\"hi\",\"times\":9}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "argument 'times': must be at most 5, got 9"));
-    r = call_tool("fixture_echo", "{}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "argument 'message': is required"));
+    const cJSON *r = mh_harness_call_tool(&h, "fixture_echo", "{\"message\":\"hi\",\"times\":9}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "argument 'times': must be at most 5, got 9"));
+    r = mh_harness_call_tool(&h, "fixture_echo", "{}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "argument 'message': is required"));
 }
 
 static void test_structured_result(void)
 {
-    const cJSON *r = call_tool("fixture_echo", "{\"message\":\"hi\",\"times\":2}");
-    CU_ASSERT_FALSE(is_error(r));
+    const cJSON *r = mh_harness_call_tool(&h, "fixture_echo", "{\"message\":\"hi\",\"times\":2}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(r, "structuredContent");
     CU_ASSERT_EQUAL(cJSON_GetObjectItemCaseSensitive(s, "times")->valueint, 2);
     CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r, "content")), 2);
@@ -90,49 +68,49 @@ static void test_structured_result(void)
 
 static void test_session_tools(void)
 {
-    const cJSON *r = call_tool("fixture_counter", "{}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "needs a machine session"));
+    const cJSON *r = mh_harness_call_tool(&h, "fixture_counter", "{}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "needs a machine session"));
 
-    r = call_tool("session_create", "{\"machine\":\"fixture\",\"name\":\"one\"}");
-    CU_ASSERT_FALSE_FATAL(is_error(r));
-    r = call_tool("fixture_counter", "{}");
-    CU_ASSERT_FALSE(is_error(r));
+    r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"fixture\",\"name\":\"one\"}");
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "fixture_counter", "{}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
     CU_ASSERT_STRING_EQUAL(
         cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"),
                                          "instance")->valuestring,
         "counter");
 
-    r = call_tool("session_create",
+    r = mh_harness_call_tool(&h, "session_create",
                   "{\"machine\":\"fixture\",\"name\":\"bare\",\"options\":{\"chipless\":true},"
                   "\"select\":false}");
-    CU_ASSERT_FALSE_FATAL(is_error(r));
-    r = call_tool("fixture_counter", "{\"session\":\"bare\"}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "not available on session \"bare\""));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "mh.chip.fixture/1"));
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "fixture_counter", "{\"session\":\"bare\"}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "not available on session \"bare\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "mh.chip.fixture/1"));
 
-    r = call_tool("session_create", "{\"machine\":\"fixture\",\"name\":\"one\"}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "already exists"));
-    r = call_tool("session_create", "{\"machine\":\"fixture\",\"options\":{\"fail\":\"on purpose\"}}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "on purpose"));
+    r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"fixture\",\"name\":\"one\"}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "already exists"));
+    r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"fixture\",\"options\":{\"fail\":\"on purpose\"}}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "on purpose"));
 
-    r = call_tool("session_destroy", "{\"session\":\"one\"}");
-    CU_ASSERT_FALSE(is_error(r));
-    r = call_tool("fixture_counter", "{\"session\":\"one\"}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "no machine session named \"one\""));
-    r = call_tool("session_destroy", "{\"session\":\"bare\"}");
-    CU_ASSERT_FALSE(is_error(r));
+    r = mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"one\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "fixture_counter", "{\"session\":\"one\"}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "no machine session named \"one\""));
+    r = mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"bare\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
 }
 
 static void test_unknown_machine(void)
 {
-    const cJSON *r = call_tool("session_create", "{\"machine\":\"c128\"}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "unknown machine \"c128\"; loaded machines: fixture"));
+    const cJSON *r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"c128\"}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "unknown machine \"c128\"; loaded machines: fixture"));
 }
 
 static int count_events(const char *type)
@@ -153,17 +131,17 @@ static int count_events(const char *type)
 
 static void test_events(void)
 {
-    const cJSON *r = call_tool("session_create",
+    const cJSON *r = mh_harness_call_tool(&h, "session_create",
                                "{\"machine\":\"fixture\",\"name\":\"ev\",\"options\":{\"exit_after\":"
                                "20000,\"exit_code\":3}}");
-    CU_ASSERT_FALSE_FATAL(is_error(r));
-    r = call_tool("events_subscribe", "{\"types\":[\"bogus\"]}");
-    CU_ASSERT_TRUE(is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(first_text(r), "must be one of"));
-    r = call_tool("events_subscribe", "{\"session\":\"nope\"}");
-    CU_ASSERT_TRUE(is_error(r));
-    r = call_tool("events_subscribe", "{\"types\":[\"exited\"]}");
-    CU_ASSERT_FALSE_FATAL(is_error(r));
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "events_subscribe", "{\"types\":[\"bogus\"]}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "must be one of"));
+    r = mh_harness_call_tool(&h, "events_subscribe", "{\"session\":\"nope\"}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "events_subscribe", "{\"types\":[\"exited\"]}");
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
 
     mh_session *s = mh_sessions_find(h.ctx.sessions, "ev");
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
@@ -171,15 +149,15 @@ static void test_events(void)
     CU_ASSERT_EQUAL(mh_session_wait_finished(s), 3);
     CU_ASSERT_EQUAL(count_events("exited"), 1);
 
-    r = call_tool("events_unsubscribe", "{}");
-    CU_ASSERT_FALSE(is_error(r));
+    r = mh_harness_call_tool(&h, "events_unsubscribe", "{}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
     mh_session_start(s, 1, 0); /* the fixture is past exit_after: it exits at once */
     CU_ASSERT_EQUAL(mh_session_wait_finished(s), 3);
     CU_ASSERT_EQUAL(count_events("exited"), 1); /* no longer subscribed */
-    r = call_tool("events_unsubscribe", "{}");
-    CU_ASSERT_TRUE(is_error(r));
+    r = mh_harness_call_tool(&h, "events_unsubscribe", "{}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
     mh_session_unref(s);
-    call_tool("session_destroy", "{\"session\":\"ev\"}");
+    mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"ev\"}");
 }
 
 MH_SUITE("host.tools", setup, teardown, MH_TEST(test_pagination),
