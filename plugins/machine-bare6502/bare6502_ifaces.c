@@ -64,17 +64,12 @@ static const mh_memory_space *mem_space(void *context, size_t index)
     return index < SPACE_COUNT ? &spaces[index] : NULL;
 }
 
-static int range_ok(size_t space, uint32_t address, size_t length)
-{
-    return space < SPACE_COUNT && address <= spaces[space].size &&
-           length <= spaces[space].size - address;
-}
-
 static mh_status mem_peek(void *context, size_t space, uint32_t address, uint8_t *out,
                           size_t length)
 {
     const bare6502 *m = context;
-    if (!range_ok(space, address, length) || (length && !out)) return MH_ERR_INVALID_ARGUMENT;
+    if (!mh_memory_range_ok(spaces, SPACE_COUNT, space, address, length) || (length && !out))
+        return MH_ERR_INVALID_ARGUMENT;
     if (space == SPACE_RAM) {
         memcpy(out, m->ram + address, length);
         return MH_OK;
@@ -87,7 +82,8 @@ static mh_status mem_poke(void *context, size_t space, uint32_t address, const u
                           size_t length)
 {
     bare6502 *m = context;
-    if (!range_ok(space, address, length) || (length && !data)) return MH_ERR_INVALID_ARGUMENT;
+    if (!mh_memory_range_ok(spaces, SPACE_COUNT, space, address, length) || (length && !data))
+        return MH_ERR_INVALID_ARGUMENT;
     if (space == SPACE_RAM) {
         memcpy(m->ram + address, data, length);
         return MH_OK;

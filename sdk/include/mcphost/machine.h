@@ -90,6 +90,15 @@ typedef struct mh_memory_iface {
     size_t (*bank_at)(void *context, uint16_t address);
 } mh_memory_iface;
 
+/* Whether [address, address + length) lies inside space `space` of a
+ * machine's table of `count` spaces: the check every peek/poke makes. */
+static inline int mh_memory_range_ok(const mh_memory_space *spaces, size_t count, size_t space,
+                                     uint32_t address, size_t length)
+{
+    return space < count && address <= spaces[space].size &&
+           length <= spaces[space].size - address;
+}
+
 /* A video frame: width x height indexed pixels, one byte each, rows pitch
  * bytes apart; palette[i] is 0xRRGGBB. The pointers stay valid until the
  * next call into the machine. */
