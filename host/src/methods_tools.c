@@ -221,7 +221,7 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
         finish_tool(job);
         return;
     }
-    if (!(tool->flags & MH_TOOL_NEEDS_SESSION)) {
+    if (!(tool->flags & (MH_TOOL_NEEDS_SESSION | MH_TOOL_SESSION_ON_WORKER))) {
         cJSON_Delete(empty);
         start_host_tool(job);
         return;
@@ -235,6 +235,10 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
         return;
     }
     job->call->session = s; /* the call keeps the reference */
+    if (tool->flags & MH_TOOL_SESSION_ON_WORKER) {
+        start_host_tool(job);
+        return;
+    }
     mh_session_ref(s);
     mh_session_post(s, run_session_tool, job);
     mh_session_unref(s);

@@ -119,7 +119,7 @@ mh_status mh_registry_add_tool(mh_registry *reg, const mh_plugin_record *owner,
     t->user_data = desc->user_data;
     /* The shared argument conventions: every session tool takes `session`,
      * every chip tool takes `instance`. */
-    if (t->flags & MH_TOOL_NEEDS_SESSION)
+    if (t->flags & (MH_TOOL_NEEDS_SESSION | MH_TOOL_SESSION_ON_WORKER))
         add_convention_property(t->input_schema, "session",
                                 "Machine session name (default: this connection's current "
                                 "session, see session_list)");

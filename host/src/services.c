@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "call.h"
+#include "debug_engine.h"
+#include "files.h"
 #include "hostctx.h"
 #include "loader.h"
 #include "log.h"
@@ -63,6 +65,8 @@ static const struct {
     {MH_SESSION_SERVICE_ID, &mh_session_service_impl},
     {MH_SERVER_SERVICE_ID, &mh_server_service_impl},
     {MH_EVENTS_SERVICE_ID, &mh_events_service_impl},
+    {MH_FILES_SERVICE_ID, &mh_files_service_impl},
+    {MH_DEBUG_SERVICE_ID, &mh_debug_service_impl},
 };
 
 const void *mh_host_get_service(const mh_host *host, const char *service_id)

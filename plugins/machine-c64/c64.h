@@ -291,6 +291,8 @@ void c64_machine_desc(mh_machine_desc *desc, const mh_host *host);
 /* ---- c64_ext.c: mh.snapshot/1, mh.config/1, mh.media/1, mh.caps/1 ---- */
 /* Appends the four chips to chips (room for 4); returns how many. */
 size_t c64_ext_chips(c64 *m, mh_chip *chips);
+/* The SID's chip interface entries (c64_sid_iface.c); returns how many. */
+size_t c64_sid_chips(c64 *m, mh_chip *chips);
 /* The snapshot blob (also what the tests call). */
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);
 mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,

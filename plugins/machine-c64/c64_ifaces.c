@@ -265,7 +265,7 @@ mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_ses
     char cia1_desc[64], cia2_desc[64];
     snprintf(cia1_desc, sizeof cia1_desc, "%s 1 ($DC00: keyboard, joysticks, IRQ)", cia_desc);
     snprintf(cia2_desc, sizeof cia2_desc, "%s 2 ($DD00: VIC bank, serial bus, NMI)", cia_desc);
-    mh_chip chips[12] = {
+    mh_chip chips[16] = {
         {sizeof(mh_chip), MH_IFACE_CPU6502, "cpu", "MOS 6510 CPU", &cpu_iface, m},
         {sizeof(mh_chip), MH_IFACE_MEMORY, "memory",
          "C64 memory: 64 KiB RAM, BASIC/KERNAL/character ROMs, I/O, colour RAM", &memory_iface, m},
@@ -281,6 +281,7 @@ mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_ses
     };
     size_t count = 8;
     count += c64_ext_chips(m, chips + count);
+    count += c64_sid_chips(m, chips + count);
     for (size_t i = 0; i < count; i++) {
         mh_status status = sessions->add_chip(session, &chips[i]);
         if (status != MH_OK) {

@@ -12,5 +12,7 @@
 #include "mcphost/registry.h"
 #include "mcphost/machine.h"
 #include "mcphost/events.h"
+#include "mcphost/debug.h"
+#include "mcphost/files.h"
 
 #endif

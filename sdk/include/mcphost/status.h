@@ -24,7 +24,8 @@ typedef enum mh_status {
     MH_ERR_CANCELLED = -9,
     MH_ERR_TIMEOUT = -10,
     MH_ERR_VERSION = -11,         /* ABI or interface version mismatch */
-    MH_ERR_LIMIT = -12            /* a size or count limit was reached */
+    MH_ERR_LIMIT = -12,           /* a size or count limit was reached */
+    MH_ERR_DENIED = -13           /* not allowed (a path outside the allowed directories) */
 } mh_status;
 
 static inline const char *mh_status_name(mh_status status)
@@ -43,6 +44,7 @@ static inline const char *mh_status_name(mh_status status)
     case MH_ERR_TIMEOUT: return "timed out";
     case MH_ERR_VERSION: return "version mismatch";
     case MH_ERR_LIMIT: return "limit reached";
+    case MH_ERR_DENIED: return "denied";
     }
     return "unknown status";
 }

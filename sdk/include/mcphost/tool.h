@@ -34,7 +34,12 @@ enum {
 
 /* How the host runs a tool. */
 enum {
-    MH_TOOL_NEEDS_SESSION = 1u << 0 /* runs on a machine session's thread */
+    MH_TOOL_NEEDS_SESSION = 1u << 0,    /* runs on a machine session's thread */
+    /* ABI 1.2: the call gets its machine session (call->session), but the
+     * handler runs on a host worker thread, so it may block (waiting for a
+     * machine to stop) and must only use [thread-safe] session functions,
+     * such as mh.debug/1's run/pause/wait. */
+    MH_TOOL_SESSION_ON_WORKER = 1u << 1
 };
 
 typedef void (*mh_handler_fn)(void *user_data, mh_call *call);

@@ -1,0 +1,32 @@
+/* tools_debug.h - what the files of the tools-debug plugin share: the host
+ * services looked up once at init, and one registration function per group
+ * of tools (each file registers its own tools from a table).
+ *
+ * Ownership: one td_plugin per loaded plugin, freed at deinit; nothing is
+ * global. Threads: handlers run as their tool's flags say (tool.h).
+ */
+#ifndef TOOLS_DEBUG_H
+#define TOOLS_DEBUG_H
+
+#include <mcphost/debug.h>
+#include <mcphost/machine.h>
+#include <mcphost/mcphost.h>
+
+typedef struct td_plugin {
+    const mh_host *host;
+    const mh_registry_service *registry;
+    const mh_call_service *call;
+    const mh_session_service *sessions;
+    const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
+} td_plugin;
+
+/* Registers one group's tools; returns the first failure. */
+typedef mh_status (*td_register_fn)(td_plugin *plugin);
+
+mh_status td_register_execution(td_plugin *plugin);   /* tools_execution.c */
+mh_status td_register_breakpoints(td_plugin *plugin); /* tools_breakpoints.c */
+mh_status td_register_registers(td_plugin *plugin);   /* tools_registers.c */
+mh_status td_register_memory(td_plugin *plugin);      /* tools_memory.c */
+mh_status td_register_code(td_plugin *plugin);        /* tools_code.c */
+
+#endif

@@ -1,0 +1,192 @@
+/* mcphost/debug.h - the host's debug engine, "mh.debug/1": execution
+ * control, breakpoints and stop records of a machine session.
+ *
+ * Every session whose machine registers an "mh.cpu6502/1" CPU has one
+ * engine, owned by the host and kept across snapshot loads and resets. It
+ * holds:
+ *   - the execution state: paused (created, or execution_pause), running,
+ *     stopped (a breakpoint, a step or a run_until goal ended the run),
+ *     jammed (the CPU executed a JAM opcode), exited (a runner's run ended);
+ *   - the goal of the current run (continue, N instructions, step over a
+ *     JSR, step out of a subroutine, N cycles, an address, N frames);
+ *   - the breakpoints: exec, read, write and change watchpoints over CPU
+ *     address ranges with an optional condition (mcphost/expr.h), ignore
+ *     count, temporary and log-only flags and a group; and "check"
+ *     breakpoints whose test is a plugin's callback run at every
+ *     instruction boundary (raster lines, sprite collisions ...);
+ *   - the last stop record: a JSON object with the reason, the breakpoint,
+ *     PC, registers, flags, raster line and cycle, the memory access that
+ *     triggered it, disassembly around PC, and the cycle and frame counters.
+ * With no breakpoint armed and no goal that needs them, the CPU's debug
+ * hooks are removed, so an idle engine costs nothing.
+ *
+ * Events (mcphost/events.h) go out for every stop ("stopped", and
+ * "breakpoint" for a breakpoint), resume, jam and tracepoint hit ("log").
+ *
+ * Condition names (case-insensitive): a x y s p pc, flags c z i d v n
+ * (0/1), value (the byte read or written), address (of the access),
+ * cycles, frame, raster (line) and raster_cycle (when the machine has
+ * "mh.video/1"), mem[addr] (CPU view, side-effect free) and opcode (the
+ * byte at PC).
+ *
+ * Ownership: text written into caller buffers is NUL-terminated and
+ * truncated to the buffer; the *_json functions return the length the
+ * whole text needs (like snprintf), so a caller can retry with more room.
+ * A check breakpoint's check_user belongs to the engine from a successful
+ * add() on: it calls check_free(check_user) when the breakpoint goes.
+ * Threads: as tagged per function. [emu-thread] functions must run in a
+ * tool handler on the session's thread (MH_TOOL_NEEDS_SESSION); the
+ * [thread-safe] ones may run anywhere, and the blocking ones (wait, and run
+ * with a wait) only on a host worker thread (MH_TOOL_SESSION_ON_WORKER).
+ */
+#ifndef MCPHOST_DEBUG_H
+#define MCPHOST_DEBUG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mcphost/session.h"
+#include "mcphost/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MH_DEBUG_SERVICE_ID "mh.debug/1"
+
+typedef enum mh_exec_state {
+    MH_EXEC_PAUSED = 0,
+    MH_EXEC_RUNNING = 1,
+    MH_EXEC_STOPPED = 2,
+    MH_EXEC_JAMMED = 3,
+    MH_EXEC_EXITED = 4
+} mh_exec_state;
+
+static inline const char *mh_exec_state_name(uint32_t state)
+{
+    static const char *const names[] = {"paused", "running", "stopped", "jammed", "exited"};
+    return state < 5 ? names[state] : "unknown";
+}
+
+/* What a run is for. It ends early at a breakpoint or a pause. */
+typedef enum mh_run_goal {
+    MH_GOAL_CONTINUE = 0,  /* until a breakpoint or pause */
+    MH_GOAL_STEP = 1,      /* count instructions (into subroutines) */
+    MH_GOAL_STEP_OVER = 2, /* count instructions; a JSR with its subroutine is one */
+    MH_GOAL_STEP_OUT = 3,  /* until an RTS or RTI returns from the current level */
+    MH_GOAL_CYCLES = 4,    /* count cycles (ends at the instruction boundary reached) */
+    MH_GOAL_ADDRESS = 5,   /* until PC == address */
+    MH_GOAL_FRAMES = 6     /* count frames (ends at the start of the next frame) */
+} mh_run_goal;
+
+typedef struct mh_run_request {
+    uint32_t struct_size;
+    uint32_t goal;    /* mh_run_goal */
+    uint64_t count;   /* instructions, cycles or frames; 0 means 1 */
+    uint32_t address; /* MH_GOAL_ADDRESS */
+    int warp;         /* 1 warp, 0 real time, -1 as before */
+} mh_run_request;
+
+/* Breakpoint kinds (a mask). */
+enum {
+    MH_BP_EXEC = 1u << 0,   /* before an instruction in [start, end] executes */
+    MH_BP_READ = 1u << 1,   /* after a read of [start, end] (at the instruction's end) */
+    MH_BP_WRITE = 1u << 2,  /* after a write of [start, end] */
+    MH_BP_CHANGE = 1u << 3, /* after a write that changes the byte */
+    MH_BP_CHECK = 1u << 4   /* when check() says so, at an instruction boundary */
+};
+
+/* Breakpoint flags. */
+enum {
+    MH_BP_TEMPORARY = 1u << 0, /* deleted after it fires once */
+    MH_BP_LOG_ONLY = 1u << 1,  /* a tracepoint: logs (event + trace), never stops */
+    MH_BP_DISABLED = 1u << 2   /* created disabled */
+};
+
+/* A plugin's test for a check breakpoint, run [emu-thread] at every
+ * instruction boundary while the breakpoint is enabled. Return 1 when it
+ * fires and write into detail a JSON object member list (no braces) that
+ * says what fired, e.g. "\"line\":100,\"cycle\":12"; return 0 otherwise. */
+typedef int (*mh_bp_check_fn)(void *check_user, mh_session *session, char *detail,
+                              size_t detail_size);
+
+typedef struct mh_breakpoint_spec {
+    uint32_t struct_size;
+    uint32_t kinds;          /* MH_BP_* kinds; CHECK alone or the others */
+    uint32_t start, end;     /* CPU address range, inclusive (not CHECK) */
+    const char *condition;   /* expression (expr.h) or NULL; must be nonzero to fire */
+    uint32_t ignore_count;   /* hits to let pass before firing */
+    uint32_t flags;          /* MH_BP_TEMPORARY ... */
+    const char *group;       /* a group name to toggle or delete together; NULL none */
+    const char *label;       /* what it is, for lists and stop records ("raster line 100");
+                                NULL: made from the kind and range */
+    mh_bp_check_fn check;    /* MH_BP_CHECK */
+    void *check_user;
+    void (*check_free)(void *check_user); /* may be NULL */
+} mh_breakpoint_spec;
+
+typedef struct mh_debug_service {
+    uint32_t struct_size;
+
+    /* ---- execution [thread-safe] ---- */
+
+    /* Starts a run toward the request's goal and returns at once (a run
+     * that ends at once, e.g. a step, may already be over). MH_ERR_STATE
+     * with a message when the CPU is jammed (for a step) or the session
+     * has no debuggable CPU. */
+    mh_status (*run)(mh_session *session, const mh_run_request *request, char *error,
+                     size_t error_size);
+    /* Stops a running machine at the next instruction boundary and waits
+     * until it has stopped (state paused, reason "pause"); a no-op when it
+     * is not running. [worker-thread] */
+    mh_status (*pause)(mh_session *session);
+    /* Blocks until the session is not running or timeout_ms passed.
+     * Returns MH_OK when it stopped, MH_ERR_TIMEOUT when still running,
+     * MH_ERR_CANCELLED when cancelled() says so (polled every 50 ms; may be
+     * NULL). [worker-thread] */
+    mh_status (*wait)(mh_session *session, uint32_t timeout_ms, int (*cancelled)(void *user),
+                      void *cancelled_user);
+    mh_exec_state (*state)(mh_session *session);
+    /* The state as a JSON object: {"state": ..., "cycles": ..., and when not
+     * running, "stop": the last stop record}. Returns the needed length. */
+    size_t (*state_json)(mh_session *session, char *out, size_t out_size);
+
+    /* ---- breakpoints [emu-thread] ---- */
+
+    /* Adds one; *id is its number (from 1, never reused in a session). A
+     * bad condition is refused with the position of the error. */
+    mh_status (*bp_add)(mh_session *session, const mh_breakpoint_spec *spec, uint32_t *id,
+                        char *error, size_t error_size);
+    /* id 0 with group NULL: every breakpoint; a group: its members. */
+    mh_status (*bp_delete)(mh_session *session, uint32_t id, const char *group);
+    mh_status (*bp_enable)(mh_session *session, uint32_t id, const char *group, int enabled);
+    /* Replaces the condition (NULL or "" removes it). */
+    mh_status (*bp_condition)(mh_session *session, uint32_t id, const char *condition,
+                              char *error, size_t error_size);
+    /* A JSON array of every breakpoint with its hit count. */
+    size_t (*bp_list_json)(mh_session *session, char *out, size_t out_size);
+    /* The tracepoint log since sequence number `since` (0: all kept) as a
+     * JSON object {"next": N, "dropped": N, "entries": [...]}. */
+    size_t (*trace_json)(mh_session *session, uint64_t since, char *out, size_t out_size);
+
+    /* ---- tool helpers [emu-thread] ---- */
+
+    /* Runs the machine now, from a tool handler, for `cycles` cycles (to
+     * the next instruction boundary), with breakpoints armed: one that
+     * fires ends it early, the session becomes stopped and *stopped is
+     * set to 1. For tools that need the machine to move (audio capture,
+     * holding a key for N frames). MH_ERR_STATE while the session runs. */
+    mh_status (*advance)(mh_session *session, uint64_t cycles, int *stopped);
+    /* Cycles since power-on, and the stopwatch: cycles since its last
+     * reset (reset 1 restarts it and returns the time before). */
+    uint64_t (*cycles)(mh_session *session);
+    uint64_t (*stopwatch)(mh_session *session, int reset);
+    /* Records that a tool changed the machine behind the engine's back
+     * (reset, snapshot load): the next stop record is built afresh and a
+     * "reset" event goes out with detail_json (may be NULL). */
+    void (*machine_changed)(mh_session *session, uint32_t event_type, const char *detail_json);
+} mh_debug_service;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
