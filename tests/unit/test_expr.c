@@ -474,3 +474,367 @@ static void test_error_arguments(void)
 
 MH_SUITE("expr.errors", NULL, NULL, MH_TEST(test_error_names), MH_TEST(test_error_syntax),
          MH_TEST(test_error_numbers), MH_TEST(test_error_arguments))
+
+/* ---- expr.hostile ---- */
+
+/* text = prefix + n copies of unit + suffix, in a malloc'ed buffer */
+static char *repeat(const char *prefix, const char *unit, size_t n, const char *suffix)
+{
+    size_t p = strlen(prefix), u = strlen(unit), s = strlen(suffix);
+    char *t = malloc(p + u * n + s + 1);
+    memcpy(t, prefix, p);
+    for (size_t i = 0; i < n; i++)
+        memcpy(t + p + u * i, unit, u);
+    memcpy(t + p + u * n, suffix, s + 1);
+    return t;
+}
+
+static void check_error_owned(char *text, size_t position, const char *message)
+{
+    check_error(text, position, message);
+    free(text);
+}
+
+static void check_ok_owned(char *text, int64_t expected)
+{
+    CU_ASSERT_EQUAL(ev(text), expected);
+    free(text);
+}
+
+#define TOO_DEEP(pos)                                                                     \
+    "nesting too deep at position " #pos " (at most 64 parentheses, indexes and unary " \
+    "operators inside each other)"
+
+static void test_too_long(void)
+{
+    char *t = repeat("1", " ", 1023, "");  /* exactly 1024 characters: fine */
+    check_ok_owned(t, 1);
+    check_error_owned(repeat("1", " ", 1024, ""), 1024,
+                      "expression too long: more than 1024 characters at position 1024");
+    check_error_owned(repeat("", "(", 10000, "1"), 1024,
+                      "expression too long: more than 1024 characters at position 1024");
+    /* a huge text is not read to its end */
+    size_t big = 64u << 20;
+    char *huge = malloc(big + 1);
+    memset(huge, '1', big);
+    huge[big] = '\0';
+    check_error(huge, 1024, "expression too long: more than 1024 characters at position 1024");
+    free(huge);
+}
+
+/* 64 levels of each kind of nesting are fine, 65 are not; 1000 fail at the
+ * 65th opener (position 64 when each opener is one character). */
+static void test_too_deep(void)
+{
+    char *open = repeat("", "(", 64, "");
+    char *close = repeat("", ")", 64, "");
+    char *t = malloc(200);
+    snprintf(t, 200, "%sA%s", open, close);
+    check_ok_owned(t, 0x10);
+    free(open);
+    free(close);
+    check_error_owned(repeat("", "(", 65, "1"), 64, TOO_DEEP(64));
+    check_error_owned(repeat("", "(", 1000, "1"), 64, TOO_DEEP(64));
+    check_ok_owned(repeat("", "!", 64, "5"), 5 != 0);
+    check_error_owned(repeat("", "!", 65, "5"), 64, TOO_DEEP(64));
+    check_error_owned(repeat("", "!", 1000, "5"), 64, TOO_DEEP(64));
+    check_ok_owned(repeat("", "-", 64, "A"), 0x10);
+    check_error_owned(repeat("", "-", 1000, "A"), 64, TOO_DEEP(64));
+    check_ok_owned(repeat("", "~", 64, "A"), 0x10);
+    check_error_owned(repeat("", "~", 1000, "A"), 64, TOO_DEEP(64));
+    check_error_owned(repeat("", "-(", 500, "A"), 64, TOO_DEEP(64));
+    /* indexes: io[io[...io[1]...]]: 64 deep fine; the 65th "[" is at 64*3+2 */
+    char *idx = repeat("", "io[", 64, "1");
+    char *tail = repeat("", "]", 64, "");
+    t = malloc(400);
+    snprintf(t, 400, "%s%s", idx, tail);
+    check_ok_owned(t, 1 + 64 * 1000);
+    free(idx);
+    free(tail);
+    check_error_owned(repeat("", "io[", 300, "1"), 194, TOO_DEEP(194));
+    /* depth is nesting, not length: many siblings are fine */
+    check_ok_owned(repeat("(1)", "+(1)", 200, ""), 201);
+    check_ok_owned(repeat("1", "+!!1", 100, ""), 101);
+    check_ok_owned(repeat("1", "+!!!1", 100, ""), 1);
+}
+
+static void test_too_many_nodes(void)
+{
+    /* 256 operands + 255 operators = 511 nodes; with a unary minus 512 */
+    check_ok_owned(repeat("A", "+A", 255, ""), 256 * 0x10);
+    check_ok_owned(repeat("-A", "+A", 255, ""), 254 * 0x10);
+    check_ok_owned(repeat("-1", "+1", 255, ""), 254);
+    /* the 513th node is the 257th operand, at position 512 */
+    check_error_owned(repeat("A", "+A", 256, ""), 512,
+                      "too many operands and operators at position 512 (at most 512)");
+    check_error_owned(repeat("1", "+1", 400, ""), 512,
+                      "too many operands and operators at position 512 (at most 512)");
+    /* or an operator: "--...-A+A..." */
+    check_error_owned(repeat("-A", "*A", 300, ""), 512,
+                      "too many operands and operators at position 512 (at most 512)");
+    /* a program as deep in stack as the limits allow, evaluated right */
+    char *t = repeat("", "A+(", 63, "A");
+    char *close = repeat(t, ")", 63, "");
+    check_ok_owned(close, 64 * 0x10);
+    free(t);
+}
+
+static void test_bytes(void)
+{
+    check_error("A == \xC3\xA9", 5,
+                "unexpected byte 0xC3 at position 5; only ASCII text is allowed");
+    check_error("\xFF", 0, "unexpected byte 0xFF at position 0; only ASCII text is allowed");
+    check_error("A\x01", 1, "unexpected control character 0x01 at position 1");
+    check_error("A\x7F", 1, "unexpected control character 0x7F at position 1");
+    check_error("mem[\x80]", 4, "unexpected byte 0x80 at position 4; only ASCII text is allowed");
+    check_error("x\xC3\xB6", 1, "unexpected byte 0xC3 at position 1; only ASCII text is allowed");
+    check_error("fo\xC3\xB6", 0, "unknown name \"fo\" at position 0"); /* the first fault */
+    /* a NUL ends the text */
+    CU_ASSERT_EQUAL(ev("A\0 + garbage"), 0x10);
+    /* every single byte: compiles (digits) or fails at position 0 or 1 */
+    for (int b = 1; b < 256; b++) {
+        char text[2] = {(char)b, 0};
+        mh_expr *e = NULL;
+        size_t pos = 99;
+        char err[256] = "";
+        mh_status st = mh_expr_compile(text, resolve, NULL, &e, &pos, err, sizeof err);
+        if (b >= '0' && b <= '9') {
+            CU_ASSERT_EQUAL(st, MH_OK);
+            CU_ASSERT_EQUAL(mh_expr_eval(e, fetch, NULL), b - '0');
+        } else if (strchr("axyp", lower(b))) {
+            CU_ASSERT_EQUAL(st, MH_OK);
+        } else {
+            CU_ASSERT_EQUAL(st, MH_ERR_INVALID_ARGUMENT);
+            CU_ASSERT(pos <= 1);
+            CU_ASSERT_PTR_NOT_NULL(strstr(err, "at position"));
+        }
+        mh_expr_free(e);
+    }
+}
+
+static void test_long_names(void)
+{
+    char *name = repeat("", "q", 300, "");
+    check_error(name, 0, "unknown name \"qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...\" at position 0");
+    free(name);
+    name = repeat("A == 1 || (", "q", 200, ")");
+    check_error(name, 11, "unknown name \"qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...\" at position 11");
+    free(name);
+    /* a long found-token is cut too */
+    name = repeat("1 ", "z", 100, "");
+    check_error(name, 2, "expected an operator or end of text at position 2, found "
+                         "\"zzzzzzzzzzzzzzzzzzzzzzzz...\"");
+    free(name);
+}
+
+/* A reference: random expression trees, printed with only the parentheses
+ * precedence needs, must evaluate to what the tree computes with C's rules
+ * (written here independently of the library). */
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static unsigned rnd(rng *r, unsigned n)
+{
+    r->s = r->s * 6364136223846793005u + 1442695040888963407u;
+    return (unsigned)((r->s >> 33) % n);
+}
+
+typedef struct ref_op {
+    const char *text;
+    int precedence;
+} ref_op;
+
+static const ref_op ref_ops[] = {
+    {"||", 1}, {"&&", 2}, {"|", 3},  {"^", 4},  {"&", 5},  {"==", 6}, {"!=", 6},
+    {"<", 7},  {"<=", 7}, {">", 7},  {">=", 7}, {"<<", 8}, {">>", 8}, {"+", 9},
+    {"-", 9},  {"*", 10}, {"/", 10}, {"%", 10},
+};
+
+static int64_t ref_binary(int op, int64_t a, int64_t b)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    unsigned n = (unsigned)(ub & 63);
+    switch (op) {
+    case 0: return a || b;
+    case 1: return a && b;
+    case 2: return a | b;
+    case 3: return a ^ b;
+    case 4: return a & b;
+    case 5: return a == b;
+    case 6: return a != b;
+    case 7: return a < b;
+    case 8: return a <= b;
+    case 9: return a > b;
+    case 10: return a >= b;
+    case 11: return (int64_t)(ua << n);
+    case 12: return a >= 0 ? (int64_t)(ua >> n) : -1 - (int64_t)((~ua) >> n);
+    case 13: return (int64_t)(ua + ub);
+    case 14: return (int64_t)(ua - ub);
+    case 15: return (int64_t)(ua * ub);
+    case 16: return b == 0 ? 0 : (b == -1 ? (int64_t)(0 - ua) : a / b);
+    default: return (b == 0 || b == -1) ? 0 : a % b;
+    }
+}
+
+/* Appends a random expression to buf; returns its value; *prec is the
+ * precedence of its top operator (11 for operands and unary forms). */
+static int64_t gen(rng *r, int depth, char *buf, size_t *len, int *prec, const machine *m)
+{
+    unsigned kind = depth <= 0 ? rnd(r, 3) : rnd(r, 10);
+    char tmp[64];
+    if (kind < 3) {
+        static const char *const leaf_names[] = {"A", "x", "Y", "p", "VALUE"};
+        int64_t v;
+        switch (rnd(r, 6)) {
+        case 0: v = (int64_t)rnd(r, 300); snprintf(tmp, sizeof tmp, "%lld", (long long)v); break;
+        case 1: v = (int64_t)rnd(r, 70000); snprintf(tmp, sizeof tmp, "$%llX", (long long)v); break;
+        case 2: v = (int64_t)rnd(r, 64); snprintf(tmp, sizeof tmp, "0x%llx", (long long)v); break;
+        case 3:
+            v = (int64_t)rnd(r, 16);
+            snprintf(tmp, sizeof tmp, "%%%d%d%d%d", (int)(v >> 3) & 1, (int)(v >> 2) & 1,
+                     (int)(v >> 1) & 1, (int)v & 1);
+            break;
+        default: {
+            unsigned k = rnd(r, 5);
+            int64_t vals[] = {m->a, m->x, m->y, m->p, m->value};
+            v = vals[k];
+            snprintf(tmp, sizeof tmp, "%s", leaf_names[k]);
+        }
+        }
+        *len += (size_t)snprintf(buf + *len, 4096 - *len, "%s", tmp);
+        *prec = 11;
+        return v;
+    }
+    if (kind == 3) {
+        static const char unary[] = "!~-";
+        unsigned u = rnd(r, 3);
+        buf[(*len)++] = unary[u];
+        size_t at = *len;
+        int p;
+        int64_t v = gen(r, depth - 1, buf, len, &p, m);
+        if (p < 11 || buf[at] == '-') { /* parenthesize binary operands; avoid "--" reading */
+            memmove(buf + at + 1, buf + at, *len - at);
+            buf[at] = '(';
+            (*len)++;
+            buf[(*len)++] = ')';
+        }
+        *prec = 11;
+        return u == 0 ? v == 0 : u == 1 ? ~v : (int64_t)(0 - (uint64_t)v);
+    }
+    unsigned op = rnd(r, (unsigned)(sizeof ref_ops / sizeof ref_ops[0]));
+    int my = ref_ops[op].precedence;
+    int pa, pb;
+    size_t at = *len;
+    int64_t a = gen(r, depth - 1, buf, len, &pa, m);
+    if (pa < my) {
+        memmove(buf + at + 1, buf + at, *len - at);
+        buf[at] = '(';
+        (*len)++;
+        buf[(*len)++] = ')';
+    }
+    *len += (size_t)snprintf(buf + *len, 4096 - *len, " %s ", ref_ops[op].text);
+    at = *len;
+    int64_t b = gen(r, depth - 1, buf, len, &pb, m);
+    if (pb <= my) {
+        memmove(buf + at + 1, buf + at, *len - at);
+        buf[at] = '(';
+        (*len)++;
+        buf[(*len)++] = ')';
+    }
+    buf[*len] = '\0';
+    *prec = my;
+    return ref_binary((int)op, a, b);
+}
+
+static void test_reference(void)
+{
+    rng r = {0x2545F4914F6CDD1Du};
+    machine m = default_machine();
+    int rounds = mh_test_full() ? 100000 : 10000, checked = 0;
+    static char buf[4096];
+    for (int i = 0; i < rounds; i++) {
+        m.a = (int64_t)rnd(&r, 256);
+        m.x = (int64_t)rnd(&r, 256);
+        m.y = (int64_t)rnd(&r, 3);
+        m.p = (int64_t)rnd(&r, 256);
+        m.value = (int64_t)rnd(&r, 1000) - 500;
+        size_t len = 0;
+        int p;
+        int64_t want = gen(&r, 1 + (int)rnd(&r, 5), buf, &len, &p, &m);
+        buf[len] = '\0';
+        mh_expr *e = NULL;
+        char err[256] = "";
+        if (mh_expr_compile(buf, resolve, NULL, &e, NULL, err, sizeof err) != MH_OK) {
+            fprintf(stderr, "\n\"%s\": %s\n", buf, err);
+            CU_FAIL("reference text did not compile");
+            continue;
+        }
+        int64_t got = mh_expr_eval(e, fetch, &m);
+        if (got != want) {
+            fprintf(stderr, "\n\"%s\" = %lld, reference %lld\n", buf, (long long)got,
+                    (long long)want);
+            CU_FAIL("value differs from the reference");
+        }
+        checked++;
+        mh_expr_free(e);
+    }
+    CU_ASSERT_EQUAL(checked, rounds);
+}
+
+/* Random texts over the language's alphabet (fixed seed): every compile
+ * either succeeds, and then evaluates and the text is kept, or fails with a
+ * position inside the text and a message that names that position. */
+static void test_random_texts(void)
+{
+    static const char *const pieces[] = {
+        "A", "x", "mem[", "io[", "]", "(", ")", "1", "$FF", "0x10", "%101", "99999999999999999999",
+        "+", "-", "*", "/", "%", "<<", ">>", "<", "<=", ">", ">=", "==", "!=", "&", "|", "^",
+        "&&", "||", "!", "~", " ", "foo", "=", "$", "\xC3", "0b1", "[", "value",
+    };
+    const size_t npieces = sizeof pieces / sizeof pieces[0];
+    rng r = {0x9E3779B97F4A7C15u};
+    int ok = 0, bad = 0;
+    int rounds = mh_test_full() ? 200000 : 20000;
+    char text[200];
+    machine m = default_machine();
+    for (int i = 0; i < rounds; i++) {
+        size_t len = 0;
+        int n = (int)rnd(&r, 12) + 1;
+        for (int k = 0; k < n; k++) {
+            const char *p = pieces[rnd(&r, (unsigned)npieces)];
+            size_t pl = strlen(p);
+            if (len + pl >= sizeof text)
+                break;
+            memcpy(text + len, p, pl);
+            len += pl;
+        }
+        text[len] = '\0';
+        mh_expr *e = NULL;
+        size_t pos = 99999;
+        char err[256] = "";
+        mh_status st = mh_expr_compile(text, resolve, NULL, &e, &pos, err, sizeof err);
+        if (st == MH_OK) {
+            ok++;
+            CU_ASSERT_STRING_EQUAL(mh_expr_text(e), text);
+            (void)mh_expr_eval(e, fetch, &m);
+            mh_expr_free(e);
+        } else {
+            bad++;
+            char want[40];
+            snprintf(want, sizeof want, "at position %zu", pos);
+            if (st != MH_ERR_INVALID_ARGUMENT || pos > len || !strstr(err, want)) {
+                fprintf(stderr, "\n\"%s\": %d %zu \"%s\"\n", text, (int)st, pos, err);
+                CU_FAIL("bad error");
+            }
+            CU_ASSERT_PTR_NULL(e);
+        }
+    }
+    /* both paths were taken (the alphabet makes most texts invalid) */
+    CU_ASSERT(ok > 0);
+    CU_ASSERT(bad > rounds / 2);
+}
+
+MH_SUITE("expr.hostile", NULL, NULL, MH_TEST(test_too_long), MH_TEST(test_too_deep),
+         MH_TEST(test_too_many_nodes), MH_TEST(test_bytes), MH_TEST(test_long_names),
+         MH_TEST(test_reference), MH_TEST(test_random_texts))
