@@ -2,9 +2,11 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "log.h"
 
@@ -35,6 +37,9 @@ static const cli_option options[] = {
      "bearer token clients must send (or MCPHOST_TOKEN)", NULL},
     {"--plugin-dir", "DIR", OPT_LIST, FIELD(plugin_dirs),
      "load plugins from DIR too (repeatable; searched before the default ones)", NULL},
+    {"--allow-dir", "DIR", OPT_LIST, FIELD(allow_dirs),
+     "let clients read and write files in DIR (repeatable; default: the working directory)",
+     NULL},
     {"--config", "NAME=VALUE", OPT_LIST, FIELD(configs),
      "machine configuration value (repeatable)", NULL},
     {"--rom-dir", "DIR", OPT_CONFIG, 0, "load the machine's ROMs from DIR (VICE file names work)",
@@ -74,8 +79,14 @@ void mh_cli_usage(FILE *out)
                  options[i].arg ? options[i].arg : "");
         fprintf(out, "  %-24s %s\n", left, options[i].help);
     }
+    fprintf(out, "\nfiles: clients (tools, session options) may only name files inside the\n"
+                 "allowed directories (--allow-dir; default: the working directory); relative\n"
+                 "paths are taken from the first one, \"..\" and links leading out are refused.\n"
+                 "Files named on this command line (--autostart, --config NAME=FILE) are\n"
+                 "allowed one by one wherever they are.\n");
     fprintf(out, "\nexamples:\n"
                  "  mcphost --machine c64 --transport stdio\n"
+                 "  mcphost --machine c64 --allow-dir ~/c64 --autostart game.prg\n"
                  "  mcphost --machine c64 --transport http --port 6510\n");
 }
 
@@ -125,6 +136,16 @@ static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *er
     case OPT_CONFIG: {
         /* Kept as "key=value" text in the --config list. */
         char *item;
+        char absolute[PATH_MAX];
+        if (opt->arg && strcmp(opt->arg, "FILE") == 0 && value[0] != '/') {
+            /* A file the user named: taken from the working directory even
+             * when --allow-dir makes another directory the first one. */
+            char cwd[PATH_MAX];
+            if (realpath(value, absolute) ||
+                (getcwd(cwd, sizeof cwd) &&
+                 snprintf(absolute, sizeof absolute, "%s/%s", cwd, value) < (int)sizeof absolute))
+                value = absolute;
+        }
         if (strchr(opt->config, '=')) {
             item = strdup(opt->config);
         } else {
@@ -200,6 +221,7 @@ void mh_cli_free(mh_cli *cli)
     for (size_t i = 0; i < cli->owned.count; i++) free(cli->owned.items[i]);
     mh_ptrvec_free(&cli->owned);
     mh_ptrvec_free(&cli->plugin_dirs);
+    mh_ptrvec_free(&cli->allow_dirs);
     mh_ptrvec_free(&cli->configs);
 }
 

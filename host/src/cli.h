@@ -15,6 +15,7 @@ typedef struct mh_cli {
     unsigned port;            /* --port */
     const char *token;        /* --token or MCPHOST_TOKEN */
     mh_ptrvec plugin_dirs;    /* --plugin-dir, repeatable (char*, borrowed from argv) */
+    mh_ptrvec allow_dirs;     /* --allow-dir, repeatable (char*, borrowed from argv) */
     mh_ptrvec configs;        /* --config NAME=VALUE and the options that set one */
     mh_ptrvec owned;          /* strings the parser made (freed by mh_cli_free) */
     const char *log_level;    /* --log-level */

@@ -17,7 +17,8 @@ typedef struct mh_hostctx {
     mh_ptrvec plugins; /* mh_plugin_record*, in load order */
     struct mh_sessions *sessions;
     struct mh_server *server;
-    mh_ptrvec allowed_dirs; /* char*, for later file tools */
+    mh_ptrvec allowed_dirs;  /* char*, realpath'd: --allow-dir (files.c) */
+    mh_ptrvec allowed_files; /* char*, realpath'd: files named on the command line (files.c) */
 } mh_hostctx;
 
 /* The services a plugin can look up (services.c). */

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "core_tools.h"
+#include "files.h"
 #include "hostctx.h"
 #include "loader.h"
 #include "log.h"
@@ -295,6 +296,16 @@ int main(int argc, char **argv)
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);
     int code = 0;
+    if (mh_files_setup(&ctx, &cli.allow_dirs, error, sizeof error) != 0) {
+        mh_log(MH_LOG_CRITICAL, NULL, "%s; give an existing directory", error);
+        code = 2;
+        goto out;
+    }
+    for (size_t i = 0; i < cli.configs.count; i++) {
+        const char *eq = strchr(cli.configs.items[i], '=');
+        if (eq && mh_files_trust(&ctx, eq + 1) != 0) code = 1;
+    }
+    if (code) goto out;
     if (!ctx.sessions || !ctx.server || load_everything(&ctx, &cli) != 0) {
         code = 1;
         goto out;
@@ -326,6 +337,7 @@ out:
     mh_loader_unload_all(&ctx);
     mh_registry_free(&ctx.registry);
     mh_server_free(ctx.server);
+    mh_files_free(&ctx);
     mh_cli_free(&cli);
     mh_log_close();
     pthread_mutex_destroy(&rs.lock);
