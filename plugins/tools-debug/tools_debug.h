@@ -18,6 +18,7 @@ typedef struct td_plugin {
     const mh_call_service *call;
     const mh_session_service *sessions;
     const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
+    struct td_store *store; /* symbols and memory snapshots per session (td_store.c) */
 } td_plugin;
 
 /* Registers one group's tools; returns the first failure. */
@@ -28,5 +29,8 @@ mh_status td_register_breakpoints(td_plugin *plugin); /* tools_breakpoints.c */
 mh_status td_register_registers(td_plugin *plugin);   /* tools_registers.c */
 mh_status td_register_memory(td_plugin *plugin);      /* tools_memory.c */
 mh_status td_register_code(td_plugin *plugin);        /* tools_code.c */
+
+/* Frees plugin->store (NULL is fine); at deinit and after a failed init. */
+void td_store_free(struct td_store *store); /* td_store.c */
 
 #endif

@@ -25,6 +25,7 @@ static mh_status tools_debug_init(const mh_host *host, void **data)
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
         mh_status status = groups[i](plugin);
         if (status != MH_OK) {
+            td_store_free(plugin->store);
             free(plugin); /* the host removes what was registered */
             return status;
         }
@@ -33,7 +34,11 @@ static mh_status tools_debug_init(const mh_host *host, void **data)
     return MH_OK;
 }
 
-static void tools_debug_deinit(void *data) { free(data); }
+static void tools_debug_deinit(void *data)
+{
+    td_store_free(((td_plugin *)data)->store);
+    free(data);
+}
 
 MH_PLUGIN_DEFINE("org.mcphost.tools-debug", "tools-debug", "0.1.0",
                  "Debugging tools: execution control, breakpoints, registers, memory, code",

@@ -1,8 +1,310 @@
-/* tools_registers.c - the registers tools of tools-debug (placeholder: no tools yet). */
-#include "tools_debug.h"
+/* tools_registers.c - registers_get and registers_set: the CPU's registers
+ * through "mh.cpu6502/1", read and written on the session's thread between
+ * run slices (a running machine is not paused). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "td_disasm.h"
+#include "td_util.h"
+
+/* The flags in P, from bit 7 down, as registers_get prints them. */
+static const char flag_letters[8] = {'N', 'V', '-', 'B', 'D', 'I', 'Z', 'C'};
+
+/* "N.-..IZC": a set flag's letter, '.' for a clear one, '-' for bit 5. */
+static void flags_text(uint8_t p, char out[9])
+{
+    for (int i = 0; i < 8; i++) {
+        int bit = 7 - i;
+        out[i] = i == 2 ? '-' : (p >> bit) & 1 ? flag_letters[i] : '.';
+    }
+    out[8] = '\0';
+}
+
+/* The registers, flags, cycles and the instruction at PC: the result of
+ * both tools. Adds the text summary to text. */
+static void write_registers(td_call *c, mh_json_writer *w, td_buf *text)
+{
+    const mh_cpu6502 *cpu = c->cpu->state(c->cpu_ctx);
+    char flags[9];
+    flags_text(cpu->p, flags);
+    td_write_byte(w, "a", cpu->a);
+    td_write_byte(w, "x", cpu->x);
+    td_write_byte(w, "y", cpu->y);
+    td_write_byte(w, "s", cpu->s);
+    td_write_byte(w, "p", cpu->p);
+    mh_args_write_address(w, "pc", cpu->pc);
+    mh_json_write_key(w, "flags");
+    mh_json_write_string(w, flags);
+    mh_json_write_key(w, "flag");
+    mh_json_write_object_begin(w);
+    static const char *const names[] = {"n", "v", "b", "d", "i", "z", "c"};
+    static const uint8_t bits[] = {0x80, 0x40, 0x10, 0x08, 0x04, 0x02, 0x01};
+    for (size_t i = 0; i < sizeof bits; i++) {
+        mh_json_write_key(w, names[i]);
+        mh_json_write_bool(w, (cpu->p & bits[i]) != 0);
+    }
+    mh_json_write_object_end(w);
+    mh_json_write_key(w, "cycles");
+    mh_json_write_uint(w, cpu->cycles);
+    mh_json_write_key(w, "model");
+    mh_json_write_string(w, c->cpu->model_name ? c->cpu->model_name(c->cpu_ctx) : "6502");
+    int boundary = mh_cpu6502_at_boundary(cpu);
+    mh_json_write_key(w, "at_boundary");
+    mh_json_write_bool(w, boundary != 0);
+    mh_json_write_key(w, "jammed");
+    mh_json_write_bool(w, cpu->jammed != 0);
+    const char *state = td_exec_state(c);
+    if (state) {
+        mh_json_write_key(w, "state");
+        mh_json_write_string(w, state);
+    }
+    td_buf_printf(text, "PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X [NV-BDIZC %s] cycles=%llu",
+                  cpu->pc, cpu->a, cpu->x, cpu->y, cpu->s, cpu->p, flags,
+                  (unsigned long long)cpu->cycles);
+    if (cpu->jammed) td_buf_printf(text, " (JAMMED: only a reset continues)");
+    else if (!boundary) td_buf_printf(text, " (mid-instruction or in the reset sequence)");
+    if (state) td_buf_printf(text, " state=%s", state);
+    if (!c->mem) return;
+    td_disasm d;
+    td_disasm_begin(&d, c);
+    char line[96], hex[12];
+    uint8_t bytes[3];
+    int length = td_disasm_one(&d, 0, cpu->pc, 0, line, sizeof line, bytes);
+    const char *label = td_disasm_symbol(&d, cpu->pc);
+    char label_copy[TD_MAX_SYMBOL_NAME + 1] = "";
+    if (label) snprintf(label_copy, sizeof label_copy, "%s", label);
+    td_disasm_end(&d);
+    hex[td_hex_spaced(hex, bytes, (size_t)length)] = '\0';
+    mh_json_write_key(w, "instruction");
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "text");
+    mh_json_write_string(w, line);
+    mh_json_write_key(w, "bytes");
+    mh_json_write_string(w, hex);
+    mh_json_write_key(w, "length");
+    mh_json_write_int(w, length);
+    if (label) {
+        mh_json_write_key(w, "label");
+        mh_json_write_string(w, label_copy);
+    }
+    mh_json_write_object_end(w);
+    td_buf_printf(text, "\n$%04X  %-8s  %s%s%s", cpu->pc, hex, line, label ? "    ; " : "",
+                  label ? label_copy : "");
+}
+
+static void registers_get(void *user, mh_call *call)
+{
+    td_call c;
+    if (td_begin(&c, user, call, "registers_get", TD_NEED_CPU) == 0) {
+        const mh_chip *mem = c.plugin->sessions->find_chip(c.session, MH_IFACE_MEMORY, NULL);
+        if (mem && ((const mh_memory_iface *)mem->vtable)->struct_size >= sizeof(mh_memory_iface)) {
+            c.mem = mem->vtable;
+            c.mem_ctx = mem->context;
+        }
+        mh_json_writer *w = mh_json_writer_new();
+        td_buf text = {0};
+        mh_json_write_object_begin(w);
+        write_registers(&c, w, &text);
+        mh_json_write_object_end(w);
+        td_result(&c, w, text.text);
+        td_buf_free(&text);
+        mh_json_writer_free(w);
+    }
+    td_end(&c);
+}
+
+/* ---- registers_set ---- */
+
+typedef struct reg_field {
+    const char *name;
+    const char *what;
+    uint32_t max;
+} reg_field;
+
+static const reg_field reg_fields[] = {
+    {"a", "the accumulator A", 0xFF},  {"x", "index register X", 0xFF},
+    {"y", "index register Y", 0xFF},   {"s", "the stack pointer S", 0xFF},
+    {"p", "the status register P", 0xFF}, {"pc", "the program counter PC", 0xFFFF},
+};
+
+static const struct {
+    const char *name;
+    uint8_t bit;
+} flag_fields[] = {{"n", 0x80}, {"v", 0x40}, {"d", 0x08}, {"i", 0x04}, {"z", 0x02}, {"c", 0x01}};
+
+/* Reads the flags string: the letters of the flags to set, others clear. */
+static int parse_flags(td_call *c, const char *text, uint8_t *p)
+{
+    uint8_t value = 0;
+    for (const char *s = text; *s; s++) {
+        char ch = *s;
+        if (ch >= 'a' && ch <= 'z') ch = (char)(ch - 'a' + 'A');
+        switch (ch) {
+        case 'N': value |= 0x80; break;
+        case 'V': value |= 0x40; break;
+        case 'D': value |= 0x08; break;
+        case 'I': value |= 0x04; break;
+        case 'Z': value |= 0x02; break;
+        case 'C': value |= 0x01; break;
+        case 'B': case '-': case '.': case ' ': break;
+        default:
+            return td_fail(c,
+                           "flags: '%c' is not a flag; give the letters of the flags to set (N V D "
+                           "I Z C, any order or case; the others are cleared), e.g. \"NZC\", or "
+                           "registers_get's \"N.-..IZC\"",
+                           (unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7F ? *s : '?');
+        }
+    }
+    *p = (uint8_t)((*p & 0x30) | value);
+    return 0;
+}
+
+static void registers_set(void *user, mh_call *call)
+{
+    td_call c;
+    if (td_begin(&c, user, call, "registers_set", TD_NEED_CPU) != 0) {
+        td_end(&c);
+        return;
+    }
+    mh_cpu6502 *cpu = c.cpu->state(c.cpu_ctx);
+    int64_t values[6];
+    int given[6] = {0};
+    int any = 0;
+    for (size_t i = 0; i < 6; i++) {
+        mh_status status =
+            mh_args_int(c.args, reg_fields[i].name, INT64_MIN, INT64_MAX, &values[i], c.err, sizeof c.err);
+        if (status == MH_ERR_NOT_FOUND) continue;
+        if (status != MH_OK) {
+            td_fail_arg(&c);
+            goto done;
+        }
+        if (values[i] < 0 || values[i] > reg_fields[i].max) {
+            td_fail(&c, "%s: %lld is out of range: %s takes 0-%u ($00-$%0*X)", reg_fields[i].name,
+                    (long long)values[i], reg_fields[i].what, (unsigned)reg_fields[i].max,
+                    reg_fields[i].max > 0xFF ? 4 : 2, (unsigned)reg_fields[i].max);
+            goto done;
+        }
+        given[i] = any = 1;
+    }
+    const char *flags = NULL;
+    mh_status status = mh_args_string(c.args, "flags", &flags, NULL, c.err, sizeof c.err);
+    if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
+        td_fail_arg(&c);
+        goto done;
+    }
+    if (flags && given[4]) {
+        td_fail(&c, "give either p (the whole status byte) or flags (letters), not both");
+        goto done;
+    }
+    int flag_given[6] = {0};
+    bool flag_values[6];
+    for (size_t i = 0; i < 6; i++) {
+        status = mh_args_bool(c.args, flag_fields[i].name, &flag_values[i], c.err, sizeof c.err);
+        if (status == MH_ERR_NOT_FOUND) continue;
+        if (status != MH_OK) {
+            td_fail_arg(&c);
+            goto done;
+        }
+        flag_given[i] = any = 1;
+    }
+    if (!any && !flags) {
+        td_fail(&c, "registers_set: nothing to set; give at least one of a, x, y, s, p, pc (numbers "
+                    "or \"$C000\"), flags (\"NZC\") or n, v, d, i, z, c (true/false)");
+        goto done;
+    }
+    if (!mh_cpu6502_at_boundary(cpu) && !cpu->jammed) {
+        td_fail(&c, "registers_set: the CPU is in the middle of an instruction (or of its reset "
+                    "sequence), where registers cannot be set; step or run to the next instruction "
+                    "first");
+        goto done;
+    }
+    uint8_t p = cpu->p;
+    if (flags && parse_flags(&c, flags, &p) != 0) goto done;
+    if (given[4]) p = (uint8_t)values[4];
+    for (size_t i = 0; i < 6; i++)
+        if (flag_given[i]) p = flag_values[i] ? (uint8_t)(p | flag_fields[i].bit) : (uint8_t)(p & ~flag_fields[i].bit);
+    p = (uint8_t)((p | MH_CPU6502_FLAG_U) & ~MH_CPU6502_FLAG_B);
+
+    /* Everything is checked: set it. */
+    if (given[0]) cpu->a = (uint8_t)values[0];
+    if (given[1]) cpu->x = (uint8_t)values[1];
+    if (given[2]) cpu->y = (uint8_t)values[2];
+    if (given[3]) cpu->s = (uint8_t)values[3];
+    if (given[5]) cpu->pc = (uint16_t)values[5];
+    cpu->p = p;
+
+    mh_json_writer *w = mh_json_writer_new();
+    td_buf text = {0};
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "changed");
+    mh_json_write_array_begin(w);
+    td_buf_printf(&text, "set");
+    for (size_t i = 0; i < 6; i++) {
+        int changed = given[i] || (i == 4 && (flags || flag_given[0] || flag_given[1] || flag_given[2] ||
+                                               flag_given[3] || flag_given[4] || flag_given[5]));
+        if (!changed) continue;
+        mh_json_write_string(w, reg_fields[i].name);
+        td_buf_printf(&text, " %s", reg_fields[i].name);
+    }
+    mh_json_write_array_end(w);
+    td_buf_printf(&text, "%s\n", cpu->jammed ? " (the CPU is jammed: only a reset continues)" : "");
+    write_registers(&c, w, &text);
+    mh_json_write_object_end(w);
+    td_result(&c, w, text.text);
+    td_buf_free(&text);
+    mh_json_writer_free(w);
+done:
+    td_end(&c);
+}
+
+/* ---- registration ---- */
+
+#define REG_VALUE(name, what)                                                                  \
+    "\"" name "\":{\"type\":[\"integer\",\"string\"],\"description\":\"" what                  \
+    " (a number or \\\"$xx\\\"/\\\"0x..\\\" text)\"}"
+
+static const char registers_output[] =
+    "{\"type\":\"object\",\"properties\":{"
+    "\"a\":{\"type\":\"integer\"},\"x\":{\"type\":\"integer\"},\"y\":{\"type\":\"integer\"},"
+    "\"s\":{\"type\":\"integer\"},\"p\":{\"type\":\"integer\"},\"pc\":{\"type\":\"integer\"},"
+    "\"pc_hex\":{\"type\":\"string\"},\"flags\":{\"type\":\"string\"},"
+    "\"flag\":{\"type\":\"object\"},\"cycles\":{\"type\":\"integer\"},"
+    "\"model\":{\"type\":\"string\"},\"at_boundary\":{\"type\":\"boolean\"},"
+    "\"jammed\":{\"type\":\"boolean\"},\"state\":{\"type\":\"string\"},"
+    "\"instruction\":{\"type\":\"object\"},\"changed\":{\"type\":\"array\"}},"
+    "\"required\":[\"a\",\"x\",\"y\",\"s\",\"p\",\"pc\",\"flags\",\"flag\",\"cycles\"]}";
+
+static const mh_tool_desc register_tools[] = {
+    {sizeof(mh_tool_desc), "registers_get", "Read CPU registers",
+     "Reads the 6502 registers A X Y S P PC (numbers and \"$xx\" text), the flags as letters "
+     "(\"NV-BDIZC\": a set flag's letter, '.' when clear) and booleans, the cycle counter and the "
+     "instruction at PC, disassembled (symbol-aware). Never pauses a running machine.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}", registers_output,
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.registers.get",
+     registers_get, NULL},
+    {sizeof(mh_tool_desc), "registers_set", "Set CPU registers",
+     "Sets any of the 6502 registers at the current instruction boundary: a, x, y, s, p (0-255), "
+     "pc (0-65535), in any number form (12, \"$0C\", \"0x0C\"). Flags: either p, or flags as the "
+     "letters of the flags to set (\"NZC\"; the others are cleared; registers_get's \"N.-..IZC\" "
+     "works too), and/or single flags n v d i z c as true/false (applied last). Bit 5 of P always "
+     "reads 1 and B 0. Returns the registers afterwards.",
+     "{\"type\":\"object\",\"properties\":{" REG_VALUE("a", "Accumulator, 0-255") ","
+     REG_VALUE("x", "X, 0-255") "," REG_VALUE("y", "Y, 0-255") ","
+     REG_VALUE("s", "Stack pointer, 0-255") "," REG_VALUE("p", "Status register, 0-255") ","
+     REG_VALUE("pc", "Program counter, 0-65535") ","
+     "\"flags\":{\"type\":\"string\",\"description\":\"Letters of the flags to set, the others "
+     "cleared: e.g. \\\"NZC\\\"\"},"
+     "\"n\":{\"type\":\"boolean\"},\"v\":{\"type\":\"boolean\"},\"d\":{\"type\":\"boolean\"},"
+     "\"i\":{\"type\":\"boolean\"},\"z\":{\"type\":\"boolean\"},\"c\":{\"type\":\"boolean\"}},"
+     "\"additionalProperties\":false}",
+     registers_output, MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.registers.set",
+     registers_set, NULL},
+};
 
 mh_status td_register_registers(td_plugin *plugin)
 {
-    (void)plugin;
-    return MH_OK;
+    mh_status status = td_store_ensure(plugin);
+    if (status != MH_OK) return status;
+    return td_register_table(plugin, register_tools, sizeof register_tools / sizeof register_tools[0]);
 }
