@@ -1,41 +1,31 @@
 /* c64_chips.h - the chip interfaces the C64 registers for the chip
  * toolsets: "mh.chip.vic2/1" (instance "vic2") and "mh.chip.cia/1"
- * (instances "cia1", "cia2").
+ * (instances "cia1", "cia2"), defined in the SDK (mcphost/chip_vic2.h,
+ * mcphost/chip_cia.h), and the C64's decoders that fill their views
+ * (c64_chip_views.c), pure functions of the chip state so tests can feed
+ * them hand-made register sets.
  *
- * A minimal first version, defined here without the SDK until the chip
- * toolsets issue moves it into sdk/include/mcphost (same layout, same ids):
- * the chip's state struct (vic2.h's mh_vic2, cia6526.h's mh_cia6526, plain
- * structs a debugger reads), a register read without side effects and a
- * register write with the chip's effects. Like every vtable it starts with
- * struct_size and only grows at the end.
- *
- * Ownership: vtables are static; contexts belong to the machine instance and
- * live until its destroy(). Threads: every function is [emu-thread].
+ * Ownership: the view structs belong to the caller. Threads: [emu-thread]
+ * like the chips.
  */
 #ifndef MH_C64_CHIPS_H
 #define MH_C64_CHIPS_H
 
 #include <stdint.h>
 
-#define MH_CHIP_VIC2_IFACE "mh.chip.vic2/1"
-#define MH_CHIP_CIA_IFACE "mh.chip.cia/1"
+#include "cia6526.h"
+#include "mcphost/chip_cia.h"
+#include "mcphost/chip_vic2.h"
+#include "vic2.h"
 
-/* "mh.chip.vic2/1": state() returns the mh_vic2; reg is the register
- * number (address & $3F). */
-typedef struct mh_chip_vic2_iface {
-    uint32_t struct_size;
-    void *(*state)(void *context);
-    uint8_t (*peek)(void *context, uint16_t reg);
-    void (*write)(void *context, uint16_t reg, uint8_t value);
-} mh_chip_vic2_iface;
+/* Fills *out (struct_size already set by the caller) from the VIC-II's
+ * state; bank 0-3 is the VIC bank, char_rom 1 when the bank shows the
+ * character ROM at $1000-$1FFF, sprite_ptr the 8 pointer bytes at screen
+ * + $3F8 as the VIC sees them. */
+void c64_vic2_decode(const mh_vic2 *vic, unsigned bank, int char_rom, const uint8_t sprite_ptr[8],
+                     mh_chip_vic2_view *out);
 
-/* "mh.chip.cia/1": state() returns the mh_cia6526; reg is the register
- * number (address & $0F). */
-typedef struct mh_chip_cia_iface {
-    uint32_t struct_size;
-    void *(*state)(void *context);
-    uint8_t (*peek)(void *context, uint16_t reg);
-    void (*write)(void *context, uint16_t reg, uint8_t value);
-} mh_chip_cia_iface;
+/* Fills *out (struct_size already set) from a CIA's state. */
+void c64_cia_decode(const mh_cia6526 *cia, mh_chip_cia_view *out);
 
 #endif

@@ -236,6 +236,8 @@ static void line_start(mh_vic2 *v, unsigned n)
 {
     const vic2_timing *t = timing_of(v);
     if (n == 1) {
+        v->line_colors[v->frame & 1u][v->raster] =
+            (uint8_t)((v->reg[0x20] & 0x0Fu) | (v->reg[0x21] << 4));
         if (v->raster + 1u >= t->lines) {
             /* Line 0: RASTER (and its IRQ) change one cycle later. */
             v->frame_wrap = 1;
@@ -723,6 +725,18 @@ void mh_vic2_write(mh_vic2 *v, uint16_t addr, uint8_t value)
 uint16_t mh_vic2_line(const mh_vic2 *vic)
 {
     return vic->frame_wrap ? 0 : vic->raster;
+}
+
+size_t mh_vic2_line_colors(const mh_vic2 *vic, uint8_t *border, uint8_t *background, size_t max)
+{
+    if (vic->frame == 0) return 0;
+    const uint8_t *rec = vic->line_colors[(vic->frame - 1u) & 1u];
+    const size_t lines = vic->lines_per_frame;
+    for (size_t i = 0; i < lines && i < max; i++) {
+        if (border) border[i] = rec[i] & 0x0Fu;
+        if (background) background[i] = (uint8_t)(rec[i] >> 4);
+    }
+    return lines;
 }
 
 uint16_t mh_vic2_xpos(const mh_vic2 *vic)

@@ -94,6 +94,7 @@
 #ifndef MCPHOST_MACHINE_C64_VIC2_H
 #define MCPHOST_MACHINE_C64_VIC2_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "mcphost/status.h"
 
@@ -152,6 +153,8 @@ enum {
 
 /* Framebuffer width for every model. */
 #define MH_VIC2_FB_WIDTH 384
+/* Most raster lines of any model (PAL). */
+#define MH_VIC2_MAX_LINES 312
 /* Tallest framebuffer of any model (PAL). */
 #define MH_VIC2_FB_MAX_HEIGHT 272
 
@@ -269,6 +272,11 @@ typedef struct mh_vic2 {
     uint8_t lp_triggered; /* 1 after the frame's trigger */
     uint8_t lpx, lpy;
 
+    /* Border ($D020) and background ($D021) colour in the last cycle of
+     * every line, one store per line, by frame parity:
+     * line_colors[frame & 1][line] = border | background << 4. */
+    uint8_t line_colors[2][MH_VIC2_MAX_LINES];
+
     mh_vic2_links links;
 } mh_vic2;
 
@@ -304,6 +312,12 @@ void mh_vic2_set_lightpen(mh_vic2 *vic, int low);
 /* The raster line the beam is on (0 in cycle 1 of line 0, where RASTER
  * still reads the last line). */
 uint16_t mh_vic2_line(const mh_vic2 *vic);
+
+/* Border and background colour (0-15) of each line of the last complete
+ * frame, as they were in the line's last cycle; fills up to max entries of
+ * each array and returns the frame's line count (0 before the first frame
+ * has ended). */
+size_t mh_vic2_line_colors(const mh_vic2 *vic, uint8_t *border, uint8_t *background, size_t max);
 
 /* Sprite X coordinate of the beam at the start of the current cycle. */
 uint16_t mh_vic2_xpos(const mh_vic2 *vic);

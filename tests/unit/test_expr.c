@@ -4,6 +4,7 @@
  * that are not ASCII). Names come from a small test resolver: A X Y P (as a
  * CPU's registers), value, and the indexed mem[] and io[]. */
 #include <mcphost/expr.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -355,9 +356,51 @@ static void test_null_fetch(void)
     mh_expr_free(e);
 }
 
+/* One compiled program, evaluated from four threads at once, each with its
+ * own machine: every thread gets its own right answers. */
+typedef struct thread_job {
+    const mh_expr *e;
+    int64_t base;
+    int wrong;
+} thread_job;
+
+static void *eval_thread(void *arg)
+{
+    thread_job *job = arg;
+    machine m = default_machine();
+    for (int i = 0; i < 20000; i++) {
+        m.a = job->base + i;
+        m.x = i & 7;
+        int64_t want = ((job->base + i) & 0xFF) == 0x10 && (m.x > 5 || !(m.p & 2));
+        if (mh_expr_eval(job->e, fetch, &m) != want)
+            job->wrong++;
+    }
+    return NULL;
+}
+
+static void test_threads(void)
+{
+    mh_expr *e = NULL;
+    CU_ASSERT_EQUAL_FATAL(mh_expr_compile("(A & $FF) == $10 && (X > 5 || !(P & %00000010))",
+                                          resolve, NULL, &e, NULL, NULL, 0),
+                          MH_OK);
+    pthread_t threads[4];
+    thread_job jobs[4];
+    for (int t = 0; t < 4; t++) {
+        jobs[t] = (thread_job){e, t * 1000, 0};
+        CU_ASSERT_EQUAL_FATAL(pthread_create(&threads[t], NULL, eval_thread, &jobs[t]), 0);
+    }
+    for (int t = 0; t < 4; t++) {
+        pthread_join(threads[t], NULL);
+        CU_ASSERT_EQUAL(jobs[t].wrong, 0);
+    }
+    mh_expr_free(e);
+}
+
 MH_SUITE("expr.eval", NULL, NULL, MH_TEST(test_unary), MH_TEST(test_comparisons),
          MH_TEST(test_arithmetic), MH_TEST(test_short_circuit),
-         MH_TEST(test_same_program_many_values), MH_TEST(test_null_fetch))
+         MH_TEST(test_same_program_many_values), MH_TEST(test_null_fetch),
+         MH_TEST(test_threads))
 
 /* ---- expr.errors ---- */
 

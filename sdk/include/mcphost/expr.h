@@ -14,7 +14,11 @@
  *              == != , < <= > >= , << >> , + - , * / % , and the unary
  *              ! ~ - ; parentheses. Comparisons and ! give 0 or 1.
  *   values     64-bit signed; division or remainder by zero gives 0;
- *              shifts use the count modulo 64.
+ *              shifts use the count modulo 64 (>> sign-extends); + - *
+ *              wrap around; a number is read as 64-bit two's complement
+ *              ($FFFFFFFFFFFFFFFF is -1) and must fit in 64 bits. && and
+ *              || do not evaluate (fetch) their right side when the left
+ *              decides. After an operand, % is the remainder.
  * Limits: at most MH_EXPR_MAX_TEXT characters, MH_EXPR_MAX_DEPTH nested
  * parentheses/indexes/unary operators, MH_EXPR_MAX_NODES operands and
  * operators. Anything else is a compile error with the 0-based character
@@ -44,9 +48,10 @@ extern "C" {
 
 typedef struct mh_expr mh_expr;
 
-/* Maps a name (not NUL-terminated: name[0..length-1], as written) to the
- * caller's id. Returns 1 and sets *id and *indexed (1: the name must be
- * followed by [index]; 0: it must not) when the name is known, 0 when not. */
+/* Maps a name (not NUL-terminated: name[0..length-1], as written; compare
+ * it case-insensitively) to the caller's id; called only while compiling.
+ * Returns 1 and sets *id and *indexed (1: the name must be followed by
+ * [index]; 0: it must not) when the name is known, 0 when not. */
 typedef int (*mh_expr_resolve_fn)(void *user, const char *name, size_t length, int32_t *id,
                                   int *indexed);
 
@@ -57,12 +62,15 @@ typedef int64_t (*mh_expr_fetch_fn)(void *user, int32_t id, int64_t index);
 /* Compiles text. On success returns MH_OK and *out; on failure
  * MH_ERR_INVALID_ARGUMENT (or MH_ERR_NO_MEMORY), *out NULL, *error_position
  * the 0-based position of the fault (may be NULL) and a message in error
- * that names the position. */
+ * that names the position. resolve may be NULL (every name unknown);
+ * error may be NULL or short (the message is cut, always terminated).
+ * Users' documentation: docs/expressions.md. */
 mh_status mh_expr_compile(const char *text, mh_expr_resolve_fn resolve, void *resolve_user,
                           mh_expr **out, size_t *error_position, char *error,
                           size_t error_size);
 
-/* Evaluates a compiled expression. */
+/* Evaluates a compiled expression: no allocation, no recursion; a fixed
+ * stack on the C stack. fetch NULL reads every name as 0; expr NULL gives 0. */
 int64_t mh_expr_eval(const mh_expr *expr, mh_expr_fetch_fn fetch, void *fetch_user);
 
 /* The text it was compiled from. */

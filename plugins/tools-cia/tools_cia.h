@@ -1,0 +1,58 @@
+/* tools_cia.h - what the files of the tools-cia plugin share: the host
+ * services, the per-call context (arguments, the CIA chip interface, its
+ * instance name and decoded view), result helpers and the tool groups.
+ *
+ * The toolset works through "mh.chip.cia/1" (mcphost/chip_cia.h) only.
+ *
+ * Ownership: one tc_plugin per loaded plugin, freed at deinit; a tc_ctx
+ * lives for one call. Threads: every tool `requires` the chip, so its
+ * handler runs [emu-thread] on the session's thread.
+ */
+#ifndef TOOLS_CIA_H
+#define TOOLS_CIA_H
+
+#include <mcphost/args.h>
+#include <mcphost/chip_cia.h>
+#include <mcphost/json.h>
+#include <mcphost/mcphost.h>
+
+#include "cia_decode.h"
+
+typedef struct tc_plugin {
+    const mh_host *host;
+    const mh_registry_service *registry;
+    const mh_call_service *call;
+} tc_plugin;
+
+typedef struct tc_ctx {
+    tc_plugin *plugin;
+    mh_call *call;
+    mh_json_doc *doc;
+    const mh_json *args;
+    const mh_chip_cia_iface *cia;
+    void *chip;
+    const char *instance; /* "cia1" */
+    mh_chip_cia_view view;
+    char err[MH_ARGS_ERROR_SIZE];
+} tc_ctx;
+
+/* Parses the arguments, resolves the chip and reads its view. Returns 0,
+ * or -1 after answering the call with an error. */
+int tc_begin(tc_plugin *plugin, mh_call *call, tc_ctx *ctx);
+void tc_end(tc_ctx *ctx);
+void tc_fail(tc_ctx *ctx, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Finishes w as structured content, text first when not NULL; frees w. */
+void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text);
+void tc_write_byte(mh_json_writer *w, const char *key, unsigned value);
+void tc_write_timer(mh_json_writer *w, const char *key, const mh_chip_cia_timer *t);
+void tc_write_tod(mh_json_writer *w, const mh_chip_cia_view *v);
+
+mh_status tc_register_table(tc_plugin *plugin, const mh_tool_desc *tools, size_t count);
+mh_status tc_register_registers(tc_plugin *plugin); /* tools_cia_regs.c */
+mh_status tc_register_keyboard(tc_plugin *plugin);  /* tools_cia_keyboard.c */
+
+#endif

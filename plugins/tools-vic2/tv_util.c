@@ -1,0 +1,151 @@
+/* tv_util.c - per-call context and result helpers of tools-vic2. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools_vic2.h"
+
+int tv_begin(tv_plugin *plugin, mh_call *call, tv_ctx *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->plugin = plugin;
+    ctx->call = call;
+    ctx->args = mh_args_parse(plugin->call->args(call), &ctx->doc, ctx->err, sizeof ctx->err);
+    if (!ctx->args) {
+        plugin->call->error(call, ctx->err);
+        return -1;
+    }
+    const mh_chip *chip = plugin->call->chip(call);
+    const mh_chip_vic2_iface *vic = chip ? chip->vtable : NULL;
+    if (!vic || vic->struct_size < sizeof(mh_chip_vic2_iface)) {
+        tv_fail(ctx, "this machine's VIC-II interface (%s) is older than tools-vic2 needs: "
+                     "update the machine plugin", MH_CHIP_VIC2_IFACE);
+        return -1;
+    }
+    ctx->vic = vic;
+    ctx->chip = chip->context;
+    ctx->view.struct_size = sizeof ctx->view;
+    if (vic->view(ctx->chip, &ctx->view) != MH_OK) {
+        tv_fail(ctx, "the machine could not decode its VIC-II registers");
+        return -1;
+    }
+    return 0;
+}
+
+void tv_end(tv_ctx *ctx)
+{
+    mh_json_free(ctx->doc);
+    ctx->doc = NULL;
+}
+
+void tv_fail(tv_ctx *ctx, const char *format, ...)
+{
+    char message[1024];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(message, sizeof message, format, ap);
+    va_end(ap);
+    ctx->plugin->call->error(ctx->call, message);
+}
+
+void tv_send(tv_ctx *ctx, mh_json_writer *w, const char *text)
+{
+    char *json = mh_json_writer_finish(w, NULL);
+    if (!json) {
+        tv_fail(ctx, "internal error: the result could not be written (%s)",
+                mh_json_writer_error(w));
+        mh_json_writer_free(w);
+        return;
+    }
+    if (text) ctx->plugin->call->text(ctx->call, text);
+    ctx->plugin->call->structured(ctx->call, json);
+    free(json);
+    mh_json_writer_free(w);
+}
+
+const void *tv_find(tv_ctx *ctx, const char *interface_id, void **context)
+{
+    mh_session *s = ctx->plugin->call->session(ctx->call);
+    const mh_chip *chip = s ? ctx->plugin->sessions->find_chip(s, interface_id, NULL) : NULL;
+    if (!chip) return NULL;
+    *context = chip->context;
+    return chip->vtable;
+}
+
+void tv_write_byte(mh_json_writer *w, const char *key, unsigned value)
+{
+    char hex[8], name[64];
+    snprintf(hex, sizeof hex, "$%02X", value & 0xFFu);
+    snprintf(name, sizeof name, "%s_hex", key);
+    mh_json_write_key(w, key);
+    mh_json_write_uint(w, value);
+    mh_json_write_key(w, name);
+    mh_json_write_string(w, hex);
+}
+
+void tv_write_color(mh_json_writer *w, const char *key, unsigned color)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s_name", key);
+    mh_json_write_key(w, key);
+    mh_json_write_uint(w, color & 15u);
+    mh_json_write_key(w, name);
+    mh_json_write_string(w, tv_color_name(color));
+}
+
+static void write_bool(mh_json_writer *w, const char *key, int value)
+{
+    mh_json_write_key(w, key);
+    mh_json_write_bool(w, value != 0);
+}
+
+void tv_write_sprite(mh_json_writer *w, unsigned n, const mh_chip_vic2_sprite *s)
+{
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "sprite");
+    mh_json_write_uint(w, n);
+    write_bool(w, "enabled", s->enabled);
+    mh_json_write_key(w, "x");
+    mh_json_write_uint(w, s->x);
+    mh_json_write_key(w, "y");
+    mh_json_write_uint(w, s->y);
+    tv_write_color(w, "color", s->color);
+    write_bool(w, "multicolor", s->multicolor);
+    write_bool(w, "expand_x", s->expand_x);
+    write_bool(w, "expand_y", s->expand_y);
+    write_bool(w, "behind_background", s->behind_background);
+    tv_write_byte(w, "pointer", s->pointer);
+    mh_args_write_address(w, "data_address", s->data_address);
+    write_bool(w, "collided_sprite", s->collided_sprite);
+    write_bool(w, "collided_background", s->collided_background);
+    write_bool(w, "dma", s->dma);
+    write_bool(w, "displayed", s->displayed);
+    mh_json_write_object_end(w);
+}
+
+int tv_sprite_arg(tv_ctx *ctx, int required, unsigned *out)
+{
+    int64_t v = 0;
+    mh_status st = mh_args_int(ctx->args, "sprite", 0, 7, &v, ctx->err, sizeof ctx->err);
+    if (st == MH_ERR_NOT_FOUND && !required) return 1;
+    if (st != MH_OK) {
+        tv_fail(ctx, "%s (sprites are numbered 0-7)", ctx->err);
+        return -1;
+    }
+    *out = (unsigned)v;
+    return 0;
+}
+
+mh_status tv_register_table(tv_plugin *plugin, const mh_tool_desc *tools, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        mh_tool_desc tool = tools[i];
+        tool.struct_size = sizeof tool;
+        tool.requires = MH_CHIP_VIC2_IFACE;
+        tool.user_data = plugin;
+        mh_status status = plugin->registry->add_tool(plugin->host, &tool);
+        if (status != MH_OK) return status;
+    }
+    return MH_OK;
+}

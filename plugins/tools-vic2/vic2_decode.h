@@ -1,0 +1,70 @@
+/* vic2_decode.h - the pure decoding functions of the VIC-II toolset (no
+ * host, no machine): screen codes to readable text, sprite data to pixels
+ * and ASCII art, per-line colours to runs, register numbers from the forms
+ * agents write, mode names. Linked into tools-vic2 and the unit tests
+ * (static library tools_vic2_decode).
+ *
+ * Ownership: every output buffer belongs to the caller; returned strings
+ * are static. Thread-safety: no state; [thread-safe].
+ */
+#ifndef TOOLS_VIC2_DECODE_H
+#define TOOLS_VIC2_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A sprite pixel that shows nothing (tv_sprite_pixels). */
+#define TV_TRANSPARENT 0xFFu
+#define TV_SPRITE_W 24
+#define TV_SPRITE_H 21
+
+/* The readable form of a screen code as UTF-8: letters, digits and
+ * punctuation as themselves, the graphics characters as the nearest
+ * Unicode box/block symbol. Reverse video (codes 128-255) reads like the
+ * code without bit 7. lowercase 1 uses the lower/upper case character set
+ * (codes 1-26 are a-z, 65-90 A-Z). */
+const char *tv_screen_code_text(uint8_t code, int lowercase);
+
+/* Decodes 40 x 25 screen codes into 25 lines joined by '\n' (no trailing
+ * newline; trailing spaces of each line kept). Returns the length written
+ * (out holds at most size - 1 bytes and a NUL). */
+size_t tv_screen_text(const uint8_t codes[1000], int lowercase, char *out, size_t size);
+
+/* The 24 x 21 pixels of a sprite's 63 data bytes: colour index per pixel
+ * or TV_TRANSPARENT. Multicolour: pairs of pixels, 01 = mc0 ($D025),
+ * 10 = color, 11 = mc1 ($D026). */
+void tv_sprite_pixels(const uint8_t data[63], int multicolor, uint8_t color, uint8_t mc0,
+                      uint8_t mc1, uint8_t out[TV_SPRITE_H][TV_SPRITE_W]);
+
+/* ASCII art of a sprite: 21 lines of 24 characters and '\n'; '.' is
+ * transparent, '#' the sprite colour, 'a' multicolour 0, 'b' multicolour 1.
+ * Needs 21 * 25 + 1 bytes. */
+void tv_sprite_ascii(const uint8_t data[63], int multicolor, char out[21 * 25 + 1]);
+
+/* A run of raster lines with the same border and background colour. */
+typedef struct tv_color_run {
+    uint16_t first, last;
+    uint8_t border, background;
+} tv_color_run;
+
+/* Collapses lines [first, last] into runs; returns the number of runs
+ * (at most max are stored). */
+size_t tv_color_runs(const uint8_t *border, const uint8_t *background, size_t first,
+                     size_t last, tv_color_run *runs, size_t max);
+
+/* A VIC-II register from a number: 0-63 as itself, or an address in
+ * $D000-$D3FF (the 64 registers repeat every 64 bytes). -1 otherwise. */
+int tv_vic_register(uint32_t value);
+
+/* "standard text", "multicolour text", "standard bitmap",
+ * "multicolour bitmap", "extended colour text", "invalid ..." */
+const char *tv_mode_name(unsigned mode);
+
+/* "black", "white", ... for 0-15. */
+const char *tv_color_name(unsigned color);
+
+
+
+/* The Pepto palette (0xRRGGBB), for machines without "mh.video/1". */
+extern const uint32_t tv_default_palette[16];
+#endif
