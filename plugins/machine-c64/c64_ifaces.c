@@ -8,8 +8,9 @@
  *   "mh.video/1"     "vic2"      the last complete frame, Pepto palette
  *   "mh.input/1"     "keyboard"  keys, typed text, joysticks 1 and 2
  *   "mh.machine/1"   "machine"   soft and hard reset
- *   "mh.chip.vic2/1" "vic2"      the VIC-II (c64_chips.h)
- *   "mh.chip.cia/1"  "cia1", "cia2"
+ *   "mh.chip.vic2/1" "vic2"      the VIC-II (mcphost/chip_vic2.h, decoded by
+ *                                c64_chip_views.c)
+ *   "mh.chip.cia/1"  "cia1", "cia2" (mcphost/chip_cia.h; cia1 has the keyboard)
  *   "mh.snapshot/1", "mh.config/1", "mh.media/1", "mh.caps/1": c64_ext.c
  *
  * Memory spaces: 0 "cpu" = what the CPU sees with the current banking
@@ -218,7 +219,7 @@ static mh_status machine_reset(void *context, int hard)
 
 static const mh_machine_iface machine_iface = {sizeof(mh_machine_iface), machine_reset};
 
-/* ---- mh.chip.vic2/1, mh.chip.cia/1 ---- */
+/* ---- mh.chip.vic2/1, mh.chip.cia/1 (mcphost/chip_vic2.h, chip_cia.h) ---- */
 
 static void *chip_state(void *context)
 {
@@ -247,10 +248,68 @@ static void chip_write(void *context, uint16_t reg, uint8_t value)
     c64_io_write(ctx->m, (uint16_t)(base[ctx->which] + (reg & (ctx->which ? 0x0F : 0x3F))), value);
 }
 
-static const mh_chip_vic2_iface vic2_chip_iface = {sizeof(mh_chip_vic2_iface), chip_state,
-                                                   chip_peek, chip_write};
+static void vic_read(void *context, uint16_t vic_address, uint8_t *out, size_t length)
+{
+    const c64_chip_ctx *ctx = context;
+    for (size_t i = 0; i < length; i++)
+        out[i] = c64_vic_fetch(ctx->m, (uint16_t)((vic_address + i) & 0x3FFFu));
+}
+
+static void vic_color_read(void *context, uint16_t offset, uint8_t *out, size_t length)
+{
+    const c64_chip_ctx *ctx = context;
+    for (size_t i = 0; i < length; i++) out[i] = ctx->m->p.color[(offset + i) & 0x3FFu] & 0x0Fu;
+}
+
+static mh_status vic_view(void *context, mh_chip_vic2_view *out)
+{
+    const c64_chip_ctx *ctx = context;
+    if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
+    const c64 *m = ctx->m;
+    const uint16_t pointers = (uint16_t)(((m->vic.reg[0x18] >> 4) * 0x400u + 0x3F8u) & 0x3FFFu);
+    uint8_t ptr[8];
+    for (unsigned i = 0; i < 8; i++) ptr[i] = c64_vic_fetch((void *)m, (uint16_t)(pointers + i));
+    const int char_rom = m->vic_rd[1] == m->rom + 0xD000 - 0x1000;
+    c64_vic2_decode(&m->vic, m->p.vic_bank, char_rom, ptr, out);
+    return MH_OK;
+}
+
+static size_t vic_line_colors(void *context, uint8_t *border, uint8_t *background, size_t max)
+{
+    const c64_chip_ctx *ctx = context;
+    return mh_vic2_line_colors(&ctx->m->vic, border, background, max);
+}
+
+static mh_status cia_view(void *context, mh_chip_cia_view *out)
+{
+    const c64_chip_ctx *ctx = context;
+    if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
+    c64_cia_decode(ctx->which == 1 ? &ctx->m->cia1 : &ctx->m->cia2, out);
+    return MH_OK;
+}
+
+/* CIA1 scans the keyboard: PA drives the columns, PB reads the rows. */
+static mh_status cia_keyboard(void *context, uint8_t held[8])
+{
+    const c64_chip_ctx *ctx = context;
+    if (ctx->which != 1) return MH_ERR_UNSUPPORTED;
+    memcpy(held, ctx->m->p.kb_col, 8);
+    return MH_OK;
+}
+
+static const char *cia_key_name(void *context, unsigned column, unsigned row)
+{
+    const c64_chip_ctx *ctx = context;
+    if (ctx->which != 1 || column > 7 || row > 7) return NULL;
+    return c64_key_names()[column * 8 + row];
+}
+
+static const mh_chip_vic2_iface vic2_chip_iface = {
+    sizeof(mh_chip_vic2_iface), chip_state, chip_peek, chip_write, vic_view, vic_read,
+    vic_color_read, vic_line_colors};
 static const mh_chip_cia_iface cia_chip_iface = {sizeof(mh_chip_cia_iface), chip_state, chip_peek,
-                                                 chip_write};
+                                                 chip_write, cia_view, cia_keyboard,
+                                                 cia_key_name};
 
 /* ---- registration ---- */
 
