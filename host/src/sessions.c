@@ -7,42 +7,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "debug_engine.h"
 #include "hostctx.h"
+#include "session_internal.h"
 #include "log.h"
 #include "ptrvec.h"
 #include "registry.h"
 #include "server.h"
-
-typedef struct session_job {
-    mh_session_job_fn fn;
-    void *arg;
-    struct session_job *next;
-} session_job;
-
-struct mh_session {
-    atomic_int refs;
-    mh_sessions *set;
-    char name[64];
-    const mh_reg_machine *machine;
-    void *instance;
-    mh_ptrvec chips; /* mh_chip* with copied strings */
-    int accepting_chips;
-
-    pthread_t thread;
-    pthread_mutex_t lock;
-    pthread_cond_t wake;     /* jobs queued, run state changed, quit */
-    pthread_cond_t finished; /* creation done, run finished */
-    session_job *jobs_head, *jobs_tail;
-    int created;             /* 1 ok, -1 failed */
-    int quitting;
-    int alive;
-
-    /* runner state */
-    int running, warp, run_done, exit_code;
-    uint64_t cycle_limit;
-    atomic_uint_fast64_t cycles;
-    int jam_reported; /* the jam of this run was posted as an event */
-};
 
 struct mh_sessions {
     mh_hostctx *ctx;
@@ -75,6 +46,7 @@ void mh_session_unref(mh_session *s)
 {
     if (!s || atomic_fetch_sub(&s->refs, 1) != 1) return;
     for (size_t i = 0; i < s->chips.count; i++) free_chip(s->chips.items[i]);
+    free(s->stop_json);
     mh_ptrvec_free(&s->chips);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);
@@ -156,6 +128,62 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+static mh_dbg_reason reason_of_event(uint32_t type)
+{
+    return type == MH_EVENT_JAMMED ? MH_DBG_JAM : MH_DBG_NONE;
+}
+
+/* A stop record for a machine without a debuggable CPU. */
+static char *plain_stop_record(mh_session *s, mh_exec_state state, int exit_code)
+{
+    char *json = malloc(160);
+    if (json)
+        snprintf(json, 160, "{\"state\":\"%s\",\"exit_code\":%d,\"cycles\":%llu}",
+                 mh_exec_state_name(state), exit_code,
+                 (unsigned long long)atomic_load(&s->cycles));
+    return json;
+}
+
+/* A machine may end a slice inside an instruction (run() stops where its
+ * budget ends); a stopped machine always stands at an instruction boundary,
+ * so registers and PC mean what they say. */
+static void finish_instruction(mh_session *s)
+{
+    const mh_cpu6502 *cpu = mh_dbg_cpu(s->dbg);
+    const mh_machine_desc *m = &s->machine->desc;
+    for (int i = 0; i < 16 && !mh_cpu6502_at_boundary(cpu) && !cpu->jammed; i++) {
+        mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+        if (m->run(s->instance, 1, &result) != MH_OK) break;
+        uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
+        mh_dbg_set_cycles(s->dbg, total);
+        if (result.stop != MH_RUN_BUDGET) break;
+    }
+}
+
+void mh_session_enter_stopped(mh_session *s, mh_exec_state state, mh_dbg_reason reason,
+                              int exit_code)
+{
+    if (s->dbg && state != MH_EXEC_EXITED) finish_instruction(s);
+    pthread_mutex_lock(&s->lock);
+    uint64_t stop_id = ++s->stop_id;
+    pthread_mutex_unlock(&s->lock);
+    char *record = s->dbg ? mh_dbg_stop_record(s->dbg, state, reason, exit_code, stop_id)
+                          : plain_stop_record(s, state, exit_code);
+    if (s->dbg) mh_dbg_end(s->dbg);
+    pthread_mutex_lock(&s->lock);
+    s->running = 0;
+    s->pause_requested = 0;
+    s->exec_state = state;
+    free(s->stop_json);
+    s->stop_json = record;
+    pthread_cond_broadcast(&s->finished);
+    pthread_mutex_unlock(&s->lock);
+    if (reason == MH_DBG_BREAKPOINT || reason == MH_DBG_WATCHPOINT || reason == MH_DBG_CHECK)
+        post_event(s, MH_EVENT_BREAKPOINT, record);
+    if (reason == MH_DBG_JAM) post_event(s, MH_EVENT_JAMMED, record);
+    post_event(s, MH_EVENT_STOPPED, record);
+}
+
 /* Runs one slice of the machine with the lock released; returns with it held. */
 static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_start_cycles)
 {
@@ -164,12 +192,15 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
     uint64_t budget = hz / 200 ? hz / 200 : 5000; /* 5 ms of machine time */
     uint64_t done = atomic_load(&s->cycles);
     if (s->cycle_limit && s->cycle_limit - done < budget) budget = s->cycle_limit - done;
+    if (s->dbg) budget = mh_dbg_slice_budget(s->dbg, budget);
     int warp = s->warp;
+    int runner = s->runner;
     pthread_mutex_unlock(&s->lock);
 
     mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
     mh_status status = m->run(s->instance, budget, &result);
     uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
+    mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total) : MH_DBG_NONE;
 
     uint64_t due = 0;
     if (!warp && hz) {
@@ -183,11 +214,6 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
             *pace_start_cycles = total;
             due = 0;
         }
-    }
-    /* Events are posted without the session lock held. */
-    if (result.stop == MH_RUN_JAMMED && !s->jam_reported) {
-        s->jam_reported = 1;
-        post_event(s, MH_EVENT_JAMMED, NULL);
     }
     const char *ended = NULL;
     int code = 0;
@@ -203,19 +229,32 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
         ended = "cycle limit";
         code = 1;
     }
-    if (ended) post_exited(s, ended, code);
+    /* Events are posted without the session lock held. */
+    if (ended) {
+        post_exited(s, ended, code);
+        mh_session_enter_stopped(s, MH_EXEC_EXITED,
+                                 strcmp(ended, "cycle limit") == 0 ? MH_DBG_LIMIT : MH_DBG_EXIT,
+                                 code);
+    } else if (reason != MH_DBG_NONE) {
+        mh_session_enter_stopped(s, MH_EXEC_STOPPED, reason, 0);
+    } else if (result.stop == MH_RUN_JAMMED && !s->jam_reported) {
+        s->jam_reported = 1;
+        if (runner) /* the machine's clock goes on, so --limit-cycles still ends it */
+            post_event(s, MH_EVENT_JAMMED, NULL);
+        else
+            mh_session_enter_stopped(s, MH_EXEC_JAMMED, reason_of_event(MH_EVENT_JAMMED), 0);
+    } else if (result.stop == MH_RUN_BREAK) {
+        mh_session_enter_stopped(s, MH_EXEC_STOPPED, MH_DBG_PAUSE, 0);
+    }
     pthread_mutex_lock(&s->lock);
-    if (ended)
-        finish_run(s, code);
-    else if (result.stop == MH_RUN_BREAK)
-        s->running = 0;
+    if (ended) finish_run(s, code);
     /* Wait for wall time to catch up, but wake at once for a job. */
     if (due && s->running) {
         struct timespec until = {(time_t)(due / 1000000000ull), (long)(due % 1000000000ull)};
-        while (s->running && !s->jobs_head && !s->quitting && now_ns() < due)
+        while (s->running && !s->jobs_head && !s->quitting && !s->goal_pending &&
+               !s->pause_requested && now_ns() < due)
             if (pthread_cond_timedwait(&s->wake, &s->lock, &until) != 0) break;
     }
-    /* MH_RUN_JAMMED: the machine's clock goes on, so --limit-cycles still ends it. */
 }
 
 typedef struct create_args {
@@ -232,6 +271,7 @@ static void *session_thread(void *arg)
     const mh_machine_desc *m = &s->machine->desc;
     mh_status status = m->create(m->user_data, s, ca->options_json, &s->instance, ca->error,
                                  ca->error_size);
+    if (status == MH_OK) s->dbg = mh_dbg_new(s, s->name);
     pthread_mutex_lock(&s->lock);
     s->accepting_chips = 0;
     s->created = status == MH_OK ? 1 : -1;
@@ -248,6 +288,20 @@ static void *session_thread(void *arg)
             pthread_mutex_unlock(&s->lock);
             job->fn(job->arg, s);
             free(job);
+            pthread_mutex_lock(&s->lock);
+        } else if (s->goal_pending) {
+            mh_run_request goal = s->goal;
+            s->goal_pending = 0;
+            pthread_mutex_unlock(&s->lock);
+            if (s->dbg) {
+                mh_dbg_set_cycles(s->dbg, atomic_load(&s->cycles));
+                mh_dbg_begin(s->dbg, &goal);
+            }
+            post_event(s, MH_EVENT_RESUMED, NULL);
+            pthread_mutex_lock(&s->lock);
+        } else if (s->running && s->pause_requested) {
+            pthread_mutex_unlock(&s->lock);
+            mh_session_enter_stopped(s, MH_EXEC_PAUSED, MH_DBG_PAUSE, 0);
             pthread_mutex_lock(&s->lock);
         } else if (s->running) {
             run_slice(s, &pace_ns, &pace_cycles);
@@ -267,6 +321,8 @@ static void *session_thread(void *arg)
         pthread_mutex_lock(&s->lock);
     }
     pthread_mutex_unlock(&s->lock);
+    mh_dbg_free(s->dbg);
+    s->dbg = NULL;
     m->destroy(s->instance);
     s->instance = NULL;
     return NULL;
@@ -464,7 +520,11 @@ void mh_session_start(mh_session *s, int warp, uint64_t cycle_limit)
     s->cycle_limit = cycle_limit;
     s->run_done = 0;
     s->running = 1;
+    s->runner = 1;
     s->jam_reported = 0;
+    s->exec_state = MH_EXEC_RUNNING;
+    s->goal = (mh_run_request){sizeof(mh_run_request), MH_GOAL_CONTINUE, 0, 0, warp};
+    s->goal_pending = 1;
     pthread_cond_signal(&s->wake);
     pthread_mutex_unlock(&s->lock);
 }

@@ -1,8 +1,441 @@
-/* tools_breakpoints.c - the breakpoints tools of tools-debug (placeholder: no tools yet). */
+/* tools_breakpoints.c - breakpoints, watchpoints and tracepoints on the
+ * host's debug engine (mh.debug/1): set, memory_watch, list, delete, toggle,
+ * condition, trace. They run on the session's thread between run slices
+ * (MH_TOOL_NEEDS_SESSION), so they take effect at once on a running machine
+ * and are armed before a paused one starts: none is ever missed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mcphost/args.h>
+#include <mcphost/json.h>
+
 #include "tools_debug.h"
+
+typedef struct bp_args {
+    mh_json_doc *doc;
+    const mh_json *args;
+    char error[MH_ARGS_ERROR_SIZE + 200];
+} bp_args;
+
+static int parse(td_plugin *p, mh_call *call, bp_args *a)
+{
+    a->args = mh_args_parse(p->call->args(call), &a->doc, a->error, sizeof a->error);
+    if (!a->args) p->call->error(call, a->error);
+    return a->args != NULL;
+}
+
+/* Calls fn with a buffer big enough for the JSON it produces. */
+static char *fetch_json(size_t (*fn)(mh_session *, char *, size_t), mh_session *session)
+{
+    size_t size = 8192;
+    char *out = malloc(size);
+    size_t need = out ? fn(session, out, size) : 0;
+    if (out && need >= size) {
+        free(out);
+        out = malloc(need + 1);
+        if (out) fn(session, out, need + 1);
+    }
+    return out;
+}
+
+static size_t (*list_fn_of(const td_plugin *p))(mh_session *, char *, size_t)
+{
+    return p->debug->bp_list_json;
+}
+
+/* Answers with the breakpoint list (and the id just set, when nonzero). */
+static void report_list(td_plugin *p, mh_call *call, uint32_t id, const char *text)
+{
+    mh_session *session = p->call->session(call);
+    char *list = fetch_json(list_fn_of(p), session);
+    if (!list) {
+        p->call->error(call, "out of memory listing breakpoints");
+        return;
+    }
+    char *json = malloc(strlen(list) + 64);
+    if (!json) {
+        free(list);
+        p->call->error(call, "out of memory listing breakpoints");
+        return;
+    }
+    if (id) sprintf(json, "{\"id\":%u,\"breakpoints\":%s}", id, list);
+    else sprintf(json, "{\"breakpoints\":%s}", list);
+    p->call->text(call, text);
+    p->call->structured(call, json);
+    free(json);
+    free(list);
+}
+
+/* ---- kinds ---- */
+
+static const struct {
+    const char *name;
+    uint32_t kinds;
+} kind_names[] = {
+    {"exec", MH_BP_EXEC},   {"read", MH_BP_READ},
+    {"write", MH_BP_WRITE}, {"change", MH_BP_CHANGE},
+    {"access", MH_BP_READ | MH_BP_WRITE},
+};
+
+static int kind_of(const char *name, uint32_t *kinds)
+{
+    for (size_t i = 0; i < sizeof kind_names / sizeof kind_names[0]; i++)
+        if (strcmp(kind_names[i].name, name) == 0) {
+            *kinds |= kind_names[i].kinds;
+            return 1;
+        }
+    return 0;
+}
+
+/* `key` as a kind name or an array of them; def when missing. */
+static int parse_kinds(const mh_json *args, const char *key, uint32_t def, uint32_t *kinds,
+                       char *error, size_t size)
+{
+    const mh_json *value = mh_json_object_get(args, key);
+    *kinds = 0;
+    if (!value || mh_json_is_null(value)) {
+        *kinds = def;
+        return 1;
+    }
+    size_t n = mh_json_typeof(value) == MH_JSON_ARRAY ? mh_json_array_size(value) : 1;
+    for (size_t i = 0; i < n; i++) {
+        const mh_json *item = mh_json_typeof(value) == MH_JSON_ARRAY ? mh_json_array_get(value, i)
+                                                                     : value;
+        const char *name = mh_json_as_string(item, NULL);
+        if (!name || !kind_of(name, kinds)) {
+            snprintf(error, size, "%s: expected \"exec\", \"read\", \"write\", \"change\" or "
+                                  "\"access\" (or an array of them), got %s%s%s",
+                     key, name ? "\"" : "a ", name ? name : mh_json_type_name(mh_json_typeof(item)),
+                     name ? "\"" : "");
+            return 0;
+        }
+    }
+    if (!*kinds) {
+        snprintf(error, size, "%s: give at least one kind", key);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- set and memory_watch ---- */
+
+static int read_flags(const mh_json *args, mh_breakpoint_spec *spec, char *error, size_t size)
+{
+    static const struct {
+        const char *name;
+        uint32_t flag;
+        int inverted;
+    } flags[] = {{"temporary", MH_BP_TEMPORARY, 0},
+                 {"log_only", MH_BP_LOG_ONLY, 0},
+                 {"enabled", MH_BP_DISABLED, 1}};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        bool value = false;
+        mh_status status = mh_args_bool(args, flags[i].name, &value, error, size);
+        if (status == MH_ERR_NOT_FOUND) continue;
+        if (status != MH_OK) return 0;
+        if (value != (bool)flags[i].inverted) spec->flags |= flags[i].flag;
+    }
+    int64_t ignore = 0;
+    mh_status status = mh_args_int(args, "ignore_count", 0, 0xFFFFFFFFLL, &ignore, error, size);
+    if (status != MH_OK && status != MH_ERR_NOT_FOUND) return 0;
+    spec->ignore_count = (uint32_t)ignore;
+    const char **strings[] = {&spec->condition, &spec->group, &spec->label};
+    const char *names[] = {"condition", "group", "label"};
+    for (size_t i = 0; i < 3; i++) {
+        status = mh_args_string(args, names[i], strings[i], NULL, error, size);
+        if (status != MH_OK && status != MH_ERR_NOT_FOUND) return 0;
+    }
+    return 1;
+}
+
+static void add_breakpoint(td_plugin *p, mh_call *call, const char *kinds_key, uint32_t def_kinds)
+{
+    bp_args a = {0};
+    if (!parse(p, call, &a)) return;
+    mh_breakpoint_spec spec = {0};
+    spec.struct_size = sizeof spec;
+    uint32_t start = 0, length = 0;
+    mh_status status =
+        mh_args_range(a.args, 0xFFFF, 1, 0, &start, &length, a.error, sizeof a.error);
+    if (status != MH_OK) {
+        p->call->error(call, a.error);
+    } else if (parse_kinds(a.args, kinds_key, def_kinds, &spec.kinds, a.error, sizeof a.error) &&
+               read_flags(a.args, &spec, a.error, sizeof a.error)) {
+        spec.start = start;
+        spec.end = start + length - 1;
+        uint32_t id = 0;
+        status = p->debug->bp_add(p->call->session(call), &spec, &id, a.error, sizeof a.error);
+        if (status != MH_OK) {
+            p->call->error(call, a.error);
+        } else {
+            char text[160];
+            snprintf(text, sizeof text, "breakpoint #%u set ($%04X-$%04X)%s%s", id, spec.start,
+                     spec.end, spec.condition ? " if " : "", spec.condition ? spec.condition : "");
+            report_list(p, call, id, text);
+        }
+    } else {
+        p->call->error(call, a.error);
+    }
+    mh_json_free(a.doc);
+}
+
+static void tool_set(void *user, mh_call *call) { add_breakpoint(user, call, "kind", MH_BP_EXEC); }
+
+static void tool_memory_watch(void *user, mh_call *call)
+{
+    add_breakpoint(user, call, "on", MH_BP_WRITE);
+}
+
+/* ---- list, delete, toggle, condition, trace ---- */
+
+static void tool_list(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    report_list(p, call, 0, "breakpoints (structured content lists them)");
+}
+
+/* id or group (or all) from the arguments; 0 on a bad argument (error set). */
+static int target(td_plugin *p, mh_call *call, bp_args *a, uint32_t *id, const char **group,
+                  int allow_all)
+{
+    int64_t value = 0;
+    bool all = false;
+    mh_status s_id = mh_args_int(a->args, "id", 1, 0xFFFFFFFFLL, &value, a->error, sizeof a->error);
+    if (s_id != MH_OK && s_id != MH_ERR_NOT_FOUND) {
+        p->call->error(call, a->error);
+        return 0;
+    }
+    *id = (uint32_t)value;
+    *group = NULL;
+    mh_status s_group = mh_args_string(a->args, "group", group, NULL, a->error, sizeof a->error);
+    if (s_group != MH_OK && s_group != MH_ERR_NOT_FOUND) {
+        p->call->error(call, a->error);
+        return 0;
+    }
+    mh_args_bool(a->args, "all", &all, NULL, 0);
+    int given = (*id != 0) + (*group != NULL) + (all && allow_all);
+    if (given != 1) {
+        p->call->error(call, allow_all ? "give exactly one of id, group or all: true "
+                                         "(breakpoints_list shows the ids)"
+                                       : "give exactly one of id or group (breakpoints_list "
+                                         "shows them)");
+        return 0;
+    }
+    return 1;
+}
+
+static void not_found(td_plugin *p, mh_call *call, uint32_t id, const char *group)
+{
+    char text[200];
+    if (id) snprintf(text, sizeof text, "no breakpoint #%u; breakpoints_list shows them", id);
+    else snprintf(text, sizeof text, "no breakpoint in group \"%s\"; breakpoints_list shows them",
+                  group ? group : "");
+    p->call->error(call, text);
+}
+
+static void tool_delete(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    bp_args a = {0};
+    uint32_t id = 0;
+    const char *group = NULL;
+    if (parse(p, call, &a) && target(p, call, &a, &id, &group, 1)) {
+        if (p->debug->bp_delete(p->call->session(call), id, group) != MH_OK)
+            not_found(p, call, id, group);
+        else
+            report_list(p, call, 0, id ? "breakpoint deleted" : "breakpoints deleted");
+    }
+    mh_json_free(a.doc);
+}
+
+/* Whether breakpoint id is enabled now (from the list). */
+static int is_enabled(td_plugin *p, mh_session *session, uint32_t id, int *found)
+{
+    char *list = fetch_json(list_fn_of(p), session);
+    mh_json_doc *doc = list ? mh_json_parse(list, strlen(list), NULL, NULL) : NULL;
+    const mh_json *root = doc ? mh_json_root(doc) : NULL;
+    int enabled = 0;
+    *found = 0;
+    for (size_t i = 0; root && i < mh_json_array_size(root); i++) {
+        const mh_json *bp = mh_json_array_get(root, i);
+        int64_t bp_id = 0;
+        bool on = false;
+        if (mh_json_get_int(bp, "id", &bp_id) == MH_OK && bp_id == id) {
+            *found = 1;
+            enabled = mh_json_get_bool(bp, "enabled", &on) == MH_OK && on;
+        }
+    }
+    mh_json_free(doc);
+    free(list);
+    return enabled;
+}
+
+static void tool_toggle(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    bp_args a = {0};
+    uint32_t id = 0;
+    const char *group = NULL;
+    if (parse(p, call, &a) && target(p, call, &a, &id, &group, 0)) {
+        mh_session *session = p->call->session(call);
+        bool enabled = false;
+        mh_status status = mh_args_bool(a.args, "enabled", &enabled, a.error, sizeof a.error);
+        int found = 1;
+        if (status == MH_ERR_NOT_FOUND && id) {
+            enabled = !is_enabled(p, session, id, &found);
+            status = MH_OK;
+        } else if (status == MH_ERR_NOT_FOUND) {
+            snprintf(a.error, sizeof a.error, "toggling a group needs enabled: true or false");
+            status = MH_ERR_INVALID_ARGUMENT;
+        }
+        if (status != MH_OK) p->call->error(call, a.error);
+        else if (!found || p->debug->bp_enable(session, id, group, enabled) != MH_OK)
+            not_found(p, call, id, group);
+        else
+            report_list(p, call, 0, enabled ? "enabled" : "disabled");
+    }
+    mh_json_free(a.doc);
+}
+
+static void tool_condition(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    bp_args a = {0};
+    int64_t id = 0;
+    const char *condition = NULL;
+    if (parse(p, call, &a)) {
+        mh_status status = mh_args_int(a.args, "id", 1, 0xFFFFFFFFLL, &id, a.error, sizeof a.error);
+        if (status == MH_OK) {
+            status = mh_args_string(a.args, "condition", &condition, NULL, a.error, sizeof a.error);
+            if (status == MH_ERR_NOT_FOUND) status = MH_OK; /* removes it */
+        }
+        if (status == MH_OK)
+            status = p->debug->bp_condition(p->call->session(call), (uint32_t)id, condition,
+                                            a.error, sizeof a.error);
+        if (status != MH_OK) p->call->error(call, a.error);
+        else report_list(p, call, (uint32_t)id,
+                         condition && *condition ? "condition set" : "condition removed");
+    }
+    mh_json_free(a.doc);
+}
+
+static void tool_trace(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    bp_args a = {0};
+    int64_t since = 0;
+    if (parse(p, call, &a)) {
+        mh_status status = mh_args_int(a.args, "since", 0, INT64_MAX, &since, a.error,
+                                       sizeof a.error);
+        if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
+            p->call->error(call, a.error);
+        } else {
+            mh_session *session = p->call->session(call);
+            size_t need = p->debug->trace_json(session, (uint64_t)since, NULL, 0);
+            char *json = malloc(need + 1);
+            if (!json) {
+                p->call->error(call, "out of memory reading the trace");
+            } else {
+                p->debug->trace_json(session, (uint64_t)since, json, need + 1);
+                p->call->text(call, "tracepoint log (structured content; pass next as since "
+                                    "to read only newer entries)");
+                p->call->structured(call, json);
+                free(json);
+            }
+        }
+    }
+    mh_json_free(a.doc);
+}
+
+/* ---- registration ---- */
+
+#define COMMON_PROPS                                                                        \
+    "\"condition\":{\"type\":\"string\",\"description\":\"Stop only when this is true, e.g. " \
+    "\\\"A == $10 && mem[$D012] > 100\\\" (names: a x y s p pc, flags c z i d v n, value, "  \
+    "address, write, cycles, frame, raster, raster_cycle, mem[addr], opcode)\"},"            \
+    "\"ignore_count\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Hits to let pass " \
+    "first\"},\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete after the first "  \
+    "hit\"},\"log_only\":{\"type\":\"boolean\",\"description\":\"Tracepoint: log the hit "    \
+    "(event + breakpoints_trace), never stop\"},\"group\":{\"type\":\"string\"},"             \
+    "\"label\":{\"type\":\"string\"},\"enabled\":{\"type\":\"boolean\"},"                     \
+    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"49152, \\\"$C000\\\" "  \
+    "or \\\"0xC000\\\"\"},\"length\":{\"type\":[\"integer\",\"string\"]},\"end\":{\"type\":"  \
+    "[\"integer\",\"string\"],\"description\":\"Last address of the range (inclusive)\"}"
+#define KINDS_SCHEMA(key)                                                                   \
+    "\"" key "\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","     \
+    "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":"    \
+    "[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}]}"
+#define TARGET_PROPS                                                                        \
+    "\"id\":{\"type\":\"integer\",\"minimum\":1},\"group\":{\"type\":\"string\"}"
+
+typedef struct bp_tool {
+    const char *name, *seed, *title, *description, *schema;
+    uint32_t annotations;
+    mh_handler_fn fn;
+} bp_tool;
+
+static const bp_tool tools[] = {
+    {"breakpoints_set", "vice.breakpoints.set", "Set a breakpoint",
+     "Sets a breakpoint on an address or range: kind exec (default; stops before the "
+     "instruction), read, write, change (a write that changes the byte) or access, with an "
+     "optional condition, ignore count, temporary and log-only (tracepoint) flags and a group. "
+     "A bad condition is refused with the position of the error.",
+     "{\"type\":\"object\",\"properties\":{" COMMON_PROPS "," KINDS_SCHEMA("kind")
+     "},\"required\":[\"address\"],\"additionalProperties\":false}",
+     0, tool_set},
+    {"breakpoints_memory_watch", "vice.breakpoints.memory_watch", "Watch memory",
+     "Sets a watchpoint on an address range: on write (default), read, change or access; "
+     "stops after the instruction that made the access, and the stop record names the access "
+     "(address, value, old value, the PC that made it).",
+     "{\"type\":\"object\",\"properties\":{" COMMON_PROPS "," KINDS_SCHEMA("on")
+     "},\"required\":[\"address\"],\"additionalProperties\":false}",
+     0, tool_memory_watch},
+    {"breakpoints_list", "vice.breakpoints.list", "List breakpoints",
+     "Every breakpoint with its kind, range, condition, hit count and flags.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, tool_list},
+    {"breakpoints_delete", "vice.breakpoints.delete", "Delete breakpoints",
+     "Deletes one breakpoint (id), a group, or all (all: true).",
+     "{\"type\":\"object\",\"properties\":{" TARGET_PROPS ",\"all\":{\"type\":\"boolean\"}},"
+     "\"additionalProperties\":false}",
+     MH_TOOL_DESTRUCTIVE, tool_delete},
+    {"breakpoints_toggle", "vice.breakpoints.toggle", "Enable or disable breakpoints",
+     "Enables or disables a breakpoint (id; without enabled it flips) or a group (enabled "
+     "required).",
+     "{\"type\":\"object\",\"properties\":{" TARGET_PROPS ",\"enabled\":{\"type\":\"boolean\"}},"
+     "\"additionalProperties\":false}",
+     0, tool_toggle},
+    {"breakpoints_condition", "vice.breakpoints.condition", "Set a condition",
+     "Sets or (without condition, or with \"\") removes a breakpoint's condition.",
+     "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1},"
+     "\"condition\":{\"type\":\"string\"}},\"required\":[\"id\"],\"additionalProperties\":false}",
+     0, tool_condition},
+    {"breakpoints_trace", "vice.breakpoints.trace", "Tracepoint log",
+     "The log of tracepoint (log_only) hits, oldest first, up to 1024 kept: PC, cycles, "
+     "raster, the access. Pass the returned next as since to read only newer entries.",
+     "{\"type\":\"object\",\"properties\":{\"since\":{\"type\":\"integer\",\"minimum\":0}},"
+     "\"additionalProperties\":false}",
+     MH_TOOL_READ_ONLY, tool_trace},
+};
 
 mh_status td_register_breakpoints(td_plugin *plugin)
 {
-    (void)plugin;
+    if (!plugin->debug) return MH_OK;
+    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
+        mh_tool_desc desc = {0};
+        desc.struct_size = sizeof desc;
+        desc.name = tools[i].name;
+        desc.title = tools[i].title;
+        desc.description = tools[i].description;
+        desc.input_schema = tools[i].schema;
+        desc.annotations = tools[i].annotations;
+        desc.flags = MH_TOOL_NEEDS_SESSION;
+        desc.seed_name = tools[i].seed;
+        desc.call = tools[i].fn;
+        desc.user_data = plugin;
+        mh_status status = plugin->registry->add_tool(plugin->host, &desc);
+        if (status != MH_OK) return status;
+    }
     return MH_OK;
 }

@@ -1,8 +1,419 @@
-/* tools_execution.c - the execution tools of tools-debug (placeholder: no tools yet). */
+/* tools_execution.c - execution control: run, pause, step (into, over, out,
+ * cycles), run until, reset, get state and wait, on the host's debug engine
+ * (mh.debug/1). Every result is the session's execution state with the
+ * stop record when stopped (debug.h), as structured content plus a one-line
+ * summary. The blocking tools run on a host worker thread
+ * (MH_TOOL_SESSION_ON_WORKER), so a long wait never holds up the machine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mcphost/args.h>
+#include <mcphost/json.h>
+
 #include "tools_debug.h"
+
+#define DEFAULT_TIMEOUT_MS 5000
+#define MAX_TIMEOUT_MS 600000
+
+/* ---- the state as a result ---- */
+
+/* "stopped (breakpoint #1 exec $C000) at $C003: LDA #$00 | A=$00 ... | raster 100/12" */
+static void summary(const mh_json *state, char *out, size_t size)
+{
+    const char *name = mh_json_get_string(state, "state", "?");
+    const mh_json *stop = mh_json_object_get(state, "stop");
+    if (!stop || strcmp(name, "running") == 0) {
+        snprintf(out, size, "%s", name);
+        return;
+    }
+    const mh_json *bp = mh_json_object_get(stop, "breakpoint");
+    const mh_json *raster = mh_json_object_get(stop, "raster");
+    const mh_json *regs = mh_json_object_get(stop, "registers");
+    char why[160] = "", where[64] = "";
+    int64_t id = 0, line = 0, cycle = 0;
+    if (bp && mh_json_get_int(bp, "id", &id) == MH_OK)
+        snprintf(why, sizeof why, ", breakpoint #%lld %s", (long long)id,
+                 mh_json_get_string(bp, "label", ""));
+    if (raster && mh_json_get_int(raster, "line", &line) == MH_OK &&
+        mh_json_get_int(raster, "cycle", &cycle) == MH_OK)
+        snprintf(where, sizeof where, " | raster line %lld cycle %lld", (long long)line,
+                 (long long)cycle);
+    snprintf(out, size, "%s (%s%s) at %s: %s | %s%s", name,
+             mh_json_get_string(stop, "reason", "?"), why, mh_json_get_string(stop, "pc_hex", "?"),
+             mh_json_get_string(stop, "instruction", "?"),
+             regs ? mh_json_get_string(regs, "text", "") : "", where);
+}
+
+/* Writes the session's state (and `note`, e.g. a timeout) as the result. */
+static void report_state(td_plugin *p, mh_call *call, mh_session *session, const char *note)
+{
+    size_t size = 16384;
+    char *json = malloc(size);
+    size_t need = json ? p->debug->state_json(session, json, size) : 0;
+    if (json && need >= size) {
+        free(json);
+        size = need + 1;
+        json = malloc(size);
+        if (json) p->debug->state_json(session, json, size);
+    }
+    if (!json) {
+        p->call->error(call, "out of memory building the execution state");
+        return;
+    }
+    mh_json_doc *doc = mh_json_parse(json, strlen(json), NULL, NULL);
+    char text[512];
+    if (doc) summary(mh_json_root(doc), text, sizeof text);
+    else snprintf(text, sizeof text, "state unavailable");
+    mh_json_free(doc);
+    if (note) {
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, " (%s)", note);
+        /* The note also goes into the structured result. */
+        char *with = malloc(strlen(json) + strlen(note) + 32);
+        if (with) {
+            sprintf(with, "{\"note\":\"%s\",%s", note, json + 1);
+            free(json);
+            json = with;
+        }
+    }
+    p->call->text(call, text);
+    p->call->structured(call, json);
+    free(json);
+}
+
+/* ---- argument helpers ---- */
+
+typedef struct exec_args {
+    mh_json_doc *doc;
+    const mh_json *args;
+    char error[MH_ARGS_ERROR_SIZE];
+} exec_args;
+
+static int parse(td_plugin *p, mh_call *call, exec_args *a)
+{
+    a->args = mh_args_parse(p->call->args(call), &a->doc, a->error, sizeof a->error);
+    if (!a->args) p->call->error(call, a->error);
+    return a->args != NULL;
+}
+
+/* An optional integer argument; on a bad value writes the error and returns 0. */
+static int opt_int(td_plugin *p, mh_call *call, exec_args *a, const char *name, int64_t min,
+                   int64_t max, int64_t *value)
+{
+    mh_status status = mh_args_int(a->args, name, min, max, value, a->error, sizeof a->error);
+    if (status == MH_OK || status == MH_ERR_NOT_FOUND) return 1;
+    p->call->error(call, a->error);
+    return 0;
+}
+
+static int opt_warp(td_plugin *p, mh_call *call, exec_args *a, int *warp)
+{
+    bool value = false;
+    mh_status status = mh_args_bool(a->args, "warp", &value, a->error, sizeof a->error);
+    if (status == MH_ERR_NOT_FOUND) {
+        *warp = -1;
+        return 1;
+    }
+    if (status != MH_OK) {
+        p->call->error(call, a->error);
+        return 0;
+    }
+    *warp = value;
+    return 1;
+}
+
+static int wait_cancelled(void *user)
+{
+    void **pair = user;
+    const td_plugin *p = pair[0];
+    return p->call->cancelled(pair[1]);
+}
+
+/* Starts a run and, with wait_ms > 0, waits for it to stop; reports. */
+static void run_and_report(td_plugin *p, mh_call *call, const mh_run_request *request,
+                           int64_t wait_ms)
+{
+    mh_session *session = p->call->session(call);
+    char error[300];
+    if (p->debug->run(session, request, error, sizeof error) != MH_OK) {
+        p->call->error(call, error);
+        return;
+    }
+    const char *note = NULL;
+    if (wait_ms > 0) {
+        void *pair[2] = {p, call};
+        mh_status status = p->debug->wait(session, (uint32_t)wait_ms, wait_cancelled, pair);
+        if (status == MH_ERR_TIMEOUT)
+            note = "still running after the timeout; execution_wait waits longer, "
+                   "execution_pause stops it";
+        else if (status == MH_ERR_CANCELLED)
+            note = "the wait was cancelled; the machine is still running";
+    }
+    report_state(p, call, session, note);
+}
+
+/* ---- the tools ---- */
+
+static void tool_run(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    exec_args a = {0};
+    int warp = -1;
+    if (parse(p, call, &a) && opt_warp(p, call, &a, &warp)) {
+        mh_run_request request = {sizeof request, MH_GOAL_CONTINUE, 0, 0, warp};
+        run_and_report(p, call, &request, 0);
+    }
+    mh_json_free(a.doc);
+}
+
+static void tool_pause(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    mh_session *session = p->call->session(call);
+    p->debug->pause(session);
+    report_state(p, call, session, NULL);
+}
+
+static void tool_step(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    exec_args a = {0};
+    int64_t count = 1, timeout = DEFAULT_TIMEOUT_MS;
+    bool over = false;
+    if (parse(p, call, &a) && opt_int(p, call, &a, "count", 1, 1000000, &count) &&
+        opt_int(p, call, &a, "timeout_ms", 1, MAX_TIMEOUT_MS, &timeout)) {
+        mh_status status = mh_args_bool(a.args, "over", &over, a.error, sizeof a.error);
+        if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
+            p->call->error(call, a.error);
+        } else {
+            mh_run_request request = {sizeof request, over ? MH_GOAL_STEP_OVER : MH_GOAL_STEP,
+                                      (uint64_t)count, 0, -1};
+            run_and_report(p, call, &request, timeout);
+        }
+    }
+    mh_json_free(a.doc);
+}
+
+static void tool_step_out(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    exec_args a = {0};
+    int64_t timeout = DEFAULT_TIMEOUT_MS;
+    if (parse(p, call, &a) && opt_int(p, call, &a, "timeout_ms", 1, MAX_TIMEOUT_MS, &timeout)) {
+        mh_run_request request = {sizeof request, MH_GOAL_STEP_OUT, 0, 0, -1};
+        run_and_report(p, call, &request, timeout);
+    }
+    mh_json_free(a.doc);
+}
+
+static void tool_step_cycle(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    exec_args a = {0};
+    int64_t cycles = 1;
+    if (parse(p, call, &a) && opt_int(p, call, &a, "cycles", 1, 100000000, &cycles)) {
+        mh_run_request request = {sizeof request, MH_GOAL_CYCLES, (uint64_t)cycles, 0, -1};
+        run_and_report(p, call, &request, MAX_TIMEOUT_MS);
+    }
+    mh_json_free(a.doc);
+}
+
+static void tool_run_until(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    exec_args a = {0};
+    int64_t timeout = 10000, count = 0;
+    int warp = -1;
+    if (!parse(p, call, &a) || !opt_int(p, call, &a, "timeout_ms", 1, MAX_TIMEOUT_MS, &timeout) ||
+        !opt_warp(p, call, &a, &warp)) {
+        mh_json_free(a.doc);
+        return;
+    }
+    static const struct {
+        const char *name;
+        uint32_t goal;
+    } targets[] = {{"address", MH_GOAL_ADDRESS}, {"cycles", MH_GOAL_CYCLES},
+                   {"frames", MH_GOAL_FRAMES}};
+    mh_run_request request = {sizeof request, MH_GOAL_CONTINUE, 0, 0, warp};
+    int given = 0;
+    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+        if (!mh_json_object_get(a.args, targets[i].name)) continue;
+        given++;
+        request.goal = targets[i].goal;
+    }
+    if (given != 1) {
+        p->call->error(call, "execution_run_until: give exactly one of address (run until PC "
+                             "reaches it), cycles or frames");
+        mh_json_free(a.doc);
+        return;
+    }
+    mh_status status;
+    if (request.goal == MH_GOAL_ADDRESS) {
+        uint32_t address = 0;
+        status = mh_args_address(a.args, "address", 0xFFFF, &address, a.error, sizeof a.error);
+        request.address = address;
+    } else {
+        status = mh_args_int(a.args, request.goal == MH_GOAL_CYCLES ? "cycles" : "frames", 1,
+                             request.goal == MH_GOAL_CYCLES ? 1000000000000LL : 1000000, &count,
+                             a.error, sizeof a.error);
+        request.count = (uint64_t)count;
+    }
+    if (status != MH_OK) p->call->error(call, a.error);
+    else run_and_report(p, call, &request, timeout);
+    mh_json_free(a.doc);
+}
+
+static void tool_get_state(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    report_state(p, call, p->call->session(call), NULL);
+}
+
+static void tool_wait(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    exec_args a = {0};
+    int64_t timeout = 10000;
+    if (parse(p, call, &a) && opt_int(p, call, &a, "timeout_ms", 0, MAX_TIMEOUT_MS, &timeout)) {
+        mh_session *session = p->call->session(call);
+        void *pair[2] = {p, call};
+        mh_status status = p->debug->wait(session, (uint32_t)timeout, wait_cancelled, pair);
+        report_state(p, call, session,
+                     status == MH_ERR_TIMEOUT     ? "timed out: the machine is still running"
+                     : status == MH_ERR_CANCELLED ? "cancelled: the machine is still running"
+                                                  : NULL);
+    }
+    mh_json_free(a.doc);
+}
+
+/* [emu-thread]: resets through mh.machine/1 between run slices. */
+static void tool_reset(void *user, mh_call *call)
+{
+    td_plugin *p = user;
+    exec_args a = {0};
+    static const char *const modes[] = {"soft", "hard"};
+    size_t mode = 0;
+    if (parse(p, call, &a)) {
+        mh_status status = mh_args_choice(a.args, "mode", modes, 2, &mode, a.error, sizeof a.error);
+        mh_session *session = p->call->session(call);
+        const mh_chip *chip = p->sessions->find_chip(session, MH_IFACE_MACHINE, NULL);
+        if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
+            p->call->error(call, a.error);
+        } else if (!chip) {
+            p->call->error(call, "execution_reset: this machine has no reset (no mh.machine/1 "
+                                 "interface)");
+        } else {
+            const mh_machine_iface *machine = chip->vtable;
+            machine->reset(chip->context, (int)mode);
+            p->debug->machine_changed(session, MH_EVENT_RESET,
+                                      mode ? "{\"mode\":\"hard\"}" : "{\"mode\":\"soft\"}");
+            report_state(p, call, session, mode ? "hard reset" : "soft reset");
+        }
+    }
+    mh_json_free(a.doc);
+}
+
+/* ---- registration ---- */
+
+#define TIMEOUT_PROP                                                                      \
+    "\"timeout_ms\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":600000,"              \
+    "\"description\":\"How long to wait for the stop (default 5000); the run goes on "    \
+    "after a timeout\"}"
+#define WARP_PROP                                                                         \
+    "\"warp\":{\"type\":\"boolean\",\"description\":\"true: as fast as possible; false: " \
+    "real speed (default: as before)\"}"
+#define ADDRESS_TYPE "\"type\":[\"integer\",\"string\"]"
+
+#define STATE_OUTPUT                                                                       \
+    "{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":"        \
+    "[\"paused\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"cycles\":{\"type\":"    \
+    "\"integer\"},\"warp\":{\"type\":\"boolean\"},\"note\":{\"type\":\"string\"},"         \
+    "\"stop\":{\"type\":\"object\",\"description\":\"The stop record: reason, breakpoint, " \
+    "access, pc, registers, flags, raster, cycles, disassembly\"}},\"required\":[\"state\"]}"
+
+typedef struct exec_tool {
+    const char *name, *seed, *title, *description, *schema;
+    uint32_t annotations, flags;
+    mh_handler_fn fn;
+} exec_tool;
+
+static const exec_tool tools[] = {
+    {"execution_run", "vice.execution.run", "Run",
+     "Runs the machine (real speed, or warp) until a breakpoint, a pause or the program's "
+     "end. Returns at once with state running; execution_wait returns the stop record.",
+     "{\"type\":\"object\",\"properties\":{" WARP_PROP "},\"additionalProperties\":false}", 0,
+     MH_TOOL_SESSION_ON_WORKER, tool_run},
+    {"execution_pause", "vice.execution.pause", "Pause",
+     "Stops a running machine at the next instruction boundary and returns the stop record. "
+     "No effect on a machine that is not running.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}", 0,
+     MH_TOOL_SESSION_ON_WORKER, tool_pause},
+    {"execution_step", "vice.execution.step", "Step",
+     "Executes count instructions (default 1) and returns the stop record. over=true steps "
+     "over JSR subroutines (and interrupt handlers) as one instruction.",
+     "{\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,"
+     "\"maximum\":1000000},\"over\":{\"type\":\"boolean\",\"description\":\"Step over JSR\"},"
+     TIMEOUT_PROP "},\"additionalProperties\":false}",
+     0, MH_TOOL_SESSION_ON_WORKER, tool_step},
+    {"execution_step_out", "vice.execution.step_out", "Step out",
+     "Runs until the current subroutine returns (its RTS, or the RTI of an interrupt handler) "
+     "and returns the stop record at the instruction after the return.",
+     "{\"type\":\"object\",\"properties\":{" TIMEOUT_PROP "},\"additionalProperties\":false}",
+     0, MH_TOOL_SESSION_ON_WORKER, tool_step_out},
+    {"execution_step_cycle", "vice.execution.step_cycle", "Step cycles",
+     "Runs the given number of CPU cycles (default 1). The machine stops only at instruction "
+     "boundaries, so it finishes the instruction it is in; the record's cycles say how far it "
+     "went.",
+     "{\"type\":\"object\",\"properties\":{\"cycles\":{\"type\":\"integer\",\"minimum\":1,"
+     "\"maximum\":100000000}},\"additionalProperties\":false}",
+     0, MH_TOOL_SESSION_ON_WORKER, tool_step_cycle},
+    {"execution_run_until", "vice.execution.run_until", "Run until",
+     "Runs until PC reaches address, or for N cycles, or N frames (give exactly one), or a "
+     "breakpoint; waits up to timeout_ms (default 10000) and returns the stop record.",
+     "{\"type\":\"object\",\"properties\":{\"address\":{" ADDRESS_TYPE ",\"description\":"
+     "\"Stop before the instruction at this address: 49152, \\\"$C000\\\" or \\\"0xC000\\\"\"},"
+     "\"cycles\":{\"type\":[\"integer\",\"string\"]},\"frames\":{\"type\":[\"integer\","
+     "\"string\"]}," TIMEOUT_PROP "," WARP_PROP "},\"additionalProperties\":false}",
+     0, MH_TOOL_SESSION_ON_WORKER, tool_run_until},
+    {"execution_get_state", "vice.execution.get_state", "Execution state",
+     "The execution state (paused, running, stopped, jammed, exited) and, when not running, "
+     "the last stop record. Never pauses the machine.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_SESSION_ON_WORKER, tool_get_state},
+    {"execution_wait", "vice.execution.wait", "Wait for a stop",
+     "Blocks until the machine stops (breakpoint, step, pause, jam, exit) or timeout_ms passes "
+     "(default 10000, 0 = just look), then returns the full stop record in one call. Use it "
+     "instead of polling.",
+     "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\",\"minimum\":0,"
+     "\"maximum\":600000}},\"additionalProperties\":false}",
+     MH_TOOL_READ_ONLY, MH_TOOL_SESSION_ON_WORKER, tool_wait},
+    {"execution_reset", "vice.execution.reset", "Reset",
+     "Resets the machine: soft (the reset line; RAM kept) or hard (power cycle). A running "
+     "machine keeps running; breakpoints stay.",
+     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"soft\","
+     "\"hard\"]}},\"additionalProperties\":false}",
+     MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, tool_reset},
+};
 
 mh_status td_register_execution(td_plugin *plugin)
 {
-    (void)plugin;
+    if (!plugin->debug) return MH_OK; /* a host without the engine: no execution tools */
+    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
+        mh_tool_desc desc = {0};
+        desc.struct_size = sizeof desc;
+        desc.name = tools[i].name;
+        desc.title = tools[i].title;
+        desc.description = tools[i].description;
+        desc.input_schema = tools[i].schema;
+        desc.output_schema = STATE_OUTPUT;
+        desc.annotations = tools[i].annotations;
+        desc.flags = tools[i].flags;
+        desc.seed_name = tools[i].seed;
+        desc.call = tools[i].fn;
+        desc.user_data = plugin;
+        mh_status status = plugin->registry->add_tool(plugin->host, &desc);
+        if (status != MH_OK) return status;
+    }
     return MH_OK;
 }

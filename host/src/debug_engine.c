@@ -1,0 +1,314 @@
+/* debug_engine.c - the debug engine's breakpoint store, hook arming and run
+ * goals (see debug_engine.h). The hooks themselves are in debug_hooks.c,
+ * stop records and lists in debug_record.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "debug_internal.h"
+#include "sessions.h"
+
+mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
+{
+    const mh_chip *cpu =
+        mh_session_service_impl.find_chip(session, MH_IFACE_CPU6502, NULL);
+    const mh_chip *mem = mh_session_service_impl.find_chip(session, MH_IFACE_MEMORY, NULL);
+    if (!cpu || !mem) return NULL;
+    mh_dbg *dbg = calloc(1, sizeof *dbg);
+    if (!dbg) return NULL;
+    dbg->session = session;
+    snprintf(dbg->name, sizeof dbg->name, "%s", session_name);
+    dbg->cpu = cpu->vtable;
+    dbg->cpu_ctx = cpu->context;
+    dbg->cpu_state = dbg->cpu->state(dbg->cpu_ctx);
+    dbg->mem = mem->vtable;
+    dbg->mem_ctx = mem->context;
+    const mh_chip *video = mh_session_service_impl.find_chip(session, MH_IFACE_VIDEO, NULL);
+    if (video) {
+        dbg->video = video->vtable;
+        dbg->video_ctx = video->context;
+    }
+    dbg->next_id = 1;
+    return dbg;
+}
+
+void dbg_bp_free(dbg_bp *bp)
+{
+    if (!bp) return;
+    if (bp->check_free) bp->check_free(bp->check_user);
+    mh_expr_free(bp->condition);
+    free(bp->group);
+    free(bp->label);
+    free(bp);
+}
+
+void mh_dbg_free(mh_dbg *dbg)
+{
+    if (!dbg) return;
+    for (size_t i = 0; i < dbg->bps.count; i++) dbg_bp_free(dbg->bps.items[i]);
+    mh_ptrvec_free(&dbg->bps);
+    free(dbg);
+}
+
+/* ---- arming ---- */
+
+static int goal_needs_sync(const mh_dbg *dbg)
+{
+    if (!dbg->goal_active) return 0;
+    switch (dbg->goal.goal) {
+    case MH_GOAL_STEP:
+    case MH_GOAL_STEP_OVER:
+    case MH_GOAL_STEP_OUT:
+    case MH_GOAL_ADDRESS:
+    case MH_GOAL_FRAMES:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Rebuilds the address maps from the enabled breakpoints and installs the
+ * hooks that are needed, or none. */
+void dbg_arm_hooks(mh_dbg *dbg)
+{
+    memset(dbg->exec_map, 0, sizeof dbg->exec_map);
+    memset(dbg->watch_map, 0, sizeof dbg->watch_map);
+    dbg->armed_exec = dbg->armed_watch = dbg->armed_check = 0;
+    for (size_t i = 0; i < dbg->bps.count; i++) {
+        const dbg_bp *bp = dbg->bps.items[i];
+        if (!bp->enabled || bp->dead) continue;
+        if (bp->kinds & MH_BP_CHECK) dbg->armed_check++;
+        uint8_t watch = (uint8_t)(((bp->kinds & MH_BP_READ) ? WATCH_READ : 0) |
+                                  ((bp->kinds & MH_BP_WRITE) ? WATCH_WRITE : 0) |
+                                  ((bp->kinds & MH_BP_CHANGE) ? WATCH_CHANGE : 0));
+        if (bp->kinds & MH_BP_EXEC) dbg->armed_exec++;
+        if (watch) dbg->armed_watch++;
+        for (uint32_t a = bp->start; a <= bp->end && a <= 0xFFFF; a++) {
+            if ((bp->kinds & MH_BP_EXEC) && dbg->exec_map[a] < 255) dbg->exec_map[a]++;
+            dbg->watch_map[a] |= watch;
+            if (watch & WATCH_CHANGE) dbg->shadow[a] = dbg_peek(dbg, (uint16_t)a);
+        }
+    }
+    int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg);
+    int access = dbg->armed_watch != 0;
+    if (sync != dbg->hooks_sync || access != dbg->hooks_access) {
+        dbg->cpu->set_debug_hooks(dbg->cpu_ctx, sync ? dbg_sync_hook : NULL,
+                                  access ? dbg_access_hook : NULL, dbg);
+        dbg->hooks_sync = sync;
+        dbg->hooks_access = access;
+    }
+}
+
+/* ---- breakpoints ---- */
+
+static dbg_bp *find_bp(mh_dbg *dbg, uint32_t id)
+{
+    for (size_t i = 0; i < dbg->bps.count; i++) {
+        dbg_bp *bp = dbg->bps.items[i];
+        if (bp->id == id && !bp->dead) return bp;
+    }
+    return NULL;
+}
+
+static mh_status compile_condition(mh_dbg *dbg, const char *text, mh_expr **out, char *error,
+                                   size_t error_size)
+{
+    *out = NULL;
+    if (!text || !*text) return MH_OK;
+    char why[200];
+    size_t position = 0;
+    mh_status status =
+        mh_expr_compile(text, dbg_resolve_name, dbg, out, &position, why, sizeof why);
+    if (status != MH_OK)
+        snprintf(error, error_size, "condition \"%s\": %s", text, why);
+    return status;
+}
+
+mh_status mh_dbg_bp_add(mh_dbg *dbg, const mh_breakpoint_spec *spec, uint32_t *id, char *error,
+                        size_t error_size)
+{
+    const uint32_t kinds_all = MH_BP_EXEC | MH_BP_READ | MH_BP_WRITE | MH_BP_CHANGE | MH_BP_CHECK;
+    if (!spec || spec->struct_size < sizeof(mh_breakpoint_spec) || !spec->kinds ||
+        (spec->kinds & ~kinds_all)) {
+        snprintf(error, error_size, "breakpoint: no valid kind given (exec, read, write, change)");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if ((spec->kinds & MH_BP_CHECK) && (spec->kinds != MH_BP_CHECK || !spec->check)) {
+        snprintf(error, error_size, "breakpoint: a check breakpoint needs a check function and "
+                                    "no other kind");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (!(spec->kinds & MH_BP_CHECK) && (spec->start > spec->end || spec->end > 0xFFFF)) {
+        snprintf(error, error_size, "breakpoint: range $%X-$%X is not within $0000-$FFFF with "
+                 "start <= end", spec->start, spec->end);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    dbg_bp *bp = calloc(1, sizeof *bp);
+    if (!bp) return MH_ERR_NO_MEMORY;
+    mh_status status = compile_condition(dbg, spec->condition, &bp->condition, error, error_size);
+    if (status != MH_OK) {
+        free(bp);
+        return status;
+    }
+    bp->kinds = spec->kinds;
+    bp->flags = spec->flags;
+    bp->start = spec->start;
+    bp->end = spec->end;
+    bp->enabled = !(spec->flags & MH_BP_DISABLED);
+    bp->ignore_count = spec->ignore_count;
+    bp->group = spec->group && *spec->group ? strdup(spec->group) : NULL;
+    if (spec->label && *spec->label) {
+        bp->label = strdup(spec->label);
+    } else {
+        char label[64];
+        if (spec->start == spec->end)
+            snprintf(label, sizeof label, "%s $%04X", dbg_bp_kind_name(spec->kinds), spec->start);
+        else
+            snprintf(label, sizeof label, "%s $%04X-$%04X", dbg_bp_kind_name(spec->kinds),
+                     spec->start, spec->end);
+        bp->label = strdup(label);
+    }
+    bp->check = spec->check;
+    bp->check_user = spec->check_user;
+    bp->id = dbg->next_id;
+    if (!bp->label || mh_ptrvec_push(&dbg->bps, bp) != 0) {
+        bp->check_free = NULL; /* not ours until success */
+        dbg_bp_free(bp);
+        return MH_ERR_NO_MEMORY;
+    }
+    bp->check_free = spec->check_free;
+    dbg->next_id++;
+    *id = bp->id;
+    dbg_arm_hooks(dbg);
+    return MH_OK;
+}
+
+static int selected(const dbg_bp *bp, uint32_t id, const char *group)
+{
+    if (bp->dead) return 0;
+    if (id) return bp->id == id;
+    if (group) return bp->group && strcmp(bp->group, group) == 0;
+    return 1;
+}
+
+mh_status mh_dbg_bp_delete(mh_dbg *dbg, uint32_t id, const char *group)
+{
+    size_t removed = 0;
+    for (size_t i = dbg->bps.count; i-- > 0;) {
+        dbg_bp *bp = dbg->bps.items[i];
+        if (!selected(bp, id, group)) continue;
+        mh_ptrvec_remove_at(&dbg->bps, i);
+        if (dbg->pending_bp == bp) dbg->pending_bp = NULL;
+        dbg_bp_free(bp);
+        removed++;
+    }
+    dbg_arm_hooks(dbg);
+    return removed || (!id && !group) ? MH_OK : MH_ERR_NOT_FOUND;
+}
+
+mh_status mh_dbg_bp_enable(mh_dbg *dbg, uint32_t id, const char *group, int enabled)
+{
+    size_t changed = 0;
+    for (size_t i = 0; i < dbg->bps.count; i++) {
+        dbg_bp *bp = dbg->bps.items[i];
+        if (!selected(bp, id, group)) continue;
+        bp->enabled = enabled != 0;
+        changed++;
+    }
+    dbg_arm_hooks(dbg);
+    return changed || (!id && !group) ? MH_OK : MH_ERR_NOT_FOUND;
+}
+
+mh_status mh_dbg_bp_condition(mh_dbg *dbg, uint32_t id, const char *condition, char *error,
+                              size_t error_size)
+{
+    dbg_bp *bp = find_bp(dbg, id);
+    if (!bp) {
+        snprintf(error, error_size, "no breakpoint %u; breakpoints_list shows them", id);
+        return MH_ERR_NOT_FOUND;
+    }
+    mh_expr *compiled = NULL;
+    mh_status status = compile_condition(dbg, condition, &compiled, error, error_size);
+    if (status != MH_OK) return status;
+    mh_expr_free(bp->condition);
+    bp->condition = compiled;
+    return MH_OK;
+}
+
+/* ---- runs ---- */
+
+const mh_cpu6502 *mh_dbg_cpu(const mh_dbg *dbg) { return dbg->cpu_state; }
+
+void mh_dbg_set_cycles(mh_dbg *dbg, uint64_t cycles)
+{
+    dbg->cycles = cycles;
+    dbg->cycle_offset = cycles - dbg->cpu_state->cycles;
+}
+
+uint64_t mh_dbg_stopwatch(mh_dbg *dbg, int reset)
+{
+    uint64_t elapsed = dbg->cycles - dbg->stopwatch_mark;
+    if (reset) dbg->stopwatch_mark = dbg->cycles;
+    return elapsed;
+}
+
+void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
+{
+    mh_cpu6502 *cpu = dbg->cpu_state;
+    dbg->goal = *request;
+    dbg->goal_active = request->goal != MH_GOAL_CONTINUE;
+    dbg->goal_left = request->count ? request->count : 1;
+    dbg->goal_end = dbg->cycles + dbg->goal_left;
+    dbg->step_over_waiting = 0;
+    dbg->step_out_s = cpu->s;
+    dbg->last_line = 0;
+    if (dbg->video) {
+        uint32_t cycle;
+        dbg->video->beam(dbg->video_ctx, &dbg->last_line, &cycle);
+    }
+    dbg->pending = MH_DBG_NONE;
+    dbg->pending_bp = NULL;
+    dbg->pending_has_access = 0;
+    /* Resuming never fires the breakpoint at the PC it stands on: the
+     * first instruction runs without the sync hook. */
+    if (mh_cpu6502_at_boundary(cpu) && !cpu->jammed) {
+        cpu->sync_skip = 1;
+        cpu->ad = cpu->pc;
+    }
+    dbg_arm_hooks(dbg);
+}
+
+uint64_t mh_dbg_slice_budget(mh_dbg *dbg, uint64_t limit)
+{
+    if (dbg->goal_active && dbg->goal.goal == MH_GOAL_CYCLES) {
+        uint64_t left = dbg->goal_end > dbg->cycles ? dbg->goal_end - dbg->cycles : 0;
+        if (left < limit) return left ? left : 1;
+    }
+    return limit;
+}
+
+mh_dbg_reason mh_dbg_after_slice(mh_dbg *dbg, uint32_t stop, uint64_t total_cycles)
+{
+    mh_dbg_set_cycles(dbg, total_cycles);
+    dbg_post_trace_events(dbg);
+    if (stop == MH_RUN_BREAK && dbg->pending != MH_DBG_NONE) return dbg->pending;
+    if (dbg->goal_active && dbg->goal.goal == MH_GOAL_CYCLES && total_cycles >= dbg->goal_end) {
+        dbg->pending = MH_DBG_GOAL;
+        return MH_DBG_GOAL;
+    }
+    return MH_DBG_NONE;
+}
+
+void mh_dbg_end(mh_dbg *dbg)
+{
+    dbg->goal_active = 0;
+    for (size_t i = dbg->bps.count; i-- > 0;) {
+        dbg_bp *bp = dbg->bps.items[i];
+        if (!bp->dead) continue;
+        mh_ptrvec_remove_at(&dbg->bps, i);
+        if (dbg->pending_bp == bp) dbg->pending_bp = NULL;
+        dbg_bp_free(bp);
+    }
+    dbg_arm_hooks(dbg);
+    dbg_post_trace_events(dbg);
+}

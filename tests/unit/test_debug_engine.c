@@ -1,0 +1,337 @@
+/* Suites debug.execution and debug.breakpoints: the host's debug engine
+ * through the tools-debug tools, on the bare6502 machine, called the way a
+ * client calls them (tools/call through the in-process host). */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "files.h"
+#include "host_harness.h"
+#include "loader.h"
+#include "mcphost/asm6502.h"
+#include "mh_test.h"
+
+#ifndef MH_PLUGIN_BUILD_DIR
+#error "MH_PLUGIN_BUILD_DIR must be defined"
+#endif
+
+static mh_harness h;
+static char tmpdir[64];
+static char prg[128];
+
+/* start: a loop that calls sub five times and counts in $0300, then exits
+ * through the exit port with code 7. */
+static const char program[] =
+    "        *= $0800\n"
+    "start   LDX #0\n"          /* $0800 */
+    "loop    JSR sub\n"         /* $0802 */
+    "        INX\n"             /* $0805 */
+    "        STX $0300\n"       /* $0806 */
+    "        CPX #5\n"          /* $0809 */
+    "        BNE loop\n"        /* $080B */
+    "        LDA #7\n"          /* $080D */
+    "        STA $F002\n"       /* $080F */
+    "sub     LDA #$42\n"        /* $0812 */
+    "        STA $0301\n"       /* $0814 */
+    "        JSR sub2\n"        /* $0817 */
+    "        RTS\n"             /* $081A */
+    "sub2    NOP\n"             /* $081B */
+    "        RTS\n";            /* $081C */
+
+static int load(const char *name)
+{
+    char path[512], error[512];
+    snprintf(path, sizeof path, "%s/%s.so", MH_PLUGIN_BUILD_DIR, name);
+    if (mh_loader_load_file(&h.ctx, path, error, sizeof error) != MH_OK) {
+        fprintf(stderr, "loading %s: %s\n", path, error);
+        return -1;
+    }
+    return 0;
+}
+
+static int suite_init(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/mh_debug_engine_XXXXXX");
+    if (!mkdtemp(tmpdir)) return -1;
+    if (mh_harness_init(&h, 0) != 0 || load("machine-bare6502") || load("tools-debug")) return -1;
+    /* The program lives in the temp dir: allow it, as --allow-dir does. */
+    mh_ptrvec dirs = {0};
+    char error[256];
+    mh_ptrvec_push(&dirs, tmpdir);
+    int allowed = mh_files_setup(&h.ctx, &dirs, error, sizeof error);
+    mh_ptrvec_free(&dirs);
+    if (allowed != 0) return -1;
+    mh_harness_initialize(&h, "2025-11-25");
+    mh_asm6502_result result;
+    if (mh_asm6502_assemble(program, strlen(program), NULL, &result) != MH_OK ||
+        result.chunk_count != 1) {
+        mh_asm6502_result_free(&result);
+        return -1;
+    }
+    snprintf(prg, sizeof prg, "%s/loop.prg", tmpdir);
+    FILE *f = fopen(prg, "wb");
+    if (!f) return -1;
+    const mh_asm6502_chunk *chunk = &result.chunks[0];
+    uint8_t header[2] = {(uint8_t)(chunk->address & 0xFF), (uint8_t)(chunk->address >> 8)};
+    fwrite(header, 1, 2, f);
+    fwrite(chunk->bytes, 1, chunk->size, f);
+    fclose(f);
+    mh_asm6502_result_free(&result);
+    return 0;
+}
+
+static int suite_cleanup(void)
+{
+    mh_harness_free(&h);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A fresh paused session "dbg" with the program loaded at $0800. */
+static void fresh_session(void)
+{
+    mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"dbg\"}");
+    char args[512];
+    snprintf(args, sizeof args,
+             "{\"machine\":\"bare6502\",\"name\":\"dbg\",\"options\":{\"program\":\"%s\","
+             "\"exit_port\":\"$F002\"}}",
+             prg);
+    const cJSON *r = mh_harness_call_tool(&h, "session_create", args);
+    if (mh_harness_is_error(r)) fprintf(stderr, "session_create: %s\n", mh_harness_text(r));
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    r = mh_harness_call_tool(&h, "session_select", "{\"session\":\"dbg\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
+}
+
+static const cJSON *structured(const cJSON *result)
+{
+    return cJSON_GetObjectItemCaseSensitive(result, "structuredContent");
+}
+
+static const cJSON *stop_of(const cJSON *result)
+{
+    return cJSON_GetObjectItemCaseSensitive(structured(result), "stop");
+}
+
+static const char *str(const cJSON *object, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(object, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static double num(const cJSON *object, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(object, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+static const cJSON *call_ok(const char *tool, const char *args)
+{
+    const cJSON *r = mh_harness_call_tool(&h, tool, args);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    if (mh_harness_is_error(r)) fprintf(stderr, "%s: %s\n", tool, mh_harness_text(r));
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    return r;
+}
+
+static void expect_error(const char *tool, const char *args, const char *needle)
+{
+    const cJSON *r = mh_harness_call_tool(&h, tool, args);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    if (!strstr(mh_harness_text(r), needle))
+        fprintf(stderr, "%s %s: wanted \"%s\" in: %s\n", tool, args, needle, mh_harness_text(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), needle));
+}
+
+/* Runs and waits for the stop; returns the stop record. */
+static const cJSON *run_to_stop(void)
+{
+    const cJSON *r = call_ok("execution_run", "{\"warp\":true}");
+    r = call_ok("execution_wait", "{\"timeout_ms\":5000}");
+    CU_ASSERT_STRING_NOT_EQUAL(str(structured(r), "state"), "running");
+    return stop_of(r);
+}
+
+static void test_new_session_is_paused(void)
+{
+    fresh_session();
+    const cJSON *r = call_ok("execution_get_state", "{}");
+    CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "paused");
+}
+
+static void test_breakpoint_before_run_is_hit(void)
+{
+    fresh_session();
+    const cJSON *r = call_ok("breakpoints_set", "{\"address\":\"$0812\"}");
+    CU_ASSERT_EQUAL(num(structured(r), "id"), 1);
+    const cJSON *stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(str(stop, "state"), "stopped");
+    CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "breakpoint");
+    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+    CU_ASSERT_STRING_EQUAL(str(stop, "pc_hex"), "$0812");
+    CU_ASSERT_STRING_EQUAL(str(stop, "instruction"), "LDA #$42");
+    const cJSON *bp = cJSON_GetObjectItemCaseSensitive(stop, "breakpoint");
+    CU_ASSERT_EQUAL(num(bp, "id"), 1);
+    CU_ASSERT_EQUAL(num(bp, "hits"), 1);
+    const cJSON *regs = cJSON_GetObjectItemCaseSensitive(stop, "registers");
+    CU_ASSERT_EQUAL(num(regs, "x"), 0);
+    CU_ASSERT_EQUAL(num(regs, "s"), 0xFD - 2); /* one JSR deep */
+    /* The disassembly around PC marks the current line. */
+    const cJSON *lines = cJSON_GetObjectItemCaseSensitive(stop, "disassembly");
+    int current = 0;
+    const cJSON *line;
+    cJSON_ArrayForEach(line, lines)
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "current")))
+            current = (int)num(line, "address");
+    CU_ASSERT_EQUAL(current, 0x0812);
+    /* Running on does not re-fire at the same PC: the next hit is the
+     * second call (X = 1). */
+    stop = run_to_stop();
+    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 1);
+    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "breakpoint"), "hits"), 2);
+}
+
+static void test_steps(void)
+{
+    fresh_session();
+    call_ok("breakpoints_set", "{\"address\":\"$0812\",\"temporary\":true}");
+    const cJSON *stop = run_to_stop();
+    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+    /* The temporary breakpoint is gone. */
+    const cJSON *r = call_ok("breakpoints_list", "{}");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(structured(r), "breakpoints")), 0);
+
+    r = call_ok("execution_step", "{\"count\":2}"); /* LDA, STA */
+    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "step");
+    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0817);
+    r = call_ok("execution_step", "{\"over\":true}"); /* JSR sub2 as one */
+    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "step_over");
+    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x081A);
+    r = call_ok("execution_step", "{}"); /* into: RTS back to the loop */
+    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0805);
+    r = call_ok("execution_step", "{\"count\":4}"); /* INX STX CPX BNE -> loop */
+    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0802);
+    r = call_ok("execution_step", "{\"count\":2}"); /* JSR, LDA */
+    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0814);
+    r = call_ok("execution_step_out", "{}");
+    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "step_out");
+    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0805);
+    r = call_ok("execution_run_until", "{\"address\":\"$080D\"}");
+    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "until_address");
+    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x080D);
+    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop_of(r), "registers"), "x"), 5);
+    double before = num(stop_of(r), "cycles");
+    r = call_ok("execution_step_cycle", "{\"cycles\":3}"); /* LDA # (2) + STA abs (4) */
+    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "cycles");
+    if (num(stop_of(r), "cycles") - before != 6)
+        fprintf(stderr, "step_cycle: %s\n", cJSON_PrintUnformatted(structured(r)));
+    CU_ASSERT_EQUAL(num(stop_of(r), "cycles") - before, 6);
+}
+
+static void test_watchpoint_with_condition(void)
+{
+    fresh_session();
+    const cJSON *r =
+        call_ok("breakpoints_memory_watch", "{\"address\":\"$0300\",\"condition\":\"value == 3\"}");
+    const cJSON *stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "watchpoint");
+    const cJSON *access = cJSON_GetObjectItemCaseSensitive(stop, "access");
+    CU_ASSERT_STRING_EQUAL(str(access, "kind"), "write");
+    CU_ASSERT_EQUAL(num(access, "address"), 0x0300);
+    CU_ASSERT_EQUAL(num(access, "value"), 3);
+    CU_ASSERT_EQUAL(num(access, "by_pc"), 0x0806);
+    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0809); /* after the STX */
+    /* A change watchpoint on $0301 fires once (the first write of $42). */
+    r = call_ok("breakpoints_delete", "{\"all\":true}");
+    r = call_ok("breakpoints_memory_watch", "{\"address\":\"$0301\",\"on\":\"change\"}");
+    stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(str(stop, "state"), "exited"); /* $42 was there since call 1 */
+    CU_ASSERT_EQUAL(num(stop, "exit_code"), 7);
+    (void)r;
+}
+
+static void test_ignore_count_and_tracepoint(void)
+{
+    fresh_session();
+    call_ok("breakpoints_set", "{\"address\":\"$0805\",\"log_only\":true}");
+    call_ok("breakpoints_set", "{\"address\":\"$0812\",\"ignore_count\":3}");
+    const cJSON *stop = run_to_stop();
+    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 3);
+    const cJSON *r = call_ok("breakpoints_trace", "{}");
+    const cJSON *entries = cJSON_GetObjectItemCaseSensitive(structured(r), "entries");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(entries), 3);
+    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(entries, 0), "pc"), 0x0805);
+    CU_ASSERT_EQUAL(num(structured(r), "next"), 3);
+    r = call_ok("breakpoints_trace", "{\"since\":3}");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(structured(r), "entries")), 0);
+}
+
+static void test_toggle_group_and_condition(void)
+{
+    fresh_session();
+    call_ok("breakpoints_set", "{\"address\":\"$0812\",\"group\":\"g\"}");
+    call_ok("breakpoints_set", "{\"address\":\"$081B\",\"group\":\"g\"}");
+    call_ok("breakpoints_toggle", "{\"group\":\"g\",\"enabled\":false}");
+    call_ok("breakpoints_set", "{\"address\":\"$0806\",\"condition\":\"x == 4\"}");
+    const cJSON *stop = run_to_stop();
+    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0806);
+    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 4);
+    call_ok("breakpoints_condition", "{\"id\":3}"); /* removed: fires at once on the next pass */
+    call_ok("breakpoints_toggle", "{\"id\":1}");     /* flips group member 1 back on */
+    stop = run_to_stop();
+    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+}
+
+static void test_bad_inputs(void)
+{
+    fresh_session();
+    expect_error("breakpoints_set", "{\"address\":\"$0812\",\"condition\":\"A == $\"}",
+                 "position 6");
+    expect_error("breakpoints_set", "{\"address\":\"$0812\",\"condition\":\"foo > 1\"}",
+                 "unknown name");
+    expect_error("breakpoints_set", "{\"address\":\"$10000\"}", "$FFFF");
+    expect_error("breakpoints_set", "{\"address\":\"$G000\"}", "address");
+    expect_error("breakpoints_set", "{}", "address");
+    expect_error("breakpoints_set", "{\"address\":1,\"kind\":\"jump\"}", "kind");
+    expect_error("breakpoints_memory_watch", "{\"address\":\"$FFFF\",\"length\":2}", "address");
+    expect_error("breakpoints_delete", "{\"id\":99}", "no breakpoint #99");
+    expect_error("breakpoints_delete", "{}", "exactly one of id, group or all");
+    expect_error("breakpoints_toggle", "{\"group\":\"nope\"}", "enabled");
+    expect_error("breakpoints_condition", "{\"id\":42,\"condition\":\"a\"}", "no breakpoint 42");
+    expect_error("execution_step", "{\"count\":0}", "count");
+    expect_error("execution_run_until", "{}", "exactly one of address");
+    expect_error("execution_run_until", "{\"address\":1,\"frames\":2}", "exactly one of address");
+    expect_error("execution_run_until", "{\"address\":\"$1FFFF\"}", "$FFFF");
+    expect_error("execution_wait", "{\"timeout_ms\":-1}", "timeout_ms");
+    expect_error("execution_step", "{\"session\":\"nope\"}", "no machine session named \"nope\"");
+}
+
+static void test_wait_times_out_while_running(void)
+{
+    fresh_session();
+    /* Real time: $0800.. runs long enough? No: it exits quickly. Use a
+     * breakpoint that never fires and a run_until far away instead. */
+    const cJSON *r = call_ok("execution_run_until", "{\"address\":\"$0900\",\"timeout_ms\":50}");
+    const char *state = str(structured(r), "state");
+    /* The program ends (exit port) before reaching $0900. */
+    CU_ASSERT_STRING_EQUAL(state, "exited");
+    r = call_ok("execution_wait", "{\"timeout_ms\":0}");
+    CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "exited");
+}
+
+MH_SUITE("debug.execution", suite_init, suite_cleanup,
+         {"a new session is paused", test_new_session_is_paused},
+         {"a breakpoint set before the run is hit", test_breakpoint_before_run_is_hit},
+         {"step, step over, step out, run until, step cycles", test_steps},
+         {"run_until on an exiting program", test_wait_times_out_while_running});
+
+MH_SUITE("debug.breakpoints", suite_init, suite_cleanup,
+         {"watchpoint with a condition, change watchpoint", test_watchpoint_with_condition},
+         {"ignore count and tracepoint", test_ignore_count_and_tracepoint},
+         {"toggle, group and condition", test_toggle_group_and_condition},
+         {"bad inputs", test_bad_inputs});
