@@ -1,0 +1,84 @@
+/* bench_debug - what armed breakpoints cost: warp speed of a C64 session in
+ * the real mcphost binary (over stdio, through execution_run/pause), with
+ * nothing armed, then with 100 exec breakpoints and 10 write watchpoints
+ * (none of which fires, so the run measures the hooks' lookups), then with
+ * a conditional exec breakpoint on the KERNAL's keyboard loop that is hit
+ * all the time and never true. Prints emulated MHz and the ratio to the
+ * unarmed figure; never asserts.
+ *
+ * Usage: bench_debug [seconds-per-run] */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench_mcp.h"
+
+#define RUNS 3
+
+/* Best emulated MHz over RUNS warp runs of `seconds` each. */
+static double measure(bench_mcp *c, double seconds)
+{
+    double best = 0;
+    for (int i = 0; i < RUNS; i++) {
+        if (bench_mcp_call(c, "execution_get_state", "{}") != 0) return -1;
+        double cycles0 = bench_mcp_number(c, "cycles");
+        double t0 = bench_mcp_now_us();
+        if (bench_mcp_call(c, "execution_run", "{\"warp\":true}") != 0) return -1;
+        usleep((useconds_t)(seconds * 1e6));
+        if (bench_mcp_call(c, "execution_pause", "{}") != 0) return -1;
+        double took = bench_mcp_now_us() - t0;
+        double mhz = (bench_mcp_number(c, "cycles") - cycles0) / took;
+        if (mhz > best) best = mhz;
+    }
+    return best;
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+    char exe[4096];
+    if (bench_mcp_binary(exe, sizeof exe) != 0 || seconds <= 0) return 2;
+    char *args[] = {exe, "--log-level", "error", "--machine", "c64", "--transport", "stdio", NULL};
+    bench_mcp c;
+    if (bench_mcp_start(&c, args) != 0) {
+        fprintf(stderr, "bench_debug: cannot start %s\n", exe);
+        return 1;
+    }
+    /* Boot to READY first, so every measurement runs the same idle loop. */
+    if (bench_mcp_call(&c, "execution_run_until", "{\"frames\":150,\"warp\":true}") != 0) {
+        fprintf(stderr, "bench_debug: boot failed: %s\n", c.line);
+        return 1;
+    }
+    printf("bench_debug: C64 at READY, warp, best of %d runs of %.1f s, through mcphost over "
+           "stdio\n", RUNS, seconds);
+    double base = measure(&c, seconds);
+    printf("  %-44s %7.2f MHz\n", "nothing armed", base);
+
+    char bp[160];
+    for (int i = 0; i < 100; i++) {
+        snprintf(bp, sizeof bp, "{\"address\":%d}", 0xC000 + 3 * i);
+        if (bench_mcp_call(&c, "breakpoints_set", bp) != 0) return 1;
+    }
+    for (int i = 0; i < 10; i++) {
+        snprintf(bp, sizeof bp, "{\"address\":%d,\"on\":\"write\"}", 0xC200 + i);
+        if (bench_mcp_call(&c, "breakpoints_memory_watch", bp) != 0) return 1;
+    }
+    double armed = measure(&c, seconds);
+    printf("  %-44s %7.2f MHz  (%.0f%% of unarmed)\n", "100 exec breakpoints + 10 watchpoints",
+           armed, 100.0 * armed / base);
+
+    /* A watchpoint on the screen (written every cursor blink) and a
+     * breakpoint in the IRQ handler, both with conditions that stay false. */
+    if (bench_mcp_call(&c, "breakpoints_memory_watch",
+                       "{\"address\":\"$0400\",\"length\":1000,\"on\":\"write\","
+                       "\"condition\":\"value == $FF && a == $FF\"}") != 0 ||
+        bench_mcp_call(&c, "breakpoints_set",
+                       "{\"address\":\"$EA31\",\"condition\":\"x == $FF && y == $FF\"}") != 0) {
+        fprintf(stderr, "bench_debug: %s\n", c.line);
+        return 1;
+    }
+    double busy = measure(&c, seconds);
+    printf("  %-44s %7.2f MHz  (%.0f%% of unarmed)\n", "+ conditional hits on $0400-$07E7, $EA31",
+           busy, 100.0 * busy / base);
+    bench_mcp_stop(&c);
+    return 0;
+}
