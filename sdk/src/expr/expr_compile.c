@@ -268,6 +268,13 @@ static mh_status finish_error(compiler *c, size_t *error_position, char *error, 
     return MH_ERR_INVALID_ARGUMENT;
 }
 
+static mh_status out_of_memory(compiler *c, size_t *error_position, char *error, size_t size)
+{
+    expr_fail(&c->diag, 0, "out of memory while compiling (at position 0)");
+    finish_error(c, error_position, error, size);
+    return MH_ERR_NO_MEMORY;
+}
+
 static mh_expr *build(const compiler *c, const char *text, size_t length)
 {
     size_t code_bytes = sizeof(expr_insn) * c->count;
@@ -316,10 +323,8 @@ mh_status mh_expr_compile(const char *text, mh_expr_resolve_fn resolve, void *re
         return finish_error(&c, error_position, error, error_size);
     }
     c.code = malloc(sizeof(expr_insn) * CODE_CAPACITY);
-    if (!c.code) {
-        finish_error(&c, error_position, error, error_size);
-        return MH_ERR_NO_MEMORY;
-    }
+    if (!c.code)
+        return out_of_memory(&c, error_position, error, error_size);
     if (parse_binary(&c, 1) == 0 && c.tok.kind != TOK_END && c.tok.kind != TOK_ERROR) {
         char found[64];
         expr_token_describe(&c.lx, &c.tok, found, sizeof found);
@@ -338,6 +343,6 @@ mh_status mh_expr_compile(const char *text, mh_expr_resolve_fn resolve, void *re
     *out = build(&c, text, length);
     free(c.code);
     if (!*out)
-        return MH_ERR_NO_MEMORY;
+        return out_of_memory(&c, error_position, error, error_size);
     return MH_OK;
 }
