@@ -305,6 +305,51 @@ static void emit_sample(mh_sid *sid, int32_t mixed)
     sid->ring_count++;
 }
 
+void mh_sid_tap(mh_sid *sid, int on)
+{
+    sid->tap_on = on ? 1u : 0u;
+    for (int v = 0; v < 3; v++) {
+        sid->tap_read[v] = 0;
+        sid->tap_count[v] = 0;
+        sid->tap_sum[v] = 0;
+    }
+    sid->tap_dropped = 0;
+}
+
+size_t mh_sid_tap_read(mh_sid *sid, int v, int16_t *out, size_t max)
+{
+    size_t n = 0;
+    if (!out || v < 0 || v > 2) return 0;
+    while (n < max && sid->tap_count[v]) {
+        out[n++] = sid->tap[v][sid->tap_read[v]];
+        sid->tap_read[v] = (sid->tap_read[v] + 1u) & (MH_SID_TAP_SIZE - 1u);
+        sid->tap_count[v]--;
+    }
+    return n;
+}
+
+/* One tap sample per voice: the average of the centred voice outputs. */
+static void emit_tap(mh_sid *sid, int32_t vol, uint32_t count)
+{
+    for (int v = 0; v < 3; v++) {
+        int64_t y = ((sid->tap_sum[v] / (int64_t)count) >> 7) * vol >> 4;
+        sid->tap_sum[v] = 0;
+        if (sid->tap_count[v] == MH_SID_TAP_SIZE) {
+            if (v == 0) sid->tap_dropped++;
+            continue;
+        }
+        if (y > 32767) y = 32767;
+        if (y < -32768) y = -32768;
+        sid->tap[v][(sid->tap_read[v] + sid->tap_count[v]) & (MH_SID_TAP_SIZE - 1u)] = (int16_t)y;
+        sid->tap_count[v]++;
+    }
+}
+
+static inline int32_t tap_centred(const mh_sid_voice *v, const mh_sid_voice *src)
+{
+    return ((int32_t)wave_out(v, src->acc) - 0x800) * (int32_t)v->env;
+}
+
 static inline void osc_step(mh_sid_voice *v, const mh_sid_voice *src)
 {
     if (v->ctrl & MH_SID_CTRL_TEST) {
@@ -364,6 +409,7 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
     uint32_t rs_pos = sid->rs_pos, rs_count = sid->rs_count;
     int64_t rs_sum = sid->rs_sum;
     const uint32_t rate = sid->sample_rate, clock = sid->clock_hz;
+    const int tap = sid->tap_on;
 
     while (cycles--) {
         /* oscillators */
@@ -394,6 +440,11 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
         if (mode & MH_SID_MODE_BP) vf += vbp;
         if (mode & MH_SID_MODE_HP) vf += vhp;
         int32_t out = ((vnf + vf + mixer_dc) * vol) >> 4;
+        if (tap) {
+            sid->tap_sum[0] += tap_centred(v0, v2);
+            sid->tap_sum[1] += tap_centred(v1, v0);
+            sid->tap_sum[2] += tap_centred(v2, v1);
+        }
 
         /* box-filter resampling */
         rs_sum += out;
@@ -403,6 +454,7 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
             rs_pos -= clock;
             sid->vhp = vhp;
             emit_sample(sid, (int32_t)(rs_sum / (int64_t)rs_count));
+            if (tap) emit_tap(sid, vol, rs_count);
             rs_sum = 0;
             rs_count = 0;
         }

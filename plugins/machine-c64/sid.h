@@ -1,6 +1,5 @@
 /* sid.h - the MOS 6581 / 8580 SID as a batch-clocked synthesis module
- * (file sid.c; docs/sid.md). Not yet wired into the machine (the C64 still
- * uses the register storage in c64_sid.{h,c}).
+ * (file sid.c; docs/sid.md). The C64 clocks it through c64_sid.{h,c}.
  *
  * Style of floooh/chips: a mh_sid_desc where zero means default,
  * mh_sid_init(), mh_sid_reset(), and a plain state struct that a debugger
@@ -26,6 +25,11 @@
  *     lands on the right cycle. Batches of any size are fine.
  *   - Audio: mh_sid_samples() drains the ring. When the ring is full, new
  *     samples are dropped and counted in `dropped`.
+ *   - Per-voice tap (for analysis tools): while tap_on, every output
+ *     sample also puts each voice's own output (waveform - $800 times the
+ *     envelope, >> 7, times the volume >> 4: unfiltered, no model DC) into
+ *     tap[v]; mh_sid_tap_read() drains it. Off (the default) it costs one
+ *     predictable branch per cycle.
  *
  * Ownership: the caller owns mh_sid (no allocation inside).
  * Threading: [emu-thread] for every function; two SIDs share nothing.
@@ -42,7 +46,10 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define MH_SID_STATE_VERSION 1
+#define MH_SID_STATE_VERSION 2
+
+/* Per-voice tap capacity in samples per voice (power of two). */
+#define MH_SID_TAP_SIZE 8192u
 
 /* Output ring capacity in samples (power of two). */
 #define MH_SID_RING_SIZE 8192u
@@ -153,6 +160,13 @@ typedef struct mh_sid {
     uint32_t ring_read, ring_count;
     uint32_t dropped;       /* samples lost to a full ring */
     int16_t ring[MH_SID_RING_SIZE];
+    /* per-voice tap (see above) */
+    uint8_t tap_on;
+    uint8_t tap_reserved[3];
+    uint32_t tap_read[3], tap_count[3];
+    uint32_t tap_dropped;   /* samples lost to a full tap (voice 1's count) */
+    int64_t tap_sum[3];
+    int16_t tap[3][MH_SID_TAP_SIZE];
 } mh_sid;
 
 /* Sets up a SID in reset state. MH_ERR_INVALID_ARGUMENT when sid or desc is
@@ -175,6 +189,12 @@ uint8_t mh_sid_peek(const mh_sid *sid, uint16_t reg);
 
 /* Moves up to max samples from the ring into out; returns how many. */
 size_t mh_sid_samples(mh_sid *sid, int16_t *out, size_t max);
+
+/* Starts (empties) or stops the per-voice tap. */
+void mh_sid_tap(mh_sid *sid, int on);
+/* Moves up to max samples of voice v's tap into out (v 0-2); returns how
+ * many. Every voice has the same count: read all three alike. */
+size_t mh_sid_tap_read(mh_sid *sid, int v, int16_t *out, size_t max);
 
 /* The current 12-bit waveform output of voice v (0-2), as OSC3 sees it
  * (OSC3 = the upper 8 bits for voice 2). */

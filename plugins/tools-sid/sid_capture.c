@@ -1,0 +1,145 @@
+/* sid_capture.c - records the machine's audio while running it: flushes
+ * the stream (what is there is old), starts the per-voice tap if asked,
+ * then advances the paused machine one video frame (or less) at a time
+ * through mh.debug/1 advance() with breakpoints armed, reading the stream
+ * and the tap after each step, until the samples asked for came out.
+ *
+ * A running machine is refused (a tool handler runs between two slices of
+ * the session thread and cannot wait for wall time to pass there; see
+ * docs/tools-sid.md): the message says to pause it first.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools_sid.h"
+
+#define TS_FLUSH_CHUNK 4096u
+
+static void flush_stream(const mh_chip_sid_iface *sid, void *context)
+{
+    int16_t scratch[TS_FLUSH_CHUNK];
+    while (sid->audio_read(context, scratch, TS_FLUSH_CHUNK) == TS_FLUSH_CHUNK) {
+    }
+}
+
+/* Reads up to `want` samples of the stream into dst; the rest is left. */
+static size_t read_into(size_t (*fn)(void *, unsigned, int16_t *, size_t), void *context,
+                        unsigned v, int16_t *dst, size_t want)
+{
+    size_t got = 0, n;
+    while (got < want && (n = fn(context, v, dst + got, want - got)) > 0) got += n;
+    return got;
+}
+
+/* audio_read has no voice argument; adapt it to read_into's shape. */
+typedef struct stream_ctx {
+    const mh_chip_sid_iface *sid;
+    void *context;
+} stream_ctx;
+
+static size_t stream_fn(void *user, unsigned v, int16_t *out, size_t max)
+{
+    (void)v;
+    const stream_ctx *s = user;
+    return s->sid->audio_read(s->context, out, max);
+}
+
+mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_iface *sid,
+                     void *context, const ts_capture_req *req, ts_audio *out, char *err,
+                     size_t err_size)
+{
+    memset(out, 0, sizeof *out);
+    mh_session *session = plugin->call->session(call);
+    const mh_debug_service *debug = plugin->debug;
+    if (!debug || !session ||
+        debug->struct_size < offsetof(mh_debug_service, advance) + sizeof debug->advance ||
+        !debug->advance) {
+        snprintf(err, err_size,
+                 "this host cannot run the machine from a tool yet (its debug engine, "
+                 "mh.debug/1, has no advance()); capture needs it to move the machine");
+        return MH_ERR_UNSUPPORTED;
+    }
+    if (debug->state && debug->state(session) == MH_EXEC_RUNNING) {
+        snprintf(err, err_size,
+                 "the machine is running, and a capture runs the machine itself for exactly "
+                 "the time asked: pause it first (execution_pause), then capture; the capture "
+                 "leaves it paused");
+        return MH_ERR_STATE;
+    }
+    if (!sid->sound_enabled(context)) {
+        snprintf(err, err_size,
+                 "sound synthesis is off in this session (machine option sound=off): there is "
+                 "no audio to capture; create a session with sound on (the default)");
+        return MH_ERR_STATE;
+    }
+    out->sample_rate = sid->sample_rate(context);
+    uint32_t clock = sid->clock_hz(context);
+    uint32_t frame = sid->frame_cycles(context);
+    if (!frame) frame = clock / 50u;
+    out->mixed = malloc(req->samples * sizeof(int16_t));
+    for (int v = 0; req->tap && v < 3; v++) out->voice[v] = malloc(req->samples * sizeof(int16_t));
+    if (!out->mixed || (req->tap && (!out->voice[0] || !out->voice[1] || !out->voice[2]))) {
+        ts_audio_free(out);
+        snprintf(err, err_size, "out of memory for %zu samples", req->samples);
+        return MH_ERR_NO_MEMORY;
+    }
+
+    flush_stream(sid, context);
+    if (req->tap) sid->tap_start(context);
+    stream_ctx stream = {sid, context};
+    size_t got = 0, voice_got[3] = {0, 0, 0};
+    unsigned idle = 0;
+    mh_status status = MH_OK;
+    while (got < req->samples) {
+        /* cycles for the samples still missing, plus one sample, at most a frame */
+        uint64_t missing = req->samples - got;
+        uint64_t cycles = (missing + 1u) * clock / out->sample_rate + 1u;
+        if (cycles > frame) cycles = frame;
+        int stopped = 0;
+        int has_cycles = debug->struct_size >= offsetof(mh_debug_service, cycles) +
+                                                   sizeof debug->cycles && debug->cycles;
+        uint64_t before = has_cycles ? debug->cycles(session) : 0;
+        status = debug->advance(session, cycles, &stopped);
+        if (status != MH_OK) {
+            snprintf(err, err_size, "running the machine failed (%s) after %zu of %zu samples",
+                     mh_status_name(status), got, req->samples);
+            break;
+        }
+        out->cycles += has_cycles ? debug->cycles(session) - before : cycles;
+        size_t n = read_into(stream_fn, &stream, 0, out->mixed + got, req->samples - got);
+        got += n;
+        for (unsigned v = 0; req->tap && v < 3; v++)
+            voice_got[v] += read_into(sid->tap_read, context, v, out->voice[v] + voice_got[v],
+                                      req->samples - voice_got[v]);
+        if (stopped) {
+            out->stopped = 1;
+            break;
+        }
+        idle = n ? 0 : idle + 1;
+        if (idle > 4) {
+            snprintf(err, err_size,
+                     "the machine ran %u steps without producing audio; capture stopped after "
+                     "%zu of %zu samples",
+                     idle, got, req->samples);
+            status = MH_ERR_STATE;
+            break;
+        }
+        if (plugin->call->cancelled(call)) {
+            snprintf(err, err_size, "cancelled after %zu of %zu samples", got, req->samples);
+            status = MH_ERR_CANCELLED;
+            break;
+        }
+    }
+    if (req->tap) sid->tap_stop(context);
+    if (status != MH_OK) {
+        ts_audio_free(out);
+        return status;
+    }
+    out->count = got;
+    /* the tap and the stream come from the same samples; keep them equal */
+    for (unsigned v = 0; req->tap && v < 3; v++)
+        if (voice_got[v] < got) memset(out->voice[v] + voice_got[v], 0, (got - voice_got[v]) * 2);
+    return MH_OK;
+}

@@ -1,0 +1,501 @@
+/* tools_sid_audio.c - sid_audio_capture (run the paused machine for N
+ * frames or milliseconds, return the sound as MCP audio content, a WAV,
+ * and optionally write it through mh.files/1) and sid_audio_analyze
+ * (capture the same way, or take the session's last capture, and measure
+ * peak, RMS and dominant frequency of the mix and of each voice).
+ * Both keep what they captured as the session's last capture. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mcphost/wav.h>
+
+#include "tools_sid.h"
+
+#define TS_MAX_FRAMES 1500
+#define TS_MAX_MS 30000
+#define TS_DEFAULT_MS 500
+#define TS_MAX_WINDOWS 2000
+
+static const char *const sources[4] = {"mixed", "voice1", "voice2", "voice3"};
+
+typedef struct audio_args {
+    size_t samples;
+    int64_t frames, ms;   /* what was asked (0: not given) */
+    const char *path;     /* capture: NULL none */
+    size_t source;        /* 0 mixed, 1-3 a voice */
+    int use_last;         /* analyze: source "last" */
+    int voices;           /* analyze: per-voice results */
+    int64_t window_ms;    /* analyze: 0 none */
+    int64_t skip_ms;      /* analyze */
+} audio_args;
+
+/* frames / milliseconds -> samples; 0 or -1 with err. */
+static int parse_length(const mh_json *args, const mh_chip_sid_iface *sid, void *context,
+                        audio_args *a, char *err, size_t err_size)
+{
+    char msg[MH_ARGS_ERROR_SIZE];
+    mh_status fs = mh_args_int(args, "frames", 1, TS_MAX_FRAMES, &a->frames, msg, sizeof msg);
+    if (fs != MH_OK && fs != MH_ERR_NOT_FOUND) {
+        snprintf(err, err_size, "%s (1 to %d frames, about %d s on a PAL machine)", msg,
+                 TS_MAX_FRAMES, TS_MAX_FRAMES / 50);
+        return -1;
+    }
+    mh_status ms = mh_args_int(args, "milliseconds", 1, TS_MAX_MS, &a->ms, msg, sizeof msg);
+    if (ms != MH_OK && ms != MH_ERR_NOT_FOUND) {
+        snprintf(err, err_size, "%s (1 to %d ms)", msg, TS_MAX_MS);
+        return -1;
+    }
+    if (fs == MH_OK && ms == MH_OK) {
+        snprintf(err, err_size, "give `frames` or `milliseconds`, not both");
+        return -1;
+    }
+    uint64_t rate = sid->sample_rate(context), clock = sid->clock_hz(context);
+    if (fs == MH_OK) {
+        uint64_t frame = sid->frame_cycles(context);
+        if (!frame) frame = clock / 50u;
+        a->samples = (size_t)(((uint64_t)a->frames * frame * rate + clock / 2) / clock);
+    } else {
+        if (ms != MH_OK) a->ms = TS_DEFAULT_MS;
+        a->samples = (size_t)(((uint64_t)a->ms * rate + 500) / 1000);
+    }
+    if (!a->samples) a->samples = 1;
+    return 0;
+}
+
+static int parse_common(const mh_json *args, int capture, audio_args *a, char *err,
+                        size_t err_size)
+{
+    char msg[MH_ARGS_ERROR_SIZE];
+    memset(a, 0, sizeof *a);
+    a->voices = 1;
+    if (capture) {
+        mh_status st = mh_args_choice(args, "source", sources, 4, &a->source, msg, sizeof msg);
+        if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+            snprintf(err, err_size, "%s (the mix, or one voice before the filter)", msg);
+            return -1;
+        }
+        st = mh_args_string(args, "path", &a->path, NULL, msg, sizeof msg);
+        if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+            snprintf(err, err_size, "%s", msg);
+            return -1;
+        }
+        if (a->path && !a->path[0]) {
+            snprintf(err, err_size, "path: empty; give a file name such as \"note.wav\" or "
+                                    "leave `path` out");
+            return -1;
+        }
+        return 0;
+    }
+    static const char *const analyze_sources[2] = {"capture", "last"};
+    size_t which = 0;
+    mh_status st = mh_args_choice(args, "source", analyze_sources, 2, &which, msg, sizeof msg);
+    if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+        snprintf(err, err_size, "%s (\"capture\" runs the machine now, \"last\" analyses the "
+                                "session's last capture)", msg);
+        return -1;
+    }
+    a->use_last = which == 1;
+    bool voices = true;
+    st = mh_args_bool(args, "voices", &voices, msg, sizeof msg);
+    if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+        snprintf(err, err_size, "%s", msg);
+        return -1;
+    }
+    a->voices = voices;
+    st = mh_args_int(args, "window_ms", 1, 1000, &a->window_ms, msg, sizeof msg);
+    if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+        snprintf(err, err_size, "%s (RMS per window of 1-1000 ms)", msg);
+        return -1;
+    }
+    st = mh_args_int(args, "skip_ms", 0, TS_MAX_MS, &a->skip_ms, msg, sizeof msg);
+    if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+        snprintf(err, err_size, "%s (milliseconds to leave out at the start)", msg);
+        return -1;
+    }
+    return 0;
+}
+
+static mh_session_service const *sessions_of(const ts_plugin *plugin) { return plugin->sessions; }
+
+static const char *session_name(const ts_plugin *plugin, mh_call *call)
+{
+    mh_session *session = plugin->call->session(call);
+    const char *name = session ? sessions_of(plugin)->name(session) : NULL;
+    return name ? name : "";
+}
+
+/* ---- sid_audio_capture ---- */
+
+static void write_capture_result(const ts_plugin *plugin, mh_call *call, const ts_audio *audio,
+                                 const audio_args *a, const int16_t *samples, size_t wav_bytes,
+                                 const char *written_path)
+{
+    ts_stats st;
+    ts_analyze(samples, audio->count, audio->sample_rate, &st);
+    double duration = audio->count * 1000.0 / audio->sample_rate;
+    mh_json_writer *w = mh_json_writer_new();
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "source");
+    mh_json_write_string(w, sources[a->source]);
+    mh_json_write_key(w, "samples");
+    mh_json_write_uint(w, audio->count);
+    mh_json_write_key(w, "sample_rate");
+    mh_json_write_uint(w, audio->sample_rate);
+    mh_json_write_key(w, "channels");
+    mh_json_write_uint(w, 1);
+    mh_json_write_key(w, "duration_ms");
+    mh_json_write_double(w, round(duration * 100.0) / 100.0);
+    mh_json_write_key(w, "cycles");
+    mh_json_write_uint(w, audio->cycles);
+    mh_json_write_key(w, "stopped_at_breakpoint");
+    mh_json_write_bool(w, audio->stopped != 0);
+    mh_json_write_key(w, "peak");
+    mh_json_write_int(w, st.peak);
+    mh_json_write_key(w, "peak_dbfs");
+    ts_write_db(w, st.peak_dbfs);
+    mh_json_write_key(w, "rms_dbfs");
+    ts_write_db(w, st.rms_dbfs);
+    mh_json_write_key(w, "silent");
+    mh_json_write_bool(w, st.peak == 0);
+    mh_json_write_key(w, "wav_bytes");
+    mh_json_write_uint(w, wav_bytes);
+    mh_json_write_key(w, "path");
+    if (written_path) mh_json_write_string(w, written_path);
+    else mh_json_write_null(w);
+    ts_write_state(plugin, call, w);
+    mh_json_write_object_end(w);
+
+    char text[1400];
+    char level[64];
+    if (st.peak) snprintf(level, sizeof level, "peak %.1f dBFS, RMS %.1f dBFS", st.peak_dbfs, st.rms_dbfs);
+    else snprintf(level, sizeof level, "silent");
+    snprintf(text, sizeof text,
+             "captured %.1f ms of %s (%zu samples at %u Hz, 16-bit mono WAV, %zu bytes): %s%s%s%s",
+             duration, sources[a->source], audio->count, audio->sample_rate, wav_bytes, level,
+             audio->stopped ? "; a breakpoint stopped the machine early (the audio ends there)"
+                            : "",
+             written_path ? "; written to " : "", written_path ? written_path : "");
+    plugin->call->text(call, text);
+    ts_finish(plugin, call, w, NULL);
+}
+
+static void audio_capture(void *user, mh_call *call)
+{
+    ts_plugin *plugin = user;
+    void *context = NULL;
+    const mh_chip_sid_iface *sid = ts_chip(plugin, call, &context);
+    if (!sid) {
+        ts_errorf(plugin, call, "sid_audio_capture: the SID chip interface is missing or too old");
+        return;
+    }
+    char err[1024];
+    mh_json_doc *doc = NULL;
+    const mh_json *args = mh_args_parse(plugin->call->args(call), &doc, err, sizeof err);
+    audio_args a;
+    int bad = !args || parse_common(args, 1, &a, err, sizeof err) != 0 ||
+              parse_length(args, sid, context, &a, err, sizeof err) != 0;
+    char resolved[4096] = "";
+    if (!bad && a.path) {
+        if (!plugin->files || !plugin->files->resolve) {
+            snprintf(err, sizeof err, "path: this host has no file service (mh.files/1); leave "
+                                      "`path` out and use the returned audio");
+            bad = 1;
+        } else {
+            char why[1024] = "";
+            mh_status st = plugin->files->resolve(plugin->host, a.path, MH_FILES_WRITE, resolved,
+                                                  sizeof resolved, why, sizeof why);
+            if (st != MH_OK) {
+                snprintf(err, sizeof err, "%s%s(nothing was captured)", why[0] ? why : "path refused",
+                         why[0] ? " " : " ");
+                bad = 1;
+            }
+        }
+    }
+    mh_json_free(doc);
+    if (bad) {
+        ts_errorf(plugin, call, "sid_audio_capture: %s", err);
+        return;
+    }
+    ts_capture_req req = {a.samples, 1};
+    ts_audio audio;
+    if (ts_capture(plugin, call, sid, context, &req, &audio, err, sizeof err) != MH_OK) {
+        ts_errorf(plugin, call, "sid_audio_capture: %s", err);
+        return;
+    }
+    const int16_t *samples = a.source ? audio.voice[a.source - 1] : audio.mixed;
+    mh_wav_desc desc = {samples, audio.count, 1, audio.sample_rate};
+    uint8_t *wav = NULL;
+    size_t wav_size = 0;
+    if (mh_wav_encode(&desc, &wav, &wav_size) != MH_OK) {
+        ts_errorf(plugin, call, "sid_audio_capture: could not encode %zu samples as WAV", audio.count);
+        ts_audio_free(&audio);
+        return;
+    }
+    const char *written = NULL;
+    if (a.path) {
+        if (mh_wav_write_file(resolved, &desc) != MH_OK) {
+            ts_errorf(plugin, call,
+                      "sid_audio_capture: could not write %s (the machine ran %.1f ms; the "
+                      "capture is kept: sid_audio_analyze with source \"last\" still works)",
+                      resolved, audio.count * 1000.0 / audio.sample_rate);
+            free(wav);
+            ts_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
+            return;
+        }
+        written = resolved;
+    }
+    write_capture_result(plugin, call, &audio, &a, samples, wav_size, written);
+    plugin->call->audio(call, "audio/wav", wav, wav_size);
+    free(wav);
+    ts_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
+}
+
+/* ---- sid_audio_analyze ---- */
+
+static void write_stats(mh_json_writer *w, const char *name, const int16_t *x, size_t n,
+                        uint32_t rate, const audio_args *a, char *text, size_t text_size)
+{
+    ts_stats st;
+    ts_analyze(x, n, rate, &st);
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "source");
+    mh_json_write_string(w, name);
+    mh_json_write_key(w, "peak");
+    mh_json_write_int(w, st.peak);
+    mh_json_write_key(w, "peak_dbfs");
+    ts_write_db(w, st.peak_dbfs);
+    mh_json_write_key(w, "rms");
+    mh_json_write_double(w, round(st.rms * 100.0) / 100.0);
+    mh_json_write_key(w, "rms_dbfs");
+    ts_write_db(w, st.rms_dbfs);
+    mh_json_write_key(w, "silent");
+    mh_json_write_bool(w, st.peak == 0);
+    mh_json_write_key(w, "dominant_hz");
+    if (st.dominant_hz > 0.0) mh_json_write_double(w, round(st.dominant_hz * 100.0) / 100.0);
+    else mh_json_write_null(w);
+    char note[16] = "-";
+    double cents = 0.0;
+    ts_note(st.dominant_hz, note, sizeof note, &cents);
+    mh_json_write_key(w, "dominant_note");
+    mh_json_write_string(w, note);
+    mh_json_write_key(w, "dominant_prominence_db");
+    mh_json_write_double(w, round(st.dominant_db * 10.0) / 10.0);
+    mh_json_write_key(w, "tonal");
+    mh_json_write_bool(w, st.tonal != 0);
+    mh_json_write_key(w, "step_rate_hz");
+    if (st.step_rate_hz >= 0.0) mh_json_write_double(w, round(st.step_rate_hz * 10.0) / 10.0);
+    else mh_json_write_null(w);
+    if (a->window_ms) {
+        size_t per = (size_t)((uint64_t)a->window_ms * rate / 1000u);
+        if (!per) per = 1;
+        mh_json_write_key(w, "window_ms");
+        mh_json_write_int(w, a->window_ms);
+        mh_json_write_key(w, "rms_windows_dbfs");
+        mh_json_write_array_begin(w);
+        for (size_t i = 0, k = 0; i + per <= n && k < TS_MAX_WINDOWS; i += per, k++)
+            ts_write_db(w, ts_rms_dbfs(x + i, per));
+        mh_json_write_array_end(w);
+    }
+    mh_json_write_object_end(w);
+    if (st.peak)
+        snprintf(text, text_size,
+                 "%s: peak %.1f dBFS, RMS %.1f dBFS, dominant %.2f Hz (%s %+.0f cents, %s, %.0f dB "
+                 "over the median)%s\n",
+                 name, st.peak_dbfs, st.rms_dbfs, st.dominant_hz, note, cents,
+                 st.tonal ? "tonal" : "no clear pitch", st.dominant_db,
+                 st.step_rate_hz >= 0.0 ? "; a stepped (noise-like) signal" : "");
+    else
+        snprintf(text, text_size, "%s: silent\n", name);
+    if (st.peak && st.step_rate_hz >= 0.0) {
+        size_t used = strlen(text);
+        if (used) used--; /* replace the newline */
+        snprintf(text + used, text_size - used, " at %.1f steps/s (noise: /16 = %.2f Hz)\n",
+                 st.step_rate_hz, st.step_rate_hz / 16.0);
+    }
+}
+
+static void audio_analyze(void *user, mh_call *call)
+{
+    ts_plugin *plugin = user;
+    void *context = NULL;
+    const mh_chip_sid_iface *sid = ts_chip(plugin, call, &context);
+    if (!sid) {
+        ts_errorf(plugin, call, "sid_audio_analyze: the SID chip interface is missing or too old");
+        return;
+    }
+    char err[1024];
+    mh_json_doc *doc = NULL;
+    const mh_json *args = mh_args_parse(plugin->call->args(call), &doc, err, sizeof err);
+    audio_args a;
+    int bad = !args || parse_common(args, 0, &a, err, sizeof err) != 0;
+    if (!bad && a.use_last && (mh_json_object_get(args, "frames") ||
+                               mh_json_object_get(args, "milliseconds"))) {
+        snprintf(err, sizeof err, "source \"last\" analyses the last capture as it is: leave "
+                                  "`frames` and `milliseconds` out (or use source \"capture\")");
+        bad = 1;
+    }
+    if (!bad && !a.use_last) bad = parse_length(args, sid, context, &a, err, sizeof err) != 0;
+    mh_json_free(doc);
+    if (bad) {
+        ts_errorf(plugin, call, "sid_audio_analyze: %s", err);
+        return;
+    }
+    ts_audio audio;
+    mh_session *session = plugin->call->session(call);
+    if (a.use_last) {
+        if (ts_store_get(plugin, session, session_name(plugin, call), &audio) != 1) {
+            ts_errorf(plugin, call, "sid_audio_analyze: this session has no capture yet; call "
+                                    "sid_audio_capture first, or use source \"capture\"");
+            return;
+        }
+    } else {
+        ts_capture_req req = {a.samples, 1};
+        if (ts_capture(plugin, call, sid, context, &req, &audio, err, sizeof err) != MH_OK) {
+            ts_errorf(plugin, call, "sid_audio_analyze: %s", err);
+            return;
+        }
+    }
+    size_t skip = (size_t)((uint64_t)a.skip_ms * audio.sample_rate / 1000u);
+    if (skip >= audio.count) {
+        ts_errorf(plugin, call, "sid_audio_analyze: skip_ms %lld leaves nothing of %.1f ms",
+                  (long long)a.skip_ms, audio.count * 1000.0 / audio.sample_rate);
+        ts_audio_free(&audio);
+        return;
+    }
+    size_t n = audio.count - skip;
+    mh_json_writer *w = mh_json_writer_new();
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "samples");
+    mh_json_write_uint(w, n);
+    mh_json_write_key(w, "sample_rate");
+    mh_json_write_uint(w, audio.sample_rate);
+    mh_json_write_key(w, "duration_ms");
+    mh_json_write_double(w, round(n * 100000.0 / audio.sample_rate) / 100.0);
+    mh_json_write_key(w, "skipped_ms");
+    mh_json_write_int(w, a.skip_ms);
+    mh_json_write_key(w, "captured_now");
+    mh_json_write_bool(w, !a.use_last);
+    mh_json_write_key(w, "stopped_at_breakpoint");
+    mh_json_write_bool(w, audio.stopped != 0);
+    char text[2400];
+    size_t used = (size_t)snprintf(text, sizeof text, "%.1f ms analysed%s\n",
+                                   n * 1000.0 / audio.sample_rate,
+                                   a.use_last ? " (the last capture)" : "");
+    mh_json_write_key(w, "mixed");
+    write_stats(w, "mixed", audio.mixed + skip, n, audio.sample_rate, &a, text + used,
+                sizeof text - used);
+    used += strlen(text + used);
+    mh_json_write_key(w, "voices");
+    mh_json_write_array_begin(w);
+    for (int v = 0; a.voices && v < 3 && audio.voice[v]; v++) {
+        write_stats(w, sources[v + 1], audio.voice[v] + skip, n, audio.sample_rate, &a,
+                    text + used, sizeof text - used);
+        used += strlen(text + used);
+    }
+    mh_json_write_array_end(w);
+    ts_write_state(plugin, call, w);
+    mh_json_write_object_end(w);
+    ts_finish(plugin, call, w, text);
+    if (!a.use_last) ts_store_put(plugin, session, session_name(plugin, call), &audio);
+    else ts_audio_free(&audio);
+}
+
+/* ---- registration ---- */
+
+#define TS_LENGTH_PROPS                                                                        \
+    "\"frames\":{\"type\":\"integer\",\"description\":\"Run this many video frames (1-1500)\"}," \
+    "\"milliseconds\":{\"type\":\"integer\",\"description\":\"Or this many ms of machine time "  \
+    "(1-30000; default 500)\"}"
+
+static const char capture_input[] =
+    "{\"type\":\"object\",\"properties\":{" TS_LENGTH_PROPS ","
+    "\"source\":{\"enum\":[\"mixed\",\"voice1\",\"voice2\",\"voice3\"],\"description\":\"The "
+    "chip's output (default), or one voice before the filter (waveform x envelope x volume)\"},"
+    "\"path\":{\"type\":\"string\",\"description\":\"Also write the WAV to this file, inside "
+    "the directories mcphost may write (--allow-dir; relative to the first)\"}},"
+    "\"additionalProperties\":false}";
+
+static const char capture_output[] =
+    "{\"type\":\"object\",\"required\":[\"samples\",\"sample_rate\",\"duration_ms\",\"state\"],"
+    "\"properties\":{\"source\":{\"type\":\"string\"},\"samples\":{\"type\":\"integer\"},"
+    "\"sample_rate\":{\"type\":\"integer\"},\"channels\":{\"type\":\"integer\"},"
+    "\"duration_ms\":{\"type\":\"number\"},\"cycles\":{\"type\":\"integer\"},"
+    "\"stopped_at_breakpoint\":{\"type\":\"boolean\"},\"peak\":{\"type\":\"integer\"},"
+    "\"peak_dbfs\":{\"type\":[\"number\",\"null\"]},\"rms_dbfs\":{\"type\":[\"number\",\"null\"]},"
+    "\"silent\":{\"type\":\"boolean\"},\"wav_bytes\":{\"type\":\"integer\"},"
+    "\"path\":{\"type\":[\"string\",\"null\"]},\"state\":{\"type\":\"string\"}}}";
+
+static const char analyze_input[] =
+    "{\"type\":\"object\",\"properties\":{" TS_LENGTH_PROPS ","
+    "\"source\":{\"enum\":[\"capture\",\"last\"],\"description\":\"capture (default): run the "
+    "machine now like sid_audio_capture; last: the session's last capture\"},"
+    "\"voices\":{\"type\":\"boolean\",\"description\":\"Also measure each voice alone (default "
+    "true)\"},"
+    "\"window_ms\":{\"type\":\"integer\",\"description\":\"Also give the RMS of every window of "
+    "this many ms (1-1000): the envelope over time\"},"
+    "\"skip_ms\":{\"type\":\"integer\",\"description\":\"Leave out the first ms (e.g. the "
+    "attack)\"}},\"additionalProperties\":false}";
+
+#define TS_STATS_SCHEMA                                                                        \
+    "{\"type\":\"object\",\"required\":[\"source\",\"peak\",\"rms_dbfs\",\"dominant_hz\"],"      \
+    "\"properties\":{\"source\":{\"type\":\"string\"},\"peak\":{\"type\":\"integer\"},"         \
+    "\"peak_dbfs\":{\"type\":[\"number\",\"null\"]},\"rms\":{\"type\":\"number\"},"             \
+    "\"rms_dbfs\":{\"type\":[\"number\",\"null\"]},\"silent\":{\"type\":\"boolean\"},"          \
+    "\"dominant_hz\":{\"type\":[\"number\",\"null\"]},\"dominant_note\":{\"type\":\"string\"}," \
+    "\"dominant_prominence_db\":{\"type\":\"number\"},\"tonal\":{\"type\":\"boolean\"},"        \
+    "\"step_rate_hz\":{\"type\":[\"number\",\"null\"]},\"window_ms\":{\"type\":\"integer\"},"   \
+    "\"rms_windows_dbfs\":{\"type\":\"array\",\"items\":{\"type\":[\"number\",\"null\"]}}}}"
+
+static const char analyze_output[] =
+    "{\"type\":\"object\",\"required\":[\"samples\",\"sample_rate\",\"mixed\",\"voices\","
+    "\"state\"],\"properties\":{\"samples\":{\"type\":\"integer\"},\"sample_rate\":{\"type\":"
+    "\"integer\"},\"duration_ms\":{\"type\":\"number\"},\"skipped_ms\":{\"type\":\"integer\"},"
+    "\"captured_now\":{\"type\":\"boolean\"},\"stopped_at_breakpoint\":{\"type\":\"boolean\"},"
+    "\"mixed\":" TS_STATS_SCHEMA ",\"voices\":{\"type\":\"array\",\"items\":" TS_STATS_SCHEMA
+    "},\"state\":{\"type\":\"string\"}}}";
+
+mh_status ts_register_audio(ts_plugin *plugin)
+{
+    mh_tool_desc tools[2];
+    memset(tools, 0, sizeof tools);
+    tools[0].struct_size = sizeof tools[0];
+    tools[0].name = "sid_audio_capture";
+    tools[0].title = "Capture SID audio";
+    tools[0].description =
+        "Runs the paused machine for `frames` video frames or `milliseconds` of machine time "
+        "(default 500 ms; breakpoints stay armed and end it early) and returns what the SID "
+        "played as audio content: a 16-bit mono WAV at the machine's sample rate (44100 Hz on "
+        "the C64), plus its level. `source` picks the mix or one voice alone; `path` also "
+        "writes the WAV into an allowed directory. A running machine is refused: pause it "
+        "first (execution_pause). The machine stays paused afterwards.";
+    tools[0].input_schema = capture_input;
+    tools[0].output_schema = capture_output;
+    tools[0].annotations = 0;
+    tools[0].requires = MH_CHIP_SID_IFACE;
+    tools[0].seed_name = "vice.sid.audio.capture";
+    tools[0].call = audio_capture;
+    tools[0].user_data = plugin;
+
+    tools[1] = tools[0];
+    tools[1].name = "sid_audio_analyze";
+    tools[1].title = "Analyse SID audio";
+    tools[1].description =
+        "Measures the SID's sound so you can check a note without ears: runs the paused "
+        "machine like sid_audio_capture (or takes the last capture with source \"last\") and "
+        "reports for the mix and for each voice alone: peak and RMS level (also in dBFS), the "
+        "dominant frequency (FFT, interpolated: well under 1% for steady tones 100 Hz-4 kHz) "
+        "with the nearest note and whether it is a clear pitch, and for noise the step rate "
+        "(16x the frequency register's note). `window_ms` adds the RMS over time (the "
+        "envelope); `skip_ms` leaves out the start.";
+    tools[1].input_schema = analyze_input;
+    tools[1].output_schema = analyze_output;
+    tools[1].seed_name = "vice.sid.audio.analyze";
+    tools[1].call = audio_analyze;
+    for (int i = 0; i < 2; i++) {
+        mh_status status = plugin->registry->add_tool(plugin->host, &tools[i]);
+        if (status != MH_OK) return status;
+    }
+    return MH_OK;
+}
