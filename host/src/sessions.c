@@ -313,6 +313,8 @@ static void *session_thread(void *arg)
     }
     s->alive = 0;
     if (!s->run_done) finish_run(s, 1);
+    s->running = 0;
+    pthread_cond_broadcast(&s->finished); /* pause() and wait() give up */
     session_job *job;
     while ((job = pop_job(s)) != NULL) {
         pthread_mutex_unlock(&s->lock);
