@@ -33,6 +33,7 @@ static void free_state(td_session_state *state)
         free(state->snapshots[i]->bytes);
         free(state->snapshots[i]);
     }
+    free(state->scratch);
     free(state->session);
     free(state);
 }
@@ -254,4 +255,40 @@ mh_status td_snapshot_put(td_session_state *state, const td_snapshot *snapshot,
     *slot = *snapshot;
     slot->bytes = copy;
     return MH_OK;
+}
+
+/* ---- scratch buffers ---- */
+
+void *td_scratch_get(td_store *store, const char *session, size_t size, size_t *capacity)
+{
+    void *buffer = NULL;
+    size_t have = 0;
+    td_session_state *state = td_store_lock(store, session, 1);
+    if (state && state->scratch && state->scratch_size >= size) {
+        buffer = state->scratch;
+        have = state->scratch_size;
+        state->scratch = NULL;
+        state->scratch_size = 0;
+    }
+    td_store_unlock(store);
+    if (!buffer) {
+        buffer = malloc(size ? size : 1);
+        have = size;
+    }
+    *capacity = have;
+    return buffer;
+}
+
+void td_scratch_put(td_store *store, const char *session, void *buffer, size_t capacity)
+{
+    if (!buffer) return;
+    td_session_state *state = td_store_lock(store, session, 0);
+    if (state && (!state->scratch || state->scratch_size < capacity)) {
+        free(state->scratch);
+        state->scratch = buffer;
+        state->scratch_size = capacity;
+        buffer = NULL;
+    }
+    td_store_unlock(store);
+    free(buffer);
 }

@@ -44,6 +44,8 @@ typedef struct td_session_state {
     uint32_t next_seq;
     int sorted;
     td_snapshot *snapshots[TD_MAX_SNAPSHOTS];
+    void *scratch; /* a buffer kept between memory_read calls (td_scratch_*) */
+    size_t scratch_size;
 } td_session_state;
 
 struct td_store;
@@ -77,5 +79,12 @@ td_snapshot *td_snapshot_find(td_session_state *state, const char *name);
  * TD_MAX_SNAPSHOTS others exist. */
 mh_status td_snapshot_put(td_session_state *state, const td_snapshot *snapshot,
                           const uint8_t *bytes);
+
+/* A buffer of at least size bytes for one call, reused from the session's
+ * last call when big enough (large reads then do not map fresh pages every
+ * time); give it back with td_scratch_put. NULL when out of memory. Takes
+ * the store's lock briefly. */
+void *td_scratch_get(td_store *store, const char *session, size_t size, size_t *capacity);
+void td_scratch_put(td_store *store, const char *session, void *buffer, size_t capacity);
 
 #endif

@@ -187,6 +187,18 @@ static void assemble(void *user, mh_call *call)
         if (td_place(&c, "address", result.chunks[i].address, result.chunks[i].size, &rr) != 0)
             goto done;
     }
+    size_t kept = 0;
+    if (keep_labels && result.symbol_count) {
+        td_session_state *kept_state = td_store_lock(c.plugin->store, td_session_name(&c), 1);
+        for (size_t i = 0; kept_state && i < result.symbol_count; i++) {
+            int32_t v = result.symbols[i].value;
+            if (v < 0 || v > 0xFFFF) continue;
+            if (td_symbols_add(kept_state, result.symbols[i].name, strlen(result.symbols[i].name),
+                               (uint32_t)v) == MH_OK)
+                kept++;
+        }
+        td_store_unlock(c.plugin->store);
+    }
     mh_json_writer *w = mh_json_writer_new();
     td_buf text = {0}, listing = {0};
     mh_json_write_object_begin(w);
@@ -253,18 +265,6 @@ static void assemble(void *user, mh_call *call)
         mh_json_write_object_end(w);
     }
     mh_json_write_array_end(w);
-    size_t kept = 0;
-    if (keep_labels && result.symbol_count) {
-        state = td_store_lock(c.plugin->store, td_session_name(&c), 1);
-        for (size_t i = 0; state && i < result.symbol_count; i++) {
-            int32_t v = result.symbols[i].value;
-            if (v < 0 || v > 0xFFFF) continue;
-            if (td_symbols_add(state, result.symbols[i].name, strlen(result.symbols[i].name),
-                               (uint32_t)v) == MH_OK)
-                kept++;
-        }
-        td_store_unlock(c.plugin->store);
-    }
     mh_json_write_key(w, "labels_kept");
     mh_json_write_uint(w, kept);
     mh_json_write_object_end(w);

@@ -55,6 +55,7 @@ static void memory_read(void *user, mh_call *call)
     td_range r;
     uint8_t *bytes = NULL;
     char *json = NULL;
+    size_t json_capacity = 0;
     td_buf text = {0};
     if (td_begin(&c, user, call, "memory_read", TD_NEED_MEMORY) != 0 ||
         td_range_arg(&c, 256, MAX_READ, 1, &r) != 0)
@@ -81,7 +82,9 @@ static void memory_read(void *user, mh_call *call)
     int with_hex = format != 1, with_base64 = format != 0;
     size_t b64 = with_base64 ? mh_base64_encoded_length(r.length) : 0;
     size_t cap = 256 + strlen(r.info->name) + (with_hex ? 2u * r.length : 0) + b64;
-    json = malloc(cap);
+    /* The result buffer is reused from the session's last read: a 64 KiB
+     * read then touches no fresh pages. */
+    json = td_scratch_get(c.plugin->store, td_session_name(&c), cap, &json_capacity);
     if (!json) {
         td_fail(&c, "memory_read: out of memory for the result");
         goto done;
@@ -135,7 +138,7 @@ static void memory_read(void *user, mh_call *call)
     c.plugin->call->text(call, text.text);
     c.plugin->call->structured(call, json);
 done:
-    free(json);
+    if (json) td_scratch_put(c.plugin->store, td_session_name(&c), json, json_capacity);
     free(bytes);
     td_buf_free(&text);
     td_end(&c);
