@@ -324,7 +324,24 @@ static void test_wait_times_out_while_running(void)
     CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "exited");
 }
 
+/* A JAM opcode stops an interactive session in state jammed; steps are
+ * refused with advice, a reset would be the way out. */
+static void test_jam_stops_the_machine(void)
+{
+    fresh_session();
+    call_ok("memory_write", "{\"address\":\"$0812\",\"bytes\":\"02\"}"); /* JAM in sub */
+    const cJSON *stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(str(stop, "state"), "jammed");
+    CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "jam");
+    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+    CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(stop, "jammed")));
+    expect_error("execution_step", "{}", "the CPU is jammed");
+    const cJSON *r = call_ok("execution_get_state", "{}");
+    CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "jammed");
+}
+
 MH_SUITE("debug.execution", suite_init, suite_cleanup,
+         {"a JAM opcode leaves the machine jammed", test_jam_stops_the_machine},
          {"a new session is paused", test_new_session_is_paused},
          {"a breakpoint set before the run is hit", test_breakpoint_before_run_is_hit},
          {"step, step over, step out, run until, step cycles", test_steps},
