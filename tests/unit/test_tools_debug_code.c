@@ -43,7 +43,7 @@ static int suite_init(void)
 
 static int suite_cleanup(void)
 {
-    mh_harness_free(&h);
+    tdt_teardown(&h);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     return system(cmd) == 0 ? 0 : -1;

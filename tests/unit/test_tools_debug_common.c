@@ -28,6 +28,12 @@ int tdt_setup(mh_harness *h)
     return 0;
 }
 
+void tdt_teardown(mh_harness *h)
+{
+    mh_files_free(&h->ctx); /* the harness does not own the allowed directories */
+    mh_harness_free(h);
+}
+
 int tdt_allow_dir(mh_harness *h, const char *dir)
 {
     char error[512];

@@ -14,6 +14,8 @@
  * machine-bare6502, machine-c64 and tools-debug, all as built. Returns 0
  * or -1 with a message. */
 int tdt_setup(mh_harness *h);
+/* Frees what tdt_setup and tdt_allow_dir made. */
+void tdt_teardown(mh_harness *h);
 /* Allows dir for mh.files/1 (symbols_load). */
 int tdt_allow_dir(mh_harness *h, const char *dir);
 /* Calls tool with arguments made by printf (a JSON object text). */

@@ -28,7 +28,7 @@ static int suite_init(void)
 
 static int suite_cleanup(void)
 {
-    mh_harness_free(&h);
+    tdt_teardown(&h);
     return 0;
 }
 
