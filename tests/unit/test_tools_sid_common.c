@@ -48,8 +48,13 @@ int sidt_init(mh_harness *h, char *tmpdir, size_t tmpdir_size)
 
 void sidt_cleanup(mh_harness *h, const char *tmpdir)
 {
+    /* the harness clears its context: free the allowed directories after */
+    static mh_hostctx files;
+    memset(&files, 0, sizeof files);
+    files.allowed_dirs = h->ctx.allowed_dirs;
+    files.allowed_files = h->ctx.allowed_files;
     mh_harness_free(h);
-    mh_files_free(&h->ctx);
+    mh_files_free(&files);
     char command[512];
     snprintf(command, sizeof command, "rm -rf '%s'", tmpdir);
     if (tmpdir[0] && strncmp(tmpdir, "/tmp/mh_tools_sid_", 18) == 0 && system(command) != 0)
