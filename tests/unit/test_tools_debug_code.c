@@ -219,6 +219,36 @@ static void test_symbols_load_refusals(void)
     TDT_ERR(tdt_call(&h, "symbols_list", "{\"session\":\"code\",\"limit\":0}"), "limit");
 }
 
+static void test_symbols_load_hostile_files(void)
+{
+    char path[256];
+    /* CRLF line ends, a NUL in one line, tabs, a huge line, an empty file. */
+    snprintf(path, sizeof path, "%s/crlf.lbl", tmpdir);
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("al C:1000 .one\r\n\tal\tC:1001\t.two\r\nthree = $1002\r\n", f);
+    fwrite("bad\0 = 1\n", 1, 10, f);
+    for (int i = 0; i < 100000; i++) fputc('x', f);
+    fputs(" = 5\nfour = $10000\nfive = -1\n6x = 1\nal C:1000\n= 5\nseven = $\n", f);
+    fclose(f);
+    const cJSON *r = tdt_call(&h, "symbols_load", "{\"session\":\"other\",\"path\":\"crlf.lbl\",\"replace\":true}");
+    TDT_OK(r);
+    CU_ASSERT_EQUAL(tdt_num(tdt_sc(r), "loaded"), 3);
+    CU_ASSERT_EQUAL(tdt_num(tdt_sc(r), "skipped"), 8);
+    r = tdt_call(&h, "symbols_list", "{\"session\":\"other\"}");
+    CU_ASSERT_STRING_EQUAL(tdt_str(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(tdt_sc(r), "symbols"), 2), "name"), "three");
+    CU_ASSERT_EQUAL_FATAL(write_file("empty.lbl", ""), 0);
+    TDT_ERR(tdt_call(&h, "symbols_load", "{\"session\":\"other\",\"path\":\"empty.lbl\"}"), "no symbols found");
+    /* A directory is not a file. */
+    TDT_ERR(tdt_call(&h, "symbols_load", "{\"session\":\"other\",\"path\":\"%s\"}", tmpdir), "path");
+    /* A binary file. */
+    snprintf(path, sizeof path, "%s/bin.prg", tmpdir);
+    f = fopen(path, "wb");
+    for (int i = 0; i < 4096; i++) fputc((i * 37) & 0xFF, f);
+    fclose(f);
+    TDT_ERR(tdt_call(&h, "symbols_load", "{\"session\":\"other\",\"path\":\"bin.prg\"}"), "no symbols found");
+}
+
 static void test_backtrace_heuristic(void)
 {
     /* JSR at $C010 (to $C020) and an interrupted NOP at $C030. */
@@ -285,5 +315,5 @@ static void test_cycles_stopwatch(void)
 MH_SUITE("tools_debug.code", suite_init, suite_cleanup, MH_TEST(test_assemble_one_line_and_a_block),
          MH_TEST(test_disassemble_with_labels_count_and_range), MH_TEST(test_disassemble_bad_inputs),
          MH_TEST(test_assemble_errors_name_the_line_and_write_nothing),
-         MH_TEST(test_symbols_load_both_syntaxes), MH_TEST(test_symbols_load_refusals),
+         MH_TEST(test_symbols_load_both_syntaxes), MH_TEST(test_symbols_load_refusals), MH_TEST(test_symbols_load_hostile_files),
          MH_TEST(test_backtrace_heuristic), MH_TEST(test_cycles_stopwatch))

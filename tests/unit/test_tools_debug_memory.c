@@ -107,6 +107,10 @@ static void test_read_bad_inputs(void)
     TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"mem\",\"address\":0,\"space\":\"rom\"}"),
             "unknown memory space \"rom\"", "\"cpu\", \"ram\"");
     TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"mem\"}"), "address");
+    TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"mem\",\"address\":-1}"), "address");
+    TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"mem\",\"address\":\"99999999999999999999999\"}"), "address");
+    TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"mem\",\"address\":0,\"length\":\"$10001\"}"), "length");
+    TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"mem\",\"address\":0,\"length\":1e300}"), "length");
     TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"mem\",\"address\":0,\"format\":\"bin\"}"), "format");
     TDT_ERR(tdt_call(&h, "memory_read", "{\"session\":\"nomem\",\"address\":0}"),
             "not available on session \"nomem\"", "mh.memory/1");
@@ -195,6 +199,12 @@ static void test_search_bad_patterns(void)
     TDT_ERR(tdt_call(&h, "memory_search", "{\"session\":\"mem\",\"pattern\":\"A9\",\"length\":4}"),
             "need an address");
     TDT_ERR(tdt_call(&h, "memory_search", "{\"session\":\"mem\",\"pattern\":\"A9\",\"limit\":0}"), "limit");
+    char big[1200] = "";
+    for (int i = 0; i < 257; i++) strcat(big, "?? ");
+    TDT_ERR(tdt_call(&h, "memory_search", "{\"session\":\"mem\",\"pattern\":\"%s\"}", big), "longer than 256 bytes");
+    TDT_ERR(tdt_call(&h, "memory_search", "{\"session\":\"mem\",\"pattern\":\"A9 \\u00e9\"}"), "token 2");
+    TDT_ERR(tdt_call(&h, "memory_search", "{\"session\":\"mem\",\"pattern\":\"0x\"}"), "token 1");
+    TDT_ERR(tdt_call(&h, "memory_search", "{\"session\":\"mem\",\"pattern\":\"$\"}"), "token 1");
 }
 
 static void test_compare_ranges_and_snapshots(void)
