@@ -11,14 +11,31 @@
 /* The flags in P, from bit 7 down, as registers_get prints them. */
 static const char flag_letters[8] = {'N', 'V', '-', 'B', 'D', 'I', 'Z', 'C'};
 
-/* "N.-..IZC": a set flag's letter, '.' for a clear one, '-' for bit 5. */
+/* "Nv-bdIzC": upper case for a set flag, lower case for a clear one, '-'
+ * for bit 5 (the stop records of the debug engine print P the same way). */
 static void flags_text(uint8_t p, char out[9])
 {
     for (int i = 0; i < 8; i++) {
         int bit = 7 - i;
-        out[i] = i == 2 ? '-' : (p >> bit) & 1 ? flag_letters[i] : '.';
+        out[i] = i == 2 ? '-' : (p >> bit) & 1 ? flag_letters[i] : (char)(flag_letters[i] - 'A' + 'a');
     }
     out[8] = '\0';
+}
+
+/* registers_get's own form, "Nv-bdIzC" (or with '.' for clear flags):
+ * 8 characters, each the flag's letter in either case or '.', '-' third. */
+static int positional_flags(const char *text, uint8_t *value)
+{
+    if (strlen(text) != 8 || text[2] != '-') return 0;
+    uint8_t v = 0;
+    for (int i = 0; i < 8; i++) {
+        char ch = text[i];
+        if (i == 2) continue;
+        if (ch == flag_letters[i]) v = (uint8_t)(v | 1u << (7 - i));
+        else if (ch != '.' && ch != flag_letters[i] - 'A' + 'a') return 0;
+    }
+    *value = v;
+    return 1;
 }
 
 /* The registers, flags, cycles and the instruction at PC: the result of
@@ -59,7 +76,7 @@ static void write_registers(td_call *c, mh_json_writer *w, td_buf *text)
         mh_json_write_key(w, "state");
         mh_json_write_string(w, state);
     }
-    td_buf_printf(text, "PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X [NV-BDIZC %s] cycles=%llu",
+    td_buf_printf(text, "PC=$%04X A=$%02X X=$%02X Y=$%02X S=$%02X P=$%02X %s cycles=%llu",
                   cpu->pc, cpu->a, cpu->x, cpu->y, cpu->s, cpu->p, flags,
                   (unsigned long long)cpu->cycles);
     if (cpu->jammed) td_buf_printf(text, " (JAMMED: only a reset continues)");
@@ -137,6 +154,10 @@ static const struct {
 static int parse_flags(td_call *c, const char *text, uint8_t *p)
 {
     uint8_t value = 0;
+    if (positional_flags(text, &value)) {
+        *p = (uint8_t)((*p & 0x30) | (value & 0xCF));
+        return 0;
+    }
     for (const char *s = text; *s; s++) {
         char ch = *s;
         if (ch >= 'a' && ch <= 'z') ch = (char)(ch - 'a' + 'A');
@@ -152,7 +173,7 @@ static int parse_flags(td_call *c, const char *text, uint8_t *p)
             return td_fail(c,
                            "flags: '%c' is not a flag; give the letters of the flags to set (N V D "
                            "I Z C, any order or case; the others are cleared), e.g. \"NZC\", or "
-                           "registers_get's \"N.-..IZC\"",
+                           "registers_get's form \"Nv-bdIzC\" (upper case = set)",
                            (unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7F ? *s : '?');
         }
     }
@@ -278,7 +299,7 @@ static const char registers_output[] =
 static const mh_tool_desc register_tools[] = {
     {sizeof(mh_tool_desc), "registers_get", "Read CPU registers",
      "Reads the 6502 registers A X Y S P PC (numbers and \"$xx\" text), the flags as letters "
-     "(\"NV-BDIZC\": a set flag's letter, '.' when clear) and booleans, the cycle counter and the "
+     "(\"Nv-bdIzC\": upper case = set, lower case = clear, as in stop records) and booleans, the cycle counter and the "
      "instruction at PC, disassembled (symbol-aware). Never pauses a running machine.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}", registers_output,
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.registers.get",
@@ -286,8 +307,8 @@ static const mh_tool_desc register_tools[] = {
     {sizeof(mh_tool_desc), "registers_set", "Set CPU registers",
      "Sets any of the 6502 registers at the current instruction boundary: a, x, y, s, p (0-255), "
      "pc (0-65535), in any number form (12, \"$0C\", \"0x0C\"). Flags: either p, or flags as the "
-     "letters of the flags to set (\"NZC\"; the others are cleared; registers_get's \"N.-..IZC\" "
-     "works too), and/or single flags n v d i z c as true/false (applied last). Bit 5 of P always "
+     "letters of the flags to set (\"NZC\"; the others are cleared; registers_get's \"Nv-bdIzC\" "
+     "form works too: upper case = set), and/or single flags n v d i z c as true/false (applied last). Bit 5 of P always "
      "reads 1 and B 0. Returns the registers afterwards.",
      "{\"type\":\"object\",\"properties\":{" REG_VALUE("a", "Accumulator, 0-255") ","
      REG_VALUE("x", "X, 0-255") "," REG_VALUE("y", "Y, 0-255") ","

@@ -102,7 +102,35 @@ describe('debug data tools over stdio on a C64', () => {
     assert.equal(g.structuredContent.model, '6510');
     assert.equal(typeof g.structuredContent.pc, 'number');
     assert.match(g.structuredContent.pc_hex, /^\$[0-9A-F]{4}$/);
-    assert.match(g.structuredContent.flags, /^[N.][V.]-[B.][D.][I.][Z.][C.]$/);
+    assert.match(g.structuredContent.flags, /^[Nn][Vv]-[Bb][Dd][Ii][Zz][Cc]$/);
+  });
+
+  it('steps assembled code with the engine: registers and the stopwatch follow', async () => {
+    // A fresh C64 is in its reset sequence: registers can be set once a
+    // step has brought the CPU to an instruction boundary.
+    const refused = await call('registers_set', { pc: '$C000' });
+    if (refused.isError) {
+      assert.match(resultText(refused), /middle of an instruction/);
+      const first = await call('execution_step');
+      assert.equal(first.isError, false, resultText(first));
+    }
+    const a = await call('assemble', { address: '$C300', source: 'LDA #$42\nLDX #7\nNOP\n' });
+    assert.equal(a.isError, false, resultText(a));
+    const set = await call('registers_set', { pc: '$C300', flags: 'nv-bdIzc' });
+    assert.equal(set.isError, false, resultText(set));
+    assert.equal(set.structuredContent.pc_hex, '$C300');
+    await call('cycles_stopwatch', { reset: true });
+    const step = await call('execution_step', { count: 2 });
+    assert.equal(step.isError, false, resultText(step));
+    const g = await call('registers_get');
+    assert.equal(g.structuredContent.a, 0x42);
+    assert.equal(g.structuredContent.x, 7);
+    assert.equal(g.structuredContent.pc_hex, '$C304');
+    assert.equal(g.structuredContent.instruction.text, 'NOP');
+    assert.equal(g.structuredContent.state, 'stopped');
+    const sw = await call('cycles_stopwatch');
+    assert.equal(sw.isError, false, resultText(sw));
+    assert.equal(sw.structuredContent.cycles, 4);
   });
 
   it('snapshot compare sees what a write changed', async () => {

@@ -309,6 +309,16 @@ static void test_cycles_stopwatch(void)
     TDT_OK(r);
     CU_ASSERT_EQUAL(tdt_num(tdt_sc(r), "cycles"), 0); /* nothing ran since the reset */
     CU_ASSERT_FALSE(tdt_bool(tdt_sc(r), "reset"));
+    /* Three instructions of 2 + 4 + 2 cycles, stepped with the engine. */
+    TDT_OK(tdt_call(&h, "assemble", "{\"session\":\"code\",\"address\":\"$0A00\",\"source\":\"LDA #1\\nSTA $C000\\nNOP\"}"));
+    TDT_OK(tdt_call(&h, "registers_set", "{\"session\":\"code\",\"pc\":\"$0A00\"}"));
+    r = tdt_call(&h, "execution_step", "{\"session\":\"code\",\"count\":3}");
+    TDT_OK(r);
+    r = tdt_call(&h, "cycles_stopwatch", "{\"session\":\"code\",\"reset\":true}");
+    CU_ASSERT_EQUAL(tdt_num(tdt_sc(r), "cycles"), 8);
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "8 cycles"));
+    r = tdt_call(&h, "cycles_stopwatch", "{\"session\":\"code\"}");
+    CU_ASSERT_EQUAL(tdt_num(tdt_sc(r), "cycles"), 0);
     TDT_ERR(tdt_call(&h, "cycles_stopwatch", "{\"session\":\"code\",\"reset\":1}"), "reset");
 }
 

@@ -82,12 +82,18 @@ static void test_set_flags_by_letters_booleans_and_p(void)
 {
     const cJSON *s = tdt_sc(tdt_call(&h, "registers_set", "{\"session\":\"reg\",\"flags\":\"nzc\"}"));
     CU_ASSERT_EQUAL(tdt_num(s, "p"), 0xA3);
-    CU_ASSERT_STRING_EQUAL(tdt_str(s, "flags"), "N.-...ZC");
+    CU_ASSERT_STRING_EQUAL(tdt_str(s, "flags"), "Nv-bdiZC");
     s = tdt_sc(tdt_call(&h, "registers_set", "{\"session\":\"reg\",\"c\":false,\"v\":true}"));
     CU_ASSERT_EQUAL(tdt_num(s, "p"), 0xE2);
-    /* registers_get's own text feeds back. */
+    /* registers_get's own form feeds back: upper case set, lower case or
+     * '.' clear. */
     s = tdt_sc(tdt_call(&h, "registers_set", "{\"session\":\"reg\",\"flags\":\"N.-..IZC\"}"));
     CU_ASSERT_EQUAL(tdt_num(s, "p"), 0xA7);
+    s = tdt_sc(tdt_call(&h, "registers_set", "{\"session\":\"reg\",\"flags\":\"nV-bdizC\"}"));
+    CU_ASSERT_EQUAL(tdt_num(s, "p"), 0x61);
+    CU_ASSERT_STRING_EQUAL(tdt_str(s, "flags"), "nV-bdizC");
+    s = tdt_sc(tdt_call(&h, "registers_set", "{\"session\":\"reg\",\"flags\":\"NV-BDIZC\"}"));
+    CU_ASSERT_EQUAL(tdt_num(s, "p"), 0xEF);
     /* p: bit 5 forced on, B off. */
     s = tdt_sc(tdt_call(&h, "registers_set", "{\"session\":\"reg\",\"p\":255}"));
     CU_ASSERT_EQUAL(tdt_num(s, "p"), 0xEF);
