@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "debug_engine.h"
@@ -209,6 +210,46 @@ int sidt_peek(mh_harness *h, const char *session, uint16_t address, uint8_t *out
     pthread_mutex_unlock(&job.lock);
     mh_session_unref(s);
     return job.ok ? 0 : -1;
+}
+
+typedef struct advance_job {
+    uint64_t cycles;
+    int ok;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int done;
+} advance_job;
+
+static void advance_run(void *arg, mh_session *s)
+{
+    advance_job *job = arg;
+    int stopped = 0;
+    if (s && mh_debug_service_impl.advance)
+        job->ok = mh_debug_service_impl.advance(s, job->cycles, &stopped) == MH_OK;
+    pthread_mutex_lock(&job->lock);
+    job->done = 1;
+    pthread_cond_signal(&job->cond);
+    pthread_mutex_unlock(&job->lock);
+}
+
+int sidt_advance(mh_harness *h, const char *session, uint64_t cycles)
+{
+    advance_job job = {cycles, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+    mh_session *s = mh_sessions_find(h->ctx.sessions, session);
+    if (!s) return -1;
+    mh_session_post(s, advance_run, &job);
+    pthread_mutex_lock(&job.lock);
+    while (!job.done) pthread_cond_wait(&job.cond, &job.lock);
+    pthread_mutex_unlock(&job.lock);
+    mh_session_unref(s);
+    return job.ok ? 0 : -1;
+}
+
+double sidt_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* ---- WAV and measurements ---- */

@@ -31,6 +31,11 @@ void sidt_destroy(mh_harness *h, const char *name);
 /* Runs the session's paused machine 5000 cycles (past the reset), then
  * assembles source, pokes it into RAM and points the CPU at `start`. */
 int sidt_program(mh_harness *h, const char *session, const char *source, uint16_t start);
+/* Runs the paused machine `cycles` cycles through mh.debug/1 advance on
+ * the session thread (no tool, no audio read). 0 on success. */
+int sidt_advance(mh_harness *h, const char *session, uint64_t cycles);
+/* Wall-clock seconds (monotonic). */
+double sidt_now(void);
 /* Reads RAM (side-effect free) on the session thread. 0 on success. */
 int sidt_peek(mh_harness *h, const char *session, uint16_t address, uint8_t *out, size_t length);
 /* The audio content of a tool result as WAV: checks the RIFF header,
