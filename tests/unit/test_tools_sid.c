@@ -216,6 +216,26 @@ static void test_bad_inputs(void)
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, ana, "{\"session\":\"sidb\",\"window_ms\":0}"), "1-1000 ms"));
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, ana, "{\"session\":\"sidb\",\"milliseconds\":10,\"skip_ms\":20}"),
                                  "leaves nothing"));
+    /* hostile spellings */
+    char longname[400];
+    memset(longname, 'x', 300);
+    longname[300] = '\0';
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"registers\":{\"%s\":1}}", longname),
+                                 "unknown SID register \"xxxx"));
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"register\":\"v1_control\",\"value\":1.5}"),
+                                 "'value'"));
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"register\":\"v1_control\",\"value\":\"$100\"}"),
+                                 "0-255"));
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"register\":\"$D4\\\"00\",\"value\":1}"),
+                                 "unknown SID register"));
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"register\":\"-4\",\"value\":1}"),
+                                 "unknown SID register \"-4\""));
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"register\":-4,\"value\":1}"),
+                                 "not a SID register"));
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"register\":true,\"value\":1}"),
+                                 "register"));
+    CU_ASSERT_TRUE(is_error_with(sidt_call(&h, set, "{\"session\":\"sidb\",\"registers\":{\"v1_control\":[1]}}"),
+                                 "v1_control"));
     /* the host's schema check names an unknown argument */
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, "sid_registers_get", "{\"session\":\"sidb\",\"bogus\":1}"),
                                  "bogus"));
@@ -224,6 +244,19 @@ static void test_bad_inputs(void)
     FILE *f = fopen("/tmp/escape.wav", "rb");
     CU_ASSERT_PTR_NULL(f);
     if (f) fclose(f);
+}
+
+static void test_8580(void)
+{
+    CU_ASSERT_EQUAL_FATAL(sidt_session(&h, "sid8", "{\"sid_model\":\"8580\"}"), 0);
+    const cJSON *r = sidt_call(&h, "sid_registers_set", "{\"session\":\"sid8\",\"register\":\"fc\",\"value\":1023}");
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    const cJSON *sc = sidt_structured(r);
+    CU_ASSERT_STRING_EQUAL(sidt_str(sc, "model"), "8580");
+    /* the 8580's linear curve: 30 Hz + 12470 Hz * 1023 / 2047 */
+    CU_ASSERT_EQUAL(sidt_num(sc, "filter.cutoff_hz"), mh_sid_cutoff_hz(MH_SID_MODEL_8580, 1023));
+    CU_ASSERT_DOUBLE_EQUAL(sidt_num(sc, "filter.cutoff_hz"), 30 + 12470.0 * 1023 / 2047, 2.0);
+    sidt_destroy(&h, "sid8");
 }
 
 static void test_sound_off(void)
@@ -239,4 +272,4 @@ static void test_sound_off(void)
 }
 
 MH_SUITE("tools_sid.registers", suite_init, suite_cleanup, MH_TEST(test_set_and_decode),
-         MH_TEST(test_voices_decode), MH_TEST(test_bad_inputs), MH_TEST(test_sound_off))
+         MH_TEST(test_voices_decode), MH_TEST(test_bad_inputs), MH_TEST(test_8580), MH_TEST(test_sound_off))
