@@ -101,6 +101,8 @@ static int has_dotdot(const char *path)
     return 0;
 }
 
+static int named_by_user(const scope *sc, const char *full);
+
 static mh_status copy_out(const char *path, const char *result, char *out, size_t out_size,
                           char *error, size_t error_size)
 {
@@ -145,8 +147,10 @@ static mh_status resolve_existing(const scope *sc, const char *path, const char 
         if (err == ENOENT && lstat(full, &link) == 0 && S_ISLNK(link.st_mode))
             return refuse(dirs, path, "is a symbolic link to a missing file, maybe outside", error,
                           error_size);
-        if ((err == ENOENT || err == ENOTDIR) && missing_is_inside(dirs, full)) {
-            snprintf(error, error_size, "%s \"%.300s\" does not exist (looked for %.300s)",
+        if ((err == ENOENT || err == ENOTDIR) &&
+            (missing_is_inside(dirs, full) || named_by_user(sc, full))) {
+            snprintf(error, error_size,
+                     "%s \"%.300s\" does not exist (No such file or directory; looked for %.300s)",
                      mode == MH_FILES_DIR ? "directory" : "file", path, full);
             return MH_ERR_NOT_FOUND;
         }
@@ -192,7 +196,8 @@ static mh_status resolve_write(const scope *sc, const char *path, const char *fu
     parent[parent_len] = '\0';
     if (!realpath(parent, real_parent)) {
         int err = errno;
-        if ((err == ENOENT || err == ENOTDIR) && missing_is_inside(dirs, parent)) {
+        if ((err == ENOENT || err == ENOTDIR) &&
+            (missing_is_inside(dirs, parent) || named_by_user(sc, full))) {
             snprintf(error, error_size,
                      "cannot write \"%.300s\": the directory %.300s does not exist; create it "
                      "first or write into an existing directory",
@@ -243,6 +248,22 @@ static mh_status resolve_write(const scope *sc, const char *path, const char *fu
         return MH_ERR_INVALID_ARGUMENT;
     }
     return copy_out(path, candidate, out, out_size, error, error_size);
+}
+
+/* Whether full (absolute, maybe missing) is a file the user named on the
+ * command line: as given, or as its real directory plus its name. */
+static int named_by_user(const scope *sc, const char *full)
+{
+    if (!sc->files || !sc->files->count) return 0;
+    if (trusted(sc, full)) return 1;
+    char parent[PATH_MAX], real_parent[PATH_MAX], joined[PATH_MAX + NAME_MAX + 2];
+    snprintf(parent, sizeof parent, "%s", full);
+    char *slash = strrchr(parent, '/');
+    if (!slash || slash == parent || !slash[1]) return 0;
+    *slash = '\0';
+    if (!realpath(parent, real_parent)) return 0;
+    snprintf(joined, sizeof joined, "%s/%s", real_parent, slash + 1);
+    return trusted(sc, joined);
 }
 
 /* A path with ".." is only taken when it is exactly a file the user named. */
@@ -326,7 +347,7 @@ mh_status mh_files_resolve_with(const mh_ptrvec *dirs, const mh_ptrvec *files, c
         char real[PATH_MAX];
         if (dotdot_trusted(&sc, full, mode, real))
             return copy_out(path, real, out, out_size, error, error_size);
-        return refuse(dirs, path, "uses \"..\"; \"..\" is refused: name files inside", error,
+        return refuse(dirs, path, "uses \"..\", which is refused as a way outside", error,
                       error_size);
     }
     if (mode == MH_FILES_WRITE)
@@ -429,9 +450,17 @@ int mh_files_trust(mh_hostctx *ctx, const char *value)
             dir = parent;
         }
         char real_parent[PATH_MAX];
-        if (!realpath(dir, real_parent)) return 0;
-        int n = snprintf(real, sizeof real, "%s%s%s", real_parent,
+        int n;
+        if (realpath(dir, real_parent)) {
+            n = snprintf(real, sizeof real, "%s%s%s", real_parent,
                          strcmp(real_parent, "/") == 0 ? "" : "/", base);
+        } else if (value[0] == '/') {
+            /* Its directory is missing too: kept as given, so the error
+             * says that rather than "outside". */
+            n = snprintf(real, sizeof real, "%s", value);
+        } else {
+            return 0;
+        }
         if (n < 0 || (size_t)n >= sizeof real) return 0;
     }
     for (size_t i = 0; i < ctx->allowed_files.count; i++)

@@ -101,6 +101,11 @@ mh_status bare6502_options_parse(const char *options_json, bare6502_config *conf
 void bare6502_options_free(bare6502_config *config);
 
 /* ---- bare6502_program.c ---- */
+/* Resolves config->program and a file config->output through the host's
+ * mh.files/1 (allowed directories); the error names the option. A host
+ * without the service leaves them as they are. */
+mh_status bare6502_confine_paths(const mh_host *host, bare6502_config *config, char *error,
+                                 size_t error_size);
 
 /* Loads config->program into ram (a .prg, or a raw binary at
  * config->load_address) and stores where it went. On failure writes a

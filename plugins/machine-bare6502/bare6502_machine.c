@@ -105,6 +105,11 @@ static mh_status machine_create(void *user_data, mh_session *session, const char
     bare6502_config config;
     mh_status status = bare6502_options_parse(options_json, &config, error, error_size);
     if (status != MH_OK) return status;
+    status = bare6502_confine_paths(host, &config, error, error_size);
+    if (status != MH_OK) {
+        bare6502_options_free(&config);
+        return status;
+    }
 
     bare6502 *m = calloc(1, sizeof *m);
     if (!m) {

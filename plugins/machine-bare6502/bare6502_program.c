@@ -7,6 +7,10 @@
  * Refused, with a message naming the file: a file that cannot be opened or
  * read, a directory, an empty file, a .prg of fewer than 3 bytes (a load
  * address and at least one byte), and data that would run past $FFFF.
+ *
+ * bare6502_confine_paths() puts the `program` and `output` paths through the
+ * host's mh.files/1 service first (the allowed directories, --allow-dir), so
+ * a session_create from a client cannot read or write files elsewhere.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "bare6502.h"
+#include "mcphost/files.h"
 
 /* Large enough to tell "fits" from "too big" for any load address: 64 KiB
  * of data plus a .prg header plus one byte. */
@@ -94,5 +99,41 @@ mh_status bare6502_program_load(const bare6502_config *config, uint8_t *ram,
         *size = length;
     }
     free(buffer);
+    return status;
+}
+
+/* Replaces *path by its resolved form; the option name leads the error. */
+static mh_status confine_one(const mh_host *host, const mh_files_service *files,
+                             const char *option, char **path, uint32_t mode, char *error,
+                             size_t error_size)
+{
+    char resolved[4096], why[1536];
+    mh_status status =
+        files->resolve(host, *path, mode, resolved, sizeof resolved, why, sizeof why);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "%s: %s", option, why);
+        return status;
+    }
+    char *copy = malloc(strlen(resolved) + 1);
+    if (!copy) return MH_ERR_NO_MEMORY;
+    strcpy(copy, resolved);
+    free(*path);
+    *path = copy;
+    return MH_OK;
+}
+
+mh_status bare6502_confine_paths(const mh_host *host, bare6502_config *config, char *error,
+                                 size_t error_size)
+{
+    const mh_files_service *files = host ? host->get_service(host, MH_FILES_SERVICE_ID) : NULL;
+    if (!files) return MH_OK; /* a host without file confinement (tests) */
+    mh_status status = MH_OK;
+    if (config->program)
+        status = confine_one(host, files, "program", &config->program, MH_FILES_READ, error,
+                             error_size);
+    if (status == MH_OK && strcmp(config->output, "stderr") != 0 &&
+        strcmp(config->output, "stdout") != 0)
+        status = confine_one(host, files, "output", &config->output, MH_FILES_WRITE, error,
+                             error_size);
     return status;
 }

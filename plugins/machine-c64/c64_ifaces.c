@@ -280,6 +280,13 @@ static size_t vic_line_colors(void *context, uint8_t *border, uint8_t *backgroun
     return mh_vic2_line_colors(&ctx->m->vic, border, background, max);
 }
 
+static void vic_beam(void *context, uint16_t *line, uint16_t *cycle)
+{
+    const c64_chip_ctx *ctx = context;
+    if (line) *line = mh_vic2_line(&ctx->m->vic);
+    if (cycle) *cycle = ctx->m->vic.cycle;
+}
+
 static mh_status cia_view(void *context, mh_chip_cia_view *out)
 {
     const c64_chip_ctx *ctx = context;
@@ -306,7 +313,7 @@ static const char *cia_key_name(void *context, unsigned column, unsigned row)
 
 static const mh_chip_vic2_iface vic2_chip_iface = {
     sizeof(mh_chip_vic2_iface), chip_state, chip_peek, chip_write, vic_view, vic_read,
-    vic_color_read, vic_line_colors};
+    vic_color_read, vic_line_colors, vic_beam};
 static const mh_chip_cia_iface cia_chip_iface = {sizeof(mh_chip_cia_iface), chip_state, chip_peek,
                                                  chip_write, cia_view, cia_keyboard,
                                                  cia_key_name};

@@ -16,6 +16,13 @@
  *
  * The CLI turns `--vicii-model 6569` into the JSON number 6569, so model
  * values are taken as numbers or strings, case-insensitively.
+ *
+ * c64_options_confine() puts autostart, drive8 and cartridge through the
+ * host's mh.files/1 service (the allowed directories, --allow-dir), so a
+ * client's session_create cannot read files elsewhere. rom_dir is not
+ * confined: it only ever reads the fixed ROM names (kernal, basic, chargen
+ * and VICE's names) of their exact sizes, and --rom-dir must keep working
+ * for the user's own ROM directory (docs/architecture.md, "Files").
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -24,6 +31,7 @@
 
 #include "c64.h"
 #include "mcphost/args.h"
+#include "mcphost/files.h"
 #include "mcphost/json.h"
 #include "mcphost/machine.h"
 
@@ -254,6 +262,38 @@ mh_status c64_options_parse(const char *options_json, c64_config *config, char *
         if (status == MH_ERR_NO_MEMORY) snprintf(error, error_size, "out of memory reading the options");
         c64_options_free(config);
     }
+    return status;
+}
+
+static mh_status confine_one(const mh_host *host, const mh_files_service *files,
+                             const char *option, char **path, char *error, size_t error_size)
+{
+    if (!*path) return MH_OK;
+    char resolved[4096], why[1536];
+    mh_status status =
+        files->resolve(host, *path, MH_FILES_READ, resolved, sizeof resolved, why, sizeof why);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "%s: %s", option, why);
+        return status;
+    }
+    char *copy = malloc(strlen(resolved) + 1);
+    if (!copy) return MH_ERR_NO_MEMORY;
+    strcpy(copy, resolved);
+    free(*path);
+    *path = copy;
+    return MH_OK;
+}
+
+mh_status c64_options_confine(c64_config *config, const mh_host *host, char *error,
+                              size_t error_size)
+{
+    const mh_files_service *files = host ? host->get_service(host, MH_FILES_SERVICE_ID) : NULL;
+    if (!files) return MH_OK; /* in-process tests without a host */
+    mh_status status = confine_one(host, files, "autostart", &config->autostart, error, error_size);
+    if (status == MH_OK)
+        status = confine_one(host, files, "drive8", &config->drive8, error, error_size);
+    if (status == MH_OK)
+        status = confine_one(host, files, "cartridge", &config->cartridge, error, error_size);
     return status;
 }
 

@@ -373,7 +373,7 @@ static void test_bad_options_exit_2(void)
     expect_refused((const char *[]){"--config", p_prg, "--config", "output_port=$F002", NULL},
                    "exit_port: $F002 is also output_port", NULL);
     expect_refused((const char *[]){"--config", p_prg, "--config", "output=/no/such/dir/out", NULL},
-                   "output \"/no/such/dir/out\": cannot open it for writing", NULL);
+                   "output: cannot write \"/no/such/dir/out\"", "does not exist");
     expect_refused((const char *[]){"--config", "load_address=$1000", NULL},
                    "load_address: only means something with program", NULL);
 }

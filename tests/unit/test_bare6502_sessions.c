@@ -17,6 +17,7 @@
 #include "host_harness.h"
 #include "loader.h"
 #include "mcphost/asm6502.h"
+#include "files.h"
 #include "mcphost/machine.h"
 #include "mh_test.h"
 #include "registry.h"
@@ -35,6 +36,10 @@ static int suite_init(void)
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mh_bare6502_sessions_XXXXXX");
     if (!mkdtemp(tmpdir)) return -1;
     if (mh_harness_init(&h, 0) != 0) return -1;
+    /* Programs are made in tmpdir: the allowed directory (mh.files/1). */
+    void *allowed[1] = {tmpdir};
+    mh_ptrvec dirs = {allowed, 1, 1};
+    if (mh_files_setup(&h.ctx, &dirs, error, sizeof error) != 0) return -1;
     if (mh_loader_load_file(&h.ctx, MH_BARE6502_PLUGIN, error, sizeof error) != MH_OK) {
         fprintf(stderr, "loading %s: %s\n", MH_BARE6502_PLUGIN, error);
         return -1;
@@ -45,6 +50,7 @@ static int suite_init(void)
 
 static int suite_cleanup(void)
 {
+    mh_files_free(&h.ctx);
     mh_harness_free(&h);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
@@ -291,7 +297,7 @@ static void test_session_create_reports_option_errors(void)
                                "{\"machine\":\"bare6502\",\"options\":{\"program\":"
                                "\"/no/such/file.prg\"}}");
     CU_ASSERT_TRUE(mh_harness_is_error(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "program \"/no/such/file.prg\": cannot open it"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "program: path \"/no/such/file.prg\" is outside the allowed directories"));
     r = mh_harness_call_tool(&h, "session_create", "{\"machine\":\"bare6502\",\"options\":{\"start\":\"$12G4\"}}");
     CU_ASSERT_TRUE(mh_harness_is_error(r));
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "start: expected"));

@@ -371,10 +371,10 @@ static void test_trusted_files(void)
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, secret), 0);
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, made), 0);       /* to be made: its dir exists */
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, "pal"), 0);      /* not a file: ignored */
-    CU_ASSERT_EQUAL(mh_files_trust(&ctx, "/nonexistent-mh/x"), 0);
+    CU_ASSERT_EQUAL(mh_files_trust(&ctx, "/nonexistent-mh/x"), 0); /* kept as given */
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, base), 0);       /* a directory: ignored */
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, secret), 0);     /* once */
-    CU_ASSERT_EQUAL(ctx.allowed_files.count, 2);
+    CU_ASSERT_EQUAL(ctx.allowed_files.count, 3);
     mh_ptrvec dirs = dirs_of(0);
     CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, secret, MH_FILES_READ, out,
                                           sizeof out, error, sizeof error),
@@ -390,9 +390,18 @@ static void test_trusted_files(void)
                                           sizeof out, error, sizeof error),
                     MH_OK);
     CU_ASSERT_STRING_EQUAL(out, made);
-    /* ... and nothing else there */
+    /* Named but missing: reported missing, not outside. */
     CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, made, MH_FILES_READ, out,
                                           sizeof out, error, sizeof error),
+                    MH_ERR_NOT_FOUND);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "does not exist"));
+    CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, "/nonexistent-mh/x",
+                                          MH_FILES_WRITE, out, sizeof out, error, sizeof error),
+                    MH_ERR_NOT_FOUND);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "/nonexistent-mh does not exist"));
+    /* ... and nothing else there */
+    CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, "/nonexistent-mh/y",
+                                          MH_FILES_WRITE, out, sizeof out, error, sizeof error),
                     MH_ERR_DENIED);
     CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, other, MH_FILES_READ, out,
                                           sizeof out, error, sizeof error),
