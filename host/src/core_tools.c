@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "call.h"
+#include "capabilities_tool.h"
 #include "chip_names.h"
 #include "hostctx.h"
 #include "loader.h"
@@ -393,6 +394,7 @@ static const mh_tool_desc core_tools[] = {
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\",\"description\":"
      "\"Session name (default: the current session)\"}},\"additionalProperties\":false}",
      NULL, MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_unsubscribe, NULL},
+    MH_CAPABILITIES_TOOL,
 };
 
 static mh_status core_init(const mh_host *host, void **data)

@@ -128,6 +128,18 @@ typedef struct c64_chip_ctx {
     int which; /* 0 vic2, 1 cia1, 2 cia2 */
 } c64_chip_ctx;
 
+/* Input the machine releases itself after N frames (c64_keyboard.c; not
+ * in the snapshot: a load keeps the holds' countdowns). */
+#define C64_MAX_HOLDS 16
+typedef struct c64_holds {
+    uint32_t count;                  /* key holds in use */
+    uint8_t key[C64_MAX_HOLDS];      /* index in the key table */
+    uint32_t key_left[C64_MAX_HOLDS]; /* frames still to run */
+    uint32_t joy_left[3];            /* [1], [2]: frames until the port goes to 0; 0 none */
+    uint64_t last_frame;             /* frames_done when last counted */
+    int active;                      /* any hold pending: c64_input_tick() has work */
+} c64_holds;
+
 struct c64 {
     mh_cpu6502 cpu;
     mh_vic2 vic;
@@ -168,6 +180,7 @@ struct c64 {
     uint8_t cart_exrom, cart_game;
     uint8_t cart_has_roml, cart_has_romh;
     c64_config config;
+    c64_holds holds;
     uint32_t clock_hz;
     const mh_vic2_geometry *geometry;
     c64_chip_ctx chip_ctx[3];
@@ -178,6 +191,11 @@ struct c64 {
 mh_status c64_options_parse(const char *options_json, c64_config *config, char *error,
                             size_t error_size);
 void c64_options_free(c64_config *config);
+/* Resolves autostart, drive8 and cartridge through the host's mh.files/1
+ * (the allowed directories); the error names the option. A NULL host or
+ * one without the service leaves them as they are. */
+mh_status c64_options_confine(c64_config *config, const mh_host *host, char *error,
+                              size_t error_size);
 /* The option table (mh_config_item from mcphost/machine.h). */
 struct mh_config_item;
 const struct mh_config_item *c64_option_items(size_t *count);
@@ -220,6 +238,14 @@ void c64_release_all(c64 *m);
  * instruction boundary). */
 void c64_type_feed(c64 *m);
 void c64_update_lightpen(c64 *m);
+/* Holds (mh.input/1 key_hold, joystick_hold) and PETSCII codes to type. */
+mh_status c64_key_hold(c64 *m, const char *name, uint32_t frames);
+mh_status c64_joystick_hold(c64 *m, int port, uint32_t mask, uint32_t frames);
+mh_status c64_type_codes(c64 *m, const uint8_t *codes, size_t count, char *error,
+                         size_t error_size);
+/* Counts the frames run since the last call and ends the holds that are
+ * due; called between run chunks while m->holds.active. */
+void c64_input_tick(c64 *m);
 
 /* ---- c64_drive.c ---- */
 /* Attaches a .d64 file to drive 8 (replacing a disk there). */

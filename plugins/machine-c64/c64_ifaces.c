@@ -206,8 +206,26 @@ static mh_status input_joystick(void *context, int port, uint32_t mask)
 
 static void input_release_all(void *context) { c64_release_all(context); }
 
-static const mh_input_iface input_iface = {sizeof(mh_input_iface), input_key, input_key_names,
-                                           input_type_text, input_joystick, input_release_all};
+static mh_status input_key_hold(void *context, const char *name, uint32_t frames)
+{
+    return c64_key_hold(context, name, frames);
+}
+
+static mh_status input_joystick_hold(void *context, int port, uint32_t mask, uint32_t frames)
+{
+    return c64_joystick_hold(context, port, mask, frames);
+}
+
+static mh_status input_type_codes(void *context, const uint8_t *codes, size_t count,
+                                  char *error, size_t error_size)
+{
+    return c64_type_codes(context, codes, count, error, error_size);
+}
+
+static const mh_input_iface input_iface = {
+    sizeof(mh_input_iface), input_key,      input_key_names,     input_type_text,
+    input_joystick,         input_release_all, input_key_hold,   input_joystick_hold,
+    input_type_codes};
 
 /* ---- mh.machine/1 ---- */
 

@@ -18,8 +18,17 @@
  * case/graphics mode, "\n" is RETURN. c64_type_feed() puts up to 10
  * characters in when the buffer is empty and the CPU is not inside an
  * interrupt handler or SEI section (I clear), at an instruction boundary.
+ * c64_type_codes() queues PETSCII bytes as they are ($93 CLR, $85 F1 ...)
+ * into the same queue, so text and codes are typed in the order given.
+ *
+ * Holds (mh.input/1 key_hold, joystick_hold): a key pressed now and
+ * released by the machine after N complete frames, a joystick set now and
+ * back to 0 after N frames. c64_input_tick() counts frames_done between run
+ * chunks while a hold is pending, so a paused machine keeps its keys down
+ * until frames run; nothing is checked while no hold is pending.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -130,18 +139,90 @@ static void restore_key(c64 *m, int down)
     m->p.restore_down = (uint8_t)(down != 0);
 }
 
-mh_status c64_key(c64 *m, const char *name, int down)
+static void key_apply(c64 *m, const key_def *k, int down)
 {
-    const key_def *k = find_key(name);
-    if (!k) return MH_ERR_NOT_FOUND;
     if (k->key == NO_KEY) {
         restore_key(m, down);
-        return MH_OK;
+        return;
     }
     press(m, k->key, down);
     if (k->shift) press(m, KEY(1, 7), down);
     rebuild_matrix(m);
+}
+
+mh_status c64_key(c64 *m, const char *name, int down)
+{
+    const key_def *k = find_key(name);
+    if (!k) return MH_ERR_NOT_FOUND;
+    key_apply(m, k, down);
     return MH_OK;
+}
+
+/* ---- holds ---- */
+
+static void holds_update_active(c64 *m)
+{
+    m->holds.active = m->holds.count || m->holds.joy_left[1] || m->holds.joy_left[2];
+}
+
+static void holds_start(c64 *m)
+{
+    if (!m->holds.active) m->holds.last_frame = m->p.frames_done;
+    m->holds.active = 1;
+}
+
+mh_status c64_key_hold(c64 *m, const char *name, uint32_t frames)
+{
+    const key_def *k = find_key(name);
+    if (!k) return MH_ERR_NOT_FOUND;
+    if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
+    if (m->holds.count >= C64_MAX_HOLDS) return MH_ERR_LIMIT;
+    holds_start(m);
+    m->holds.key[m->holds.count] = (uint8_t)(k - keys);
+    m->holds.key_left[m->holds.count] = frames;
+    m->holds.count++;
+    key_apply(m, k, 1);
+    return MH_OK;
+}
+
+mh_status c64_joystick_hold(c64 *m, int port, uint32_t mask, uint32_t frames)
+{
+    mh_status status = c64_joystick(m, port, mask);
+    if (status != MH_OK) return status;
+    if (frames) holds_start(m);
+    m->holds.joy_left[port] = frames;
+    holds_update_active(m);
+    return MH_OK;
+}
+
+void c64_input_tick(c64 *m)
+{
+    uint64_t now = m->p.frames_done;
+    /* A snapshot load can move the frame counter back: count from there. */
+    uint64_t ran = now >= m->holds.last_frame ? now - m->holds.last_frame : 0;
+    m->holds.last_frame = now;
+    if (!ran) return;
+    uint32_t step = ran > UINT32_MAX ? UINT32_MAX : (uint32_t)ran;
+    for (uint32_t i = 0; i < m->holds.count;) {
+        if (m->holds.key_left[i] > step) {
+            m->holds.key_left[i++] -= step;
+            continue;
+        }
+        key_apply(m, &keys[m->holds.key[i]], 0);
+        m->holds.count--;
+        m->holds.key[i] = m->holds.key[m->holds.count];
+        m->holds.key_left[i] = m->holds.key_left[m->holds.count];
+    }
+    for (int port = 1; port <= 2; port++) {
+        if (!m->holds.joy_left[port]) continue;
+        if (m->holds.joy_left[port] > step) {
+            m->holds.joy_left[port] -= step;
+        } else {
+            m->holds.joy_left[port] = 0;
+            c64_joystick(m, port, 0);
+        }
+    }
+    holds_update_active(m);
 }
 
 void c64_update_lightpen(c64 *m)
@@ -159,6 +240,7 @@ mh_status c64_joystick(c64 *m, int port, uint32_t mask)
 {
     if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
     if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
+    m->holds.joy_left[port] = 0; /* a new setting replaces a hold */
     m->p.joy[port] = (uint8_t)mask;
     if (port == 1) c64_update_lightpen(m);
     return MH_OK;
@@ -166,6 +248,7 @@ mh_status c64_joystick(c64 *m, int port, uint32_t mask)
 
 void c64_release_all(c64 *m)
 {
+    memset(&m->holds, 0, sizeof m->holds);
     memset(m->p.key_count, 0, sizeof m->p.key_count);
     rebuild_matrix(m);
     m->p.restore_down = 0;
@@ -211,6 +294,31 @@ mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size
     for (const char *s = text; *s; s++) {
         uint32_t at = (m->p.type_head + m->p.type_count) % C64_TYPE_QUEUE;
         m->p.type_queue[at] = (uint8_t)petscii_of(*s);
+        m->p.type_count++;
+    }
+    return MH_OK;
+}
+
+mh_status c64_type_codes(c64 *m, const uint8_t *codes, size_t count, char *error,
+                         size_t error_size)
+{
+    if (count > C64_TYPE_QUEUE - m->p.type_count) {
+        snprintf(error, error_size,
+                 "cannot queue %zu characters: %u are still waiting and the queue holds %u; "
+                 "type the rest after these have been read",
+                 count, (unsigned)m->p.type_count, (unsigned)C64_TYPE_QUEUE);
+        return MH_ERR_LIMIT;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (codes[i] == 0) {
+            snprintf(error, error_size,
+                     "cannot type code $00 (character %zu): the KERNAL ignores it", i + 1);
+            return MH_ERR_INVALID_ARGUMENT;
+        }
+    }
+    for (size_t i = 0; i < count; i++) {
+        uint32_t at = (m->p.type_head + m->p.type_count) % C64_TYPE_QUEUE;
+        m->p.type_queue[at] = codes[i];
         m->p.type_count++;
     }
     return MH_OK;

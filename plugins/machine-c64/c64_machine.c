@@ -417,6 +417,10 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
     if (error_size) error[0] = '\0';
     c64_config config;
     if (c64_options_parse(options_json, &config, error, error_size) != MH_OK) return NULL;
+    if (c64_options_confine(&config, host, error, error_size) != MH_OK) {
+        c64_options_free(&config);
+        return NULL;
+    }
     c64 *m = calloc(1, sizeof *m);
     if (!m) {
         c64_options_free(&config);
@@ -508,6 +512,7 @@ static void service(c64 *m, uint32_t ran)
         }
     }
     if (m->p.type_count) c64_type_feed(m);
+    if (m->holds.active) c64_input_tick(m);
     if (m->p.autostart_pending && m->p.cycles >= C64_AUTOSTART_FALLBACK &&
         mh_cpu6502_at_boundary(&m->cpu)) {
         c64_log(m, MH_LOG_WARNING,

@@ -146,8 +146,28 @@ typedef struct mh_input_iface {
     mh_status (*type_text)(void *context, const char *text, char *error, size_t error_size);
     /* Sets a joystick port (1 or 2) to a mask of MH_JOY_* bits. */
     mh_status (*joystick)(void *context, int port, uint32_t mask);
-    /* Releases every key and joystick. */
+    /* Releases every key and joystick (and ends every hold). */
     void (*release_all)(void *context);
+
+    /* ---- later additions: check struct_size before using them ---- */
+
+    /* Presses a key now (like key(name, 1)); the machine releases it
+     * itself after `frames` (1 or more) complete frames of emulation. The
+     * machine stays running or paused as it was: on a paused machine the
+     * key is released once that many frames have run, whenever that is.
+     * MH_ERR_NOT_FOUND for an unknown key, MH_ERR_INVALID_ARGUMENT for 0
+     * frames, MH_ERR_LIMIT when too many holds are pending. */
+    mh_status (*key_hold)(void *context, const char *name, uint32_t frames);
+    /* Sets a joystick port (1 or 2) to mask now; after `frames` frames of
+     * emulation it goes back to 0 (frames 0: it stays until changed). A
+     * later joystick() or joystick_hold() on the port replaces it. */
+    mh_status (*joystick_hold)(void *context, int port, uint32_t mask, uint32_t frames);
+    /* Queues the machine's own character codes (PETSCII on Commodore
+     * machines: $0D RETURN, $93 CLR, $11 CRSR DOWN, $85 F1 ...) to be
+     * typed, in order with type_text()'s text, all or nothing. error says
+     * what could not be queued. */
+    mh_status (*type_codes)(void *context, const uint8_t *codes, size_t count, char *error,
+                            size_t error_size);
 } mh_input_iface;
 
 #define MH_IFACE_MACHINE "mh.machine/1"

@@ -1,0 +1,274 @@
+/* tm_machine.c - machine_reset (mh.machine/1) and config_list, config_get,
+ * config_set (mh.config/1). A setting whose allowed values are "a path"
+ * (drive8, cartridge on the C64) is confined by mh.files/1 before the
+ * machine sees it; "" detaches. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tm.h"
+
+#define VALUE_SIZE 4096
+
+/* ---- machine_reset ---- */
+
+static void machine_reset(void *user, mh_call *call)
+{
+    tm_call c;
+    if (tm_begin(&c, user, call, "machine_reset", MH_IFACE_MACHINE, sizeof(mh_machine_iface)) != 0)
+        goto done;
+    static const char *const modes[] = {"soft", "hard"};
+    size_t mode = 0;
+    mh_status status = mh_args_choice(c.args, "mode", modes, 2, &mode, c.err, sizeof c.err);
+    if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
+        tm_fail_arg(&c);
+        goto done;
+    }
+    const mh_machine_iface *machine = c.iface;
+    status = machine->reset(c.ctx, (int)mode);
+    if (status != MH_OK) {
+        tm_fail(&c, "machine_reset: the machine refused a %s reset: %s", modes[mode],
+                mh_status_name(status));
+        goto done;
+    }
+    tm_machine_changed(&c, mode ? "{\"reason\":\"reset\",\"mode\":\"hard\"}"
+                                : "{\"reason\":\"reset\",\"mode\":\"soft\"}");
+    mh_json_writer *w = mh_json_writer_new();
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "mode");
+    mh_json_write_string(w, modes[mode]);
+    tm_write_state(&c, w);
+    mh_json_write_object_end(w);
+    const char *state = tm_state(&c);
+    char text[160];
+    snprintf(text, sizeof text, "%s reset done (%s); breakpoints kept%s%s", modes[mode],
+             mode ? "power cycle: RAM back to its power-on pattern" : "the CPU's reset line; RAM kept",
+             state ? "; machine " : "", state ? state : "");
+    tm_result(&c, w, text);
+    mh_json_writer_free(w);
+done:
+    tm_end(&c);
+}
+
+/* ---- config ---- */
+
+static const mh_config_item *find_item(tm_call *c, const char *name)
+{
+    const mh_config_iface *config = c->iface;
+    for (size_t i = 0; i < config->count(c->ctx); i++) {
+        const mh_config_item *item = config->item(c->ctx, i);
+        if (item && item->name && strcmp(item->name, name) == 0) return item;
+    }
+    return NULL;
+}
+
+static int unknown_name(tm_call *c, const char *name)
+{
+    const mh_config_iface *config = c->iface;
+    char list[1024] = "";
+    for (size_t i = 0; i < config->count(c->ctx); i++) {
+        const mh_config_item *item = config->item(c->ctx, i);
+        size_t used = strlen(list);
+        if (item && used + 40 < sizeof list)
+            snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", item->name);
+    }
+    return tm_fail(c, "name: the %s machine has no setting \"%.64s\"; it has %s (config_list "
+                      "describes them)",
+                   c->plugin->sessions->machine(c->session), name, list);
+}
+
+static void write_item(tm_call *c, mh_json_writer *w, const mh_config_item *item, tm_buf *text)
+{
+    const mh_config_iface *config = c->iface;
+    char value[VALUE_SIZE] = "";
+    mh_status status = config->get(c->ctx, item->name, value, sizeof value);
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "name");
+    mh_json_write_string(w, item->name);
+    mh_json_write_key(w, "value");
+    if (status == MH_OK) mh_json_write_string(w, value);
+    else mh_json_write_null(w);
+    mh_json_write_key(w, "description");
+    mh_json_write_string(w, item->description ? item->description : "");
+    mh_json_write_key(w, "allowed");
+    mh_json_write_string(w, item->allowed ? item->allowed : "");
+    mh_json_write_key(w, "runtime");
+    mh_json_write_bool(w, item->runtime != 0);
+    mh_json_write_object_end(w);
+    if (text)
+        tm_buf_printf(text, "%-12s = %-20s %s [%s]%s\n", item->name,
+                      status == MH_OK ? (value[0] ? value : "\"\"") : "(unreadable)",
+                      item->description ? item->description : "",
+                      item->allowed ? item->allowed : "", item->runtime ? " (settable)" : "");
+}
+
+#define BEGIN_CONFIG(name)                                                                  \
+    tm_call c;                                                                              \
+    if (tm_begin(&c, user, call, name, MH_IFACE_CONFIG, sizeof(mh_config_iface)) != 0) {    \
+        tm_end(&c);                                                                         \
+        return;                                                                             \
+    }
+
+static void config_list(void *user, mh_call *call)
+{
+    BEGIN_CONFIG("config_list")
+    const mh_config_iface *config = c.iface;
+    mh_json_writer *w = mh_json_writer_new();
+    tm_buf text = {0};
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "settings");
+    mh_json_write_array_begin(w);
+    for (size_t i = 0; i < config->count(c.ctx); i++) {
+        const mh_config_item *item = config->item(c.ctx, i);
+        if (item && item->name) write_item(&c, w, item, &text);
+    }
+    mh_json_write_array_end(w);
+    mh_json_write_object_end(w);
+    tm_buf_printf(&text, "(settable: changes on the running machine with config_set; the others "
+                         "are chosen at session_create)");
+    tm_result(&c, w, text.failed ? "(out of memory)" : text.text);
+    tm_buf_free(&text);
+    mh_json_writer_free(w);
+    tm_end(&c);
+}
+
+static void config_get(void *user, mh_call *call)
+{
+    BEGIN_CONFIG("config_get")
+    const char *name = NULL;
+    if (tm_string(&c, "name", 1, &name) == 0) {
+        const mh_config_item *item = find_item(&c, name);
+        if (!item) {
+            unknown_name(&c, name);
+        } else {
+            mh_json_writer *w = mh_json_writer_new();
+            tm_buf text = {0};
+            write_item(&c, w, item, &text);
+            tm_result(&c, w, text.failed ? "(out of memory)" : text.text);
+            tm_buf_free(&text);
+            mh_json_writer_free(w);
+        }
+    }
+    tm_end(&c);
+}
+
+static void config_set(void *user, mh_call *call)
+{
+    BEGIN_CONFIG("config_set")
+    const char *name = NULL;
+    char value[VALUE_SIZE], error[1024] = "";
+    if (tm_string(&c, "name", 1, &name) != 0) goto done;
+    const mh_config_item *item = find_item(&c, name);
+    if (!item) {
+        unknown_name(&c, name);
+        goto done;
+    }
+    const mh_json *v = mh_json_object_get(c.args, "value");
+    if (!v) {
+        tm_fail(&c, "value: missing; %s takes %s", name, item->allowed ? item->allowed : "a value");
+        goto done;
+    }
+    int is_path = item->allowed && strstr(item->allowed, "path") != NULL;
+    switch (mh_json_typeof(v)) {
+    case MH_JSON_STRING: {
+        size_t length = 0;
+        const char *s = mh_json_as_string(v, &length);
+        if (strlen(s) != length) {
+            tm_fail(&c, "value: holds a NUL byte; remove it");
+            goto done;
+        }
+        if (length >= sizeof value) {
+            tm_fail(&c, "value: too long (%zu bytes)", length);
+            goto done;
+        }
+        if (is_path && length) {
+            if (tm_path(&c, "value", 1, MH_FILES_READ, value, sizeof value) != 0) goto done;
+        } else {
+            memcpy(value, s, length + 1);
+        }
+        break;
+    }
+    case MH_JSON_BOOL: {
+        bool b = false;
+        mh_json_as_bool(v, &b);
+        snprintf(value, sizeof value, "%s", b ? "true" : "false");
+        break;
+    }
+    case MH_JSON_NUMBER: {
+        int64_t n = 0;
+        if (!mh_json_is_integer(v) || mh_json_as_int64(v, &n) != MH_OK) {
+            tm_fail(&c, "value: %s takes %s, not a fraction", name,
+                    item->allowed ? item->allowed : "a whole number");
+            goto done;
+        }
+        snprintf(value, sizeof value, "%lld", (long long)n);
+        break;
+    }
+    default:
+        tm_fail(&c, "value: expected a string, number or boolean (%s takes %s)", name,
+                item->allowed ? item->allowed : "a value");
+        goto done;
+    }
+    if (!item->runtime) {
+        tm_fail(&c, "%s cannot change on a running machine; it is chosen when the session is "
+                    "made: session_create with options {\"%s\": ...}",
+                name, name);
+        goto done;
+    }
+    const mh_config_iface *config = c.iface;
+    mh_status status = config->set(c.ctx, name, value, error, sizeof error);
+    if (status != MH_OK) {
+        tm_fail(&c, "config_set %s: %s", name, error[0] ? error : mh_status_name(status));
+        goto done;
+    }
+    mh_json_writer *w = mh_json_writer_new();
+    tm_buf text = {0};
+    tm_buf_printf(&text, "set: ");
+    write_item(&c, w, item, &text);
+    tm_result(&c, w, text.failed ? "(out of memory)" : text.text);
+    tm_buf_free(&text);
+    mh_json_writer_free(w);
+done:
+    tm_end(&c);
+}
+
+static const char item_output[] =
+    "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"value\":{\"type\":["
+    "\"string\",\"null\"]},\"description\":{\"type\":\"string\"},\"allowed\":{\"type\":"
+    "\"string\"},\"runtime\":{\"type\":\"boolean\"}},\"required\":[\"name\",\"value\"]}";
+
+static const mh_tool_desc tools[] = {
+    {0, "machine_reset", "Reset the machine",
+     "Resets the machine: soft (default) pulls the CPU's reset line (chips reset, RAM kept), "
+     "hard power-cycles it (RAM back to its power-on pattern). Media stay attached, "
+     "breakpoints stay set; the machine keeps running or paused as it was.",
+     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"soft\","
+     "\"hard\"]}}}",
+     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\"},\"state\":{\"type\":"
+     "\"string\"}},\"required\":[\"mode\"]}",
+     MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MACHINE, "vice.machine.reset", machine_reset, NULL},
+    {0, "config_list", "List the machine's settings",
+     "Every setting of the session's machine with its value, description, allowed values and "
+     "whether config_set can change it while it runs.",
+     NULL,
+     "{\"type\":\"object\",\"properties\":{\"settings\":{\"type\":\"array\"}},\"required\":["
+     "\"settings\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, MH_IFACE_CONFIG, "vice.config.list", config_list, NULL},
+    {0, "config_get", "Read a setting",
+     "One setting of the session's machine: value, description, allowed values.",
+     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":["
+     "\"name\"]}",
+     item_output, MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, MH_IFACE_CONFIG, "vice.config.get", config_get,
+     NULL},
+    {0, "config_set", "Change a setting",
+     "Changes a setting that can change on a running machine (config_list says which), e.g. "
+     "drive8 (a .d64 path in an allowed directory; \"\" empties the drive).",
+     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"value\":{\"type\":["
+     "\"string\",\"integer\",\"boolean\"]}},\"required\":[\"name\",\"value\"]}",
+     item_output, 0, 0, MH_IFACE_CONFIG, "vice.config.set", config_set, NULL},
+};
+
+mh_status tm_register_machine(tm_plugin *plugin)
+{
+    return tm_register_table(plugin, tools, sizeof tools / sizeof tools[0]);
+}
