@@ -16,6 +16,7 @@
 
 #include <mcphost/args.h>
 #include <mcphost/chip_vic2.h>
+#include <mcphost/debug.h>
 #include <mcphost/json.h>
 #include <mcphost/machine.h>
 #include <mcphost/mcphost.h>
@@ -27,6 +28,7 @@ typedef struct tv_plugin {
     const mh_registry_service *registry;
     const mh_call_service *call;
     const mh_session_service *sessions;
+    const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
 } tv_plugin;
 
 /* One call: parsed arguments, the chip and its view. */
@@ -73,5 +75,6 @@ mh_status tv_register_table(tv_plugin *plugin, const mh_tool_desc *tools, size_t
 mh_status tv_register_registers(tv_plugin *plugin); /* tools_vic2_regs.c */
 mh_status tv_register_sprites(tv_plugin *plugin);   /* tools_vic2_sprites.c */
 mh_status tv_register_screen(tv_plugin *plugin);    /* tools_vic2_screen.c */
+mh_status tv_register_breakpoints(tv_plugin *plugin); /* tools_vic2_breakpoints.c */
 
 #endif

@@ -7,7 +7,7 @@
 typedef mh_status (*tv_register_fn)(tv_plugin *plugin);
 
 static const tv_register_fn groups[] = {tv_register_registers, tv_register_sprites,
-                                        tv_register_screen};
+                                        tv_register_screen, tv_register_breakpoints};
 
 static mh_status tools_vic2_init(const mh_host *host, void **data)
 {
@@ -17,6 +17,7 @@ static mh_status tools_vic2_init(const mh_host *host, void **data)
     plugin->registry = host->get_service(host, MH_REGISTRY_SERVICE_ID);
     plugin->call = host->get_service(host, MH_CALL_SERVICE_ID);
     plugin->sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
+    plugin->debug = host->get_service(host, MH_DEBUG_SERVICE_ID);
     if (!plugin->registry || !plugin->call || !plugin->sessions) {
         free(plugin);
         return MH_ERR_UNSUPPORTED;
@@ -36,4 +37,5 @@ static void tools_vic2_deinit(void *data) { free(data); }
 
 MH_PLUGIN_DEFINE("org.mcphost.tools-vic2", "tools-vic2", "0.1.0",
                  "VIC-II tools: registers, sprites, raster, screen capture and text, borders, "
-                 "memory map", MH_PLUGIN_TOOLSET, tools_vic2_init, tools_vic2_deinit);
+                 "memory map, raster/collision/register/composite breakpoints",
+                 MH_PLUGIN_TOOLSET, tools_vic2_init, tools_vic2_deinit);

@@ -145,3 +145,48 @@ const char *tv_color_name(unsigned color)
 const uint32_t tv_default_palette[16] = {
     0x000000, 0xFFFFFF, 0x68372B, 0x70A4B2, 0x6F3D86, 0x588D43, 0x352879, 0xB8C76F,
     0x6F4F25, 0x433900, 0x9A6759, 0x444444, 0x6C6C6C, 0x9AD284, 0x6C5EB5, 0x959595};
+
+/* ---- breakpoint checks ---- */
+
+void tv_raster_init(tv_raster_state *st, unsigned first, unsigned last, int every,
+                    unsigned line)
+{
+    st->first = (uint16_t)first;
+    st->last = (uint16_t)last;
+    st->every = every != 0;
+    st->was_in = line >= first && line <= last;
+    st->last_line = (uint16_t)line;
+}
+
+int tv_raster_step(tv_raster_state *st, unsigned line)
+{
+    const int in = line >= st->first && line <= st->last;
+    const int fire = st->every ? in && line != st->last_line : in && !st->was_in;
+    st->was_in = (uint8_t)in;
+    st->last_line = (uint16_t)line;
+    return fire;
+}
+
+uint8_t tv_collision_step(uint8_t *prev, uint8_t latch, uint8_t mask)
+{
+    const uint8_t now = latch & mask;
+    const uint8_t fresh = (uint8_t)(now & ~*prev);
+    *prev = now;
+    return fresh;
+}
+
+int tv_terms_hold(const tv_term *terms, const uint32_t *values, size_t count, int any)
+{
+    for (size_t i = 0; i < count; i++) {
+        const int ok = values[i] >= terms[i].min && values[i] <= terms[i].max;
+        if (any && ok) return 1;
+        if (!any && !ok) return 0;
+    }
+    return !any && count > 0;
+}
+
+const char *tv_term_name(unsigned kind)
+{
+    static const char *const names[4] = {"raster", "sprite_y", "register", "pc"};
+    return kind < 4 ? names[kind] : NULL;
+}

@@ -67,4 +67,46 @@ const char *tv_color_name(unsigned color);
 
 /* The Pepto palette (0xRRGGBB), for machines without "mh.video/1". */
 extern const uint32_t tv_default_palette[16];
+/* ---- breakpoint checks (tools_vic2_breakpoints.c) ---- */
+
+/* A raster breakpoint's state: lines first..last; every 1 fires on each
+ * line of the range, 0 only when the beam enters it. */
+typedef struct tv_raster_state {
+    uint16_t first, last;
+    uint8_t every;
+    uint8_t was_in;
+    uint16_t last_line;
+} tv_raster_state;
+
+/* Starts the state at the beam's current line (entering means leaving it
+ * first, so a breakpoint set inside the range waits for the next entry). */
+void tv_raster_init(tv_raster_state *st, unsigned first, unsigned last, int every,
+                    unsigned line);
+/* Feeds the line at an instruction boundary; 1 when the breakpoint fires. */
+int tv_raster_step(tv_raster_state *st, unsigned line);
+
+/* Collision latch bits in mask that were not set at the previous check
+ * (the latch clears when the program reads it); updates *prev. */
+uint8_t tv_collision_step(uint8_t *prev, uint8_t latch, uint8_t mask);
+
+/* One term of a composite breakpoint: a value in [min, max]. */
+typedef enum tv_term_kind {
+    TV_TERM_RASTER = 0,   /* raster line */
+    TV_TERM_SPRITE_Y = 1, /* $D001 + 2 * index */
+    TV_TERM_REGISTER = 2, /* VIC-II register index */
+    TV_TERM_PC = 3        /* the CPU's program counter */
+} tv_term_kind;
+
+typedef struct tv_term {
+    uint8_t kind;  /* tv_term_kind */
+    uint8_t index; /* sprite 0-7 or register 0-63 */
+    uint32_t min, max;
+} tv_term;
+
+/* Whether the terms hold (any 1: OR, else AND) for the given values
+ * (values[i] for terms[i]). */
+int tv_terms_hold(const tv_term *terms, const uint32_t *values, size_t count, int any);
+/* "raster", "sprite_y", "register", "pc"; NULL for another kind. */
+const char *tv_term_name(unsigned kind);
+
 #endif

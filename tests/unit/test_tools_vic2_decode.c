@@ -332,7 +332,50 @@ static void test_registers_and_names(void)
     CU_ASSERT_EQUAL(tv_default_palette[1], 0xFFFFFFu);
 }
 
+static void test_breakpoint_checks(void)
+{
+    /* Entry: fires when the beam comes into the range, once per pass. */
+    tv_raster_state st;
+    tv_raster_init(&st, 100, 102, 0, 100); /* armed inside: waits for the next entry */
+    CU_ASSERT_FALSE(tv_raster_step(&st, 100));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 101));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 103));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 99));
+    CU_ASSERT_TRUE(tv_raster_step(&st, 100));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 100)); /* same line, next instruction */
+    CU_ASSERT_FALSE(tv_raster_step(&st, 102));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 5));
+    CU_ASSERT_TRUE(tv_raster_step(&st, 101)); /* jumped into the range */
+    /* Every line: each new line of the range, once. */
+    tv_raster_init(&st, 10, 11, 1, 0);
+    CU_ASSERT_TRUE(tv_raster_step(&st, 10));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 10));
+    CU_ASSERT_TRUE(tv_raster_step(&st, 11));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 12));
+    CU_ASSERT_FALSE(tv_raster_step(&st, 0));
+    CU_ASSERT_TRUE(tv_raster_step(&st, 10));
+    /* Collisions: new latch bits in the mask only. */
+    uint8_t prev = 0;
+    CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x00, 0x06), 0);
+    CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x03, 0x06), 0x02);
+    CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x03, 0x06), 0);    /* still latched */
+    CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x07, 0x06), 0x04); /* a new one */
+    CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x00, 0x06), 0);    /* read: cleared */
+    CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x02, 0x06), 0x02);
+    CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x01, 0x06), 0);    /* outside the mask */
+    /* Terms: AND / OR over ranges. */
+    const tv_term terms[2] = {{TV_TERM_RASTER, 0, 100, 100}, {TV_TERM_SPRITE_Y, 3, 50, 60}};
+    const uint32_t both[2] = {100, 55}, one[2] = {100, 61}, none[2] = {7, 70};
+    CU_ASSERT_TRUE(tv_terms_hold(terms, both, 2, 0));
+    CU_ASSERT_FALSE(tv_terms_hold(terms, one, 2, 0));
+    CU_ASSERT_TRUE(tv_terms_hold(terms, one, 2, 1));
+    CU_ASSERT_FALSE(tv_terms_hold(terms, none, 2, 1));
+    CU_ASSERT_FALSE(tv_terms_hold(terms, none, 0, 0));
+    CU_ASSERT_STRING_EQUAL(tv_term_name(TV_TERM_PC), "pc");
+    CU_ASSERT_PTR_NULL(tv_term_name(4));
+}
+
 MH_SUITE("tools_vic2.decode", NULL, NULL, MH_TEST(test_text_mode_bank0), MH_TEST(test_modes),
          MH_TEST(test_bitmap_bank2), MH_TEST(test_sprites_and_irq), MH_TEST(test_line_colors),
          MH_TEST(test_color_runs), MH_TEST(test_screen_codes), MH_TEST(test_sprite_pixels),
-         MH_TEST(test_registers_and_names))
+         MH_TEST(test_registers_and_names), MH_TEST(test_breakpoint_checks))

@@ -12,7 +12,8 @@
  *   - what the VIC-II sees in its 16 KiB bank (vic_read: RAM, and the
  *     character ROM where the machine maps it) and the colour RAM;
  *   - the border ($D020) and background ($D021) colour of every raster
- *     line of the last complete frame (line_colors), for raster effects.
+ *     line of the last complete frame (line_colors), for raster effects;
+ *   - the beam position (beam), cheap enough for breakpoint checks.
  * A toolset needs nothing but this header (and mcphost/machine.h's
  * "mh.video/1" for the picture itself).
  *
@@ -149,6 +150,9 @@ typedef struct mh_chip_vic2_iface {
      * entries of both arrays (line 0 first) and returns how many lines the
      * frame has (0: no complete frame yet). */
     size_t (*line_colors)(void *context, uint8_t *border, uint8_t *background, size_t max);
+    /* The beam now: raster line and cycle within it (1-based). Cheap enough
+     * for a breakpoint check at every instruction. */
+    void (*beam)(void *context, uint16_t *line, uint16_t *cycle);
 } mh_chip_vic2_iface;
 
 #ifdef __cplusplus
