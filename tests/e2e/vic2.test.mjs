@@ -153,3 +153,114 @@ describe('tools-vic2 on a machine without a VIC-II', () => {
     assert.match(text, /VIC-II/);
   });
 });
+
+// A raster-IRQ split: border 2 from line 100, 6 from line 200 (the second
+// store goes through the mirror $D060). KERNAL banked out, IRQ via $FFFE.
+const SPLIT_SOURCE = `
+        *= $C000
+start:  SEI
+        LDA #$7F
+        STA $DC0D
+        STA $DD0D
+        LDA $DC0D
+        LDA $DD0D
+        LDA #$35
+        STA $01
+        LDA #<irq
+        STA $FFFE
+        LDA #>irq
+        STA $FFFF
+        LDA #$1B
+        STA $D011
+        LDA #100
+        STA $D012
+        LDA #$01
+        STA $D01A
+        STA $D019
+        CLI
+loop:   JMP loop
+irq:    PHA
+        LDA $D012
+        CMP #200
+        BCS low
+        LDA #2
+        STA $D020
+        LDA #200
+        STA $D012
+        JMP done
+low:    LDA #6
+        STA $D060
+        LDA #100
+        STA $D012
+done:   LDA #$01
+        STA $D019
+        PLA
+        RTI
+`;
+
+describe('state-based VIC-II breakpoints through the binary', () => {
+  let host;
+  const ok = async (name, args) => {
+    const res = await call(host, name, args);
+    assert.equal(res.isError, false, `${name}: ${resultText(res)}`);
+    return res;
+  };
+  const runToStop = async () => {
+    await ok('execution_run', { warp: true });
+    const res = await ok('execution_wait', { timeout_ms: 10000 });
+    return res.structuredContent.stop ?? res.structuredContent;
+  };
+
+  before(async () => {
+    host = await connectHost({ args: ['--machine', 'c64'] });
+    await ok('execution_run_until', { cycles: 3000000, warp: true, timeout_ms: 60000 });
+    await ok('assemble', { address: '$C000', source: SPLIT_SOURCE });
+    await ok('registers_set', { pc: '$C000' });
+    await ok('execution_run_until', { frames: 3, warp: true });
+  });
+  after(async () => {
+    await host?.close();
+  });
+
+  it('breakpoints_raster stops the raster-IRQ program on line 100 in its first cycles', async () => {
+    const set = await ok('breakpoints_raster', { line: 100 });
+    assert.equal(set.structuredContent.kind, 'raster');
+    for (let i = 0; i < 2; i++) {
+      const stop = await runToStop();
+      assert.equal(stop.state, 'stopped');
+      assert.equal(stop.breakpoint.detail.line, 100, JSON.stringify(stop));
+      assert.ok(stop.breakpoint.detail.cycle >= 1 && stop.breakpoint.detail.cycle <= 10, `cycle ${stop.breakpoint.detail.cycle}`);
+      assert.equal(stop.raster.line, 100);
+    }
+    await ok('breakpoints_delete', { all: true });
+  });
+
+  it('breakpoints_sprite_collision stops on the first line two sprites overlap', async () => {
+    await ok('breakpoints_sprite_collision', { kind: 'sprite_sprite', sprites: [0, 1] });
+    await ok('vic2_sprites_set', { sprite: 0, x: 100, y: 120, enabled: true, pointer: 13, data: Array(63).fill(255) });
+    await ok('vic2_sprites_set', { sprite: 1, x: 110, y: 125, enabled: true, pointer: 13 });
+    const stop = await runToStop();
+    assert.equal(stop.breakpoint.detail.collision, 'sprite_sprite');
+    assert.deepEqual(stop.breakpoint.detail.sprites, [0, 1]);
+    assert.ok(stop.breakpoint.detail.line >= 125 && stop.breakpoint.detail.line <= 127, `line ${stop.breakpoint.detail.line}`);
+    await ok('breakpoints_delete', { all: true });
+    await ok('vic2_sprites_set', { sprite: 0, enabled: false });
+    await ok('vic2_sprites_set', { sprite: 1, enabled: false });
+  });
+
+  it('breakpoints_vic_register_write logs the $D020 writes of one frame', async () => {
+    const set = await ok('breakpoints_vic_register_write', { register: '$D020', frames: 1 });
+    assert.equal(set.structuredContent.log_only, true);
+    const id = set.structuredContent.id;
+    await ok('execution_run_until', { frames: 4, warp: true });
+    const trace = await ok('breakpoints_trace', {});
+    const writes = trace.structuredContent.entries.filter((e) => e.breakpoint === id);
+    assert.ok(writes.length >= 1 && writes.length <= 2, `one frame of writes, not four: ${JSON.stringify(writes)}`);
+    for (const w of writes) {
+      assert.equal(w.access.address & 0xfc3f, 0xd020, 'a $D020 mirror');
+      assert.ok([2, 6].includes(w.access.value));
+      assert.equal(w.raster.line, w.access.value === 2 ? 100 : 200);
+    }
+    await ok('breakpoints_delete', { all: true });
+  });
+});
