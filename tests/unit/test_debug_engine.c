@@ -84,6 +84,7 @@ static int suite_init(void)
 
 static int suite_cleanup(void)
 {
+    mh_files_free(&h.ctx);
     mh_harness_free(&h);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
