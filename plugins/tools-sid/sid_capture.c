@@ -120,9 +120,11 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
         idle = n ? 0 : idle + 1;
         if (idle > 4) {
             snprintf(err, err_size,
-                     "the machine ran %u steps without producing audio; capture stopped after "
-                     "%zu of %zu samples",
-                     idle, got, req->samples);
+                     "the machine made no progress in %u steps (state: %s; a jammed CPU or an "
+                     "ended program does not run: reset the machine); capture stopped after %zu "
+                     "of %zu samples",
+                     idle, debug->state ? mh_exec_state_name((uint32_t)debug->state(session)) : "unknown",
+                     got, req->samples);
             status = MH_ERR_STATE;
             break;
         }

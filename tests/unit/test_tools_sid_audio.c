@@ -436,6 +436,29 @@ static void test_capture_file_and_state(void)
     sidt_destroy(&h, "sidw");
 }
 
+/* A jammed CPU: the chips' clock goes on, so the note it set up keeps
+ * sounding and the capture returns it. */
+static void test_jammed_cpu(void)
+{
+    CU_ASSERT_EQUAL_FATAL(sidt_session(&h, "sidj", NULL), 0);
+    const char *source =
+        "        *= $C000\n"
+        "        LDA #$0F\n        STA $D418\n"
+        "        LDA #$00\n        STA $D405\n"
+        "        LDA #$F0\n        STA $D406\n"
+        "        LDA #$1D\n        STA $D401\n"
+        "        LDA #$21\n        STA $D404\n"
+        "        .byte $02\n";
+    CU_ASSERT_EQUAL_FATAL(sidt_program(&h, "sidj", source, 0xC000), 0);
+    const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidj\",\"milliseconds\":100}");
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    CU_ASSERT_EQUAL(sidt_num(sidt_structured(r), "samples"), 4410);
+    CU_ASSERT_TRUE(sidt_num(sidt_structured(r), "peak") > 1000);
+    /* the state is the debug engine's (it reported "paused" when written) */
+    CU_ASSERT_NOT_EQUAL(strlen(sidt_str(sidt_structured(r), "state")), 0);
+    sidt_destroy(&h, "sidj");
+}
+
 MH_SUITE("tools_sid.audio", suite_init, suite_cleanup, MH_TEST(test_waveform_notes),
          MH_TEST(test_adsr_in_time), MH_TEST(test_osc3_env3), MH_TEST(test_filter_cutoff),
-         MH_TEST(test_capture_file_and_state))
+         MH_TEST(test_capture_file_and_state), MH_TEST(test_jammed_cpu))
