@@ -140,6 +140,9 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
         return status;
     }
     out->count = got;
+    if (debug->struct_size >= offsetof(mh_debug_service, cycles) + sizeof debug->cycles &&
+        debug->cycles)
+        out->end_cycles = debug->cycles(session);
     /* the tap and the stream come from the same samples; keep them equal */
     for (unsigned v = 0; req->tap && v < 3; v++)
         if (voice_got[v] < got) memset(out->voice[v] + voice_got[v], 0, (got - voice_got[v]) * 2);

@@ -39,6 +39,7 @@ typedef struct ts_audio {
     size_t count;      /* samples in each */
     uint32_t sample_rate;
     uint64_t cycles;   /* machine cycles the capture ran */
+    uint64_t end_cycles; /* the session's cycle count when it ended (0: unknown) */
     int stopped;       /* a breakpoint ended it early */
 } ts_audio;
 

@@ -345,7 +345,15 @@ static void audio_analyze(void *user, mh_call *call)
     ts_audio audio;
     mh_session *session = plugin->call->session(call);
     if (a.use_last) {
-        if (ts_store_get(plugin, session, session_name(plugin, call), &audio) != 1) {
+        int found = ts_store_get(plugin, session, session_name(plugin, call), &audio);
+        /* a session made later at the same address with the same name has
+         * run fewer cycles than the capture's end: not its capture */
+        if (found == 1 && audio.end_cycles && plugin->debug && plugin->debug->cycles &&
+            plugin->debug->cycles(session) < audio.end_cycles) {
+            ts_audio_free(&audio);
+            found = 0;
+        }
+        if (found != 1) {
             ts_errorf(plugin, call, "sid_audio_analyze: this session has no capture yet; call "
                                     "sid_audio_capture first, or use source \"capture\"");
             return;

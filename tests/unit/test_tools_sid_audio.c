@@ -434,6 +434,12 @@ static void test_capture_file_and_state(void)
     CU_ASSERT_STRING_EQUAL(sidt_str(sidt_structured(r), "state"), "paused");
     mh_session_unref(s);
     sidt_destroy(&h, "sidw");
+    /* a new session of the same name does not see the old one's capture */
+    CU_ASSERT_EQUAL_FATAL(sidt_session(&h, "sidw", NULL), 0);
+    r = sidt_call(&h, "sid_audio_analyze", "{\"session\":\"sidw\",\"source\":\"last\"}");
+    CU_ASSERT_TRUE(mh_harness_is_error(r));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "no capture yet"));
+    sidt_destroy(&h, "sidw");
 }
 
 /* A jammed CPU: the chips' clock goes on, so the note it set up keeps
