@@ -18,7 +18,8 @@ extern const char mh_capabilities_output_schema[];
      "description, the memory spaces, the video standard, the media kinds and what is "     \
      "attached, and which toolsets and tools work on this machine, with the reason for "    \
      "those that do not.",                                                                 \
-     "{\"type\":\"object\",\"properties\":{}}", mh_capabilities_output_schema,               \
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",            \
+     mh_capabilities_output_schema,                                                          \
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,                    \
      "vice.machine.capabilities", mh_tool_machine_capabilities, NULL}
 

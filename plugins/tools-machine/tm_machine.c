@@ -169,6 +169,12 @@ static void config_set(void *user, mh_call *call)
         goto done;
     }
     int is_path = item->allowed && strstr(item->allowed, "path") != NULL;
+    if (is_path && mh_json_typeof(v) != MH_JSON_STRING) {
+        tm_fail(&c, "value: %s takes a path (a string in an allowed directory; \"\" empties "
+                    "it)",
+                name);
+        goto done;
+    }
     switch (mh_json_typeof(v)) {
     case MH_JSON_STRING: {
         size_t length = 0;
