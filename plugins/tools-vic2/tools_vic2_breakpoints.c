@@ -68,7 +68,11 @@ static uint32_t term_value(const vbp *b, const tv_term *t)
     switch (t->kind) {
     case TV_TERM_RASTER: b->vic->beam(b->chip, &line, &cycle); return line;
     case TV_TERM_SPRITE_Y: return b->vic->peek(b->chip, (uint16_t)(1u + 2u * t->index));
-    case TV_TERM_REGISTER: return b->vic->peek(b->chip, t->index);
+    case TV_TERM_REGISTER: {
+        /* Colour registers compare as colours (their unused bits read 1). */
+        const uint8_t v = b->vic->peek(b->chip, t->index);
+        return t->index >= 0x20 && t->index <= 0x2E ? v & 0x0Fu : v;
+    }
     default: return b->cpu ? b->cpu->state(b->cpu_ctx)->pc : 0;
     }
 }
@@ -568,8 +572,9 @@ static const mh_tool_desc tools[] = {
      BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.vic_register_write", bp_register_write, NULL},
     {0, "breakpoints_composite", "Composite breakpoint",
      "Stops when a combination (op \"and\", default, or \"or\") of terms becomes true: raster "
-     "line, sprite_y of a sprite, a VIC-II register value, or the PC, each as equals or "
-     "min/max. Fires on the change from false to true; breakpoint.detail gives every value.",
+     "line, sprite_y of a sprite, a VIC-II register value (colour registers $D020-$D02E as "
+     "0-15), or the PC, each as equals or min/max. Fires on the change from false to true; "
+     "breakpoint.detail gives every value.",
      "{\"type\":\"object\",\"properties\":{\"op\":{\"type\":\"string\",\"enum\":[\"and\","
      "\"or\"]},\"terms\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":8,\"items\":{\"type\":"
      "\"object\",\"properties\":{\"what\":{\"type\":\"string\",\"enum\":[\"raster\","
