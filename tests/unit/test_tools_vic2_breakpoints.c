@@ -274,6 +274,20 @@ static void test_sprite_collision(void)
     r = call("vic2_sprites_get", "{\"session\":\"bp64\",\"sprite\":1}");
     CU_ASSERT_TRUE(cJSON_IsTrue(obj(cJSON_GetArrayItem(obj(sc(r), "sprites"), 0), "collided_sprite")));
     delete_all();
+    /* Sprite-background: sprite 2 over the boot banner's text (top rows). */
+    r = call("breakpoints_sprite_collision",
+             "{\"session\":\"bp64\",\"kind\":\"sprite_background\",\"sprites\":4}");
+    CU_ASSERT_TRUE_FATAL(ok(r));
+    CU_ASSERT_TRUE(ok(call("vic2_sprites_set", "{\"session\":\"bp64\",\"sprite\":2,\"x\":120,"
+                                               "\"y\":60,\"enabled\":true,\"pointer\":13}")));
+    stop = run_to_stop();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(stop);
+    detail = obj(obj(stop, "breakpoint"), "detail");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(obj(detail, "collision")), "sprite_background");
+    CU_ASSERT_EQUAL(cJSON_GetArrayItem(obj(detail, "sprites"), 0)->valueint, 2);
+    CU_ASSERT_TRUE(num(detail, "line") >= 60 && num(detail, "line") < 81);
+    delete_all();
+    CU_ASSERT_TRUE(ok(call("vic2_sprites_set", "{\"session\":\"bp64\",\"sprite\":2,\"enabled\":false}")));
     CU_ASSERT_TRUE(ok(call("vic2_sprites_set", "{\"session\":\"bp64\",\"sprite\":0,\"enabled\":false}")));
     CU_ASSERT_TRUE(ok(call("vic2_sprites_set", "{\"session\":\"bp64\",\"sprite\":1,\"enabled\":false}")));
 }
