@@ -10,9 +10,15 @@
  *
  * Every plugin that opens a file named by a client goes through resolve():
  * "..", absolute paths elsewhere and symbolic links that lead out are all
- * refused, e.g.
- *   path "../secret.d64" is outside the allowed directories (/home/u/c64);
- *   start mcphost with --allow-dir DIR to allow another directory
+ * refused (the real path is compared with the allowed directories by prefix
+ * up to a '/', so /allowed-evil is not inside /allowed), e.g.
+ *   path "../secret.d64" uses "..", which is refused as a way outside the
+ *   allowed directories (/home/u/c64); start mcphost with --allow-dir DIR to
+ *   allow another directory
+ * A missing file is reported missing only when its directory is inside.
+ * Files the user named on mcphost's own command line (--autostart FILE,
+ * --config NAME=FILE) are allowed one by one wherever they are.
+ * docs/architecture.md ("Files") has the rules.
  *
  * Ownership: strings returned by dir_at() live as long as the host.
  * Thread: [thread-safe].
