@@ -13,6 +13,11 @@ static const struct {
     {"mh.chip.cia/", "CIA 6526 chip"},
     {"mh.chip.via/", "VIA 6522 chip"},
     {"mh.chip.cpu6502/", "6502-family CPU"},
+    {"mh.media/", "media interface (disks, tapes, cartridges)"},
+    {"mh.snapshot/", "snapshot interface"},
+    {"mh.input/", "keyboard and joystick input"},
+    {"mh.machine/", "machine reset interface"},
+    {"mh.config/", "settings interface"},
 };
 
 const char *mh_chip_human_name(const char *interface_id)
