@@ -394,8 +394,43 @@ static void test_input_bad_inputs(void)
     tmt_expect_error("keyboard_type", "{\"text\":\"A\",\"session\":\"nosuch\"}", "nosuch", NULL);
 }
 
+/* Hostile texts (random braces, names, repeats, codes, bytes) on a session
+ * of their own: each is either queued or refused with a message that says
+ * "text:" or why the queue is full; nothing else happens. */
+static void test_keyboard_type_hostile(void)
+{
+    tmt_expect_ok("session_create", "{\"machine\":\"c64\",\"name\":\"fuzz\",\"select\":false}");
+    static const char *const pieces[] = {"{", "}", "{RETURN}", "{crsr down*3}", "{$93}", "{$0",
+                                         "*", "{F9}", "A", "z", "~", "\\n", "{}", "{*2}",
+                                         "{RETURN*256}", "{ $41 }", "{RVS-ON}", "\\u00ff", " "};
+    uint32_t seed = 12345;
+    int ok = 0, refused = 0;
+    for (int round = 0; round < 300; round++) {
+        char text[256] = "", args[600];
+        int n = 1 + (int)(tb_rand(&seed) % 8);
+        for (int i = 0; i < n; i++)
+            strncat(text, pieces[tb_rand(&seed) % (sizeof pieces / sizeof pieces[0])],
+                    sizeof text - strlen(text) - 1);
+        snprintf(args, sizeof args, "{\"text\":\"%s\",\"session\":\"fuzz\"}", text);
+        const cJSON *r = tmt_call("keyboard_type", args);
+        const char *message = mh_harness_text(r);
+        if (!mh_harness_is_error(r)) {
+            ok++;
+            continue;
+        }
+        refused++;
+        int useful = strstr(message, "text:") || strstr(message, "cannot queue");
+        if (!useful) fprintf(stderr, "\n  %s -> %s\n", args, message);
+        CU_ASSERT_TRUE(useful);
+    }
+    CU_ASSERT_TRUE(ok > 10);
+    CU_ASSERT_TRUE(refused > 10);
+    tmt_expect_ok("session_destroy", "{\"session\":\"fuzz\"}");
+}
+
 MH_SUITE("tools_machine.input", suite_init, suite_cleanup, MH_TEST(test_keyboard_type_screen),
-         MH_TEST(test_keyboard_press), MH_TEST(test_joystick), MH_TEST(test_input_bad_inputs))
+         MH_TEST(test_keyboard_press), MH_TEST(test_joystick), MH_TEST(test_input_bad_inputs),
+         MH_TEST(test_keyboard_type_hostile))
 
 /* ---- tools_machine.config ---- */
 
