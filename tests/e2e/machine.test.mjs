@@ -133,4 +133,9 @@ describe('tools-machine over stdio', () => {
     const disk = await call('files_attach_disk', { path: 'round.mhsnap', session: 'bare' });
     assert.equal(disk.isError, true);
   });
+
+  it('leaves no sanitizer report in the log', async () => {
+    await ok('ping');
+    assert.doesNotMatch(host.stderr(), /ERROR: (Address|Leak)Sanitizer|runtime error:/);
+  });
 });
