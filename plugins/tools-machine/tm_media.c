@@ -70,6 +70,13 @@ static void attach_result(tm_call *c, const char *kind, const char *path, int au
     mh_json_write_object_end(w);
     const char *state = tm_state(c);
     char text[PATH_SIZE + 256];
+    if (!path[0]) {
+        snprintf(text, sizeof text, "detached %s%s%s", strcmp(kind, "all") == 0 ? "all media" : kind,
+                 state ? "; machine " : "", state ? state : "");
+        tm_result(c, w, text);
+        mh_json_writer_free(w);
+        return;
+    }
     snprintf(text, sizeof text, "attached %s %s%s%s%s%s", kind, path,
              autostart ? "; it starts at the READY prompt" : "",
              autostart && state && strcmp(state, "running") != 0
