@@ -365,6 +365,14 @@ static void audio_analyze(void *user, mh_call *call)
             return;
         }
     }
+    if (!audio.count) {
+        ts_errorf(plugin, call, "sid_audio_analyze: the capture is empty: %s",
+                  audio.stopped ? "a breakpoint stopped the machine at once (see the stop "
+                                  "record; continue past it or disable it, then analyse)"
+                                : "nothing was recorded");
+        ts_audio_free(&audio);
+        return;
+    }
     size_t skip = (size_t)((uint64_t)a.skip_ms * audio.sample_rate / 1000u);
     if (skip >= audio.count) {
         ts_errorf(plugin, call, "sid_audio_analyze: skip_ms %lld leaves nothing of %.1f ms",

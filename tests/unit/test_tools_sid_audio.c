@@ -20,6 +20,7 @@
  *     machine refused until paused; the machine stays paused.
  * Needs /usr/share/open-roms/C64. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -470,6 +471,82 @@ static void test_jammed_cpu(void)
     sidt_destroy(&h, "sidj");
 }
 
+/* A breakpoint ends a capture early: the audio up to there, the machine
+ * stopped. */
+typedef struct bp_job {
+    mh_status status;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int done;
+} bp_job;
+
+static void bp_add_run(void *arg, mh_session *s)
+{
+    bp_job *job = arg;
+    if (s) {
+        mh_breakpoint_spec spec;
+        memset(&spec, 0, sizeof spec);
+        spec.struct_size = sizeof spec;
+        spec.kinds = MH_BP_WRITE;
+        spec.start = spec.end = 0xC200;
+        uint32_t id = 0;
+        char error[256];
+        job->status = mh_debug_service_impl.bp_add(s, &spec, &id, error, sizeof error);
+    }
+    pthread_mutex_lock(&job->lock);
+    job->done = 1;
+    pthread_cond_signal(&job->cond);
+    pthread_mutex_unlock(&job->lock);
+}
+
+static void test_breakpoint_ends_capture(void)
+{
+    CU_ASSERT_EQUAL_FATAL(sidt_session(&h, "sidk", NULL), 0);
+    /* a note, then ~12 ms of delay (X*Y loops of 5 cycles), then the write
+     * the breakpoint watches */
+    const char *source =
+        "        *= $C000\n"
+        "        SEI\n"
+        "        LDA #$0F\n        STA $D418\n"
+        "        LDA #$00\n        STA $D405\n"
+        "        LDA #$F0\n        STA $D406\n"
+        "        LDA #$1D\n        STA $D401\n"
+        "        LDA #$21\n        STA $D404\n"
+        "        LDX #0\n        LDY #9\n"
+        "wait:   DEX\n        BNE wait\n        DEY\n        BNE wait\n"
+        "        STA $C200\n"
+        "loop:   JMP loop\n";
+    CU_ASSERT_EQUAL_FATAL(sidt_program(&h, "sidk", source, 0xC000), 0);
+    bp_job job = {MH_ERR_INTERNAL, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+    mh_session *s = mh_sessions_find(h.ctx.sessions, "sidk");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    mh_session_post(s, bp_add_run, &job);
+    pthread_mutex_lock(&job.lock);
+    while (!job.done) pthread_cond_wait(&job.cond, &job.lock);
+    pthread_mutex_unlock(&job.lock);
+    mh_session_unref(s);
+    CU_ASSERT_EQUAL_FATAL(job.status, MH_OK);
+
+    const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidk\",\"milliseconds\":200}");
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    const cJSON *sc = sidt_structured(r);
+    CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(sc, "stopped_at_breakpoint")));
+    CU_ASSERT_STRING_EQUAL(sidt_str(sc, "state"), "stopped");
+    double samples = sidt_num(sc, "samples");
+    /* 9 x 256 x 5 cycles = 11.7 ms: the audio ends at the write */
+    CU_ASSERT_TRUE(samples > 500 && samples < 540);
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "a breakpoint stopped the machine early"));
+    int16_t *x = NULL;
+    size_t count = 0;
+    unsigned rate = 0;
+    CU_ASSERT_EQUAL(sidt_wav(r, &x, &count, &rate), 0);
+    CU_ASSERT_EQUAL((double)count, samples);
+    free(x);
+    fprintf(stderr, "  breakpoint after ~11.7 ms: %.0f samples (%.1f ms)\n", samples, samples / 44.1);
+    sidt_destroy(&h, "sidk");
+}
+
 MH_SUITE("tools_sid.audio", suite_init, suite_cleanup, MH_TEST(test_waveform_notes),
          MH_TEST(test_adsr_in_time), MH_TEST(test_osc3_env3), MH_TEST(test_filter_cutoff),
-         MH_TEST(test_capture_file_and_state), MH_TEST(test_jammed_cpu))
+         MH_TEST(test_capture_file_and_state), MH_TEST(test_jammed_cpu),
+         MH_TEST(test_breakpoint_ends_capture))
