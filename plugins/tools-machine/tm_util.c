@@ -150,6 +150,17 @@ mh_status tm_register_table(tm_plugin *plugin, const mh_tool_desc *tools, size_t
         tool.struct_size = sizeof tool;
         tool.flags |= MH_TOOL_NEEDS_SESSION;
         tool.user_data = plugin;
+        /* Unknown arguments are refused (a misspelt "overwrite" must not
+         * pass silently): the object schemas get additionalProperties
+         * false here, once, instead of in every literal. */
+        char schema[2048];
+        const char *in = tool.input_schema ? tool.input_schema : "{\"type\":\"object\",\"properties\":{}}";
+        size_t length = strlen(in);
+        if (!strstr(in, "additionalProperties") && length > 1 && in[length - 1] == '}' &&
+            length + 32 < sizeof schema) {
+            snprintf(schema, sizeof schema, "%.*s,\"additionalProperties\":false}", (int)(length - 1), in);
+            tool.input_schema = schema;
+        }
         mh_status status = plugin->registry->add_tool(plugin->host, &tool);
         if (status != MH_OK) return status;
     }

@@ -79,13 +79,24 @@ describe('tools-machine over stdio', () => {
     await ok('memory_write', { address: '$C100', bytes: [0x99, 0x99, 0x99, 0x99] });
     await runFrames(5);
     assert.equal(await readHex('$C100', 4), '99999999');
+    // A breakpoint set before the load survives it, and the load is a reset event.
+    const bp = await ok('breakpoints_set', { address: '$C000' });
+    await ok('events_subscribe', { types: ['reset'] });
+    const seen = host.received.length;
     const loaded = await ok('snapshot_load', { path: 'round.mhsnap' });
     assert.match(resultText(loaded), /breakpoints kept/);
     assert.equal(await readHex('$C100', 4), '11223344');
+    const list = (await ok('breakpoints_list')).structuredContent.breakpoints;
+    assert.ok(list.some((b) => b.id === bp.structuredContent.id), `breakpoint kept: ${JSON.stringify(list)}`);
+    const events = host.received.slice(seen).filter((m) => m.method === 'notifications/mcphost/event');
+    assert.ok(events.some((m) => m.params.type === 'reset' && JSON.stringify(m.params).includes('snapshot_load')),
+      `a reset event for the load: ${JSON.stringify(events)}`);
+    await ok('breakpoints_delete', { id: bp.structuredContent.id });
+    await ok('events_unsubscribe');
 
-    const list = await ok('snapshot_list');
-    const entry = list.structuredContent.snapshots.find((s) => s.name === 'round.mhsnap');
-    assert.ok(entry, `round.mhsnap listed: ${resultText(list)}`);
+    const snaps = await ok('snapshot_list');
+    const entry = snaps.structuredContent.snapshots.find((s) => s.name === 'round.mhsnap');
+    assert.ok(entry, `round.mhsnap listed: ${resultText(snaps)}`);
     assert.equal(entry.machine, 'c64');
     assert.match(entry.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });

@@ -251,6 +251,8 @@ static void test_snapshot_bad_inputs(void)
     tmt_expect_error("snapshot_save", "{\"path\":\"link_out.d64\",\"overwrite\":true}",
                      "symbolic link", NULL);
     tmt_expect_error("snapshot_save", "{}", "path", NULL);
+    tmt_expect_error("snapshot_save", "{\"path\":\"x.mhsnap\",\"overwrit\":true}", "overwrit",
+                     NULL); /* a misspelt argument is not ignored */
     tmt_expect_error("snapshot_save", "{\"path\":\"x.mhsnap\",\"overwrite\":1}", "overwrite", NULL);
     tmt_expect_error("snapshot_load", "{\"path\":\"../outside/secret.txt\"}",
                      "outside the allowed directories", NULL);
