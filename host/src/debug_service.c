@@ -205,7 +205,11 @@ static mh_status d_advance(mh_session *s, uint64_t cycles, int *stopped)
         }
         if (result.cycles == 0 && result.stop != MH_RUN_BUDGET) break;
     }
-    if (s->dbg) mh_dbg_end(s->dbg);
+    /* A CPU that jammed meanwhile stays jammed (the chips ran on). */
+    if (s->dbg && mh_dbg_cpu(s->dbg)->jammed && d_state(s) != MH_EXEC_JAMMED)
+        mh_session_enter_stopped(s, MH_EXEC_JAMMED, MH_DBG_JAM, 0);
+    else if (s->dbg)
+        mh_dbg_end(s->dbg);
     return MH_OK;
 }
 
