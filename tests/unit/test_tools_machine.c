@@ -120,6 +120,8 @@ static void test_autostart_prg(void)
     tmt_run("c64", 5u * TMT_FRAME);
     const cJSON *out = tmt_expect_ok("files_autostart", "{\"path\":\"poke.prg\"}");
     CU_ASSERT_STRING_EQUAL(str(out, "kind"), "program");
+    CU_ASSERT_TRUE(ends_with(str(cJSON_GetObjectItemCaseSensitive(out, "attached"), "program"),
+                             "/allowed/poke.prg"));
     tmt_run("c64", 100u * TMT_FRAME);
     tmt_peek("c64", 1, 0xC000, &value, 1);
     CU_ASSERT_EQUAL(value, 42); /* the program ran: SYS 2064 stored 42 at $C000 */
@@ -129,6 +131,56 @@ static void test_autostart_prg(void)
         fprintf(stderr, "\n%s\n", screen);
     }
     tmt_expect_ok("files_detach", "{\"kind\":\"all\"}");
+
+    /* The same program in a T64, attached with autostart. */
+    tb_t64_file file = {"MARK", (uint16_t)(poke_prg[0] | poke_prg[1] << 8),
+                        (uint16_t)((poke_prg[0] | poke_prg[1] << 8) + poke_prg_size - 2),
+                        poke_prg + 2, poke_prg_size - 2};
+    size_t t64_size = 0;
+    uint8_t *t64 = tb_t64_build("C64S tape image file", 4, &file, 1, &t64_size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t64);
+    CU_ASSERT_EQUAL_FATAL(tmt_write("allowed/mark.t64", t64, t64_size), 0);
+    free(t64);
+    tmt_poke("c64", 1, 0xC000, &zero, 1);
+    tmt_expect_ok("keyboard_type", "{\"text\":\"{CLR}\"}");
+    tmt_run("c64", 5u * TMT_FRAME);
+    out = tmt_expect_ok("files_attach_tape", "{\"path\":\"mark.t64\",\"autostart\":true}");
+    CU_ASSERT_TRUE(ends_with(str(cJSON_GetObjectItemCaseSensitive(out, "attached"), "tape"),
+                             "/allowed/mark.t64"));
+    tmt_run("c64", 100u * TMT_FRAME);
+    tmt_peek("c64", 1, 0xC000, &value, 1);
+    CU_ASSERT_EQUAL(value, 42);
+    tmt_expect_ok("files_detach", "{\"kind\":\"tape\"}");
+}
+
+/* An 8K cartridge whose cold start stores 42 at $C000 and loops. */
+static void test_cartridge(void)
+{
+    static const uint8_t rom[] = {0x09, 0x80, 0x09, 0x80, 0xC3, 0xC2, 0xCD, 0x38, 0x30, 0xA9,
+                                  0x2A, 0x8D, 0x00, 0xC0, 0x4C, 0x0E, 0x80};
+    tb_crt_chip chip = {0, 0, 0x8000, 8192, 0, 0, false};
+    size_t size = 0;
+    uint8_t *crt = tb_crt_build(0, 0, 1, "MARK", &chip, 1, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(crt);
+    memcpy(crt + 64 + 16, rom, sizeof rom);
+    CU_ASSERT_EQUAL_FATAL(tmt_write("allowed/mark.crt", crt, size), 0);
+    free(crt);
+    uint8_t zero = 0, value = 0;
+    tmt_poke("c64", 1, 0xC000, &zero, 1);
+    const cJSON *out = tmt_expect_ok("files_attach_cartridge", "{\"path\":\"mark.crt\"}");
+    CU_ASSERT_TRUE(ends_with(str(cJSON_GetObjectItemCaseSensitive(out, "attached"), "cartridge"),
+                             "/allowed/mark.crt"));
+    tmt_run("c64", 5u * TMT_FRAME);
+    tmt_peek("c64", 1, 0xC000, &value, 1);
+    CU_ASSERT_EQUAL(value, 42); /* the machine power-cycled into the cartridge */
+    /* files_autostart detects a CRT by its content. */
+    out = tmt_expect_ok("files_autostart", "{\"path\":\"mark.crt\"}");
+    CU_ASSERT_STRING_EQUAL(str(out, "kind"), "cartridge");
+    tmt_expect_ok("files_detach", "{\"kind\":\"cartridge\"}");
+    tmt_run("c64", 150u * TMT_FRAME); /* back to BASIC's READY */
+    char screen[25 * 41 + 1];
+    tmt_screen("c64", screen);
+    CU_ASSERT_PTR_NOT_NULL(strstr(screen, "READY."));
 }
 
 static void test_media_bad_inputs(void)
@@ -168,7 +220,7 @@ static void test_media_bad_inputs(void)
 }
 
 MH_SUITE("tools_machine.media", suite_init, suite_cleanup, MH_TEST(test_list_and_attach_disk),
-         MH_TEST(test_autostart_prg), MH_TEST(test_media_bad_inputs))
+         MH_TEST(test_autostart_prg), MH_TEST(test_cartridge), MH_TEST(test_media_bad_inputs))
 
 /* ---- tools_machine.snapshot ---- */
 
