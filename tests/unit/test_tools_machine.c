@@ -219,8 +219,49 @@ static void test_media_bad_inputs(void)
                      "not available", "bare6502");
 }
 
+/* Damaged disk images (random bytes changed in the BAM, the directory and
+ * the data, truncated files) are listed as far as they go or refused with
+ * the parser's message; never a crash or a silent empty listing. */
+static void test_list_disk_hostile(void)
+{
+    tb_d64 d;
+    CU_ASSERT_EQUAL_FATAL(build_prg(), 0);
+    tb_d64_init(&d, 35, false, "FUZZ", "ZZ");
+    for (int i = 0; i < 10; i++) tb_d64_add_file(&d, "FILE", 0x82, poke_prg, poke_prg_size);
+    uint32_t seed = 99;
+    int listed = 0, refused = 0;
+    size_t dir = tb_d64_offset(18, 0);
+    for (int round = 0; round < 60; round++) {
+        uint8_t *img = tb_dup(d.img, d.size);
+        size_t size = d.size;
+        int n = 1 + (int)(tb_rand(&seed) % 12);
+        for (int k = 0; k < n; k++) {
+            /* Mostly track 18 (BAM and directory), sometimes anywhere. */
+            size_t at = tb_rand(&seed) % 4 ? dir + tb_rand(&seed) % (19 * 256)
+                                           : tb_rand(&seed) % size;
+            img[at] = (uint8_t)tb_rand(&seed);
+        }
+        if (round % 10 == 9) size = tb_rand(&seed) % size; /* truncated */
+        CU_ASSERT_EQUAL_FATAL(tmt_write("allowed/fuzz.d64", img, size), 0);
+        free(img);
+        const cJSON *r = tmt_call("files_list_disk", "{\"path\":\"fuzz.d64\"}");
+        if (mh_harness_is_error(r)) {
+            refused++;
+            CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "not a usable D64"));
+        } else {
+            listed++;
+            const cJSON *out = cJSON_GetObjectItemCaseSensitive(r, "structuredContent");
+            CU_ASSERT_TRUE(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(out, "entries")));
+        }
+    }
+    tb_d64_free(&d);
+    CU_ASSERT_TRUE(listed > 0);
+    CU_ASSERT_TRUE(refused > 0);
+}
+
 MH_SUITE("tools_machine.media", suite_init, suite_cleanup, MH_TEST(test_list_and_attach_disk),
-         MH_TEST(test_autostart_prg), MH_TEST(test_cartridge), MH_TEST(test_media_bad_inputs))
+         MH_TEST(test_autostart_prg), MH_TEST(test_cartridge), MH_TEST(test_media_bad_inputs),
+         MH_TEST(test_list_disk_hostile))
 
 /* ---- tools_machine.snapshot ---- */
 
