@@ -469,6 +469,23 @@ static void test_cli(void)
     CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(good, 10, &r), 0);
     CU_ASSERT_EQUAL(r.exit_code, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "machines:"));
+
+    /* A program named on the command line runs from outside the allowed
+     * directory: the user chose it (test_trusted_files: only that file). */
+    static const uint8_t loop[] = {0x00, 0x02, 0xEA, 0x4C, 0x00, 0x02}; /* NOP; JMP $0200 */
+    char prg[PATH_MAX + 64], option[PATH_MAX + 80];
+    snprintf(prg, sizeof prg, "%s/outside/loop.prg", base);
+    FILE *f = fopen(prg, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite(loop, 1, sizeof loop, f);
+    fclose(f);
+    snprintf(option, sizeof option, "program=%s", prg);
+    const char *run[] = {"--allow-dir", allowed, "--machine", "bare6502", "--transport", "none",
+                         "--config", option, "--limit-cycles", "1000", NULL};
+    CU_ASSERT_EQUAL_FATAL(mh_test_run_mcphost(run, 20, &r), 0);
+    CU_ASSERT_EQUAL(r.exit_code, 1); /* the cycle limit: it ran */
+    CU_ASSERT_PTR_NULL(strstr(r.err, "outside the allowed"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "loop.prg"));
 }
 
 MH_SUITE("host.files", suite_init, suite_cleanup, MH_TEST(test_inside), MH_TEST(test_traversal),
