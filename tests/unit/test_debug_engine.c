@@ -310,6 +310,23 @@ static void test_bad_inputs(void)
     expect_error("execution_run_until", "{\"address\":\"$1FFFF\"}", "$FFFF");
     expect_error("execution_wait", "{\"timeout_ms\":-1}", "timeout_ms");
     expect_error("execution_step", "{\"session\":\"nope\"}", "no machine session named \"nope\"");
+    expect_error("execution_wait", "{\"session\":\"nope\"}", "no machine session named \"nope\"");
+    expect_error("execution_run", "{\"warp\":\"fast\"}", "warp");
+    expect_error("execution_pause", "{\"now\":true}", "now");
+    expect_error("execution_get_state", "{\"verbose\":1}", "verbose");
+    expect_error("execution_reset", "{\"mode\":\"medium\"}", "mode");
+    expect_error("execution_step_out", "{\"timeout_ms\":0}", "timeout_ms");
+    expect_error("execution_step_cycle", "{\"cycles\":0}", "cycles");
+    expect_error("execution_run_until", "{\"frames\":0}", "frames");
+    expect_error("breakpoints_trace", "{\"since\":-1}", "since");
+    expect_error("breakpoints_list", "{\"all\":true}", "all");
+    expect_error("breakpoints_memory_watch", "{\"address\":1,\"on\":\"exec-ish\"}", "on");
+    expect_error("breakpoints_set", "{\"address\":1,\"condition\":\"(a\"}", "position");
+    expect_error("breakpoints_set", "{\"address\":1,\"ignore_count\":-3}", "ignore_count");
+    expect_error("breakpoints_toggle", "{\"id\":77}", "no breakpoint #77");
+    /* Nothing was left behind by the refused calls. */
+    const cJSON *r = call_ok("breakpoints_list", "{}");
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(structured(r), "breakpoints")), 0);
 }
 
 static void test_wait_times_out_while_running(void)
