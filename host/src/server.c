@@ -324,6 +324,18 @@ void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
 {
     const char *name = mh_event_type_name(type);
     if (!server || !name) return;
+    /* Most stops have no subscriber: skip parsing the detail then. */
+    int anyone = 0;
+    pthread_mutex_lock(&server->lock);
+    for (size_t i = 0; i < server->conns.count && !anyone; i++) {
+        mh_conn *conn = server->conns.items[i];
+        pthread_mutex_lock(&conn->lock);
+        const event_subscription *sub = find_subscription(conn, session);
+        anyone = !conn->closing && sub && (sub->types & (1u << type));
+        pthread_mutex_unlock(&conn->lock);
+    }
+    pthread_mutex_unlock(&server->lock);
+    if (!anyone) return;
     cJSON *detail = detail_json ? cJSON_Parse(detail_json) : NULL;
     pthread_mutex_lock(&server->lock);
     for (size_t i = 0; i < server->conns.count; i++) {
