@@ -15,14 +15,12 @@
 #include <mcphost/chip_cia.h>
 #include <mcphost/json.h>
 #include <mcphost/mcphost.h>
+#include <mcphost/toolkit.h>
 
 #include "cia_decode.h"
 
-typedef struct tc_plugin {
-    const mh_host *host;
-    const mh_registry_service *registry;
-    const mh_call_service *call;
-} tc_plugin;
+/* The host services (only registry and call are used). */
+typedef mh_toolkit_services tc_plugin;
 
 typedef struct tc_ctx {
     tc_plugin *plugin;
@@ -40,18 +38,14 @@ typedef struct tc_ctx {
  * or -1 after answering the call with an error. */
 int tc_begin(tc_plugin *plugin, mh_call *call, tc_ctx *ctx);
 void tc_end(tc_ctx *ctx);
-void tc_fail(tc_ctx *ctx, const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+/* An error result, printf-style (mcphost/toolkit.h). */
+#define tc_fail(ctx, ...) mh_toolkit_fail((ctx)->plugin->call, (ctx)->call, __VA_ARGS__)
 /* Finishes w as structured content, text first when not NULL; frees w. */
 void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text);
 void tc_write_byte(mh_json_writer *w, const char *key, unsigned value);
 void tc_write_timer(mh_json_writer *w, const char *key, const mh_chip_cia_timer *t);
 void tc_write_tod(mh_json_writer *w, const mh_chip_cia_view *v);
 
-mh_status tc_register_table(tc_plugin *plugin, const mh_tool_desc *tools, size_t count);
 mh_status tc_register_registers(tc_plugin *plugin); /* tools_cia_regs.c */
 mh_status tc_register_keyboard(tc_plugin *plugin);  /* tools_cia_keyboard.c */
 

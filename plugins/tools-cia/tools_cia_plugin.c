@@ -1,6 +1,5 @@
 /* tools_cia_plugin.c - the tools-cia plugin entry, the per-call context
  * and the result helpers (docs/tools-cia.md). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,23 +11,19 @@ int tc_begin(tc_plugin *plugin, mh_call *call, tc_ctx *ctx)
     memset(ctx, 0, sizeof *ctx);
     ctx->plugin = plugin;
     ctx->call = call;
-    ctx->args = mh_args_parse(plugin->call->args(call), &ctx->doc, ctx->err, sizeof ctx->err);
-    if (!ctx->args) {
-        plugin->call->error(call, ctx->err);
-        return -1;
-    }
-    const mh_chip *chip = plugin->call->chip(call);
-    const mh_chip_cia_iface *cia = chip ? chip->vtable : NULL;
-    if (!cia || cia->struct_size < sizeof(mh_chip_cia_iface)) {
+    ctx->args = mh_toolkit_args(plugin->call, call, &ctx->doc, ctx->err, sizeof ctx->err);
+    if (!ctx->args) return -1;
+    const mh_chip *chip = mh_toolkit_chip(plugin->call, call, sizeof(mh_chip_cia_iface));
+    if (!chip) {
         tc_fail(ctx, "this machine's CIA interface (%s) is older than tools-cia needs: update "
                      "the machine plugin", MH_CHIP_CIA_IFACE);
         return -1;
     }
-    ctx->cia = cia;
+    ctx->cia = chip->vtable;
     ctx->chip = chip->context;
     ctx->instance = chip->instance;
     ctx->view.struct_size = sizeof ctx->view;
-    if (cia->view(ctx->chip, &ctx->view) != MH_OK) {
+    if (ctx->cia->view(ctx->chip, &ctx->view) != MH_OK) {
         tc_fail(ctx, "the machine could not decode the %s registers", ctx->instance);
         return -1;
     }
@@ -41,28 +36,11 @@ void tc_end(tc_ctx *ctx)
     ctx->doc = NULL;
 }
 
-void tc_fail(tc_ctx *ctx, const char *format, ...)
-{
-    char message[1024];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(message, sizeof message, format, ap);
-    va_end(ap);
-    ctx->plugin->call->error(ctx->call, message);
-}
-
 void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text)
 {
-    char *json = mh_json_writer_finish(w, NULL);
-    if (!json) {
+    if (mh_toolkit_send_json(ctx->plugin->call, ctx->call, w, text) != MH_OK)
         tc_fail(ctx, "internal error: the result could not be written (%s)",
                 mh_json_writer_error(w));
-        mh_json_writer_free(w);
-        return;
-    }
-    if (text) ctx->plugin->call->text(ctx->call, text);
-    ctx->plugin->call->structured(ctx->call, json);
-    free(json);
     mh_json_writer_free(w);
 }
 
@@ -149,38 +127,11 @@ void tc_write_tod(mh_json_writer *w, const mh_chip_cia_view *v)
     mh_json_write_object_end(w);
 }
 
-mh_status tc_register_table(tc_plugin *plugin, const mh_tool_desc *tools, size_t count)
-{
-    for (size_t i = 0; i < count; i++) {
-        mh_tool_desc tool = tools[i];
-        tool.struct_size = sizeof tool;
-        tool.requires = MH_CHIP_CIA_IFACE;
-        tool.user_data = plugin;
-        mh_status status = plugin->registry->add_tool(plugin->host, &tool);
-        if (status != MH_OK) return status;
-    }
-    return MH_OK;
-}
+static const mh_toolkit_group_fn groups[] = {tc_register_registers, tc_register_keyboard};
 
 static mh_status tools_cia_init(const mh_host *host, void **data)
 {
-    tc_plugin *plugin = calloc(1, sizeof *plugin);
-    if (!plugin) return MH_ERR_NO_MEMORY;
-    plugin->host = host;
-    plugin->registry = host->get_service(host, MH_REGISTRY_SERVICE_ID);
-    plugin->call = host->get_service(host, MH_CALL_SERVICE_ID);
-    if (!plugin->registry || !plugin->call) {
-        free(plugin);
-        return MH_ERR_UNSUPPORTED;
-    }
-    mh_status status = tc_register_registers(plugin);
-    if (status == MH_OK) status = tc_register_keyboard(plugin);
-    if (status != MH_OK) {
-        free(plugin); /* the host removes what was registered */
-        return status;
-    }
-    *data = plugin;
-    return MH_OK;
+    return mh_toolkit_init(host, groups, sizeof groups / sizeof groups[0], 0, data);
 }
 
 static void tools_cia_deinit(void *data) { free(data); }

@@ -273,5 +273,6 @@ static const mh_tool_desc tools[] = {
 
 mh_status tc_register_registers(tc_plugin *plugin)
 {
-    return tc_register_table(plugin, tools, sizeof tools / sizeof tools[0]);
+    return mh_toolkit_register_tools(plugin->host, plugin->registry, tools,
+                                     sizeof tools / sizeof tools[0], MH_CHIP_CIA_IFACE, plugin);
 }

@@ -15,13 +15,12 @@ int td_begin(td_call *c, td_plugin *plugin, mh_call *call, const char *tool, uns
     c->call = call;
     c->tool = tool;
     c->session = plugin->call->session(call);
-    c->args = mh_args_parse(plugin->call->args(call), &c->doc, c->err, sizeof c->err);
-    if (!c->args) return td_fail_arg(c);
-    if (!c->session) return td_fail(c, "%s needs a machine session; create one with session_create", tool);
+    c->args = mh_toolkit_session_args(plugin->call, call, tool, &c->doc, c->err, sizeof c->err);
+    if (!c->args) return -1;
     if (needs & TD_NEED_CPU) {
-        const mh_chip *chip = plugin->sessions->find_chip(c->session, MH_IFACE_CPU6502, NULL);
-        if (!chip || !chip->vtable ||
-            ((const mh_cpu6502_iface *)chip->vtable)->struct_size < sizeof(mh_cpu6502_iface))
+        const mh_chip *chip = mh_toolkit_session_chip(plugin->sessions, c->session,
+                                                      MH_IFACE_CPU6502, sizeof(mh_cpu6502_iface));
+        if (!chip)
             return td_fail(c,
                            "%s is not available on session \"%s\": its %s machine has no "
                            "6502-family CPU interface (%s)",
@@ -31,9 +30,9 @@ int td_begin(td_call *c, td_plugin *plugin, mh_call *call, const char *tool, uns
         c->cpu_ctx = chip->context;
     }
     if (needs & TD_NEED_MEMORY) {
-        const mh_chip *chip = plugin->sessions->find_chip(c->session, MH_IFACE_MEMORY, NULL);
-        if (!chip || !chip->vtable ||
-            ((const mh_memory_iface *)chip->vtable)->struct_size < sizeof(mh_memory_iface))
+        const mh_chip *chip = mh_toolkit_session_chip(plugin->sessions, c->session,
+                                                      MH_IFACE_MEMORY, sizeof(mh_memory_iface));
+        if (!chip)
             return td_fail(c,
                            "%s is not available on session \"%s\": its %s machine has no "
                            "memory interface (%s)",
@@ -49,17 +48,6 @@ void td_end(td_call *c)
 {
     mh_json_free(c->doc);
     c->doc = NULL;
-}
-
-int td_fail(td_call *c, const char *format, ...)
-{
-    char message[1024];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(message, sizeof message, format, ap);
-    va_end(ap);
-    c->plugin->call->error(c->call, message);
-    return -1;
 }
 
 int td_fail_arg(td_call *c) { return td_fail(c, "%s", c->err); }
@@ -301,23 +289,25 @@ void td_write_byte(mh_json_writer *w, const char *key, uint8_t value)
 
 void td_result(td_call *c, mh_json_writer *w, const char *text)
 {
-    char *json = mh_json_writer_finish(w, NULL);
-    if (!json) {
+    if (mh_toolkit_send_json(c->plugin->call, c->call, w, text) != MH_OK)
         td_fail(c, "%s could not build its result: %s", c->tool, mh_json_writer_error(w));
-        return;
-    }
-    if (text) c->plugin->call->text(c->call, text);
-    c->plugin->call->structured(c->call, json);
-    free(json);
 }
 
-mh_status td_register_table(td_plugin *plugin, const mh_tool_desc *tools, size_t count)
+mh_status td_register_tools(td_plugin *plugin, const td_tool *tools, size_t count,
+                            const char *output_schema)
 {
     for (size_t i = 0; i < count; i++) {
-        mh_tool_desc tool = tools[i];
-        tool.struct_size = sizeof tool;
-        tool.user_data = plugin;
-        mh_status status = plugin->registry->add_tool(plugin->host, &tool);
+        mh_tool_desc desc = {0};
+        desc.name = tools[i].name;
+        desc.title = tools[i].title;
+        desc.description = tools[i].description;
+        desc.input_schema = tools[i].schema;
+        desc.output_schema = output_schema;
+        desc.annotations = tools[i].annotations;
+        desc.flags = tools[i].flags;
+        desc.seed_name = tools[i].seed;
+        desc.call = tools[i].fn;
+        mh_status status = td_register_table(plugin, &desc, 1);
         if (status != MH_OK) return status;
     }
     return MH_OK;

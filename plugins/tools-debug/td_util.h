@@ -18,6 +18,7 @@
 
 #include <mcphost/args.h>
 #include <mcphost/json.h>
+#include <mcphost/toolkit.h>
 
 #include "tools_debug.h"
 
@@ -44,8 +45,8 @@ typedef struct td_call {
 int td_begin(td_call *c, td_plugin *plugin, mh_call *call, const char *tool, unsigned needs);
 void td_end(td_call *c);
 
-/* An error result, printf-style. Always returns -1. */
-int td_fail(td_call *c, const char *format, ...) __attribute__((format(printf, 2, 3)));
+/* An error result, printf-style (mcphost/toolkit.h). Always returns -1. */
+#define td_fail(c, ...) mh_toolkit_fail((c)->plugin->call, (c)->call, __VA_ARGS__)
 /* An error result with the last argument reader's message (c->err). */
 int td_fail_arg(td_call *c);
 
@@ -130,7 +131,8 @@ void td_write_byte(mh_json_writer *w, const char *key, uint8_t value);
 void td_result(td_call *c, mh_json_writer *w, const char *text);
 
 /* Registers count tools with user_data = plugin. */
-mh_status td_register_table(td_plugin *plugin, const mh_tool_desc *tools, size_t count);
+#define td_register_table(plugin, tools, count)                                                  \
+    mh_toolkit_register_tools((plugin)->host, (plugin)->registry, (tools), (count), NULL, (plugin))
 
 /* The execution state as text when the host's engine can say ("paused",
  * "running" ...), else NULL. */

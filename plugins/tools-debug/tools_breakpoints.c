@@ -9,6 +9,7 @@
 
 #include <mcphost/args.h>
 #include <mcphost/json.h>
+#include <mcphost/toolkit.h>
 
 #include "tools_debug.h"
 
@@ -20,8 +21,7 @@ typedef struct bp_args {
 
 static int parse(td_plugin *p, mh_call *call, bp_args *a)
 {
-    a->args = mh_args_parse(p->call->args(call), &a->doc, a->error, sizeof a->error);
-    if (!a->args) p->call->error(call, a->error);
+    a->args = mh_toolkit_args(p->call, call, &a->doc, a->error, sizeof a->error);
     return a->args != NULL;
 }
 
@@ -369,13 +369,7 @@ static void tool_trace(void *user, mh_call *call)
 #define TARGET_PROPS                                                                        \
     "\"id\":{\"type\":\"integer\",\"minimum\":1},\"group\":{\"type\":\"string\"}"
 
-typedef struct bp_tool {
-    const char *name, *seed, *title, *description, *schema;
-    uint32_t annotations;
-    mh_handler_fn fn;
-} bp_tool;
-
-static const bp_tool tools[] = {
+static const td_tool tools[] = {
     {"breakpoints_set", "vice.breakpoints.set", "Set a breakpoint",
      "Sets a breakpoint on an address or range: kind exec (default; stops before the "
      "instruction), read, write, change (a write that changes the byte) or access, with an "
@@ -383,59 +377,44 @@ static const bp_tool tools[] = {
      "A bad condition is refused with the position of the error.",
      "{\"type\":\"object\",\"properties\":{" COMMON_PROPS "," KINDS_SCHEMA("kind")
      "},\"required\":[\"address\"],\"additionalProperties\":false}",
-     0, tool_set},
+     0, MH_TOOL_NEEDS_SESSION, tool_set},
     {"breakpoints_memory_watch", "vice.breakpoints.memory_watch", "Watch memory",
      "Sets a watchpoint on an address range: on write (default), read, change or access; "
      "stops after the instruction that made the access, and the stop record names the access "
      "(address, value, old value, the PC that made it).",
      "{\"type\":\"object\",\"properties\":{" COMMON_PROPS "," KINDS_SCHEMA("on")
      "},\"required\":[\"address\"],\"additionalProperties\":false}",
-     0, tool_memory_watch},
+     0, MH_TOOL_NEEDS_SESSION, tool_memory_watch},
     {"breakpoints_list", "vice.breakpoints.list", "List breakpoints",
      "Every breakpoint with its kind, range, condition, hit count and flags.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, tool_list},
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, tool_list},
     {"breakpoints_delete", "vice.breakpoints.delete", "Delete breakpoints",
      "Deletes one breakpoint (id), a group, or all (all: true).",
      "{\"type\":\"object\",\"properties\":{" TARGET_PROPS ",\"all\":{\"type\":\"boolean\"}},"
      "\"additionalProperties\":false}",
-     MH_TOOL_DESTRUCTIVE, tool_delete},
+     MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, tool_delete},
     {"breakpoints_toggle", "vice.breakpoints.toggle", "Enable or disable breakpoints",
      "Enables or disables a breakpoint (id; without enabled it flips) or a group (enabled "
      "required).",
      "{\"type\":\"object\",\"properties\":{" TARGET_PROPS ",\"enabled\":{\"type\":\"boolean\"}},"
      "\"additionalProperties\":false}",
-     0, tool_toggle},
+     0, MH_TOOL_NEEDS_SESSION, tool_toggle},
     {"breakpoints_condition", "vice.breakpoints.condition", "Set a condition",
      "Sets or (without condition, or with \"\") removes a breakpoint's condition.",
      "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1},"
      "\"condition\":{\"type\":\"string\"}},\"required\":[\"id\"],\"additionalProperties\":false}",
-     0, tool_condition},
+     0, MH_TOOL_NEEDS_SESSION, tool_condition},
     {"breakpoints_trace", "vice.breakpoints.trace", "Tracepoint log",
      "The log of tracepoint (log_only) hits, oldest first, up to 1024 kept: PC, cycles, "
      "raster, the access. Pass the returned next as since to read only newer entries.",
      "{\"type\":\"object\",\"properties\":{\"since\":{\"type\":\"integer\",\"minimum\":0}},"
      "\"additionalProperties\":false}",
-     MH_TOOL_READ_ONLY, tool_trace},
+     MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, tool_trace},
 };
 
 mh_status td_register_breakpoints(td_plugin *plugin)
 {
     if (!plugin->debug) return MH_OK;
-    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
-        mh_tool_desc desc = {0};
-        desc.struct_size = sizeof desc;
-        desc.name = tools[i].name;
-        desc.title = tools[i].title;
-        desc.description = tools[i].description;
-        desc.input_schema = tools[i].schema;
-        desc.annotations = tools[i].annotations;
-        desc.flags = MH_TOOL_NEEDS_SESSION;
-        desc.seed_name = tools[i].seed;
-        desc.call = tools[i].fn;
-        desc.user_data = plugin;
-        mh_status status = plugin->registry->add_tool(plugin->host, &desc);
-        if (status != MH_OK) return status;
-    }
-    return MH_OK;
+    return td_register_tools(plugin, tools, sizeof tools / sizeof tools[0], NULL);
 }

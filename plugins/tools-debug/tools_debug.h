@@ -30,6 +30,17 @@ mh_status td_register_registers(td_plugin *plugin);   /* tools_registers.c */
 mh_status td_register_memory(td_plugin *plugin);      /* tools_memory.c */
 mh_status td_register_code(td_plugin *plugin);        /* tools_code.c */
 
+/* A row of the execution and breakpoint tables: registered by
+ * td_register_tools() (td_util.c) with user_data = plugin and the same
+ * output schema (may be NULL) for every row. */
+typedef struct td_tool {
+    const char *name, *seed, *title, *description, *schema;
+    uint32_t annotations, flags;
+    mh_handler_fn fn;
+} td_tool;
+mh_status td_register_tools(td_plugin *plugin, const td_tool *tools, size_t count,
+                            const char *output_schema);
+
 /* Frees plugin->store (NULL is fine); at deinit and after a failed init. */
 void td_store_free(struct td_store *store); /* td_store.c */
 

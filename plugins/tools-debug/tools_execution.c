@@ -10,6 +10,7 @@
 
 #include <mcphost/args.h>
 #include <mcphost/json.h>
+#include <mcphost/toolkit.h>
 
 #include "tools_debug.h"
 
@@ -92,8 +93,7 @@ typedef struct exec_args {
 
 static int parse(td_plugin *p, mh_call *call, exec_args *a)
 {
-    a->args = mh_args_parse(p->call->args(call), &a->doc, a->error, sizeof a->error);
-    if (!a->args) p->call->error(call, a->error);
+    a->args = mh_toolkit_args(p->call, call, &a->doc, a->error, sizeof a->error);
     return a->args != NULL;
 }
 
@@ -332,13 +332,7 @@ static void tool_reset(void *user, mh_call *call)
     "\"stop\":{\"type\":\"object\",\"description\":\"The stop record: reason, breakpoint, " \
     "access, pc, registers, flags, raster, cycles, disassembly\"}},\"required\":[\"state\"]}"
 
-typedef struct exec_tool {
-    const char *name, *seed, *title, *description, *schema;
-    uint32_t annotations, flags;
-    mh_handler_fn fn;
-} exec_tool;
-
-static const exec_tool tools[] = {
+static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",
      "Runs the machine (real speed, or warp) until a breakpoint, a pause or the program's "
      "end. Returns at once with state running; execution_wait returns the stop record.",
@@ -399,21 +393,5 @@ static const exec_tool tools[] = {
 mh_status td_register_execution(td_plugin *plugin)
 {
     if (!plugin->debug) return MH_OK; /* a host without the engine: no execution tools */
-    for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
-        mh_tool_desc desc = {0};
-        desc.struct_size = sizeof desc;
-        desc.name = tools[i].name;
-        desc.title = tools[i].title;
-        desc.description = tools[i].description;
-        desc.input_schema = tools[i].schema;
-        desc.output_schema = STATE_OUTPUT;
-        desc.annotations = tools[i].annotations;
-        desc.flags = tools[i].flags;
-        desc.seed_name = tools[i].seed;
-        desc.call = tools[i].fn;
-        desc.user_data = plugin;
-        mh_status status = plugin->registry->add_tool(plugin->host, &desc);
-        if (status != MH_OK) return status;
-    }
-    return MH_OK;
+    return td_register_tools(plugin, tools, sizeof tools / sizeof tools[0], STATE_OUTPUT);
 }

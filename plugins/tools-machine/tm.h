@@ -23,15 +23,11 @@
 #include <mcphost/json.h>
 #include <mcphost/machine.h>
 #include <mcphost/mcphost.h>
+#include <mcphost/toolkit.h>
 
-typedef struct tm_plugin {
-    const mh_host *host;
-    const mh_registry_service *registry;
-    const mh_call_service *call;
-    const mh_session_service *sessions;
-    const mh_files_service *files; /* NULL: no file tools work */
-    const mh_debug_service *debug; /* NULL: no state in results, no reset events */
-} tm_plugin;
+/* The host services. files NULL: no file tools work; debug NULL: no state
+ * in results, no reset events. */
+typedef mh_toolkit_services tm_plugin;
 
 typedef struct tm_call {
     tm_plugin *plugin;
@@ -53,8 +49,8 @@ int tm_begin(tm_call *c, tm_plugin *plugin, mh_call *call, const char *tool,
              const char *iface_id, size_t min_size);
 void tm_end(tm_call *c);
 
-/* An error result, printf-style. Always returns -1. */
-int tm_fail(tm_call *c, const char *format, ...) __attribute__((format(printf, 2, 3)));
+/* An error result, printf-style (mcphost/toolkit.h). Always returns -1. */
+#define tm_fail(c, ...) mh_toolkit_fail((c)->plugin->call, (c)->call, __VA_ARGS__)
 int tm_fail_arg(tm_call *c);
 
 const char *tm_session_name(tm_call *c);
@@ -87,6 +83,8 @@ void tm_result(tm_call *c, mh_json_writer *w, const char *text);
  * (reset, snapshot load): a "reset" event with detail_json. */
 void tm_machine_changed(tm_call *c, const char *detail_json);
 
+/* Registers a table with user_data = plugin, MH_TOOL_NEEDS_SESSION and
+ * "additionalProperties": false added to every input schema. */
 mh_status tm_register_table(tm_plugin *plugin, const mh_tool_desc *tools, size_t count);
 
 /* One registration function per group (tm_media.c, tm_snapshot.c,

@@ -13,10 +13,8 @@ int tm_begin(tm_call *c, tm_plugin *plugin, mh_call *call, const char *tool,
     c->call = call;
     c->tool = tool;
     c->session = plugin->call->session(call);
-    c->args = mh_args_parse(plugin->call->args(call), &c->doc, c->err, sizeof c->err);
-    if (!c->args) return tm_fail_arg(c);
-    if (!c->session)
-        return tm_fail(c, "%s needs a machine session; create one with session_create", tool);
+    c->args = mh_toolkit_session_args(plugin->call, call, tool, &c->doc, c->err, sizeof c->err);
+    if (!c->args) return -1;
     if (!iface_id) return 0;
     c->iface = tm_find(c, iface_id, min_size, &c->ctx);
     if (!c->iface)
@@ -35,22 +33,12 @@ void tm_end(tm_call *c)
 
 const void *tm_find(tm_call *c, const char *iface_id, size_t min_size, void **ctx)
 {
-    const mh_chip *chip = c->plugin->sessions->find_chip(c->session, iface_id, NULL);
-    if (!chip || !chip->vtable || *(const uint32_t *)chip->vtable < min_size) return NULL;
+    const mh_chip *chip =
+        mh_toolkit_session_chip(c->plugin->sessions, c->session, iface_id, min_size);
+    if (!chip) return NULL;
     if (ctx) *ctx = chip->context;
     c->instance = chip->instance;
     return chip->vtable;
-}
-
-int tm_fail(tm_call *c, const char *format, ...)
-{
-    char message[2048];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(message, sizeof message, format, ap);
-    va_end(ap);
-    c->plugin->call->error(c->call, message);
-    return -1;
 }
 
 int tm_fail_arg(tm_call *c) { return tm_fail(c, "%s", c->err); }
@@ -123,14 +111,8 @@ void tm_write_state(tm_call *c, mh_json_writer *w)
 
 void tm_result(tm_call *c, mh_json_writer *w, const char *text)
 {
-    char *json = mh_json_writer_finish(w, NULL);
-    if (!json) {
+    if (mh_toolkit_send_json(c->plugin->call, c->call, w, text) != MH_OK)
         tm_fail(c, "%s could not build its result: %s", c->tool, mh_json_writer_error(w));
-        return;
-    }
-    if (text) c->plugin->call->text(c->call, text);
-    c->plugin->call->structured(c->call, json);
-    free(json);
 }
 
 void tm_machine_changed(tm_call *c, const char *detail_json)
@@ -147,9 +129,7 @@ mh_status tm_register_table(tm_plugin *plugin, const mh_tool_desc *tools, size_t
 {
     for (size_t i = 0; i < count; i++) {
         mh_tool_desc tool = tools[i];
-        tool.struct_size = sizeof tool;
         tool.flags |= MH_TOOL_NEEDS_SESSION;
-        tool.user_data = plugin;
         /* Unknown arguments are refused (a misspelt "overwrite" must not
          * pass silently): the object schemas get additionalProperties
          * false here, once, instead of in every literal. */
@@ -161,7 +141,8 @@ mh_status tm_register_table(tm_plugin *plugin, const mh_tool_desc *tools, size_t
             snprintf(schema, sizeof schema, "%.*s,\"additionalProperties\":false}", (int)(length - 1), in);
             tool.input_schema = schema;
         }
-        mh_status status = plugin->registry->add_tool(plugin->host, &tool);
+        mh_status status =
+            mh_toolkit_register_tools(plugin->host, plugin->registry, &tool, 1, NULL, plugin);
         if (status != MH_OK) return status;
     }
     return MH_OK;

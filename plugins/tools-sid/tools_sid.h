@@ -31,6 +31,7 @@
 #include <mcphost/files.h>
 #include <mcphost/json.h>
 #include <mcphost/mcphost.h>
+#include <mcphost/toolkit.h>
 
 /* A capture: the mixed stream and, when tapped, each voice's samples. */
 typedef struct ts_audio {
@@ -74,9 +75,8 @@ mh_status ts_register_audio(ts_plugin *plugin);  /* tools_sid_audio.c */
 
 /* The chip's vtable and context of a call (NULL when the host gave none). */
 const mh_chip_sid_iface *ts_chip(const ts_plugin *plugin, mh_call *call, void **context);
-/* An isError result built like printf. */
-void ts_errorf(const ts_plugin *plugin, mh_call *call, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* An isError result built like printf (mcphost/toolkit.h). */
+#define ts_errorf(plugin, call, ...) mh_toolkit_fail((plugin)->call, (call), __VA_ARGS__)
 /* Finishes a writer into structured content (+ text when not NULL), or a
  * tool error naming the writer's failure. Frees the writer. */
 void ts_finish(const ts_plugin *plugin, mh_call *call, mh_json_writer *w, const char *text);

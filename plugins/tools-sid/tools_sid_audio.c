@@ -509,9 +509,5 @@ mh_status ts_register_audio(ts_plugin *plugin)
     tools[1].output_schema = analyze_output;
     tools[1].seed_name = "vice.sid.audio.analyze";
     tools[1].call = audio_analyze;
-    for (int i = 0; i < 2; i++) {
-        mh_status status = plugin->registry->add_tool(plugin->host, &tools[i]);
-        if (status != MH_OK) return status;
-    }
-    return MH_OK;
+    return mh_toolkit_register_tools(plugin->host, plugin->registry, tools, 2, NULL, plugin);
 }

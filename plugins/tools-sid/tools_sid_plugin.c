@@ -1,6 +1,5 @@
 /* tools_sid_plugin.c - the tools-sid plugin entry: host services, the
  * helpers every handler shares, the last-capture store, registration. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,37 +10,18 @@ static const ts_register_fn groups[] = {ts_register_regs, ts_register_voices, ts
 
 const mh_chip_sid_iface *ts_chip(const ts_plugin *plugin, mh_call *call, void **context)
 {
-    const mh_chip *chip = plugin->call->chip(call);
-    if (!chip || !chip->vtable) return NULL;
-    const mh_chip_sid_iface *sid = chip->vtable;
-    if (sid->struct_size < sizeof(mh_chip_sid_iface)) return NULL;
+    const mh_chip *chip = mh_toolkit_chip(plugin->call, call, sizeof(mh_chip_sid_iface));
+    if (!chip) return NULL;
     *context = chip->context;
-    return sid;
-}
-
-void ts_errorf(const ts_plugin *plugin, mh_call *call, const char *fmt, ...)
-{
-    char text[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    plugin->call->error(call, text);
+    return chip->vtable;
 }
 
 void ts_finish(const ts_plugin *plugin, mh_call *call, mh_json_writer *w, const char *text)
 {
-    char *json = mh_json_writer_finish(w, NULL);
-    if (!json) {
+    if (mh_toolkit_send_json(plugin->call, call, w, text) != MH_OK)
         ts_errorf(plugin, call, "internal error building the result: %s",
                   mh_json_writer_error(w));
-        mh_json_writer_free(w);
-        return;
-    }
     mh_json_writer_free(w);
-    if (text) plugin->call->text(call, text);
-    plugin->call->structured(call, json);
-    free(json);
 }
 
 void ts_write_state(const ts_plugin *plugin, mh_call *call, mh_json_writer *w)

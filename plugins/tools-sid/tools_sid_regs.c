@@ -284,11 +284,8 @@ static void registers_set(void *user, mh_call *call)
     }
     char err[1024];
     mh_json_doc *doc = NULL;
-    const mh_json *args = mh_args_parse(plugin->call->args(call), &doc, err, sizeof err);
-    if (!args) {
-        plugin->call->error(call, err);
-        return;
-    }
+    const mh_json *args = mh_toolkit_args(plugin->call, call, &doc, err, sizeof err);
+    if (!args) return;
     reg_write writes[TS_MAX_WRITES];
     size_t count = 0;
     int bad = 0;
@@ -414,9 +411,5 @@ mh_status ts_register_regs(ts_plugin *plugin)
     tools[1].annotations = 0;
     tools[1].seed_name = "vice.sid.registers.set";
     tools[1].call = registers_set;
-    for (int i = 0; i < 2; i++) {
-        mh_status status = plugin->registry->add_tool(plugin->host, &tools[i]);
-        if (status != MH_OK) return status;
-    }
-    return MH_OK;
+    return mh_toolkit_register_tools(plugin->host, plugin->registry, tools, 2, NULL, plugin);
 }

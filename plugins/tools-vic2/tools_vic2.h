@@ -20,16 +20,12 @@
 #include <mcphost/json.h>
 #include <mcphost/machine.h>
 #include <mcphost/mcphost.h>
+#include <mcphost/toolkit.h>
 
 #include "vic2_decode.h"
 
-typedef struct tv_plugin {
-    const mh_host *host;
-    const mh_registry_service *registry;
-    const mh_call_service *call;
-    const mh_session_service *sessions;
-    const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
-} tv_plugin;
+/* The host services (debug NULL on a host without mh.debug/1). */
+typedef mh_toolkit_services tv_plugin;
 
 /* One call: parsed arguments, the chip and its view. */
 typedef struct tv_ctx {
@@ -47,12 +43,8 @@ typedef struct tv_ctx {
  * or -1 after answering the call with an error. */
 int tv_begin(tv_plugin *plugin, mh_call *call, tv_ctx *ctx);
 void tv_end(tv_ctx *ctx);
-/* Answers with an error (printf-style message). */
-void tv_fail(tv_ctx *ctx, const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+/* Answers with an error (printf-style message; mcphost/toolkit.h). */
+#define tv_fail(ctx, ...) mh_toolkit_fail((ctx)->plugin->call, (ctx)->call, __VA_ARGS__)
 /* Finishes w (an object) as structured content, with text first when not
  * NULL; frees w. */
 void tv_send(tv_ctx *ctx, mh_json_writer *w, const char *text);
@@ -70,7 +62,9 @@ void tv_write_sprite(mh_json_writer *w, unsigned n, const mh_chip_vic2_sprite *s
 int tv_sprite_arg(tv_ctx *ctx, int required, unsigned *out);
 
 /* Registers a table of tools with requires = "mh.chip.vic2/1". */
-mh_status tv_register_table(tv_plugin *plugin, const mh_tool_desc *tools, size_t count);
+#define tv_register_table(plugin, tools, count)                                                  \
+    mh_toolkit_register_tools((plugin)->host, (plugin)->registry, (tools), (count),              \
+                              MH_CHIP_VIC2_IFACE, (plugin))
 
 mh_status tv_register_registers(tv_plugin *plugin); /* tools_vic2_regs.c */
 mh_status tv_register_sprites(tv_plugin *plugin);   /* tools_vic2_sprites.c */

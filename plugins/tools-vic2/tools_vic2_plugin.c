@@ -4,33 +4,12 @@
 
 #include "tools_vic2.h"
 
-typedef mh_status (*tv_register_fn)(tv_plugin *plugin);
-
-static const tv_register_fn groups[] = {tv_register_registers, tv_register_sprites,
-                                        tv_register_screen, tv_register_breakpoints};
+static const mh_toolkit_group_fn groups[] = {tv_register_registers, tv_register_sprites,
+                                             tv_register_screen, tv_register_breakpoints};
 
 static mh_status tools_vic2_init(const mh_host *host, void **data)
 {
-    tv_plugin *plugin = calloc(1, sizeof *plugin);
-    if (!plugin) return MH_ERR_NO_MEMORY;
-    plugin->host = host;
-    plugin->registry = host->get_service(host, MH_REGISTRY_SERVICE_ID);
-    plugin->call = host->get_service(host, MH_CALL_SERVICE_ID);
-    plugin->sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
-    plugin->debug = host->get_service(host, MH_DEBUG_SERVICE_ID);
-    if (!plugin->registry || !plugin->call || !plugin->sessions) {
-        free(plugin);
-        return MH_ERR_UNSUPPORTED;
-    }
-    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
-        mh_status status = groups[i](plugin);
-        if (status != MH_OK) {
-            free(plugin); /* the host removes what was registered */
-            return status;
-        }
-    }
-    *data = plugin;
-    return MH_OK;
+    return mh_toolkit_init(host, groups, sizeof groups / sizeof groups[0], 1, data);
 }
 
 static void tools_vic2_deinit(void *data) { free(data); }

@@ -1,5 +1,4 @@
 /* tv_util.c - per-call context and result helpers of tools-vic2. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,22 +10,18 @@ int tv_begin(tv_plugin *plugin, mh_call *call, tv_ctx *ctx)
     memset(ctx, 0, sizeof *ctx);
     ctx->plugin = plugin;
     ctx->call = call;
-    ctx->args = mh_args_parse(plugin->call->args(call), &ctx->doc, ctx->err, sizeof ctx->err);
-    if (!ctx->args) {
-        plugin->call->error(call, ctx->err);
-        return -1;
-    }
-    const mh_chip *chip = plugin->call->chip(call);
-    const mh_chip_vic2_iface *vic = chip ? chip->vtable : NULL;
-    if (!vic || vic->struct_size < sizeof(mh_chip_vic2_iface)) {
+    ctx->args = mh_toolkit_args(plugin->call, call, &ctx->doc, ctx->err, sizeof ctx->err);
+    if (!ctx->args) return -1;
+    const mh_chip *chip = mh_toolkit_chip(plugin->call, call, sizeof(mh_chip_vic2_iface));
+    if (!chip) {
         tv_fail(ctx, "this machine's VIC-II interface (%s) is older than tools-vic2 needs: "
                      "update the machine plugin", MH_CHIP_VIC2_IFACE);
         return -1;
     }
-    ctx->vic = vic;
+    ctx->vic = chip->vtable;
     ctx->chip = chip->context;
     ctx->view.struct_size = sizeof ctx->view;
-    if (vic->view(ctx->chip, &ctx->view) != MH_OK) {
+    if (ctx->vic->view(ctx->chip, &ctx->view) != MH_OK) {
         tv_fail(ctx, "the machine could not decode its VIC-II registers");
         return -1;
     }
@@ -39,35 +34,18 @@ void tv_end(tv_ctx *ctx)
     ctx->doc = NULL;
 }
 
-void tv_fail(tv_ctx *ctx, const char *format, ...)
-{
-    char message[1024];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(message, sizeof message, format, ap);
-    va_end(ap);
-    ctx->plugin->call->error(ctx->call, message);
-}
-
 void tv_send(tv_ctx *ctx, mh_json_writer *w, const char *text)
 {
-    char *json = mh_json_writer_finish(w, NULL);
-    if (!json) {
+    if (mh_toolkit_send_json(ctx->plugin->call, ctx->call, w, text) != MH_OK)
         tv_fail(ctx, "internal error: the result could not be written (%s)",
                 mh_json_writer_error(w));
-        mh_json_writer_free(w);
-        return;
-    }
-    if (text) ctx->plugin->call->text(ctx->call, text);
-    ctx->plugin->call->structured(ctx->call, json);
-    free(json);
     mh_json_writer_free(w);
 }
 
 const void *tv_find(tv_ctx *ctx, const char *interface_id, void **context)
 {
     mh_session *s = ctx->plugin->call->session(ctx->call);
-    const mh_chip *chip = s ? ctx->plugin->sessions->find_chip(s, interface_id, NULL) : NULL;
+    const mh_chip *chip = mh_toolkit_session_chip(ctx->plugin->sessions, s, interface_id, 0);
     if (!chip) return NULL;
     *context = chip->context;
     return chip->vtable;
@@ -135,17 +113,4 @@ int tv_sprite_arg(tv_ctx *ctx, int required, unsigned *out)
     }
     *out = (unsigned)v;
     return 0;
-}
-
-mh_status tv_register_table(tv_plugin *plugin, const mh_tool_desc *tools, size_t count)
-{
-    for (size_t i = 0; i < count; i++) {
-        mh_tool_desc tool = tools[i];
-        tool.struct_size = sizeof tool;
-        tool.requires = MH_CHIP_VIC2_IFACE;
-        tool.user_data = plugin;
-        mh_status status = plugin->registry->add_tool(plugin->host, &tool);
-        if (status != MH_OK) return status;
-    }
-    return MH_OK;
 }
