@@ -102,26 +102,6 @@ mh_status bare6502_program_load(const bare6502_config *config, uint8_t *ram,
     return status;
 }
 
-/* Replaces *path by its resolved form; the option name leads the error. */
-static mh_status confine_one(const mh_host *host, const mh_files_service *files,
-                             const char *option, char **path, uint32_t mode, char *error,
-                             size_t error_size)
-{
-    char resolved[4096], why[1536];
-    mh_status status =
-        files->resolve(host, *path, mode, resolved, sizeof resolved, why, sizeof why);
-    if (status != MH_OK) {
-        snprintf(error, error_size, "%s: %s", option, why);
-        return status;
-    }
-    char *copy = malloc(strlen(resolved) + 1);
-    if (!copy) return MH_ERR_NO_MEMORY;
-    strcpy(copy, resolved);
-    free(*path);
-    *path = copy;
-    return MH_OK;
-}
-
 mh_status bare6502_confine_paths(const mh_host *host, bare6502_config *config, char *error,
                                  size_t error_size)
 {
@@ -129,11 +109,11 @@ mh_status bare6502_confine_paths(const mh_host *host, bare6502_config *config, c
     if (!files) return MH_OK; /* a host without file confinement (tests) */
     mh_status status = MH_OK;
     if (config->program)
-        status = confine_one(host, files, "program", &config->program, MH_FILES_READ, error,
-                             error_size);
+        status = mh_files_confine(files, host, "program", &config->program, MH_FILES_READ, error,
+                                  error_size);
     if (status == MH_OK && strcmp(config->output, "stderr") != 0 &&
         strcmp(config->output, "stdout") != 0)
-        status = confine_one(host, files, "output", &config->output, MH_FILES_WRITE, error,
-                             error_size);
+        status = mh_files_confine(files, host, "output", &config->output, MH_FILES_WRITE, error,
+                                  error_size);
     return status;
 }

@@ -265,35 +265,17 @@ mh_status c64_options_parse(const char *options_json, c64_config *config, char *
     return status;
 }
 
-static mh_status confine_one(const mh_host *host, const mh_files_service *files,
-                             const char *option, char **path, char *error, size_t error_size)
-{
-    if (!*path) return MH_OK;
-    char resolved[4096], why[1536];
-    mh_status status =
-        files->resolve(host, *path, MH_FILES_READ, resolved, sizeof resolved, why, sizeof why);
-    if (status != MH_OK) {
-        snprintf(error, error_size, "%s: %s", option, why);
-        return status;
-    }
-    char *copy = malloc(strlen(resolved) + 1);
-    if (!copy) return MH_ERR_NO_MEMORY;
-    strcpy(copy, resolved);
-    free(*path);
-    *path = copy;
-    return MH_OK;
-}
-
 mh_status c64_options_confine(c64_config *config, const mh_host *host, char *error,
                               size_t error_size)
 {
     const mh_files_service *files = host ? host->get_service(host, MH_FILES_SERVICE_ID) : NULL;
     if (!files) return MH_OK; /* in-process tests without a host */
-    mh_status status = confine_one(host, files, "autostart", &config->autostart, error, error_size);
-    if (status == MH_OK)
-        status = confine_one(host, files, "drive8", &config->drive8, error, error_size);
-    if (status == MH_OK)
-        status = confine_one(host, files, "cartridge", &config->cartridge, error, error_size);
+    static const char *const options[] = {"autostart", "drive8", "cartridge"};
+    char **paths[] = {&config->autostart, &config->drive8, &config->cartridge};
+    mh_status status = MH_OK;
+    for (size_t i = 0; status == MH_OK && i < sizeof paths / sizeof paths[0]; i++)
+        status = mh_files_confine(files, host, options[i], paths[i], MH_FILES_READ, error,
+                                  error_size);
     return status;
 }
 

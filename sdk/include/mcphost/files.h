@@ -20,6 +20,9 @@
  * --config NAME=FILE) are allowed one by one wherever they are.
  * docs/architecture.md ("Files") has the rules.
  *
+ * mh_files_confine() (inline) is what a machine plugin does with a path
+ * option: resolve it and replace the malloc'ed string by the result.
+ *
  * Ownership: strings returned by dir_at() live as long as the host.
  * Thread: [thread-safe].
  */
@@ -28,6 +31,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "mcphost/plugin.h"
 #include "mcphost/status.h"
 
@@ -56,6 +62,30 @@ typedef struct mh_files_service {
     size_t (*dir_count)(const mh_host *host);
     const char *(*dir_at)(const mh_host *host, size_t index);
 } mh_files_service;
+
+/* Resolves the option `option`'s malloc'ed path *path (NULL: nothing to do)
+ * for mode and replaces it by the resolved copy (the old string is freed).
+ * On refusal returns the service's status with "<option>: <why>" in error;
+ * MH_ERR_NO_MEMORY leaves *path and error as they were. */
+static inline mh_status mh_files_confine(const mh_files_service *files, const mh_host *host,
+                                         const char *option, char **path, uint32_t mode,
+                                         char *error, size_t error_size)
+{
+    if (!*path) return MH_OK;
+    char resolved[4096], why[1536];
+    mh_status status =
+        files->resolve(host, *path, mode, resolved, sizeof resolved, why, sizeof why);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "%s: %s", option, why);
+        return status;
+    }
+    char *copy = (char *)malloc(strlen(resolved) + 1);
+    if (!copy) return MH_ERR_NO_MEMORY;
+    memcpy(copy, resolved, strlen(resolved) + 1);
+    free(*path);
+    *path = copy;
+    return MH_OK;
+}
 
 #ifdef __cplusplus
 }
