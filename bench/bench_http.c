@@ -24,20 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "bench_mcp.h"
 
 static int free_port(void)
 {
@@ -191,13 +178,13 @@ static void *run_job(void *arg)
                  "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":"
                  "\"%s\"}}",
                  i + 10, j->tool);
-        double t0 = now_us();
+        double t0 = bench_mcp_now_us();
         if (request(&j->c, json, body, sizeof body) != 200 || strstr(body, "\"isError\":true")) {
             fprintf(stderr, "bench_http: %s failed: %s\n", j->tool, body);
             j->failed = 1;
             return NULL;
         }
-        j->lat[i] = now_us() - t0;
+        j->lat[i] = bench_mcp_now_us() - t0;
     }
     return NULL;
 }
@@ -221,17 +208,17 @@ static int measure(int port, const char *name, const char *tool, int clients, in
         pthread_create(&threads[k], NULL, run_job, &jobs[k]);
     }
     pthread_barrier_wait(&start);
-    double t0 = now_us();
+    double t0 = bench_mcp_now_us();
     int failed = 0;
     for (int k = 0; k < clients; k++) {
         pthread_join(threads[k], NULL);
         failed |= jobs[k].failed;
         close(jobs[k].c.fd);
     }
-    double total = now_us() - t0;
+    double total = bench_mcp_now_us() - t0;
     if (!failed) {
         size_t n = (size_t)clients * (size_t)calls;
-        qsort(all, n, sizeof *all, compare);
+        qsort(all, n, sizeof *all, bench_mcp_compare);
         printf("  %-32s %d client%s  %8.0f calls/s   median %7.1f us   p99 %7.1f us\n", name,
                clients, clients == 1 ? " " : "s", (double)n / total * 1e6, all[n / 2],
                all[n * 99 / 100]);
@@ -248,10 +235,7 @@ int main(int argc, char **argv)
     int calls = argc > 1 ? atoi(argv[1]) : 5000;
     const char *fixtures = argc > 2 ? argv[2] : NULL;
     char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0 || calls <= 0) return 2;
-    exe[n] = '\0';
-    strcpy(strrchr(exe, '/') + 1, "mcphost");
+    if (bench_mcp_binary(exe, sizeof exe) != 0 || calls <= 0) return 2;
     signal(SIGPIPE, SIG_IGN);
 
     int port = free_port();

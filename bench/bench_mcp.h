@@ -40,13 +40,17 @@ static inline int bench_mcp_binary(char *exe, size_t size)
     return 0;
 }
 
-/* Reads lines until the answer to request `id`; 0 on success. */
+/* Reads lines until the answer to request `id`; 0 on success, -1 at the
+ * end of the output (c->line then empty). */
 static inline int bench_mcp_read_answer(bench_mcp *c, int id)
 {
     char needle[32];
     snprintf(needle, sizeof needle, "\"id\":%d,", id);
     for (;;) {
-        if (getline(&c->line, &c->line_size, c->from) < 0) return -1;
+        if (getline(&c->line, &c->line_size, c->from) < 0) {
+            if (c->line) c->line[0] = '\0';
+            return -1;
+        }
         if (strstr(c->line, needle)) return 0;
     }
 }
@@ -79,8 +83,9 @@ static inline int bench_mcp_start(bench_mcp *c, char *const argv[])
     return bench_mcp_read_answer(c, c->next_id++);
 }
 
-/* Calls tool with args (a JSON object text); the answer is in c->line.
- * Returns 0, or -1 when the call failed or the result is a tool error. */
+/* Calls tool with args (a JSON object text; NULL: {}); the answer is in
+ * c->line. Returns 0, or -1 when the call failed, was answered with a
+ * JSON-RPC error or the result is a tool error. */
 static inline int bench_mcp_call(bench_mcp *c, const char *tool, const char *args)
 {
     int id = c->next_id++;
@@ -89,7 +94,7 @@ static inline int bench_mcp_call(bench_mcp *c, const char *tool, const char *arg
             id, tool, args ? args : "{}");
     fflush(c->to);
     if (bench_mcp_read_answer(c, id) != 0) return -1;
-    return strstr(c->line, "\"isError\":true") ? -1 : 0;
+    return strstr(c->line, "\"isError\":true") || !strstr(c->line, "\"result\"") ? -1 : 0;
 }
 
 /* A number member `"key":N` of the last answer (first occurrence), or -1. */
@@ -115,6 +120,29 @@ static inline int bench_mcp_compare(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* Calls tool `calls` times, one after another, each round trip's time in
+ * us into t[0..calls) sorted; *bytes (when not NULL) gets the last answer's
+ * length. Returns the total time in us, or -1 after printing
+ * "<who>: <tool> failed: <answer>" to stderr. */
+static inline double bench_mcp_time(bench_mcp *c, const char *who, const char *tool,
+                                    const char *args, int calls, double *t, size_t *bytes)
+{
+    double start = bench_mcp_now_us();
+    for (int i = 0; i < calls; i++) {
+        double t0 = bench_mcp_now_us();
+        if (bench_mcp_call(c, tool, args) != 0) {
+            fprintf(stderr, "%s: %s failed: %.300s\n", who, tool,
+                    c->line && c->line[0] ? c->line : "(end of output)");
+            return -1;
+        }
+        t[i] = bench_mcp_now_us() - t0;
+    }
+    double total = bench_mcp_now_us() - start;
+    if (bytes) *bytes = strlen(c->line);
+    qsort(t, (size_t)calls, sizeof *t, bench_mcp_compare);
+    return total;
 }
 
 #endif
