@@ -87,21 +87,9 @@ static void screenshot_take(const char *path, mh_session *session)
         return;
     }
     uint8_t palette[256 * 3];
-    for (uint32_t i = 0; i < frame.palette_size; i++) {
-        palette[i * 3] = (uint8_t)(frame.palette[i] >> 16);
-        palette[i * 3 + 1] = (uint8_t)(frame.palette[i] >> 8);
-        palette[i * 3 + 2] = (uint8_t)frame.palette[i];
-    }
     mh_png_desc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.format = MH_PNG_INDEXED8;
-    desc.width = frame.width;
-    desc.height = frame.height;
-    desc.pixels = frame.pixels;
-    desc.stride = frame.pitch;
-    desc.palette = palette;
-    desc.palette_size = frame.palette_size;
-    status = mh_png_write_file(path, &desc);
+    status = mh_png_desc_from_frame(&frame, 1, palette, &desc);
+    if (status == MH_OK) status = mh_png_write_file(path, &desc);
     if (status != MH_OK)
         mh_log(MH_LOG_ERROR, NULL, "--exit-screenshot: cannot write %s: %s", path,
                mh_status_name(status));

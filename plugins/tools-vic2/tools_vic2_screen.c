@@ -34,25 +34,11 @@ static void screen_capture(void *user, mh_call *call)
         END_CALL
     }
     uint8_t rgb[256 * 3];
-    const unsigned colors = frame.palette_size > 256 ? 256 : frame.palette_size;
-    for (unsigned i = 0; i < colors; i++) {
-        rgb[i * 3] = (uint8_t)(frame.palette[i] >> 16);
-        rgb[i * 3 + 1] = (uint8_t)(frame.palette[i] >> 8);
-        rgb[i * 3 + 2] = (uint8_t)frame.palette[i];
-    }
     mh_png_desc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.format = MH_PNG_INDEXED8;
-    desc.width = frame.width;
-    desc.height = frame.height;
-    desc.pixels = frame.pixels;
-    desc.stride = frame.pitch;
-    desc.palette = rgb;
-    desc.palette_size = colors;
-    desc.scale_x = desc.scale_y = (unsigned)scale;
     uint8_t *png = NULL;
     size_t size = 0;
-    if (mh_png_encode(&desc, &png, &size) != MH_OK) {
+    if (mh_png_desc_from_frame(&frame, (unsigned)scale, rgb, &desc) != MH_OK ||
+        mh_png_encode(&desc, &png, &size) != MH_OK) {
         tv_fail(&c, "internal error: the frame could not be encoded as PNG");
         END_CALL
     }

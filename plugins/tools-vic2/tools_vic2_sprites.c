@@ -206,11 +206,7 @@ static void sprite_image(void *user, mh_call *call)
     if (video && video->frame(vctx, &frame) == MH_OK && frame.palette && frame.palette_size >= 16)
         pal = frame.palette;
     uint8_t rgb[16 * 3];
-    for (unsigned i = 0; i < 16; i++) {
-        rgb[i * 3] = (uint8_t)(pal[i] >> 16);
-        rgb[i * 3 + 1] = (uint8_t)(pal[i] >> 8);
-        rgb[i * 3 + 2] = (uint8_t)pal[i];
-    }
+    mh_png_palette_rgb(pal, 16, rgb);
     mh_png_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.format = MH_PNG_INDEXED8;

@@ -10,8 +10,13 @@
  * IHDR, PLTE (indexed only), one IDAT (zlib deflate, every row filter type
  * 0), IEND, each chunk with its CRC-32. Non-interlaced.
  * mh_png_write_file() writes the same to a path.
+ * mh_png_desc_from_frame() describes a machine's video frame ("mh.video/1",
+ * mcphost/machine.h) for them; mh_png_palette_rgb() converts 0xRRGGBB
+ * palettes.
  *
- * Ownership: desc and its pixels/palette are read during the call only.
+ * Ownership: desc and its pixels/palette are read during the call only;
+ * a desc from mh_png_desc_from_frame() points into the frame and the
+ * caller's rgb buffer, valid as long as both.
  * The PNG returned in *png is malloc'ed; the caller frees it with free().
  *
  * Thread-safety: no global state; [thread-safe].
@@ -59,6 +64,20 @@ mh_status mh_png_encode(const mh_png_desc *desc, uint8_t **png, size_t *size);
 /* Encodes and writes to path (created or truncated). MH_ERR_IO when the
  * file cannot be written. */
 mh_status mh_png_write_file(const char *path, const mh_png_desc *desc);
+
+/* count palette entries 0xRRGGBB (as machines give them) as the R,G,B
+ * triples mh_png_desc.palette takes, into rgb (3 * count bytes). */
+void mh_png_palette_rgb(const uint32_t *xrgb, unsigned count, uint8_t *rgb);
+
+struct mh_video_frame; /* mcphost/machine.h */
+
+/* Fills *desc for a video frame: indexed pixels with the frame's pitch,
+ * its palette converted into rgb (the first 256 entries at most: rgb holds
+ * 768 bytes), scale in x and y (0 or 1: none). Returns MH_OK, or
+ * MH_ERR_INVALID_ARGUMENT (desc untouched) for a frame without pixels or
+ * palette or with an empty palette. */
+mh_status mh_png_desc_from_frame(const struct mh_video_frame *frame, unsigned scale,
+                                 uint8_t rgb[768], mh_png_desc *desc);
 
 #ifdef __cplusplus
 }
