@@ -120,35 +120,6 @@ static int parse_kinds(const mh_json *args, const char *key, uint32_t def, uint3
 
 /* ---- set and memory_watch ---- */
 
-static int read_flags(const mh_json *args, mh_breakpoint_spec *spec, char *error, size_t size)
-{
-    static const struct {
-        const char *name;
-        uint32_t flag;
-        int inverted;
-    } flags[] = {{"temporary", MH_BP_TEMPORARY, 0},
-                 {"log_only", MH_BP_LOG_ONLY, 0},
-                 {"enabled", MH_BP_DISABLED, 1}};
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-        bool value = false;
-        mh_status status = mh_args_bool(args, flags[i].name, &value, error, size);
-        if (status == MH_ERR_NOT_FOUND) continue;
-        if (status != MH_OK) return 0;
-        if (value != (bool)flags[i].inverted) spec->flags |= flags[i].flag;
-    }
-    int64_t ignore = 0;
-    mh_status status = mh_args_int(args, "ignore_count", 0, 0xFFFFFFFFLL, &ignore, error, size);
-    if (status != MH_OK && status != MH_ERR_NOT_FOUND) return 0;
-    spec->ignore_count = (uint32_t)ignore;
-    const char **strings[] = {&spec->condition, &spec->group, &spec->label};
-    const char *names[] = {"condition", "group", "label"};
-    for (size_t i = 0; i < 3; i++) {
-        status = mh_args_string(args, names[i], strings[i], NULL, error, size);
-        if (status != MH_OK && status != MH_ERR_NOT_FOUND) return 0;
-    }
-    return 1;
-}
-
 static void add_breakpoint(td_plugin *p, mh_call *call, const char *kinds_key, uint32_t def_kinds)
 {
     bp_args a = {0};
@@ -161,7 +132,7 @@ static void add_breakpoint(td_plugin *p, mh_call *call, const char *kinds_key, u
     if (status != MH_OK) {
         p->call->error(call, a.error);
     } else if (parse_kinds(a.args, kinds_key, def_kinds, &spec.kinds, a.error, sizeof a.error) &&
-               read_flags(a.args, &spec, a.error, sizeof a.error)) {
+               mh_toolkit_breakpoint_options(a.args, &spec, a.error, sizeof a.error) == MH_OK) {
         spec.start = start;
         spec.end = start + length - 1;
         uint32_t id = 0;

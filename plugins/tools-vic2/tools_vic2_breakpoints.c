@@ -106,33 +106,7 @@ static int check_composite(void *user, mh_session *session, char *detail, size_t
 /* condition, group, label, temporary, log_only, enabled, ignore_count. */
 static int read_common(tv_ctx *c, mh_breakpoint_spec *spec)
 {
-    static const struct {
-        const char *name;
-        uint32_t flag;
-        int inverted;
-    } flags[] = {{"temporary", MH_BP_TEMPORARY, 0},
-                 {"log_only", MH_BP_LOG_ONLY, 0},
-                 {"enabled", MH_BP_DISABLED, 1}};
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-        bool value = false;
-        mh_status st = mh_args_bool(c->args, flags[i].name, &value, c->err, sizeof c->err);
-        if (st == MH_ERR_NOT_FOUND) continue;
-        if (st != MH_OK) goto bad;
-        if (value != (bool)flags[i].inverted) spec->flags |= flags[i].flag;
-    }
-    int64_t ignore = 0;
-    mh_status st = mh_args_int(c->args, "ignore_count", 0, 0xFFFFFFFFLL, &ignore, c->err,
-                               sizeof c->err);
-    if (st != MH_OK && st != MH_ERR_NOT_FOUND) goto bad;
-    spec->ignore_count = (uint32_t)ignore;
-    const char **strings[] = {&spec->condition, &spec->group, &spec->label};
-    static const char *const names[] = {"condition", "group", "label"};
-    for (size_t i = 0; i < 3; i++) {
-        st = mh_args_string(c->args, names[i], strings[i], NULL, c->err, sizeof c->err);
-        if (st != MH_OK && st != MH_ERR_NOT_FOUND) goto bad;
-    }
-    return 0;
-bad:
+    if (mh_toolkit_breakpoint_options(c->args, spec, c->err, sizeof c->err) == MH_OK) return 0;
     tv_fail(c, "%s", c->err);
     return -1;
 }

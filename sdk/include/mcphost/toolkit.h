@@ -12,7 +12,10 @@
  *     parsed (and a session present), or an error result;
  *   - mh_toolkit_chip(), mh_toolkit_session_chip(): a chip interface whose
  *     vtable is at least as large as the caller needs;
- *   - mh_toolkit_register_tools(): registers a table of tools.
+ *   - mh_toolkit_register_tools(): registers a table of tools;
+ *   - mh_toolkit_breakpoint_options(): the options every breakpoint tool
+ *     shares (temporary, log_only, enabled, ignore_count, condition, group,
+ *     label) into an mh_breakpoint_spec.
  *
  * Ownership: nothing here keeps a pointer after it returns. Results are
  * copied by the host (call.h); the caller keeps its writer and document
@@ -121,6 +124,14 @@ const mh_chip *mh_toolkit_session_chip(const mh_session_service *sessions, mh_se
 mh_status mh_toolkit_register_tools(const mh_host *host, const mh_registry_service *registry,
                                     const mh_tool_desc *tools, size_t count,
                                     const char *requires_iface, void *user_data);
+
+/* Reads the optional breakpoint options of args into spec: temporary,
+ * log_only and enabled (false sets MH_BP_DISABLED) into spec->flags,
+ * ignore_count (0-4294967295), and condition, group and label (pointing
+ * into args' document). Returns MH_OK, or the first reader's failure with
+ * its message in err (mcphost/args.h conventions). */
+mh_status mh_toolkit_breakpoint_options(const mh_json *args, mh_breakpoint_spec *spec, char *err,
+                                        size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /* toolkit.c - the helpers toolset plugins share (mcphost/toolkit.h). */
 #include "mcphost/toolkit.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,36 @@ const mh_chip *mh_toolkit_session_chip(const mh_session_service *sessions, mh_se
 {
     const mh_chip *chip = session ? sessions->find_chip(session, iface_id, NULL) : NULL;
     return big_enough(chip, min_size) ? chip : NULL;
+}
+
+mh_status mh_toolkit_breakpoint_options(const mh_json *args, mh_breakpoint_spec *spec, char *err,
+                                        size_t err_size)
+{
+    static const struct {
+        const char *name;
+        uint32_t flag;
+        int inverted;
+    } flags[] = {{"temporary", MH_BP_TEMPORARY, 0},
+                 {"log_only", MH_BP_LOG_ONLY, 0},
+                 {"enabled", MH_BP_DISABLED, 1}};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        bool value = false;
+        mh_status status = mh_args_bool(args, flags[i].name, &value, err, err_size);
+        if (status == MH_ERR_NOT_FOUND) continue;
+        if (status != MH_OK) return status;
+        if (value != (bool)flags[i].inverted) spec->flags |= flags[i].flag;
+    }
+    int64_t ignore = 0;
+    mh_status status = mh_args_int(args, "ignore_count", 0, 0xFFFFFFFFLL, &ignore, err, err_size);
+    if (status != MH_OK && status != MH_ERR_NOT_FOUND) return status;
+    spec->ignore_count = (uint32_t)ignore;
+    const char **strings[] = {&spec->condition, &spec->group, &spec->label};
+    static const char *const names[] = {"condition", "group", "label"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        status = mh_args_string(args, names[i], strings[i], NULL, err, err_size);
+        if (status != MH_OK && status != MH_ERR_NOT_FOUND) return status;
+    }
+    return MH_OK;
 }
 
 mh_status mh_toolkit_register_tools(const mh_host *host, const mh_registry_service *registry,
