@@ -239,6 +239,8 @@ mh_status mh_dbg_bp_condition(mh_dbg *dbg, uint32_t id, const char *condition, c
 
 const mh_cpu6502 *mh_dbg_cpu(const mh_dbg *dbg) { return dbg->cpu_state; }
 
+int mh_dbg_has_video(const mh_dbg *dbg) { return dbg->video != NULL; }
+
 void mh_dbg_set_cycles(mh_dbg *dbg, uint64_t cycles)
 {
     dbg->cycles = cycles;

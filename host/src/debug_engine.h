@@ -73,6 +73,8 @@ char *mh_dbg_trace_json(mh_dbg *dbg, uint64_t since);
 
 /* The CPU's state. */
 const mh_cpu6502 *mh_dbg_cpu(const mh_dbg *dbg);
+/* Whether the machine has video (raster, frames). [thread-safe] */
+int mh_dbg_has_video(const mh_dbg *dbg);
 
 /* The cycle count the engine reports (the session's), and the stopwatch. */
 void mh_dbg_set_cycles(mh_dbg *dbg, uint64_t cycles);

@@ -26,6 +26,12 @@ static mh_status d_run(mh_session *s, const mh_run_request *request, char *error
         return MH_ERR_INVALID_ARGUMENT;
     }
     if (!s->dbg && request->goal != MH_GOAL_CONTINUE) return no_cpu(s, error, error_size);
+    if (request->goal == MH_GOAL_FRAMES && !mh_dbg_has_video(s->dbg)) {
+        snprintf(error, error_size,
+                 "session \"%s\" (%s) has no video, so it has no frames to count; run until "
+                 "an address or for a number of cycles instead", s->name, s->machine->name);
+        return MH_ERR_UNSUPPORTED;
+    }
     pthread_mutex_lock(&s->lock);
     if (!s->alive) {
         pthread_mutex_unlock(&s->lock);

@@ -318,6 +318,7 @@ static void test_bad_inputs(void)
     expect_error("execution_step_out", "{\"timeout_ms\":0}", "timeout_ms");
     expect_error("execution_step_cycle", "{\"cycles\":0}", "cycles");
     expect_error("execution_run_until", "{\"frames\":0}", "frames");
+    expect_error("execution_run_until", "{\"frames\":2}", "has no video");
     expect_error("breakpoints_trace", "{\"since\":-1}", "since");
     expect_error("breakpoints_list", "{\"all\":true}", "all");
     expect_error("breakpoints_memory_watch", "{\"address\":1,\"on\":\"exec-ish\"}", "on");
