@@ -263,6 +263,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
     dbg->goal_end = dbg->cycles + dbg->goal_left;
     dbg->step_over_waiting = 0;
     dbg->step_out_s = cpu->s;
+    dbg->last_boundary = cpu->pc;
     dbg->last_line = 0;
     if (dbg->video) {
         uint32_t cycle;

@@ -165,23 +165,30 @@ static int goal_reached(mh_dbg *dbg, const mh_cpu6502 *cpu, uint16_t pc)
         if (dbg->step_over_waiting) {
             if (pc != dbg->step_over_pc || cpu->s != dbg->step_over_s) return 0;
             dbg->step_over_waiting = 0;
-            return --dbg->goal_left == 0;
+            /* A JSR counts as the instruction it is; an interrupt came
+             * between instructions and counts as none. */
+            return dbg->step_over_counts && --dbg->goal_left == 0;
         }
         if (cpu->ir == OP_JSR) {
             /* Entered a subroutine: it counts as one instruction when it
              * returns past the JSR with the stack as before. */
             dbg->step_over_waiting = 1;
+            dbg->step_over_counts = 1;
             dbg->step_over_pc = (uint16_t)(cpu->ipc + 3);
             dbg->step_over_s = (uint8_t)(cpu->s + 2);
             return 0;
         }
         if (cpu->ir == OP_BRK_OR_INTERRUPT) {
-            /* An interrupt (or BRK) was taken: run its handler through. */
+            /* An interrupt (or BRK) was taken: run its handler through. It
+             * returns to the instruction it interrupted; if that is not the
+             * one this step stood on, an instruction ran before it and
+             * counts once the handler is done. */
             uint8_t s = cpu->s;
             dbg->step_over_waiting = 1;
             dbg->step_over_pc = (uint16_t)(dbg_peek(dbg, (uint16_t)(0x100 + (uint8_t)(s + 2))) |
                                            dbg_peek(dbg, (uint16_t)(0x100 + (uint8_t)(s + 3))) << 8);
             dbg->step_over_s = (uint8_t)(s + 3);
+            dbg->step_over_counts = dbg->step_over_pc != dbg->last_boundary;
             return 0;
         }
         return --dbg->goal_left == 0;
@@ -219,6 +226,7 @@ int dbg_sync_hook(void *user, uint16_t pc)
         dbg->pending = MH_DBG_GOAL;
         stop = 1;
     }
+    dbg->last_boundary = pc;
     return stop;
 }
 

@@ -75,6 +75,9 @@ struct mh_dbg {
     uint64_t goal_left;     /* instructions or frames still to go */
     uint64_t goal_end;      /* MH_GOAL_CYCLES: the cycle count to reach */
     int step_over_waiting;  /* inside a JSR or interrupt being stepped over */
+    int step_over_counts;   /* its return counts as a step (a JSR, or an
+                             * instruction that ran before an interrupt) */
+    uint16_t last_boundary; /* PC at the last instruction boundary seen */
     uint16_t step_over_pc;
     uint8_t step_over_s;
     uint8_t step_out_s;

@@ -38,7 +38,30 @@ static const char program[] =
     "        JSR sub2\n"        /* $0817 */
     "        RTS\n"             /* $081A */
     "sub2    NOP\n"             /* $081B */
-    "        RTS\n";            /* $081C */
+    "        RTS\n"             /* $081C */
+    /* irqtest: points the IRQ vector at handler, asserts IRQ through the
+     * interrupt port; the CPU runs one more instruction (nop1), then the
+     * handler, which releases the line. */
+    "irqtest LDA #<handler\n"
+    "        STA $FFFE\n"
+    "        LDA #>handler\n"
+    "        STA $FFFF\n"
+    "        CLI\n"
+    "        LDA #1\n"
+    "        STA $F003\n"
+    "nop1    NOP\n"
+    "nop2    NOP\n"
+    "nop3    NOP\n"
+    "        LDA #7\n"
+    "        STA $F002\n"
+    "handler PHA\n"
+    "        LDA #0\n"
+    "        STA $F003\n"
+    "        PLA\n"
+    "        RTI\n";
+
+/* Addresses of the irqtest labels, from the assembler. */
+static int32_t irqtest_at, nop1_at, nop2_at, handler_at;
 
 static int load(const char *name)
 {
@@ -73,6 +96,15 @@ static int suite_init(void)
     snprintf(prg, sizeof prg, "%s/loop.prg", tmpdir);
     FILE *f = fopen(prg, "wb");
     if (!f) return -1;
+    const struct {
+        const char *name;
+        int32_t *value;
+    } labels[] = {{"irqtest", &irqtest_at}, {"nop1", &nop1_at}, {"nop2", &nop2_at},
+                  {"handler", &handler_at}};
+    for (size_t i = 0; i < result.symbol_count; i++)
+        for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++)
+            if (strcmp(result.symbols[i].name, labels[k].name) == 0)
+                *labels[k].value = result.symbols[i].value;
     const mh_asm6502_chunk *chunk = &result.chunks[0];
     uint8_t header[2] = {(uint8_t)(chunk->address & 0xFF), (uint8_t)(chunk->address >> 8)};
     fwrite(header, 1, 2, f);
@@ -91,21 +123,24 @@ static int suite_cleanup(void)
     return system(cmd) == 0 ? 0 : -1;
 }
 
-/* A fresh paused session "dbg" with the program loaded at $0800. */
-static void fresh_session(void)
+/* A fresh paused session "dbg" with the program loaded at $0800, starting
+ * at start. */
+static void fresh_session_at(int32_t start)
 {
     mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"dbg\"}");
     char args[512];
     snprintf(args, sizeof args,
              "{\"machine\":\"bare6502\",\"name\":\"dbg\",\"options\":{\"program\":\"%s\","
-             "\"exit_port\":\"$F002\"}}",
-             prg);
+             "\"exit_port\":\"$F002\",\"start\":%d}}",
+             prg, (int)start);
     const cJSON *r = mh_harness_call_tool(&h, "session_create", args);
     if (mh_harness_is_error(r)) fprintf(stderr, "session_create: %s\n", mh_harness_text(r));
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     r = mh_harness_call_tool(&h, "session_select", "{\"session\":\"dbg\"}");
     CU_ASSERT_FALSE(mh_harness_is_error(r));
 }
+
+static void fresh_session(void) { fresh_session_at(0x0800); }
 
 static const cJSON *structured(const cJSON *result)
 {
@@ -359,7 +394,25 @@ static void test_jam_stops_the_machine(void)
     CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "jammed");
 }
 
+/* An interrupt taken during a step over runs through and counts as no
+ * step; a step into enters the handler. */
+static void test_step_over_an_interrupt(void)
+{
+    char args[96];
+    for (int over = 0; over <= 1; over++) {
+        fresh_session_at(irqtest_at);
+        snprintf(args, sizeof args, "{\"address\":%d}", (int)nop1_at);
+        call_ok("breakpoints_set", args);
+        const cJSON *stop = run_to_stop();
+        CU_ASSERT_EQUAL(num(stop, "pc"), nop1_at);
+        const cJSON *r = call_ok("execution_step", over ? "{\"over\":true}" : "{}");
+        CU_ASSERT_EQUAL(num(stop_of(r), "pc"), over ? nop2_at : handler_at);
+        if (over) CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop_of(r), "registers"), "a"), 1);
+    }
+}
+
 MH_SUITE("debug.execution", suite_init, suite_cleanup,
+         {"step over runs an interrupt through", test_step_over_an_interrupt},
          {"a JAM opcode leaves the machine jammed", test_jam_stops_the_machine},
          {"a new session is paused", test_new_session_is_paused},
          {"a breakpoint set before the run is hit", test_breakpoint_before_run_is_hit},
