@@ -171,9 +171,14 @@ void mh_session_enter_stopped(mh_session *s, mh_exec_state state, mh_dbg_reason 
                           : plain_stop_record(s, state, exit_code);
     if (s->dbg) mh_dbg_end(s->dbg);
     pthread_mutex_lock(&s->lock);
-    s->running = 0;
-    s->pause_requested = 0;
-    s->exec_state = state;
+    /* A run asked for while this slice ran supersedes the goal that just
+     * ended: the machine goes on toward the new one, and waiters wait for
+     * that. The stop is still recorded and reported. */
+    if (!s->goal_pending) {
+        s->running = 0;
+        s->pause_requested = 0;
+        s->exec_state = state;
+    }
     free(s->stop_json);
     s->stop_json = record;
     pthread_cond_broadcast(&s->finished);
