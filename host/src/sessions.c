@@ -296,13 +296,20 @@ static void *session_thread(void *arg)
             pthread_mutex_lock(&s->lock);
         } else if (s->goal_pending) {
             mh_run_request goal = s->goal;
+            int warp = s->warp;
             s->goal_pending = 0;
             pthread_mutex_unlock(&s->lock);
             if (s->dbg) {
                 mh_dbg_set_cycles(s->dbg, atomic_load(&s->cycles));
                 mh_dbg_begin(s->dbg, &goal);
             }
-            post_event(s, MH_EVENT_RESUMED, NULL);
+            static const char *const goals[] = {"continue", "step",    "step_over", "step_out",
+                                                "cycles",   "address", "frames"};
+            char detail[96];
+            snprintf(detail, sizeof detail, "{\"goal\":\"%s\",\"warp\":%s}",
+                     goal.goal < sizeof goals / sizeof goals[0] ? goals[goal.goal] : "?",
+                     warp ? "true" : "false");
+            post_event(s, MH_EVENT_RESUMED, detail);
             pthread_mutex_lock(&s->lock);
         } else if (s->running && s->pause_requested) {
             pthread_mutex_unlock(&s->lock);
