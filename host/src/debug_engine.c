@@ -67,13 +67,13 @@ static int goal_needs_sync(const mh_dbg *dbg)
     }
 }
 
-/* Rebuilds the address maps from the enabled breakpoints and installs the
- * hooks that are needed, or none. */
-void dbg_arm_hooks(mh_dbg *dbg)
+/* The address maps from the enabled breakpoints; only after a breakpoint
+ * changed (dbg->maps_dirty), not on every run. */
+static void rebuild_maps(mh_dbg *dbg)
 {
     memset(dbg->exec_map, 0, sizeof dbg->exec_map);
     memset(dbg->watch_map, 0, sizeof dbg->watch_map);
-    dbg->armed_exec = dbg->armed_watch = dbg->armed_check = 0;
+    dbg->armed_exec = dbg->armed_watch = dbg->armed_check = dbg->armed_change = 0;
     for (size_t i = 0; i < dbg->bps.count; i++) {
         const dbg_bp *bp = dbg->bps.items[i];
         if (!bp->enabled || bp->dead) continue;
@@ -83,12 +83,33 @@ void dbg_arm_hooks(mh_dbg *dbg)
                                   ((bp->kinds & MH_BP_CHANGE) ? WATCH_CHANGE : 0));
         if (bp->kinds & MH_BP_EXEC) dbg->armed_exec++;
         if (watch) dbg->armed_watch++;
+        if (watch & WATCH_CHANGE) dbg->armed_change++;
         for (uint32_t a = bp->start; a <= bp->end && a <= 0xFFFF; a++) {
             if ((bp->kinds & MH_BP_EXEC) && dbg->exec_map[a] < 255) dbg->exec_map[a]++;
             dbg->watch_map[a] |= watch;
-            if (watch & WATCH_CHANGE) dbg->shadow[a] = dbg_peek(dbg, (uint16_t)a);
         }
     }
+    dbg->maps_dirty = 0;
+}
+
+/* Change watchpoints compare writes with these bytes: read them afresh,
+ * since tools, loads and DMA may have changed memory since. */
+static void refresh_shadow(mh_dbg *dbg)
+{
+    for (size_t i = 0; dbg->armed_change && i < dbg->bps.count; i++) {
+        const dbg_bp *bp = dbg->bps.items[i];
+        if (bp->enabled && !bp->dead && (bp->kinds & MH_BP_CHANGE))
+            dbg->mem->peek(dbg->mem_ctx, 0, bp->start, dbg->shadow + bp->start,
+                           bp->end - bp->start + 1);
+    }
+}
+
+/* Brings the maps and shadow bytes up to date and installs the hooks that
+ * are needed, or none. */
+void dbg_arm_hooks(mh_dbg *dbg)
+{
+    if (dbg->maps_dirty) rebuild_maps(dbg);
+    refresh_shadow(dbg);
     int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg);
     int access = dbg->armed_watch != 0;
     if (sync != dbg->hooks_sync || access != dbg->hooks_access) {
@@ -179,6 +200,7 @@ mh_status mh_dbg_bp_add(mh_dbg *dbg, const mh_breakpoint_spec *spec, uint32_t *i
     bp->check_free = spec->check_free;
     dbg->next_id++;
     *id = bp->id;
+    dbg->maps_dirty = 1;
     dbg_arm_hooks(dbg);
     return MH_OK;
 }
@@ -202,6 +224,7 @@ mh_status mh_dbg_bp_delete(mh_dbg *dbg, uint32_t id, const char *group)
         dbg_bp_free(bp);
         removed++;
     }
+    dbg->maps_dirty = 1;
     dbg_arm_hooks(dbg);
     return removed || (!id && !group) ? MH_OK : MH_ERR_NOT_FOUND;
 }
@@ -215,6 +238,7 @@ mh_status mh_dbg_bp_enable(mh_dbg *dbg, uint32_t id, const char *group, int enab
         bp->enabled = enabled != 0;
         changed++;
     }
+    dbg->maps_dirty = 1;
     dbg_arm_hooks(dbg);
     return changed || (!id && !group) ? MH_OK : MH_ERR_NOT_FOUND;
 }
@@ -311,6 +335,7 @@ void mh_dbg_end(mh_dbg *dbg)
         mh_ptrvec_remove_at(&dbg->bps, i);
         if (dbg->pending_bp == bp) dbg->pending_bp = NULL;
         dbg_bp_free(bp);
+        dbg->maps_dirty = 1;
     }
     dbg_arm_hooks(dbg);
     dbg_post_trace_events(dbg);
