@@ -49,14 +49,6 @@ static void write_kinds(mh_json_writer *w, uint32_t kinds)
 
 static uint8_t read_byte(void *user, uint16_t address) { return dbg_peek(user, address); }
 
-static void write_hex_byte(mh_json_writer *w, const char *key, uint8_t value)
-{
-    char text[8];
-    snprintf(text, sizeof text, "$%02X", value);
-    mh_json_write_key(w, key);
-    mh_json_write_string(w, text);
-}
-
 /* "NV-BDIZC" with set flags in capitals and clear ones in lower case. */
 static void flags_text(uint8_t p, char out[9])
 {
@@ -170,9 +162,7 @@ static void write_access(mh_json_writer *w, const dbg_access *access)
     mh_json_write_key(w, "kind");
     mh_json_write_string(w, access->write ? "write" : "read");
     mh_args_write_address(w, "address", access->address);
-    mh_json_write_key(w, "value");
-    mh_json_write_uint(w, access->value);
-    write_hex_byte(w, "value_hex", access->value);
+    mh_args_write_byte(w, "value", access->value);
     if (access->write) {
         mh_json_write_key(w, "old_value");
         mh_json_write_uint(w, access->old_value);

@@ -42,7 +42,6 @@ void tc_end(tc_ctx *ctx);
 #define tc_fail(ctx, ...) mh_toolkit_fail((ctx)->plugin->call, (ctx)->call, __VA_ARGS__)
 /* Finishes w as structured content, text first when not NULL; frees w. */
 void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text);
-void tc_write_byte(mh_json_writer *w, const char *key, unsigned value);
 void tc_write_timer(mh_json_writer *w, const char *key, const mh_chip_cia_timer *t);
 void tc_write_tod(mh_json_writer *w, const mh_chip_cia_view *v);
 

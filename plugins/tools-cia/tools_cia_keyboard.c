@@ -51,8 +51,8 @@ static void keyboard_matrix(void *user, mh_call *call)
         mh_json_write_string(w, bits);
     }
     mh_json_write_array_end(w);
-    tc_write_byte(w, "port_a_driven", c.view.pa_out);
-    tc_write_byte(w, "port_b_pins", c.view.pb_pins);
+    mh_args_write_byte(w, "port_a_driven", c.view.pa_out);
+    mh_args_write_byte(w, "port_b_pins", c.view.pb_pins);
     mh_json_write_object_end(w);
     if (!any) snprintf(text, sizeof text, "no key is down");
     else if (n > 0 && (size_t)n < sizeof text)

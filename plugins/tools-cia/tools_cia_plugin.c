@@ -44,16 +44,6 @@ void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text)
     mh_json_writer_free(w);
 }
 
-void tc_write_byte(mh_json_writer *w, const char *key, unsigned value)
-{
-    char hex[8], name[64];
-    snprintf(hex, sizeof hex, "$%02X", value & 0xFFu);
-    snprintf(name, sizeof name, "%s_hex", key);
-    mh_json_write_key(w, key);
-    mh_json_write_uint(w, value);
-    mh_json_write_key(w, name);
-    mh_json_write_string(w, hex);
-}
 
 static void write_bool(mh_json_writer *w, const char *key, int value)
 {
@@ -78,7 +68,7 @@ void tc_write_timer(mh_json_writer *w, const char *key, const mh_chip_cia_timer 
     mh_json_write_object_begin(w);
     write_word(w, "counter", t->counter);
     write_word(w, "latch", t->latch);
-    tc_write_byte(w, "control", t->control);
+    mh_args_write_byte(w, "control", t->control);
     write_bool(w, "running", t->running);
     write_bool(w, "oneshot", t->oneshot);
     mh_json_write_key(w, "input");

@@ -17,10 +17,10 @@ static void write_port(mh_json_writer *w, const char *key, uint8_t latch, uint8_
 {
     mh_json_write_key(w, key);
     mh_json_write_object_begin(w);
-    tc_write_byte(w, "latch", latch);
-    tc_write_byte(w, "ddr", ddr);
-    tc_write_byte(w, "driven", out);
-    tc_write_byte(w, "pins", pins);
+    mh_args_write_byte(w, "latch", latch);
+    mh_args_write_byte(w, "ddr", ddr);
+    mh_args_write_byte(w, "driven", out);
+    mh_args_write_byte(w, "pins", pins);
     mh_json_write_object_end(w);
 }
 
@@ -62,15 +62,15 @@ static void registers_get(void *user, mh_call *call)
     tc_write_tod(w, v);
     mh_json_write_key(w, "icr");
     mh_json_write_object_begin(w);
-    tc_write_byte(w, "flags", v->icr_flags);
-    tc_write_byte(w, "mask", v->icr_mask);
+    mh_args_write_byte(w, "flags", v->icr_flags);
+    mh_args_write_byte(w, "mask", v->icr_mask);
     write_sources(w, "pending", v->icr_flags);
     write_sources(w, "enabled", v->icr_mask);
     write_bool(w, "irq", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "serial");
     mh_json_write_object_begin(w);
-    tc_write_byte(w, "sdr", v->sdr);
+    mh_args_write_byte(w, "sdr", v->sdr);
     mh_json_write_key(w, "direction");
     mh_json_write_string(w, v->sp_output ? "output" : "input");
     mh_json_write_key(w, "bits_left");
@@ -223,8 +223,8 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_uint(w, (unsigned)writes[i].reg);
         mh_json_write_key(w, "name");
         mh_json_write_string(w, tc_register_name((unsigned)writes[i].reg));
-        tc_write_byte(w, "value", writes[i].value);
-        tc_write_byte(w, "read_back", now);
+        mh_args_write_byte(w, "value", writes[i].value);
+        mh_args_write_byte(w, "read_back", now);
         mh_json_write_object_end(w);
         if (n < sizeof text)
             n += (size_t)snprintf(text + n, sizeof text - n, "%s %s <- $%02X (reads $%02X)\n",

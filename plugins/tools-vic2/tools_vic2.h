@@ -51,8 +51,6 @@ void tv_send(tv_ctx *ctx, mh_json_writer *w, const char *text);
 /* Another capability of the session (NULL when absent). */
 const void *tv_find(tv_ctx *ctx, const char *interface_id, void **context);
 
-/* "key": n, "key_hex": "$XX" for a byte. */
-void tv_write_byte(mh_json_writer *w, const char *key, unsigned value);
 /* "key": n, "key_name": "light blue" for a colour. */
 void tv_write_color(mh_json_writer *w, const char *key, unsigned color);
 /* One sprite as an object. */

@@ -26,8 +26,8 @@ static void write_irq(mh_json_writer *w, const mh_chip_vic2_view *v)
 {
     mh_json_write_key(w, "irq");
     mh_json_write_object_begin(w);
-    tv_write_byte(w, "flags", v->irq_flags);
-    tv_write_byte(w, "mask", v->irq_mask);
+    mh_args_write_byte(w, "flags", v->irq_flags);
+    mh_args_write_byte(w, "mask", v->irq_mask);
     static const char *const sources[4] = {"raster", "sprite_background", "sprite_sprite",
                                            "lightpen"};
     mh_json_write_key(w, "pending");
@@ -117,15 +117,15 @@ static void registers_get(void *user, mh_call *call)
     mh_json_write_object_end(w);
     mh_json_write_key(w, "collisions");
     mh_json_write_object_begin(w);
-    tv_write_byte(w, "sprite_sprite", v->sprite_sprite_collisions);
-    tv_write_byte(w, "sprite_background", v->sprite_background_collisions);
+    mh_args_write_byte(w, "sprite_sprite", v->sprite_sprite_collisions);
+    mh_args_write_byte(w, "sprite_background", v->sprite_background_collisions);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "lightpen");
     mh_json_write_object_begin(w);
     write_uint(w, "x", v->lightpen_x);
     write_uint(w, "y", v->lightpen_y);
     mh_json_write_object_end(w);
-    tv_write_byte(w, "sprites_enabled", v->regs[0x15]);
+    mh_args_write_byte(w, "sprites_enabled", v->regs[0x15]);
     mh_json_write_key(w, "registers");
     mh_json_write_array_begin(w);
     for (unsigned i = 0; i < 0x2F; i++) mh_json_write_uint(w, v->regs[i]);
@@ -239,8 +239,8 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_object_begin(w);
         write_uint(w, "register", (unsigned)r);
         mh_args_write_address(w, "address", 0xD000u + (unsigned)r);
-        tv_write_byte(w, "value", writes[i].value);
-        tv_write_byte(w, "read_back", now);
+        mh_args_write_byte(w, "value", writes[i].value);
+        mh_args_write_byte(w, "read_back", now);
         if (ignored) {
             mh_json_write_key(w, "note");
             mh_json_write_string(w, "this register ignores writes");
@@ -267,8 +267,8 @@ static void raster_get(void *user, mh_call *call)
     mh_json_writer *w = mh_json_writer_new();
     mh_json_write_object_begin(w);
     write_raster(w, v);
-    tv_write_byte(w, "irq_flags", v->irq_flags);
-    tv_write_byte(w, "irq_mask", v->irq_mask);
+    mh_args_write_byte(w, "irq_flags", v->irq_flags);
+    mh_args_write_byte(w, "irq_mask", v->irq_mask);
     mh_json_write_key(w, "standard");
     mh_json_write_string(w, v->standard);
     mh_json_write_object_end(w);

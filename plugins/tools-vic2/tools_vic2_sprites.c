@@ -43,8 +43,8 @@ static void sprites_get(void *user, mh_call *call)
     mh_json_write_array_end(w);
     tv_write_color(w, "multicolor0", v->sprite_multicolor[0]);
     tv_write_color(w, "multicolor1", v->sprite_multicolor[1]);
-    tv_write_byte(w, "sprite_sprite_collisions", v->sprite_sprite_collisions);
-    tv_write_byte(w, "sprite_background_collisions", v->sprite_background_collisions);
+    mh_args_write_byte(w, "sprite_sprite_collisions", v->sprite_sprite_collisions);
+    mh_args_write_byte(w, "sprite_background_collisions", v->sprite_background_collisions);
     mh_json_write_object_end(w);
     tv_send(&c, w, text);
     tv_end(&c);

@@ -51,16 +51,6 @@ const void *tv_find(tv_ctx *ctx, const char *interface_id, void **context)
     return chip->vtable;
 }
 
-void tv_write_byte(mh_json_writer *w, const char *key, unsigned value)
-{
-    char hex[8], name[64];
-    snprintf(hex, sizeof hex, "$%02X", value & 0xFFu);
-    snprintf(name, sizeof name, "%s_hex", key);
-    mh_json_write_key(w, key);
-    mh_json_write_uint(w, value);
-    mh_json_write_key(w, name);
-    mh_json_write_string(w, hex);
-}
 
 void tv_write_color(mh_json_writer *w, const char *key, unsigned color)
 {
@@ -93,7 +83,7 @@ void tv_write_sprite(mh_json_writer *w, unsigned n, const mh_chip_vic2_sprite *s
     write_bool(w, "expand_x", s->expand_x);
     write_bool(w, "expand_y", s->expand_y);
     write_bool(w, "behind_background", s->behind_background);
-    tv_write_byte(w, "pointer", s->pointer);
+    mh_args_write_byte(w, "pointer", s->pointer);
     mh_args_write_address(w, "data_address", s->data_address);
     write_bool(w, "collided_sprite", s->collided_sprite);
     write_bool(w, "collided_background", s->collided_background);

@@ -117,6 +117,9 @@ int mh_args_format_address(char *buf, size_t size, uint32_t address);
  * the result convention for every address (DESIGN section 5). */
 void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t address);
 
+/* The same for a byte value: "value": 255, "value_hex": "$FF". */
+void mh_args_write_byte(mh_json_writer *writer, const char *key, uint8_t value);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,10 +13,12 @@ int mh_args_format_address(char *buf, size_t size, uint32_t address)
     return snprintf(buf, size, "$%04" PRIX32, address);
 }
 
-void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t address)
+/* Writes `key`: value and `key`_hex: text. */
+static void write_number_and_hex(mh_json_writer *writer, const char *key, uint32_t value,
+                                 const char *text)
 {
     static const char suffix[] = "_hex";
-    char small[64], text[16];
+    char small[64];
     if (!key) {
         mh_json_write_key(writer, NULL); /* records the misuse */
         return;
@@ -29,10 +31,23 @@ void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t add
     }
     memcpy(hex_key, key, n);
     memcpy(hex_key + n, suffix, sizeof suffix);
-    mh_args_format_address(text, sizeof text, address);
     mh_json_write_keyn(writer, key, n);
-    mh_json_write_uint(writer, address);
+    mh_json_write_uint(writer, value);
     mh_json_write_keyn(writer, hex_key, n + sizeof suffix - 1);
     mh_json_write_string(writer, text);
     if (hex_key != small) free(hex_key);
+}
+
+void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t address)
+{
+    char text[16];
+    mh_args_format_address(text, sizeof text, address);
+    write_number_and_hex(writer, key, address, text);
+}
+
+void mh_args_write_byte(mh_json_writer *writer, const char *key, uint8_t value)
+{
+    char text[8];
+    snprintf(text, sizeof text, "$%02X", value);
+    write_number_and_hex(writer, key, value, text);
 }
