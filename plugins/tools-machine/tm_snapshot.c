@@ -82,6 +82,25 @@ static int write_all(const char *path, const void *data, size_t size, char *why,
     return 0;
 }
 
+/* The result of a save or load: the file, its header and the state. */
+static mh_json_writer *snapshot_result(tm_call *c, const char *path, size_t size,
+                                       const snap_head *h)
+{
+    mh_json_writer *w = mh_json_writer_new();
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "path");
+    mh_json_write_string(w, path);
+    mh_json_write_key(w, "size");
+    mh_json_write_uint(w, size);
+    mh_json_write_key(w, "machine");
+    mh_json_write_string(w, h->machine);
+    mh_json_write_key(w, "version");
+    mh_json_write_uint(w, h->version);
+    tm_write_state(c, w);
+    mh_json_write_object_end(w);
+    return w;
+}
+
 static void snapshot_save(void *user, mh_call *call)
 {
     tm_call c;
@@ -125,18 +144,7 @@ static void snapshot_save(void *user, mh_call *call)
     }
     snap_head h = {{0}, 0, 0, 0};
     parse_head(blob, size, &h);
-    mh_json_writer *w = mh_json_writer_new();
-    mh_json_write_object_begin(w);
-    mh_json_write_key(w, "path");
-    mh_json_write_string(w, path);
-    mh_json_write_key(w, "size");
-    mh_json_write_uint(w, size);
-    mh_json_write_key(w, "machine");
-    mh_json_write_string(w, h.machine);
-    mh_json_write_key(w, "version");
-    mh_json_write_uint(w, h.version);
-    tm_write_state(&c, w);
-    mh_json_write_object_end(w);
+    mh_json_writer *w = snapshot_result(&c, path, size, &h);
     char text[PATH_SIZE + 128];
     snprintf(text, sizeof text, "saved %s (%zu bytes, %s snapshot version %u)", path, size,
              h.machine, (unsigned)h.version);
@@ -194,18 +202,7 @@ static void snapshot_load(void *user, mh_call *call)
     mh_json_writer_free(dw);
     tm_machine_changed(&c, detail);
 
-    mh_json_writer *w = mh_json_writer_new();
-    mh_json_write_object_begin(w);
-    mh_json_write_key(w, "path");
-    mh_json_write_string(w, path);
-    mh_json_write_key(w, "size");
-    mh_json_write_uint(w, size);
-    mh_json_write_key(w, "machine");
-    mh_json_write_string(w, h.machine);
-    mh_json_write_key(w, "version");
-    mh_json_write_uint(w, h.version);
-    tm_write_state(&c, w);
-    mh_json_write_object_end(w);
+    mh_json_writer *w = snapshot_result(&c, path, size, &h);
     const char *state = tm_state(&c);
     char text[PATH_SIZE + 160];
     snprintf(text, sizeof text, "loaded %s (%s snapshot version %u); breakpoints kept%s%s", path,
