@@ -321,3 +321,16 @@ const char *td_exec_state(td_call *c)
         return NULL;
     return mh_exec_state_name(debug->state(c->session));
 }
+
+char *td_fetch_json(size_t (*fn)(mh_session *, char *, size_t), mh_session *session)
+{
+    size_t size = 16384;
+    char *out = malloc(size);
+    size_t need = out ? fn(session, out, size) : 0;
+    if (out && need >= size) {
+        free(out);
+        out = malloc(need + 1);
+        if (out) fn(session, out, need + 1);
+    }
+    return out;
+}

@@ -25,30 +25,11 @@ static int parse(td_plugin *p, mh_call *call, bp_args *a)
     return a->args != NULL;
 }
 
-/* Calls fn with a buffer big enough for the JSON it produces. */
-static char *fetch_json(size_t (*fn)(mh_session *, char *, size_t), mh_session *session)
-{
-    size_t size = 8192;
-    char *out = malloc(size);
-    size_t need = out ? fn(session, out, size) : 0;
-    if (out && need >= size) {
-        free(out);
-        out = malloc(need + 1);
-        if (out) fn(session, out, need + 1);
-    }
-    return out;
-}
-
-static size_t (*list_fn_of(const td_plugin *p))(mh_session *, char *, size_t)
-{
-    return p->debug->bp_list_json;
-}
-
 /* Answers with the breakpoint list (and the id just set, when nonzero). */
 static void report_list(td_plugin *p, mh_call *call, uint32_t id, const char *text)
 {
     mh_session *session = p->call->session(call);
-    char *list = fetch_json(list_fn_of(p), session);
+    char *list = td_fetch_json(p->debug->bp_list_json, session);
     if (!list) {
         p->call->error(call, "out of memory listing breakpoints");
         return;
@@ -223,7 +204,7 @@ static void tool_delete(void *user, mh_call *call)
 /* Whether breakpoint id is enabled now (from the list). */
 static int is_enabled(td_plugin *p, mh_session *session, uint32_t id, int *found)
 {
-    char *list = fetch_json(list_fn_of(p), session);
+    char *list = td_fetch_json(p->debug->bp_list_json, session);
     mh_json_doc *doc = list ? mh_json_parse(list, strlen(list), NULL, NULL) : NULL;
     const mh_json *root = doc ? mh_json_root(doc) : NULL;
     int enabled = 0;

@@ -44,4 +44,9 @@ mh_status td_register_tools(td_plugin *plugin, const td_tool *tools, size_t coun
 /* Frees plugin->store (NULL is fine); at deinit and after a failed init. */
 void td_store_free(struct td_store *store); /* td_store.c */
 
+/* Calls a mh.debug/1 *_json function (state_json, bp_list_json) with a
+ * buffer big enough for what it writes; malloc'ed, NULL when out of memory
+ * (td_util.c). */
+char *td_fetch_json(size_t (*fn)(mh_session *, char *, size_t), mh_session *session);
+
 #endif

@@ -49,15 +49,7 @@ static void summary(const mh_json *state, char *out, size_t size)
 /* Writes the session's state (and `note`, e.g. a timeout) as the result. */
 static void report_state(td_plugin *p, mh_call *call, mh_session *session, const char *note)
 {
-    size_t size = 16384;
-    char *json = malloc(size);
-    size_t need = json ? p->debug->state_json(session, json, size) : 0;
-    if (json && need >= size) {
-        free(json);
-        size = need + 1;
-        json = malloc(size);
-        if (json) p->debug->state_json(session, json, size);
-    }
+    char *json = td_fetch_json(p->debug->state_json, session);
     if (!json) {
         p->call->error(call, "out of memory building the execution state");
         return;
