@@ -69,8 +69,8 @@ typedef struct c64_config {
     char *autostart;        /* NULL: none */
     char *drive8;           /* a .d64 for the virtual drive 8; NULL: none */
     char *cartridge;        /* a .crt for the expansion port; NULL: none */
-    mh_vic2_model vic_model;
-    mh_cia6526_model cia_model;
+    m6569_model vic_model;
+    m6526_model cia_model;
     c64_sid_model sid_model; /* default: 8580 with an 8565/8562 VIC-II, else 6581 */
     int sound;               /* 1 (default): SID synthesis and audio out */
     int debugcart;
@@ -92,7 +92,7 @@ enum { C64_W_RAM = 0, C64_W_IO = 1, C64_W_NONE = 2 };
 typedef struct c64_plain {
     uint8_t ram[65536];
     uint8_t color[1024];     /* low nybbles used */
-    uint8_t fb[2][MH_VIC2_FB_WIDTH * MH_VIC2_FB_MAX_HEIGHT];
+    uint8_t fb[2][M6569_FB_WIDTH * M6569_FB_MAX_HEIGHT];
     uint8_t fb_back;         /* the buffer the VIC draws into */
     uint8_t exrom, game;     /* cartridge lines (1 = high: no cartridge) */
     uint8_t vic_bank;        /* 0-3 from CIA2 PA */
@@ -142,8 +142,8 @@ typedef struct c64_holds {
 
 struct c64 {
     mh_cpu6502 cpu;
-    mh_vic2 vic;
-    mh_cia6526 cia1, cia2;
+    m6569 vic;
+    m6526 cia1, cia2;
     c64_sid sid;
 
     /* Banking, rebuilt by c64_bus_update_banking() when $00/$01 or
@@ -182,7 +182,7 @@ struct c64 {
     c64_config config;
     c64_holds holds;
     uint32_t clock_hz;
-    const mh_vic2_geometry *geometry;
+    const m6569_geometry *geometry;
     c64_chip_ctx chip_ctx[3];
     const mh_host *host; /* for the log; may be NULL (tests) */
 };
@@ -199,7 +199,7 @@ mh_status c64_options_confine(c64_config *config, const mh_host *host, char *err
 /* The option table (mh_config_item from mcphost/machine.h). */
 struct mh_config_item;
 const struct mh_config_item *c64_option_items(size_t *count);
-const char *c64_cia_model_name(mh_cia6526_model model);
+const char *c64_cia_model_name(m6526_model model);
 
 /* ---- c64_rom.c ---- */
 /* Loads basic, kernal and chargen from dir (NULL: the default) into rom. */
@@ -301,8 +301,8 @@ void c64_log(const c64 *m, int level, const char *format, ...)
 /* Snapshots: a copy of the chips and the plain state. */
 typedef struct c64_snapshot {
     mh_cpu6502 cpu;
-    mh_vic2 vic;
-    mh_cia6526 cia1, cia2;
+    m6569 vic;
+    m6526 cia1, cia2;
     c64_sid sid;
     c64_plain p;
 } c64_snapshot;
@@ -330,11 +330,11 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
  * cycle (the chips' machine-side contract: before the access). */
 static inline void c64_tick_chips(c64 *m)
 {
-    uint32_t pins = mh_vic2_tick(&m->vic);
-    int irq1 = mh_cia6526_tick(&m->cia1);
-    int irq2 = mh_cia6526_tick(&m->cia2);
-    m->cpu.rdy = (uint8_t)(pins & MH_VIC2_PIN_BA);
-    m->cpu.irq = ((pins & MH_VIC2_PIN_IRQ) ? C64_IRQ_VIC : 0u) | (irq1 ? C64_IRQ_CIA1 : 0u);
+    uint32_t pins = m6569_tick(&m->vic);
+    int irq1 = m6526_tick(&m->cia1);
+    int irq2 = m6526_tick(&m->cia2);
+    m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
+    m->cpu.irq = ((pins & M6569_PIN_IRQ) ? C64_IRQ_VIC : 0u) | (irq1 ? C64_IRQ_CIA1 : 0u);
     m->cpu.nmi = (irq2 ? C64_NMI_CIA2 : 0u) | m->p.restore_nmi;
     if (m->vic.ticks >= m->p.fb_swap_at) c64_frame_done(m);
 }

@@ -150,9 +150,9 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
     if (vic != (uint32_t)m->config.vic_model || cia != (uint32_t)m->config.cia_model) {
         snprintf(error, error_size,
                  "snapshot: made on a %s VIC-II with %s CIAs; this machine has %s and %s",
-                 vic < MH_VIC2_MODEL_COUNT ? mh_vic2_model_name((mh_vic2_model)vic) : "unknown",
-                 c64_cia_model_name((mh_cia6526_model)cia),
-                 mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model));
+                 vic < M6569_MODEL_COUNT ? m6569_model_name((m6569_model)vic) : "unknown",
+                 c64_cia_model_name((m6526_model)cia),
+                 m6569_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model));
         return MH_ERR_INVALID_ARGUMENT;
     }
     c64_snapshot *snap = malloc(sizeof *snap);
@@ -304,7 +304,7 @@ static const mh_config_item *config_find(const char *name)
 
 static mh_status config_get(void *context, const char *name, char *out, size_t out_size)
 {
-    static const char *const vic_names[MH_VIC2_MODEL_COUNT] = {"6569", "8565", "6567r8", "8562",
+    static const char *const vic_names[M6569_MODEL_COUNT] = {"6569", "8565", "6567r8", "8562",
                                                                "6567r56a"};
     const c64 *m = context;
     if (!config_find(name)) return MH_ERR_NOT_FOUND;
@@ -317,7 +317,7 @@ static mh_status config_get(void *context, const char *name, char *out, size_t o
     else if (strcmp(name, "vicii_model") == 0)
         value = vic_names[m->config.vic_model];
     else if (strcmp(name, "cia_model") == 0)
-        value = m->config.cia_model == MH_CIA6526_MODEL_6526A ? "6526a" : "6526";
+        value = m->config.cia_model == M6526_MODEL_6526A ? "6526a" : "6526";
     else if (strcmp(name, "sid_model") == 0)
         value = m->config.sid_model == C64_SID_8580 ? "8580" : "6581";
     else if (strcmp(name, "autostart") == 0)

@@ -157,9 +157,9 @@ static mh_status video_frame(void *context, mh_video_frame *out)
     out->struct_size = sizeof *out;
     out->width = m->geometry->width;
     out->height = m->geometry->height;
-    out->pitch = MH_VIC2_FB_WIDTH;
+    out->pitch = M6569_FB_WIDTH;
     out->pixels = m->p.fb[m->p.fb_back ^ 1u];
-    out->palette = mh_vic2_palette(MH_VIC2_PALETTE_PEPTO);
+    out->palette = m6569_palette(M6569_PALETTE_PEPTO);
     out->palette_size = 16;
     out->frame_number = m->p.frames_done;
     return MH_OK;
@@ -168,7 +168,7 @@ static mh_status video_frame(void *context, mh_video_frame *out)
 static void video_beam(void *context, uint32_t *line, uint32_t *cycle)
 {
     const c64 *m = context;
-    if (line) *line = mh_vic2_line(&m->vic);
+    if (line) *line = m6569_line(&m->vic);
     if (cycle) *cycle = m->vic.cycle;
 }
 
@@ -253,9 +253,9 @@ static uint8_t chip_peek(void *context, uint16_t reg)
 {
     const c64_chip_ctx *ctx = context;
     switch (ctx->which) {
-    case 0: return mh_vic2_peek(&ctx->m->vic, reg);
-    case 1: return mh_cia6526_peek(&ctx->m->cia1, reg);
-    default: return mh_cia6526_peek(&ctx->m->cia2, reg);
+    case 0: return m6569_peek(&ctx->m->vic, reg);
+    case 1: return m6526_peek(&ctx->m->cia1, reg);
+    default: return m6526_peek(&ctx->m->cia2, reg);
     }
 }
 
@@ -295,13 +295,13 @@ static mh_status vic_view(void *context, mh_chip_vic2_view *out)
 static size_t vic_line_colors(void *context, uint8_t *border, uint8_t *background, size_t max)
 {
     const c64_chip_ctx *ctx = context;
-    return mh_vic2_line_colors(&ctx->m->vic, border, background, max);
+    return m6569_line_colors(&ctx->m->vic, border, background, max);
 }
 
 static void vic_beam(void *context, uint16_t *line, uint16_t *cycle)
 {
     const c64_chip_ctx *ctx = context;
-    if (line) *line = mh_vic2_line(&ctx->m->vic);
+    if (line) *line = m6569_line(&ctx->m->vic);
     if (cycle) *cycle = ctx->m->vic.cycle;
 }
 
@@ -341,10 +341,10 @@ static const mh_chip_cia_iface cia_chip_iface = {sizeof(mh_chip_cia_iface), chip
 mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,
                               char *error, size_t error_size)
 {
-    static const char *const vic_desc[MH_VIC2_MODEL_COUNT] = {
+    static const char *const vic_desc[M6569_MODEL_COUNT] = {
         "MOS 6569 VIC-II (PAL)", "MOS 8565 VIC-II (PAL)", "MOS 6567R8 VIC-II (NTSC)",
         "MOS 8562 VIC-II (NTSC)", "MOS 6567R56A VIC-II (old NTSC)"};
-    const char *cia_desc = m->config.cia_model == MH_CIA6526_MODEL_6526A
+    const char *cia_desc = m->config.cia_model == M6526_MODEL_6526A
                                ? "MOS 6526A CIA" : "MOS 6526 CIA";
     char cia1_desc[64], cia2_desc[64];
     snprintf(cia1_desc, sizeof cia1_desc, "%s 1 ($DC00: keyboard, joysticks, IRQ)", cia_desc);
@@ -398,7 +398,7 @@ static mh_status machine_create(void *user_data, mh_session *session, const char
         return status;
     }
     c64_log(m, MH_LOG_INFO, "c64: %s VIC-II, %s CIAs, %s SID (%s), %s ROMs%s%s%s%s",
-            mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model),
+            m6569_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model),
             c64_sid_model_name(m->config.sid_model),
             m->config.sound ? "synthesis" : "registers only, sound=off",
             m->config.rom_dir ? m->config.rom_dir : C64_DEFAULT_ROM_DIR,

@@ -228,11 +228,11 @@ void c64_input_tick(c64 *m)
 void c64_update_lightpen(c64 *m)
 {
     /* /LP: CIA1 PB4 driven low, or joystick 1's fire button. */
-    uint8_t pb = mh_cia6526_port_output(&m->cia1, MH_CIA6526_PORT_B);
+    uint8_t pb = m6526_port_output(&m->cia1, M6526_PORT_B);
     uint8_t low = (uint8_t)(!(pb & 0x10) || (m->p.joy[1] & MH_JOY_FIRE));
     if (low != m->p.lightpen_low) {
         m->p.lightpen_low = low;
-        mh_vic2_set_lightpen(&m->vic, low);
+        m6569_set_lightpen(&m->vic, low);
     }
 }
 

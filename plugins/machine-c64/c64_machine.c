@@ -322,15 +322,15 @@ static uint32_t undo_exit_stall(c64 *m);
  * framebuffer swap point follows the VIC's restarted beam. */
 static void reset_chips(c64 *m)
 {
-    mh_vic2_reset(&m->vic);
-    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
-    mh_cia6526_reset(&m->cia1);
-    mh_cia6526_reset(&m->cia2);
+    m6569_reset(&m->vic);
+    m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
+    m6526_reset(&m->cia1);
+    m6526_reset(&m->cia2);
     c64_sid_reset(&m->sid, m->vic.ticks);
 
     /* The back buffer is complete when the beam reaches the line after
      * the last framebuffer row (VIC ticks count from line 0, cycle 1). */
-    const mh_vic2_geometry *g = m->geometry;
+    const m6569_geometry *g = m->geometry;
     uint32_t swap_line = (uint32_t)(g->first_line + g->height) % g->lines_per_frame;
     m->p.fb_swap_at = swap_line ? (uint64_t)swap_line * g->cycles_per_line : g->cycles_per_frame;
 }
@@ -429,7 +429,7 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
     }
     m->config = config;
     m->host = host;
-    m->geometry = mh_vic2_geometry_of(config.vic_model);
+    m->geometry = m6569_geometry_of(config.vic_model);
     int ntsc = m->geometry->cycles_per_line != 63;
     m->clock_hz = ntsc ? C64_CLOCK_NTSC : C64_CLOCK_PAL;
 
@@ -442,27 +442,27 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
     if (status == MH_OK && config.autostart)
         status = autostart_load(m, config.autostart, error, error_size);
     if (status == MH_OK) {
-        mh_vic2_desc vd = {0};
+        m6569_desc vd = {0};
         vd.model = config.vic_model;
         vd.fetch = c64_vic_fetch;
         vd.user = m;
         vd.color_ram = m->p.color;
         vd.framebuffer = m->p.fb[0];
-        vd.fb_pitch = MH_VIC2_FB_WIDTH;
-        status = mh_vic2_init(&m->vic, &vd);
+        vd.fb_pitch = M6569_FB_WIDTH;
+        status = m6569_init(&m->vic, &vd);
     }
     if (status == MH_OK) {
-        mh_cia6526_desc cd = {0};
+        m6526_desc cd = {0};
         cd.model = config.cia_model;
         cd.clock_hz = m->clock_hz;
         cd.tod_hz = ntsc ? 60 : 50;
         cd.read_port = c64_cia1_read_port;
         cd.port_out = c64_cia1_port_out;
         cd.user = m;
-        status = mh_cia6526_init(&m->cia1, &cd);
+        status = m6526_init(&m->cia1, &cd);
         cd.read_port = c64_cia2_read_port;
         cd.port_out = c64_cia2_port_out;
-        if (status == MH_OK) status = mh_cia6526_init(&m->cia2, &cd);
+        if (status == MH_OK) status = m6526_init(&m->cia2, &cd);
     }
     if (status != MH_OK) {
         if (!error[0]) snprintf(error, error_size, "c64: %s", mh_status_name(status));
@@ -606,12 +606,12 @@ void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
 void c64_snapshot_restore(c64 *m, const c64_snapshot *snap)
 {
     mh_cpu6502_restore(&m->cpu, &snap->cpu);
-    mh_vic2_restore(&m->vic, &snap->vic);
-    mh_cia6526_restore(&m->cia1, &snap->cia1);
-    mh_cia6526_restore(&m->cia2, &snap->cia2);
+    m6569_restore(&m->vic, &snap->vic);
+    m6526_restore(&m->cia1, &snap->cia1);
+    m6526_restore(&m->cia2, &snap->cia2);
     m->sid = snap->sid;
     memcpy(&m->p, &snap->p, sizeof m->p);
-    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
+    m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     c64_bus_update_banking(m);
     c64_bus_update_vic_bank(m);
     install_hooks(m);
