@@ -39,6 +39,8 @@
 #include "c64_sid.h"
 #include "cia6526.h"
 #include "mcphost/cpu6502.h"
+#include "mcphost/kernal.h"
+#include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
 #include "vic2.h"
 
@@ -59,9 +61,6 @@
 /* Autostart: give up waiting for the KERNAL's keyboard loop after this
  * many cycles and inject anyway. */
 #define C64_AUTOSTART_FALLBACK 20000000u
-
-/* Typed text waiting for the keyboard buffer. */
-#define C64_TYPE_QUEUE 4096u
 
 /* Everything the options say, checked. Strings are malloc'ed copies. */
 typedef struct c64_config {
@@ -107,17 +106,12 @@ typedef struct c64_plain {
     uint8_t kb_col[8];       /* per PA bit: PB bits of the keys held there */
     uint8_t kb_row[8];       /* per PB bit: PA bits of the keys held there */
     uint8_t joy[3];          /* [1], [2]: MH_JOY_* masks */
-    /* Typed text (PETSCII) waiting for the keyboard buffer. */
-    uint8_t type_queue[C64_TYPE_QUEUE];
-    uint32_t type_head, type_count;
-    /* Autostart and exit. */
+    /* Typed text (PETSCII) waiting for the KERNAL's keyboard buffer. */
+    mh_kernal_queue typed;
     uint8_t autostart_pending;
-    uint8_t exit_pending;    /* a debug-cart write ended the run */
-    uint8_t exit_from_cpu;   /* the CPU wrote it: undo the halt stall */
-    uint8_t reserved;
-    int exit_code;
-    uint64_t exit_end;       /* cpu.cycles after the last real cycle */
-    uint64_t cycles;         /* machine cycles run since power-on */
+    /* The machine kit's run state: machine cycles since power-on
+     * (run.cycles) and the debug-cart exit. */
+    mh_kit_state run;
 } c64_plain;
 
 typedef struct c64 c64;
@@ -164,7 +158,12 @@ struct c64 {
     mh_cpu6502_sync_fn dbg_sync;
     mh_cpu6502_access_fn dbg_access;
     void *dbg_user;
-    mh_cpu6502_sync_fn halted_sync; /* links.sync saved while halted */
+
+    /* The machine kit: the run loop, the KERNAL glue (c64_kernal_layout)
+     * and the mh.memory/1 chip's context. */
+    mh_machine_kit kit;
+    mh_kernal kernal;
+    mh_kit_memory memory;
 
     c64_autostart autostart;
     /* What mh.media/1 attached as "program" and "tape" (malloc'ed paths). */
@@ -184,6 +183,7 @@ struct c64 {
     uint32_t clock_hz;
     const m6569_geometry *geometry;
     c64_chip_ctx chip_ctx[3];
+    char cia_desc[2][64];  /* the CIAs' chip descriptions */
     const mh_host *host; /* for the log; may be NULL (tests) */
 };
 
@@ -211,9 +211,6 @@ void c64_bus_update_banking(c64 *m);
 void c64_bus_update_vic_bank(c64 *m);
 uint8_t c64_bus_read(void *user, uint16_t addr);
 void c64_bus_write(void *user, uint16_t addr, uint8_t value);
-/* While a debug-cart exit halts the CPU: no chips tick. */
-uint8_t c64_bus_read_halted(void *user, uint16_t addr);
-void c64_bus_write_halted(void *user, uint16_t addr, uint8_t value);
 uint8_t c64_vic_fetch(void *user, uint16_t addr);
 /* CPU view without side effects / like a CPU write (from_cpu 0). */
 uint8_t c64_bus_peek(const c64 *m, uint16_t addr);
@@ -234,9 +231,6 @@ mh_status c64_key(c64 *m, const char *name, int down);
 mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size);
 mh_status c64_joystick(c64 *m, int port, uint32_t mask);
 void c64_release_all(c64 *m);
-/* Feeds queued text into the KERNAL buffer when it is empty (at an
- * instruction boundary). */
-void c64_type_feed(c64 *m);
 void c64_update_lightpen(c64 *m);
 /* Holds (mh.input/1 key_hold, joystick_hold) and PETSCII codes to type. */
 mh_status c64_key_hold(c64 *m, const char *name, uint32_t frames);
@@ -251,8 +245,8 @@ void c64_input_tick(c64 *m);
 /* Attaches a .d64 file to drive 8 (replacing a disk there). */
 mh_status c64_drive_attach(c64 *m, const char *path, char *error, size_t error_size);
 void c64_drive_detach(c64 *m);
-/* At $FFD5 (KERNAL LOAD) with the KERNAL banked in: does the load when
- * the device is 8 and a disk is attached, sets the registers and returns
+/* At the KERNAL's LOAD entry: with the KERNAL banked in, device 8 and a
+ * disk attached, does the load (mh_kernal_load_trap), logs it and returns
  * the CPU from the JSR (PC changed); returns 1 then, else 0. */
 int c64_drive_trap(c64 *m);
 
@@ -292,11 +286,9 @@ mh_status c64_program_attach(c64 *m, const char *path, int tape, int autostart, 
 void c64_program_detach(c64 *m, int tape);
 /* Injects the autostart program now (normally done at the READY prompt). */
 void c64_autostart_inject(c64 *m);
-void c64_log(const c64 *m, int level, const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+/* The C64 KERNAL's variables (Commodore's and the Open ROMs' alike). */
+extern const mh_kernal_layout c64_kernal_layout;
+#define c64_log(m, level, ...) mh_kit_log((m)->host, (level), __VA_ARGS__)
 
 /* Snapshots: a copy of the chips and the plain state. */
 typedef struct c64_snapshot {
@@ -310,14 +302,18 @@ void c64_snapshot_save(const c64 *m, c64_snapshot *snap);
 void c64_snapshot_restore(c64 *m, const c64_snapshot *snap);
 
 /* ---- c64_ifaces.c ---- */
-mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,
-                              char *error, size_t error_size);
+/* The chips the C64 registers in its session; returns how many. */
+size_t c64_ifaces_chips(c64 *m, mh_chip *chips, size_t max);
 void c64_machine_desc(mh_machine_desc *desc, const mh_host *host);
 
 /* ---- c64_ext.c: mh.snapshot/1, mh.config/1, mh.media/1, mh.caps/1 ---- */
-/* Appends the four chips to chips (room for 4); returns how many. */
+/* Appends the four chips to chips (room for C64_EXT_CHIPS); returns how
+ * many. */
+#define C64_EXT_CHIPS 4u
 size_t c64_ext_chips(c64 *m, mh_chip *chips);
-/* The SID's chip interface entries (c64_sid_iface.c); returns how many. */
+/* The SID's chip interface entries (c64_sid_iface.c, room for
+ * C64_SID_CHIPS); returns how many. */
+#define C64_SID_CHIPS 1u
 size_t c64_sid_chips(c64 *m, mh_chip *chips);
 /* The snapshot blob (also what the tests call). */
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);

@@ -190,26 +190,6 @@ static uint8_t io_read(c64 *m, uint16_t addr)
     }
 }
 
-static void request_exit(c64 *m, uint8_t value, int from_cpu)
-{
-    if (m->p.exit_pending) {
-        if (m->p.exit_from_cpu && from_cpu) m->p.exit_end = m->cpu.cycles + 1;
-        return;
-    }
-    m->p.exit_pending = 1;
-    m->p.exit_code = value;
-    if (from_cpu) {
-        /* Halt the CPU at its next read cycle: switch to the halted bus
-         * (no chip ticks, RDY low) and take the phantom cycles back in
-         * c64_run. The halted fetch must not reach a debugger's sync hook. */
-        m->p.exit_from_cpu = 1;
-        m->p.exit_end = m->cpu.cycles + 1; /* the core counts this cycle after we return */
-        mh_cpu6502_set_bus(&m->cpu, c64_bus_read_halted, c64_bus_write_halted, m);
-        m->halted_sync = m->cpu.links.sync;
-        m->cpu.links.sync = NULL;
-    }
-}
-
 static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 {
     switch ((addr >> 8) & 0xF) {
@@ -218,8 +198,11 @@ static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
         mh_cpu6502_set_irq(&m->cpu, C64_IRQ_VIC, m->vic.irq);
         break;
     case 0x4: case 0x5: case 0x6: case 0x7:
-        if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) request_exit(m, value, from_cpu);
-        else {
+        if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) {
+            /* The machine kit halts the CPU after this cycle (no chip ticks
+             * while halted) and ends the run. */
+            mh_kit_request_exit(&m->kit, value, from_cpu);
+        } else {
             c64_sid_sync(&m->sid, m->vic.ticks); /* the write lands on this cycle */
             c64_sid_write(&m->sid, addr, value);
         }
@@ -272,26 +255,6 @@ void c64_bus_write(void *user, uint16_t addr, uint8_t value)
         return;
     }
     write_slow(m, addr, value, 1);
-}
-
-uint8_t c64_bus_read_halted(void *user, uint16_t addr)
-{
-    c64 *m = user;
-    (void)addr;
-    m->cpu.rdy = 0;
-    return 0xFF;
-}
-
-void c64_bus_write_halted(void *user, uint16_t addr, uint8_t value)
-{
-    /* A write still in flight after the exit (the second write of a
-     * read-modify-write) is a real cycle: chips tick, the write lands. */
-    c64 *m = user;
-    c64_tick_chips(m);
-    m->p.exit_end = m->cpu.cycles + 1;
-    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) m->p.ram[addr] = value;
-    else write_slow(m, addr, value, 1);
-    m->cpu.rdy = 0;
 }
 
 /* ---- debugger access ---- */

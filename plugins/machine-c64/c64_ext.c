@@ -165,13 +165,11 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
     free(snap);
     /* The debug-cart halt is not in a blob saved between runs; an
      * injection waiting for a program this machine lacks is dropped. */
-    m->p.exit_from_cpu = 0;
-    m->p.exit_pending = 0;
+    m->p.run.exit_from_cpu = 0;
+    m->p.run.exit_pending = 0;
     if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
-    if (m->p.type_head >= C64_TYPE_QUEUE || m->p.type_count > C64_TYPE_QUEUE) {
-        m->p.type_head = 0;
-        m->p.type_count = 0;
-    }
+    if (m->p.typed.head >= MH_KERNAL_QUEUE_SIZE || m->p.typed.count > MH_KERNAL_QUEUE_SIZE)
+        mh_kernal_queue_clear(&m->p.typed);
     if (m->p.fb_back > 1) m->p.fb_back = 0;
     c64_hooks_update(m);
     return MH_OK;

@@ -117,12 +117,12 @@ static void test_run_budget(void)
     c64 *m = boot("{}");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     for (uint64_t budget = 1; budget < 5000; budget = budget * 3 + 1) {
-        uint64_t before = m->p.cycles;
+        uint64_t before = m->p.run.cycles;
         uint32_t stop;
         uint64_t ran = run(m, budget, &stop);
         CU_ASSERT_EQUAL(stop, MH_RUN_BUDGET);
         CU_ASSERT_TRUE(ran >= budget && ran < budget + 60); /* one instruction, maybe stalled */
-        CU_ASSERT_EQUAL(m->p.cycles - before, ran);
+        CU_ASSERT_EQUAL(m->p.run.cycles - before, ran);
         CU_ASSERT_TRUE(mh_cpu6502_at_boundary(&m->cpu));
     }
     c64_free(m);
@@ -331,7 +331,7 @@ static void test_typing(void)
     const char *cmd = strstr(text, "PRINT \"HI\"");
     CU_ASSERT_PTR_NOT_NULL_FATAL(cmd);
     CU_ASSERT_EQUAL(strncmp(cmd + 41, "HI  ", 4), 0); /* the next line */
-    CU_ASSERT_EQUAL(m->p.type_count, 0);
+    CU_ASSERT_EQUAL(m->p.typed.count, 0);
 
     /* Lower case types as upper case (Open ROMs' BASIC has strings but
      * no arithmetic yet); unknown characters are refused. */
