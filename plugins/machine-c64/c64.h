@@ -48,6 +48,7 @@
 #define C64_CLOCK_NTSC 1022727u
 #define C64_DEFAULT_ROM_DIR "/usr/share/open-roms/C64"
 #define C64_DEBUGCART_ADDR 0xD7FFu
+#define C64_SID_BASE 0xD400u
 
 /* Interrupt source bits on the CPU's lines. */
 #define C64_IRQ_VIC 0x1u

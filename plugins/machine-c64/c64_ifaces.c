@@ -223,11 +223,20 @@ static uint8_t chip_peek(void *context, uint16_t reg)
     }
 }
 
+/* Where the C64's I/O decoding puts the VIC-II, CIA1 and CIA2. */
+static const mh_chip_io_range chip_io[3] = {{0xD000, 0x400}, {0xDC00, 0x100}, {0xDD00, 0x100}};
+
 static void chip_write(void *context, uint16_t reg, uint8_t value)
 {
     const c64_chip_ctx *ctx = context;
-    static const uint16_t base[3] = {0xD000, 0xDC00, 0xDD00};
-    c64_io_write(ctx->m, (uint16_t)(base[ctx->which] + (reg & (ctx->which ? 0x0F : 0x3F))), value);
+    c64_io_write(ctx->m, (uint16_t)(chip_io[ctx->which].base + (reg & (ctx->which ? 0x0F : 0x3F))),
+                 value);
+}
+
+static void chip_io_range(void *context, mh_chip_io_range *out)
+{
+    const c64_chip_ctx *ctx = context;
+    *out = chip_io[ctx->which];
 }
 
 static void vic_read(void *context, uint16_t vic_address, uint8_t *out, size_t length)
@@ -295,10 +304,10 @@ static const char *cia_key_name(void *context, unsigned column, unsigned row)
 
 static const mh_chip_vic2_iface vic2_chip_iface = {
     sizeof(mh_chip_vic2_iface), chip_state, chip_peek, chip_write, vic_view, vic_read,
-    vic_color_read, vic_line_colors, vic_beam};
+    vic_color_read, vic_line_colors, vic_beam, chip_io_range};
 static const mh_chip_cia_iface cia_chip_iface = {sizeof(mh_chip_cia_iface), chip_state, chip_peek,
                                                  chip_write, cia_view, cia_keyboard,
-                                                 cia_key_name};
+                                                 cia_key_name, chip_io_range};
 
 /* ---- registration ---- */
 

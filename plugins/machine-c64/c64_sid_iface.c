@@ -27,7 +27,7 @@ static uint8_t sid_peek(void *context, uint16_t reg)
 
 static void sid_write(void *context, uint16_t reg, uint8_t value)
 {
-    c64_io_write(context, (uint16_t)(0xD400u + (reg & 0x1Fu)), value);
+    c64_io_write(context, (uint16_t)(C64_SID_BASE + (reg & 0x1Fu)), value);
 }
 
 static uint8_t voice_phase(const m6581_voice *v)
@@ -138,11 +138,21 @@ static size_t sid_tap_read(void *context, unsigned v, int16_t *out, size_t max)
 
 static uint32_t sid_tap_dropped(void *context) { return ((c64 *)context)->sid.chip.tap_dropped; }
 
+/* $D400-$D7FF: the SID's 32 bytes repeat (the debug cart's $D7FF, when
+ * on, is the machine's, not the SID's). */
+static void sid_io_range(void *context, mh_chip_io_range *out)
+{
+    (void)context;
+    out->base = C64_SID_BASE;
+    out->size = 0x400;
+}
+
 static const mh_chip_sid_iface sid_iface = {
     sizeof(mh_chip_sid_iface), sid_peek,          sid_write,         sid_voice,
     sid_filter,                sid_model_name,    sid_sample_rate,   sid_clock_hz,
     sid_frame_cycles,          sid_sound_enabled, sid_audio_read,    sid_audio_dropped,
     sid_tap_start,             sid_tap_stop,      sid_tap_read,      sid_tap_dropped,
+    sid_io_range,
 };
 
 size_t c64_sid_chips(c64 *m, mh_chip *chips)

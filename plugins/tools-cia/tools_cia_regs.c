@@ -149,17 +149,23 @@ static int parse_write(tc_ctx *c, const mh_json *obj, const char *where, reg_wri
                        "like \"$DC0E\"", where, r ? c->err : "register is missing");
             return -1;
         }
-        out->reg = tc_cia_register(value, c->instance);
-        if (out->reg == -2) {
+        out->reg = tc_cia_register(value, &c->io);
+        const char *other = out->reg < 0 ? tc_other_cia_at(c, value) : NULL;
+        if (other) {
             tc_fail(c, "%s$%04X belongs to the other CIA, not %s: give instance \"%s\" or the "
-                       "register number 0-15", where, (unsigned)value, c->instance,
-                    value >= 0xDD00u ? "cia2" : "cia1");
+                       "register number 0-15", where, (unsigned)value, c->instance, other);
+            return -1;
+        }
+        if (out->reg < 0 && c->io.size) {
+            tc_fail(c, "%sregister $%04X is not a CIA register: give 0-15, a name (PRA ... CRB) "
+                       "or an address in $%04X-$%04X (%s)",
+                    where, (unsigned)value, (unsigned)c->io.base,
+                    (unsigned)(c->io.base + c->io.size - 1), c->instance);
             return -1;
         }
         if (out->reg < 0) {
-            tc_fail(c, "%sregister $%04X is not a CIA register: give 0-15, a name (PRA ... CRB) "
-                       "or an address in $DC00-$DCFF (cia1) / $DD00-$DDFF (cia2)",
-                    where, (unsigned)value);
+            tc_fail(c, "%sregister $%04X is not a CIA register: give 0-15 or a name (PRA ... "
+                       "CRB)", where, (unsigned)value);
             return -1;
         }
     }

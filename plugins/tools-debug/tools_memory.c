@@ -300,7 +300,8 @@ static void memory_banks(void *user, mh_call *call)
 #define SPACE_PROP                                                                                \
     "\"space\":{\"type\":\"string\",\"description\":\"Memory space by name (machine_capabilities or " \
     "memory_banks list them; default \\\"cpu\\\": what the CPU sees). A space with a fixed place in " \
-    "the CPU map (\\\"io\\\" at $D000) takes offsets or those CPU addresses.\"}"
+    "the CPU map (its base in the space list, e.g. a C64's \\\"io\\\" at $D000) takes offsets or " \
+    "those CPU addresses.\"}"
 #define ADDRESS_PROP(what)                                                                        \
     "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"" what                       \
     ": 49152, \\\"$C000\\\" or \\\"0xC000\\\"\"}"

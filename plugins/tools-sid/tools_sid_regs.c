@@ -83,14 +83,28 @@ static void read_all(const mh_chip_sid_iface *sid, void *context, uint8_t r[MH_C
     for (unsigned i = 0; i < MH_CHIP_SID_REGISTERS; i++) r[i] = sid->peek(context, (uint16_t)i);
 }
 
-static void write_register_list(mh_json_writer *w, const uint8_t *r)
+/* Where the machine put the SID (size 0: it did not say). */
+static mh_chip_io_range io_of(const mh_chip_sid_iface *sid, void *context)
+{
+    mh_chip_io_range io = {0, 0};
+    if (MH_CHIP_IFACE_HAS(sid, mh_chip_sid_iface, io_range)) sid->io_range(context, &io);
+    return io;
+}
+
+/* "address"/"address_hex" of a register, when the machine says where. */
+static void write_reg_address(mh_json_writer *w, const mh_chip_io_range *io, unsigned reg)
+{
+    if (io->size) mh_args_write_address(w, "address", io->base + reg);
+}
+
+static void write_register_list(mh_json_writer *w, const mh_chip_io_range *io, const uint8_t *r)
 {
     mh_json_write_array_begin(w);
     for (unsigned i = 0; i < MH_CHIP_SID_REGISTERS; i++) {
         mh_json_write_object_begin(w);
         mh_json_write_key(w, "number");
         mh_json_write_uint(w, i);
-        mh_args_write_address(w, "address", 0xD400u + i);
+        write_reg_address(w, io, i);
         mh_json_write_key(w, "name");
         mh_json_write_string(w, ts_reg_name(i));
         mh_json_write_key(w, "value");
@@ -117,7 +131,8 @@ static void write_decoded(const ts_plugin *plugin, mh_call *call, const mh_chip_
     mh_json_write_key(w, "clock_hz");
     mh_json_write_uint(w, clock);
     mh_json_write_key(w, "registers");
-    write_register_list(w, r);
+    const mh_chip_io_range io = io_of(sid, context);
+    write_register_list(w, &io, r);
     mh_json_write_key(w, "voices");
     mh_json_write_array_begin(w);
     for (unsigned v = 0; v < 3; v++) write_voice_regs(w, r, v, clock);
@@ -190,8 +205,8 @@ static int add_write(const char *label, unsigned reg, unsigned width, const mh_j
 {
     if (ts_reg_read_only(reg)) {
         snprintf(err, err_size,
-                 "register %s (%s) is read-only: writes to $D419-$D41C do nothing on a SID; "
-                 "set $D400-$D418",
+                 "register %s (%s) is read-only: writes to registers 25-28 (POTX, POTY, OSC3, "
+                 "ENV3) do nothing on a SID; set registers 0-24",
                  label, ts_reg_name(reg));
         return -1;
     }
@@ -220,24 +235,23 @@ static int add_write(const char *label, unsigned reg, unsigned width, const mh_j
 }
 
 /* `register` (name, number or address) + `value`. */
-static int parse_single(const mh_json *args, reg_write *writes, size_t *count, char *err,
-                        size_t err_size)
+static int parse_single(const mh_json *args, const mh_chip_io_range *io, reg_write *writes,
+                        size_t *count, char *err, size_t err_size)
 {
     const mh_json *which = mh_json_object_get(args, "register");
     unsigned reg = 0, width = 1;
     char label[80];
     if (mh_json_typeof(which) == MH_JSON_STRING) {
         const char *text = mh_json_as_string(which, NULL);
-        if (ts_reg_parse(text, &reg, &width, err, err_size) != 0) return -1;
+        if (ts_reg_parse(text, io, &reg, &width, err, err_size) != 0) return -1;
         snprintf(label, sizeof label, "\"%.64s\"", text);
     } else {
         int64_t number = 0;
         if (mh_json_as_int64(which, &number) != MH_OK) {
-            snprintf(err, err_size, "register: expected a name, a number 0-28 or an address "
-                                    "$D400-$D41C");
+            snprintf(err, err_size, "register: expected a name, a number 0-28 or an address");
             return -1;
         }
-        if (ts_reg_from_number(number, &reg, err, err_size) != 0) return -1;
+        if (ts_reg_from_number(number, io, &reg, err, err_size) != 0) return -1;
         snprintf(label, sizeof label, "%lld", (long long)number);
     }
     if (!mh_json_object_get(args, "value")) {
@@ -249,8 +263,8 @@ static int parse_single(const mh_json *args, reg_write *writes, size_t *count, c
 }
 
 /* `registers`: {"v1_freq": 7217, "$D404": 17, ...}, written in order. */
-static int parse_set(const mh_json *set, reg_write *writes, size_t *count, char *err,
-                     size_t err_size)
+static int parse_set(const mh_json *set, const mh_chip_io_range *io, reg_write *writes,
+                     size_t *count, char *err, size_t err_size)
 {
     size_t n = mh_json_object_size(set);
     if (!n) {
@@ -262,7 +276,7 @@ static int parse_set(const mh_json *set, reg_write *writes, size_t *count, char 
         const char *key = mh_json_object_key(set, i, &key_length);
         unsigned reg = 0, width = 1;
         char msg[512];
-        if (ts_reg_parse(key, &reg, &width, msg, sizeof msg) != 0) {
+        if (ts_reg_parse(key, io, &reg, &width, msg, sizeof msg) != 0) {
             snprintf(err, err_size, "registers: %s", msg);
             return -1;
         }
@@ -297,8 +311,9 @@ static void registers_set(void *user, mh_call *call)
                  "or `registers` (e.g. {\"registers\": {\"v1_freq\": 7217, \"mode_vol\": 15}})");
         bad = 1;
     }
-    if (!bad && has_single) bad = parse_single(args, writes, &count, err, sizeof err) != 0;
-    if (!bad && set) bad = parse_set(set, writes, &count, err, sizeof err) != 0;
+    const mh_chip_io_range io = io_of(sid, context);
+    if (!bad && has_single) bad = parse_single(args, &io, writes, &count, err, sizeof err) != 0;
+    if (!bad && set) bad = parse_set(set, &io, writes, &count, err, sizeof err) != 0;
     mh_json_free(doc);
     if (bad) {
         ts_errorf(plugin, call, "sid_registers_set: %s", err);
@@ -318,7 +333,7 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_object_begin(w);
         mh_json_write_key(w, "number");
         mh_json_write_uint(w, writes[i].reg);
-        mh_args_write_address(w, "address", 0xD400u + writes[i].reg);
+        write_reg_address(w, &io, writes[i].reg);
         mh_json_write_key(w, "name");
         mh_json_write_string(w, ts_reg_name(writes[i].reg));
         mh_json_write_key(w, "value");
@@ -327,7 +342,8 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_object_end(w);
         if (used < sizeof text) {
             n = snprintf(text + used, sizeof text - used, "%s $%04X (%s) = $%02X", i ? "," : "",
-                         0xD400u + writes[i].reg, ts_reg_name(writes[i].reg), writes[i].value);
+                         (unsigned)(io.base + writes[i].reg), ts_reg_name(writes[i].reg),
+                         writes[i].value);
             if (n > 0) used += (size_t)n;
         }
     }
@@ -341,8 +357,8 @@ static void registers_set(void *user, mh_call *call)
 /* ---- registration ---- */
 
 #define TS_REGS_ITEM                                                                        \
-    "{\"type\":\"object\",\"required\":[\"number\",\"address\",\"address_hex\",\"name\",\"value\"," \
-    "\"value_hex\"],\"properties\":{\"number\":{\"type\":\"integer\"},\"address\":{\"type\":"     \
+    "{\"type\":\"object\",\"required\":[\"number\",\"name\",\"value\",\"value_hex\"],"        \
+    "\"properties\":{\"number\":{\"type\":\"integer\"},\"address\":{\"type\":"     \
     "\"integer\"},\"address_hex\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},"        \
     "\"value\":{\"type\":\"integer\"},\"value_hex\":{\"type\":\"string\"}}}"
 

@@ -36,6 +36,7 @@ typedef struct tv_ctx {
     const mh_chip_vic2_iface *vic;
     void *chip;
     mh_chip_vic2_view view;
+    mh_chip_io_range io; /* where its registers are; size 0: unknown */
     char err[MH_ARGS_ERROR_SIZE];
 } tv_ctx;
 

@@ -2,8 +2,8 @@
  * engine (mh.debug/1): breakpoints_raster, breakpoints_sprite_collision,
  * breakpoints_composite (check breakpoints: a callback here reads the
  * VIC-II at every instruction boundary) and breakpoints_vic_register_write
- * (a write watchpoint over $D000-$D3FF, all register mirrors, with a
- * condition on address & $3F). They stop with the engine's stop record,
+ * (a write watchpoint over the chip's io_range - $D000-$D3FF on a C64 -
+ * all register mirrors, with a condition on address & $3F). They stop with the engine's stop record,
  * whose breakpoint.detail says what fired; list, delete, toggle and the
  * trace are the tools-debug breakpoints_* tools. Handlers run on the
  * session's thread (the tools require the VIC-II). */
@@ -300,10 +300,16 @@ static void bp_register_write(void *user, mh_call *call)
         END_CALL
     uint32_t reg_value = 0;
     mh_status st = mh_args_address(c.args, "register", 0xFFFF, &reg_value, c.err, sizeof c.err);
-    int reg = st == MH_OK ? tv_vic_register(reg_value) : -1;
+    int reg = st == MH_OK ? tv_vic_register(reg_value, &c.io) : -1;
     if (reg < 0) {
-        tv_fail(&c, "%s; give a VIC-II register 0-63 or its address $D000-$D3FF, e.g. "
-                    "\"$D020\"", st == MH_OK ? "register: not a VIC-II register" : c.err);
+        tv_fail(&c, "%s; give a VIC-II register 0-63 or its address $%04X-$%04X",
+                st == MH_OK ? "register: not a VIC-II register" : c.err, (unsigned)c.io.base,
+                (unsigned)(c.io.base + c.io.size - 1));
+        END_CALL
+    }
+    if (!c.io.size) {
+        tv_fail(&c, "this machine does not say where its VIC-II registers are (%s io_range): "
+                    "a register write cannot be watched", MH_CHIP_VIC2_IFACE);
         END_CALL
     }
     int64_t value = -1, frames = 0;
@@ -321,8 +327,8 @@ static void bp_register_write(void *user, mh_call *call)
     memset(&spec, 0, sizeof spec);
     spec.struct_size = sizeof spec;
     spec.kinds = MH_BP_WRITE;
-    spec.start = 0xD000;
-    spec.end = 0xD3FF;
+    spec.start = c.io.base;
+    spec.end = c.io.base + c.io.size - 1;
     if (read_common(&c, &spec) != 0) END_CALL
     /* Log for N frames' worth of cycles from now (not N frame numbers: a
      * frame already half run would count as one). */
@@ -332,10 +338,14 @@ static void bp_register_write(void *user, mh_call *call)
                 (uint64_t)frames * c.view.cycles_per_line * c.view.lines_per_frame;
         spec.flags |= MH_BP_LOG_ONLY;
     }
-    /* Every mirror of the register: the write watch covers $D000-$D3FF and
-     * the condition keeps the register's own addresses. */
+    /* Every mirror of the register: the write watch covers the chip's whole
+     * range ($D000-$D3FF on a C64) and the condition keeps the register's
+     * own addresses. */
     char condition[1024];
-    int n = snprintf(condition, sizeof condition, "(address & $3F) == $%02X", (unsigned)reg);
+    int n = c.io.base & 0x3Fu
+                ? snprintf(condition, sizeof condition, "((address - $%04X) & $3F) == $%02X",
+                           (unsigned)c.io.base, (unsigned)reg)
+                : snprintf(condition, sizeof condition, "(address & $3F) == $%02X", (unsigned)reg);
     if (value >= 0)
         n += snprintf(condition + n, sizeof condition - (size_t)n, " && value == $%02X",
                       (unsigned)value);
@@ -350,7 +360,7 @@ static void bp_register_write(void *user, mh_call *call)
     }
     spec.condition = condition;
     char what[128];
-    n = snprintf(what, sizeof what, "write of $%04X", 0xD000u + (unsigned)reg);
+    n = snprintf(what, sizeof what, "write of $%04X", (unsigned)(c.io.base + (unsigned)reg));
     if (value >= 0) n += snprintf(what + n, sizeof what - (size_t)n, " = $%02X", (unsigned)value);
     if (frames)
         snprintf(what + n, sizeof what - (size_t)n, ", logged for %lld frame(s)",
@@ -389,9 +399,9 @@ static int read_term(tv_ctx *c, const mh_json *t, size_t i, tv_term *out)
     } else if (kind == TV_TERM_REGISTER) {
         uint32_t r = 0;
         int reg = mh_args_address(t, "register", 0xFFFF, &r, c->err, sizeof c->err) == MH_OK
-                      ? tv_vic_register(r) : -1;
+                      ? tv_vic_register(r, &c->io) : -1;
         if (reg < 0) {
-            tv_fail(c, "%s: register needs a VIC-II register 0-63 or $D000-$D3FF", where);
+            tv_fail(c, "%s: register needs a VIC-II register 0-63 or its address", where);
             return -1;
         }
         out->index = (uint8_t)reg;
@@ -483,7 +493,7 @@ static void bp_composite(void *user, mh_call *call)
         const tv_term *t = &parsed[i];
         char name[24];
         if (t->kind == TV_TERM_REGISTER)
-            snprintf(name, sizeof name, "$D0%02X", t->index);
+            snprintf(name, sizeof name, "$%04X", (unsigned)(c.io.base + t->index));
         else if (t->kind == TV_TERM_SPRITE_Y)
             snprintf(name, sizeof name, "sprite_y[%u]", t->index);
         else

@@ -147,7 +147,7 @@ static void registers_get(void *user, mh_call *call)
                      tv_color_name(v->border_color), v->background[0],
                      tv_color_name(v->background[0]), v->regs[0x15]);
     for (unsigned row = 0; row < 3 && n > 0 && (size_t)n < sizeof text; row++) {
-        n += snprintf(text + n, sizeof text - (size_t)n, "$D0%X0:", row);
+        n += snprintf(text + n, sizeof text - (size_t)n, "$%04X:", (unsigned)(c.io.base + row * 16));
         for (unsigned i = 0; i < 16 && row * 16 + i < 0x2F; i++)
             n += snprintf(text + n, sizeof text - (size_t)n, " %02X", v->regs[row * 16 + i]);
         n += snprintf(text + n, sizeof text - (size_t)n, "\n");
@@ -171,14 +171,19 @@ static int parse_write(tv_ctx *c, const mh_json *obj, const char *where, reg_wri
     mh_status st = mh_args_address_value(mh_json_object_get(obj, "register"), "register", 0xFFFF,
                                          &reg, c->err, sizeof c->err);
     if (st != MH_OK) {
-        tv_fail(c, "%s%s; give a register number 0-63 or its address $D000-$D03F", where,
+        tv_fail(c, "%s%s; give a register number 0-63 or its address", where,
                 st == MH_ERR_NOT_FOUND ? "register is missing" : c->err);
         return -1;
     }
-    out->reg = tv_vic_register(reg);
-    if (out->reg < 0) {
+    out->reg = tv_vic_register(reg, &c->io);
+    if (out->reg < 0 && c->io.size) {
         tv_fail(c, "%sregister $%04X is not a VIC-II register: give 0-63 or an address "
-                   "$D000-$D3FF (the registers repeat every 64 bytes)", where, (unsigned)reg);
+                   "$%04X-$%04X (the registers repeat every 64 bytes)", where, (unsigned)reg,
+                (unsigned)c->io.base, (unsigned)(c->io.base + c->io.size - 1));
+        return -1;
+    }
+    if (out->reg < 0) {
+        tv_fail(c, "%sregister $%04X is not a VIC-II register: give 0-63", where, (unsigned)reg);
         return -1;
     }
     st = mh_args_int(obj, "value", 0, 255, &value, c->err, sizeof c->err);
@@ -238,7 +243,7 @@ static void registers_set(void *user, mh_call *call)
         const int ignored = r == 0x13 || r == 0x14 || r == 0x1E || r == 0x1F || r >= 0x2F;
         mh_json_write_object_begin(w);
         write_uint(w, "register", (unsigned)r);
-        mh_args_write_address(w, "address", 0xD000u + (unsigned)r);
+        if (c.io.size) mh_args_write_address(w, "address", c.io.base + (unsigned)r);
         mh_args_write_byte(w, "value", writes[i].value);
         mh_args_write_byte(w, "read_back", now);
         if (ignored) {
@@ -248,7 +253,7 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_object_end(w);
         if (n < sizeof text)
             n += (size_t)snprintf(text + n, sizeof text - n, "$%04X <- $%02X (reads $%02X)%s\n",
-                                  0xD000u + (unsigned)r, writes[i].value, now,
+                                  (unsigned)(c.io.base + (unsigned)r), writes[i].value, now,
                                   ignored ? ": this register ignores writes" : "");
     }
     mh_json_write_array_end(w);

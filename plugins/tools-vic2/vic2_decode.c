@@ -117,11 +117,9 @@ size_t tv_color_runs(const uint8_t *border, const uint8_t *background, size_t fi
     return count;
 }
 
-int tv_vic_register(uint32_t value)
+int tv_vic_register(uint32_t value, const mh_chip_io_range *io)
 {
-    if (value < 0x40u) return (int)value;
-    if (value >= 0xD000u && value <= 0xD3FFu) return (int)(value & 0x3Fu);
-    return -1;
+    return mh_chip_io_register(io, 0x40u, 0x40u, value);
 }
 
 const char *tv_mode_name(unsigned mode)

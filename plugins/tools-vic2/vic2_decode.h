@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <mcphost/chip_io.h>
+
 /* A sprite pixel that shows nothing (tv_sprite_pixels). */
 #define TV_TRANSPARENT 0xFFu
 #define TV_SPRITE_W 24
@@ -52,9 +54,11 @@ typedef struct tv_color_run {
 size_t tv_color_runs(const uint8_t *border, const uint8_t *background, size_t first,
                      size_t last, tv_color_run *runs, size_t max);
 
-/* A VIC-II register from a number: 0-63 as itself, or an address in
- * $D000-$D3FF (the 64 registers repeat every 64 bytes). -1 otherwise. */
-int tv_vic_register(uint32_t value);
+/* A VIC-II register from a number: 0-63 as itself, or an address inside
+ * io (where the machine put the chip, mh.chip.vic2/1 io_range: $D000-$D3FF
+ * on a C64), where the 64 registers repeat. -1 otherwise; io NULL or size
+ * 0: numbers only. */
+int tv_vic_register(uint32_t value, const mh_chip_io_range *io);
 
 /* "standard text", "multicolour text", "standard bitmap",
  * "multicolour bitmap", "extended colour text", "invalid ..." */

@@ -143,17 +143,19 @@ static void test_tod_icr_serial(void)
 
 static void test_register_numbers(void)
 {
-    CU_ASSERT_EQUAL(tc_cia_register(0, "cia1"), 0);
-    CU_ASSERT_EQUAL(tc_cia_register(15, "cia2"), 15);
-    CU_ASSERT_EQUAL(tc_cia_register(16, "cia1"), -1);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDC0E, "cia1"), 14);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDCFE, "cia1"), 14); /* mirror */
-    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, "cia2"), 0);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, "cia1"), -2);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDC00, "cia2"), -2);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDC0D, NULL), 13);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDE00, "cia1"), -1);
-    CU_ASSERT_EQUAL(tc_cia_register(0xD020, "cia1"), -1);
+    const mh_chip_io_range cia1 = {0xDC00, 0x100}, cia2 = {0xDD00, 0x100};
+    CU_ASSERT_EQUAL(tc_cia_register(0, &cia1), 0);
+    CU_ASSERT_EQUAL(tc_cia_register(15, &cia2), 15);
+    CU_ASSERT_EQUAL(tc_cia_register(16, &cia1), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDC0E, &cia1), 14);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDCFE, &cia1), 14); /* mirror */
+    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, &cia2), 0);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, &cia1), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDC00, &cia2), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDC0D, NULL), -1); /* no range: numbers only */
+    CU_ASSERT_EQUAL(tc_cia_register(13, NULL), 13);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDE00, &cia1), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xD020, &cia1), -1);
     CU_ASSERT_STRING_EQUAL(tc_register_name(0), "PRA");
     CU_ASSERT_STRING_EQUAL(tc_register_name(13), "ICR");
     CU_ASSERT_STRING_EQUAL(tc_register_name(15), "CRB");

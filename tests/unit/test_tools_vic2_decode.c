@@ -318,14 +318,16 @@ static void test_sprite_pixels(void)
 
 static void test_registers_and_names(void)
 {
-    CU_ASSERT_EQUAL(tv_vic_register(0x20), 0x20);
-    CU_ASSERT_EQUAL(tv_vic_register(0x3F), 0x3F);
-    CU_ASSERT_EQUAL(tv_vic_register(0x40), -1);
-    CU_ASSERT_EQUAL(tv_vic_register(0xD020), 0x20);
-    CU_ASSERT_EQUAL(tv_vic_register(0xD060), 0x20); /* mirror */
-    CU_ASSERT_EQUAL(tv_vic_register(0xD3FF), 0x3F);
-    CU_ASSERT_EQUAL(tv_vic_register(0xD400), -1);
-    CU_ASSERT_EQUAL(tv_vic_register(0xCFFF), -1);
+    const mh_chip_io_range io = {0xD000, 0x400};
+    CU_ASSERT_EQUAL(tv_vic_register(0xD020, NULL), -1); /* no range: numbers only */
+    CU_ASSERT_EQUAL(tv_vic_register(0x20, &io), 0x20);
+    CU_ASSERT_EQUAL(tv_vic_register(0x3F, &io), 0x3F);
+    CU_ASSERT_EQUAL(tv_vic_register(0x40, &io), -1);
+    CU_ASSERT_EQUAL(tv_vic_register(0xD020, &io), 0x20);
+    CU_ASSERT_EQUAL(tv_vic_register(0xD060, &io), 0x20); /* mirror */
+    CU_ASSERT_EQUAL(tv_vic_register(0xD3FF, &io), 0x3F);
+    CU_ASSERT_EQUAL(tv_vic_register(0xD400, &io), -1);
+    CU_ASSERT_EQUAL(tv_vic_register(0xCFFF, &io), -1);
     CU_ASSERT_STRING_EQUAL(tv_color_name(14), "light blue");
     CU_ASSERT_STRING_EQUAL(tv_color_name(0), "black");
     CU_ASSERT_STRING_EQUAL(tv_color_name(16 + 1), "white");
