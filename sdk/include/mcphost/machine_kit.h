@@ -78,9 +78,10 @@ typedef struct mh_kit_run_ops {
     /* The most cycles the next chunk may run (<= chunk), e.g. to end it
      * when a pulse ends. */
     uint32_t (*chunk_limit)(void *machine, uint32_t chunk);
-    /* After each chunk that ended normally (not on exit, jam or break), at
-     * an instruction boundary with MH_KIT_RUN_BOUNDARY; ran = the chunk's
-     * cycles before the boundary step. */
+    /* After each chunk that did not end the run (exit, the CPU jamming,
+     * a debugger's stop); with MH_KIT_RUN_BOUNDARY at an instruction
+     * boundary unless the CPU is jammed (its clock and chips go on). ran =
+     * the chunk's cycles before the boundary step. */
     void (*service)(void *machine, uint32_t ran);
     /* Once at the end of every run (e.g. bring the sound chip up to date,
      * flush output). */
