@@ -31,7 +31,8 @@
 #include "c64.h"
 #include "mcphost/machine.h"
 
-#define C64_SNAP_VERSION 2u /* 2: the SID's synthesis state and audio ring */
+#define C64_SNAP_VERSION 3u /* 2: the SID's synthesis state and audio ring; 3: the machine
+                             * kit's run state and typed-text queue in c64_plain */
 #define C64_SNAP_HEADER 56u
 #define C64_SNAP_CRC_AT 40u
 

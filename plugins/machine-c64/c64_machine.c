@@ -27,15 +27,14 @@
  * address; $AE/$AF (the KERNAL's load end pointer) get its end address +
  * 1; for a program at the start of BASIC ($2B/$2C, $0801) $2D/$2E, $2F/$30
  * and $31/$32 get it too and "RUN" + RETURN goes into the keyboard buffer,
- * otherwise "SYS <load address>" + RETURN. The
- * hook is then removed. If the loop is never seen within 20 million
- * cycles (a KERNAL that waits differently), the program is injected then
- * anyway, with a warning in the log.
+ * otherwise "SYS <load address>" + RETURN. The hook is then removed. If the
+ * loop is never seen within 20 million cycles (a KERNAL that waits
+ * differently), the program is injected then anyway, with a warning in the
+ * log.
  *
  * The same hook traps the KERNAL's LOAD ($FFD5) while a disk is in the
  * virtual drive 8 (c64_drive.c); it stays installed as long as a disk is.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
