@@ -16,6 +16,7 @@
 #include "hostctx.h"
 #include "loader.h"
 #include "log.h"
+#include "observe.h"
 #include "mcphost/machine.h"
 #include "mcphost/png.h"
 #include "server.h"
@@ -293,6 +294,7 @@ int main(int argc, char **argv)
 
     mh_hostctx ctx = {0};
     rs.ctx = &ctx;
+    ctx.observe = mh_observe_new(&ctx);
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);
     int code = 0;
@@ -337,6 +339,7 @@ out:
     mh_loader_unload_all(&ctx);
     mh_registry_free(&ctx.registry);
     mh_server_free(ctx.server);
+    mh_observe_free(ctx.observe);
     mh_files_free(&ctx);
     mh_cli_free(&cli);
     mh_log_close();
