@@ -49,7 +49,8 @@ static void *signal_thread(void *arg)
     return NULL;
 }
 
-/* With a transport and --limit-cycles: the run's end also ends serving. */
+/* With a transport and --limit-cycles, or a frontend on a headless run: the
+ * run's end also ends serving and closes the window. */
 static void *runner_watch_thread(void *arg)
 {
     run_state *rs = arg;
@@ -264,7 +265,8 @@ static int serve(run_state *rs, const mh_cli *cli)
     int code = 0;
     if (rs->session && (runner || cli->limit_cycles)) {
         mh_session_start(rs->session, cli->warp, cli->limit_cycles);
-        if (!runner) watching = pthread_create(&watch_thread, NULL, runner_watch_thread, rs) == 0;
+        if (!runner || rs->frontend)
+            watching = pthread_create(&watch_thread, NULL, runner_watch_thread, rs) == 0;
     }
     pthread_t serve_thread;
     int serving = 0;
@@ -305,7 +307,7 @@ static int serve(run_state *rs, const mh_cli *cli)
         pthread_mutex_lock(&rs->lock);
         if (rs->have_exit && cli->limit_cycles) code = rs->exit_code;
         pthread_mutex_unlock(&rs->lock);
-        if (cli->exit_screenshot) exit_screenshot(rs->session, cli->exit_screenshot);
+        if (cli->exit_screenshot && !runner) exit_screenshot(rs->session, cli->exit_screenshot);
     }
     pthread_cancel(sig_thread);
     pthread_join(sig_thread, NULL);
