@@ -60,6 +60,11 @@ static const cli_option options[] = {
     {"--exit-screenshot", "FILE", OPT_STRING, FIELD(exit_screenshot),
      "when the run ends, write the machine's last frame to FILE (PNG)", NULL},
     {"--warp", NULL, OPT_FLAG, FIELD(warp), "run as fast as possible, not in real time", NULL},
+    {"--gui", NULL, OPT_FLAG, FIELD(gui),
+     "open the window (frontend sdl) beside the transport: a person debugs alongside the agent",
+     NULL},
+    {"--frontend", "NAME", OPT_STRING, FIELD(frontend), "open this frontend plugin (implies --gui)",
+     NULL},
     {"--list-plugins", NULL, OPT_FLAG, FIELD(list_plugins), "list loaded plugins and exit", NULL},
     {"--log-level", "LEVEL", OPT_LEVEL, FIELD(log_level),
      "debug, info (default), notice, warning, error, ...", NULL},
@@ -87,7 +92,8 @@ void mh_cli_usage(FILE *out)
     fprintf(out, "\nexamples:\n"
                  "  mcphost --machine c64 --transport stdio\n"
                  "  mcphost --machine c64 --allow-dir ~/c64 --autostart game.prg\n"
-                 "  mcphost --machine c64 --transport http --port 6510\n");
+                 "  mcphost --machine c64 --transport http --port 6510\n"
+                 "  mcphost --machine c64 --transport http --gui\n");
 }
 
 static const cli_option *find_option(const char *name, size_t len)

@@ -1,5 +1,7 @@
-/* sid_capture.c - records the machine's audio while running it: flushes
- * the stream (what is there is old), starts the per-voice tap if asked,
+/* sid_capture.c - records the machine's audio while running it: opens a
+ * reader of the session's audio stream (mh.observe/1; it starts now, so
+ * what came before is not the capture's, and a window playing the sound
+ * keeps hearing it), starts the per-voice tap if asked,
  * then advances the paused machine one video frame (or less) at a time
  * through mh.debug/1 advance() with breakpoints armed, reading the stream
  * and the tap after each step, until the samples asked for came out.
@@ -15,15 +17,6 @@
 
 #include "tools_sid.h"
 
-#define TS_FLUSH_CHUNK 4096u
-
-static void flush_stream(const mh_chip_sid_iface *sid, void *context)
-{
-    int16_t scratch[TS_FLUSH_CHUNK];
-    while (sid->audio_read(context, scratch, TS_FLUSH_CHUNK) == TS_FLUSH_CHUNK) {
-    }
-}
-
 /* Reads up to `want` samples of the stream into dst; the rest is left. */
 static size_t read_into(size_t (*fn)(void *, unsigned, int16_t *, size_t), void *context,
                         unsigned v, int16_t *dst, size_t want)
@@ -33,17 +26,17 @@ static size_t read_into(size_t (*fn)(void *, unsigned, int16_t *, size_t), void 
     return got;
 }
 
-/* audio_read has no voice argument; adapt it to read_into's shape. */
+/* The stream reader has no voice argument; adapt it to read_into's shape. */
 typedef struct stream_ctx {
-    const mh_chip_sid_iface *sid;
-    void *context;
+    const mh_observe_service *observe;
+    mh_observe_audio *reader;
 } stream_ctx;
 
 static size_t stream_fn(void *user, unsigned v, int16_t *out, size_t max)
 {
     (void)v;
     const stream_ctx *s = user;
-    return s->sid->audio_read(s->context, out, max);
+    return s->observe->audio_read(s->reader, out, max);
 }
 
 mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_iface *sid,
@@ -68,6 +61,13 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
                  "leaves it paused");
         return MH_ERR_STATE;
     }
+    const mh_observe_service *observe = plugin->observe;
+    if (!observe || observe->struct_size < offsetof(mh_observe_service, audio_close) +
+                                               sizeof observe->audio_close) {
+        snprintf(err, err_size, "this host has no audio stream service (mh.observe/1); a "
+                                "capture needs it");
+        return MH_ERR_UNSUPPORTED;
+    }
     if (!sid->sound_enabled(context)) {
         snprintf(err, err_size,
                  "sound synthesis is off in this session (machine option sound=off): there is "
@@ -86,9 +86,15 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
         return MH_ERR_NO_MEMORY;
     }
 
-    flush_stream(sid, context);
+    char open_error[256];
+    stream_ctx stream = {observe, observe->audio_open(plugin->host, plugin->sessions->name(session),
+                                                      NULL, open_error, sizeof open_error)};
+    if (!stream.reader) {
+        ts_audio_free(out);
+        snprintf(err, err_size, "cannot read the session's audio: %s", open_error);
+        return MH_ERR_STATE;
+    }
     if (req->tap) sid->tap_start(context);
-    stream_ctx stream = {sid, context};
     size_t got = 0, voice_got[3] = {0, 0, 0};
     unsigned idle = 0;
     mh_status status = MH_OK;
@@ -135,6 +141,7 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
         }
     }
     if (req->tap) sid->tap_stop(context);
+    observe->audio_close(stream.reader);
     if (status != MH_OK) {
         ts_audio_free(out);
         return status;

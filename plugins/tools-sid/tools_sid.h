@@ -31,6 +31,7 @@
 #include <mcphost/files.h>
 #include <mcphost/json.h>
 #include <mcphost/mcphost.h>
+#include <mcphost/observe.h>
 #include <mcphost/toolkit.h>
 
 /* A capture: the mixed stream and, when tapped, each voice's samples. */
@@ -61,6 +62,7 @@ typedef struct ts_plugin {
     const mh_session_service *sessions;
     const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
     const mh_files_service *files; /* NULL on a host without mh.files/1 */
+    const mh_observe_service *observe; /* NULL on a host without mh.observe/1 */
     pthread_mutex_t lock;          /* guards store */
     ts_store_slot store[TS_STORE_SLOTS];
     unsigned store_next;

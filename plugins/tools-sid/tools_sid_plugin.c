@@ -104,6 +104,7 @@ static mh_status tools_sid_init(const mh_host *host, void **data)
     plugin->sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
     plugin->debug = host->get_service(host, MH_DEBUG_SERVICE_ID);
     plugin->files = host->get_service(host, MH_FILES_SERVICE_ID);
+    plugin->observe = host->get_service(host, MH_OBSERVE_SERVICE_ID);
     if (!plugin->registry || !plugin->call || !plugin->sessions) {
         free(plugin);
         return MH_ERR_UNSUPPORTED;

@@ -8,6 +8,7 @@
 
 #include "core_tools.h"
 #include "loader.h"
+#include "observe.h"
 #include "server.h"
 #include "sessions.h"
 
@@ -37,6 +38,7 @@ int mh_harness_init(mh_harness *h, int fixtures)
     memset(h, 0, sizeof *h);
     char error[1024];
     h->sent = cJSON_CreateArray();
+    h->ctx.observe = mh_observe_new(&h->ctx);
     h->ctx.sessions = mh_sessions_new(&h->ctx);
     h->ctx.server = mh_server_new(&h->ctx);
     if (mh_loader_add_builtin(&h->ctx, &mh_core_tools_entry, error, sizeof error) != MH_OK)
@@ -54,6 +56,7 @@ void mh_harness_free(mh_harness *h)
     mh_loader_unload_all(&h->ctx);
     mh_registry_free(&h->ctx.registry);
     mh_server_free(h->ctx.server);
+    mh_observe_free(h->ctx.observe);
     cJSON_Delete(h->sent);
     memset(h, 0, sizeof *h);
 }
