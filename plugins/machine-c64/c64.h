@@ -312,9 +312,9 @@ void c64_machine_desc(mh_machine_desc *desc, const mh_host *host);
  * many. */
 #define C64_EXT_CHIPS 4u
 size_t c64_ext_chips(c64 *m, mh_chip *chips);
-/* The SID's chip interface entries (c64_sid_iface.c, room for
- * C64_SID_CHIPS); returns how many. */
-#define C64_SID_CHIPS 1u
+/* The SID's entries, mh.chip.sid/1 and mh.audio/1 (c64_sid_iface.c, room
+ * for C64_SID_CHIPS); returns how many. */
+#define C64_SID_CHIPS 2u
 size_t c64_sid_chips(c64 *m, mh_chip *chips);
 /* The snapshot blob (also what the tests call). */
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);
