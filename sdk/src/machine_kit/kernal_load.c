@@ -83,7 +83,8 @@ int mh_kernal_load_trap(const mh_kernal *k, uint8_t device, const struct mh_d64 
         fail(k, status == MH_ERR_NOT_FOUND ? 4 : 5);
         return 1;
     }
-    uint16_t start = sa == 0 ? xy : (uint16_t)(data[0] | data[1] << 8);
+    uint16_t start = xy;
+    if (sa != 0) start = (uint16_t)(data[0] | data[1] << 8);
     size_t count = size - 2;
     if (start + count > 0x10000u) count = 0x10000u - start;
     uint8_t st = 0x40; /* EOF */
