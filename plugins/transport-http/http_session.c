@@ -390,7 +390,6 @@ void http_session_send(void *user, void *exchange, const char *json, size_t leng
     http_session *s = user;
     if (exchange == &http_sink_exchange) return; /* nothing answers a client notification */
     http_exchange *ex = exchange;
-    int json_wait_response = ex && ex->mode == HTTP_EX_JSON_WAIT ? is_response(json, length) : 0;
     int dropped = 0, lost = 0;
     uint32_t stream_id = 0;
     pthread_mutex_lock(&s->lock);
@@ -413,7 +412,10 @@ void http_session_send(void *user, void *exchange, const char *json, size_t leng
             }
             break;
         case HTTP_EX_JSON_WAIT:
-            if (json_wait_response) {
+            /* Decided under the lock: the POST handler switches DECIDING to
+             * JSON_WAIT under it, and a response classified before that
+             * switch would be dropped. */
+            if (is_response(json, length)) {
                 free_held(ex);
                 lost = hold_locked(ex, json, length, 1) != 0;
             }

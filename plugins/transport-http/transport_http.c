@@ -530,12 +530,16 @@ static enum MHD_Result post_initialize(http_transport *t, struct MHD_Connection 
     }
     answer a = run_request(t, s, req->body, req->length, sse_ok, json_ok, info);
     int ok = a.kind == ANSWER_JSON && strstr(a.json, "\"result\"") && !strstr(a.json, "\"error\":{");
+    /* Once in the table the session may end (DELETE, shutdown) at any time:
+     * keep a copy of its id for the answer. */
+    char id[sizeof s->id];
+    memcpy(id, s->id, sizeof id);
     if (!ok || add_session(t, s) != 0) {
         retire_session(s); /* a failed initialize leaves no session behind */
         return send_answer(c, &a, NULL);
     }
-    http_log(t, MH_LOG_INFO, "session %.8s started", s->id);
-    return send_answer(c, &a, s->id);
+    http_log(t, MH_LOG_INFO, "session %.8s started", id);
+    return send_answer(c, &a, id);
 }
 
 /* The session a request names, checked; NULL after queueing the error. */
