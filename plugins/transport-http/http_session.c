@@ -367,6 +367,8 @@ void http_stream_prime_locked(http_stream *st) { push_locked(st, "", 0, 1); }
 
 int http_stream_attached_locked(const http_stream *st) { return st->writer != NULL; }
 
+uint64_t http_stream_next_seq_locked(const http_stream *st) { return st->next_seq; }
+
 http_stream *http_exchange_to_sse_locked(http_exchange *ex)
 {
     http_session *s = ex->session;

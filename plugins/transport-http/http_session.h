@@ -132,6 +132,8 @@ void http_stream_unref_locked(http_stream *st);
 /* Pushes the priming event (empty data, the retry time) a new stream starts
  * with, so the client has an id to resume from. */
 void http_stream_prime_locked(http_stream *st);
+/* The number of the stream's next event (one past the newest). */
+uint64_t http_stream_next_seq_locked(const http_stream *st);
 /* Whether a connection is writing the stream now. */
 int http_stream_attached_locked(const http_stream *st);
 /* Moves an exchange to SSE: a new POST stream with the priming event and the
