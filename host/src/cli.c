@@ -35,6 +35,8 @@ static const cli_option options[] = {
     {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510)", NULL},
     {"--token", "TOKEN", OPT_STRING, FIELD(token),
      "bearer token clients must send (or MCPHOST_TOKEN)", NULL},
+    {"--transport-option", "NAME=VALUE", OPT_LIST, FIELD(transport_options),
+     "a setting of the transport, e.g. max_sessions=128 for http (repeatable)", NULL},
     {"--plugin-dir", "DIR", OPT_LIST, FIELD(plugin_dirs),
      "load plugins from DIR too (repeatable; searched before the default ones)", NULL},
     {"--allow-dir", "DIR", OPT_LIST, FIELD(allow_dirs),
@@ -223,6 +225,7 @@ void mh_cli_free(mh_cli *cli)
     mh_ptrvec_free(&cli->plugin_dirs);
     mh_ptrvec_free(&cli->allow_dirs);
     mh_ptrvec_free(&cli->configs);
+    mh_ptrvec_free(&cli->transport_options);
 }
 
 static cJSON *config_value(const char *text)

@@ -229,7 +229,9 @@ static int serve(run_state *rs, const mh_cli *cli)
         code = mh_session_wait_finished(rs->session);
         if (cli->exit_screenshot) exit_screenshot(rs->session, cli->exit_screenshot);
     } else {
-        mh_transport_options opts = {sizeof opts, cli->bind_host, (uint16_t)cli->port, cli->token};
+        mh_transport_options opts = {sizeof opts, cli->bind_host, (uint16_t)cli->port, cli->token,
+                                     (const char *const *)cli->transport_options.items,
+                                     cli->transport_options.count};
         mh_status status = rs->transport->desc.serve(rs->transport->desc.user_data, &opts);
         code = status == MH_OK ? 0 : 1;
         if (status != MH_OK)

@@ -64,6 +64,10 @@ void http_limits_defaults(http_limits *l)
     DEFAULT(keepalive_ms, 15000);
     DEFAULT(retry_ms, 1000);
     DEFAULT(connection_timeout, 60);
+    DEFAULT(max_pending, 64);
+    DEFAULT(max_pending_per_address, 16);
+    DEFAULT(header_timeout, 10);
+    DEFAULT(body_timeout, 60);
 #undef DEFAULT
 }
 

@@ -208,13 +208,15 @@ static int remove_session_locked(http_transport *t, http_session *s)
     return 0;
 }
 
-/* Whether a session has no connection and no running request, and since
- * when. Lock order: transport lock, then session lock. */
-static int session_idle_since(http_session *s, double *since)
+/* Whether a session has no connection and no running request, since when,
+ * and whether it was ever used past initialize. Lock order: transport lock,
+ * then session lock. */
+static int session_idle_since(http_session *s, double *since, int *used)
 {
     pthread_mutex_lock(&s->lock);
     int idle = !s->ending && s->writers == 0 && s->exchanges == 0 && s->handling == 0;
     *since = s->last_activity;
+    if (used) *used = s->used;
     pthread_mutex_unlock(&s->lock);
     return idle;
 }
@@ -226,19 +228,26 @@ static void retire_session(http_session *s)
     http_session_unref(s);
 }
 
-/* Room for one more session: ends the longest idle one when the table is
- * full and it has been idle long enough. Returns 0, or -1 when full. */
+/* Room for one more session when the table is full. The first to go is the
+ * idle session that never sent a request after initialize (nothing of its
+ * client's is lost) and has waited longest; else the session idle longest,
+ * once idle for evict_idle_seconds. Returns 0, or -1 when none may go. */
 static int make_room(http_transport *t)
 {
     http_session *victim = NULL;
+    int victim_used = 0;
     pthread_mutex_lock(&t->lock);
     if (t->session_count >= t->limits.max_sessions) {
         double oldest = 0, now = http_now();
         for (size_t i = 0; i < t->session_count; i++) {
             double since;
-            if (session_idle_since(t->sessions[i], &since) &&
-                now - since >= t->limits.evict_idle_seconds && (!victim || since < oldest)) {
+            int used;
+            if (!session_idle_since(t->sessions[i], &since, &used)) continue;
+            if (used && now - since < t->limits.evict_idle_seconds) continue;
+            /* unused before used, then the longest idle */
+            if (!victim || (!used && victim_used) || (used == victim_used && since < oldest)) {
                 victim = t->sessions[i];
+                victim_used = used;
                 oldest = since;
             }
         }
@@ -250,8 +259,9 @@ static int make_room(http_transport *t)
     }
     pthread_mutex_unlock(&t->lock);
     if (victim) {
-        http_log(t, MH_LOG_INFO, "session %.8s ended to make room for a new one (limit %zu)",
-                 victim->id, t->limits.max_sessions);
+        http_log(t, MH_LOG_INFO, "session %.8s ended to make room for a new one (limit %zu; %s)",
+                 victim->id, t->limits.max_sessions,
+                 victim_used ? "the longest idle" : "it never sent a request after initialize");
         retire_session(victim);
     }
     return 0;
@@ -267,7 +277,7 @@ static void expire_sessions(http_transport *t)
     for (size_t i = 0; i < t->session_count && n < 16;) {
         double since;
         http_session *s = t->sessions[i];
-        if (session_idle_since(s, &since) && now - since >= t->limits.idle_seconds) {
+        if (session_idle_since(s, &since, NULL) && now - since >= t->limits.idle_seconds) {
             remove_session_locked(t, s);
             expired[n++] = s;
         } else {
@@ -313,12 +323,14 @@ static void classify(const mh_json *root, post_info *info)
     }
 }
 
-/* Marks one handle() call as running; 0 when the session is ending. */
-static int begin_handle(http_session *s)
+/* Marks one handle() call as running (of a request other than initialize
+ * when `use`); 0 when the session is ending. */
+static int begin_handle(http_session *s, int use)
 {
     pthread_mutex_lock(&s->lock);
     int ok = !s->ending;
     if (ok) s->handling++;
+    if (ok && use) s->used = 1;
     s->last_activity = http_now();
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -423,7 +435,7 @@ static answer run_request(http_transport *t, http_session *s, const char *body, 
                           int sse_ok, int json_ok, const post_info *info)
 {
     answer out = {0};
-    if (!begin_handle(s)) {
+    if (!begin_handle(s, !info->initialize)) {
         out.kind = ANSWER_GONE;
         return out;
     }
@@ -612,7 +624,7 @@ static enum MHD_Result handle_post(http_transport *t, struct MHD_Connection *c, 
     http_session *s = request_session(t, c, &result);
     if (!s) return result;
     if (info.kind == MSG_NOTIFICATION || info.kind == MSG_RESPONSE) {
-        if (!begin_handle(s)) {
+        if (!begin_handle(s, 0)) {
             http_session_unref(s);
             return send_error(c, MHD_HTTP_NOT_FOUND, -32001,
                               "Session not found: it is ending; initialize a new session");
@@ -719,6 +731,7 @@ static enum MHD_Result handle_get(http_transport *t, struct MHD_Connection *c)
         }
     }
     s->last_activity = http_now();
+    s->used = 1;
     pthread_mutex_unlock(&s->lock);
     if (w && last && !resumed)
         http_log(t, MH_LOG_INFO,
@@ -900,43 +913,6 @@ static void mhd_logger(void *cls, const char *format, va_list args)
 
 /* ---- serve and stop ---- */
 
-/* Reads a positive whole number from the environment into *field. */
-static void env_limit(http_transport *t, const char *name, size_t *field)
-{
-    const char *text = getenv(name);
-    if (!text || !*text) return;
-    char *end = NULL;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end || v == 0 || v > (1ull << 40)) {
-        http_log(t, MH_LOG_WARNING, "ignoring %s=\"%s\": expected a positive whole number", name,
-                 text);
-        return;
-    }
-    *field = (size_t)v;
-}
-
-static void env_limit_u(http_transport *t, const char *name, unsigned *field)
-{
-    size_t v = *field;
-    env_limit(t, name, &v);
-    *field = v > 0xffffffffu ? 0xffffffffu : (unsigned)v;
-}
-
-static void read_limits(http_transport *t)
-{
-    http_limits *l = &t->limits;
-    memset(l, 0, sizeof *l);
-    http_limits_defaults(l);
-    env_limit_u(t, "MCPHOST_HTTP_IDLE_SECONDS", &l->idle_seconds);
-    env_limit(t, "MCPHOST_HTTP_MAX_SESSIONS", &l->max_sessions);
-    env_limit(t, "MCPHOST_HTTP_MAX_STREAMS", &l->max_streams);
-    env_limit(t, "MCPHOST_HTTP_STREAM_EVENTS", &l->ring_events);
-    env_limit(t, "MCPHOST_HTTP_STREAM_BYTES", &l->ring_bytes);
-    env_limit_u(t, "MCPHOST_HTTP_JSON_WINDOW_MS", &l->json_window_ms);
-    env_limit_u(t, "MCPHOST_HTTP_KEEPALIVE_MS", &l->keepalive_ms);
-    env_limit(t, "MCPHOST_HTTP_MAX_CONNECTIONS", &l->max_connections);
-}
-
 /* Stops accepting, lets streams drain what they hold, ends every session. */
 static void shutdown_all(http_transport *t)
 {
@@ -972,7 +948,7 @@ static void shutdown_all(http_transport *t)
 mh_status http_serve(void *user, const mh_transport_options *options)
 {
     http_transport *t = user;
-    read_limits(t);
+    if (http_settings_read(t, options) != 0) return MH_ERR_INVALID_ARGUMENT;
     const char *bind = options && options->bind_host ? options->bind_host : "127.0.0.1";
     t->port = options && options->port ? options->port : 6510;
     snprintf(t->bind_host, sizeof t->bind_host, "%s", bind);

@@ -40,6 +40,11 @@ struct http_transport {
 void http_log(http_transport *t, mh_log_level level, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Sets t->limits from the defaults, the environment (MCPHOST_HTTP_*) and
+ * --transport-option NAME=VALUE (which wins). Returns 0, or -1 after logging
+ * why an option is refused (http_settings.c). */
+int http_settings_read(http_transport *t, const mh_transport_options *options);
+
 /* The serve/stop entry points (transport_http.c). */
 mh_status http_serve(void *user, const mh_transport_options *options);
 void http_stop(void *user);

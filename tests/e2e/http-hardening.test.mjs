@@ -77,3 +77,46 @@ describe('http, a session ended while a request waits', () => {
     assert.match(answer.error.message, /session ended/);
   });
 });
+
+describe('http, a full session table', () => {
+  const ping = (url, session) => post(url, { jsonrpc: '2.0', id: 9, method: 'ping' }, { session });
+
+  it('64 initialize calls that are never used or deleted do not lock out the next client', async () => {
+    const host = await startHost({ args: [] });
+    try {
+      for (let i = 0; i < 64; i++) assert.equal((await post(host.url, INIT())).status, 200);
+      const next = await post(host.url, INIT());
+      assert.equal(next.status, 200, next.text);
+      const session = next.headers.get('mcp-session-id');
+      assert.equal((await ping(host.url, session)).status, 200);
+      assert.match(host.stderr, /ended to make room for a new one \(limit 64; it never sent a request after initialize\)/);
+    } finally {
+      await host.stop();
+    }
+  });
+
+  it('--transport-option max_sessions: never-used sessions go first, used ones are kept, then 503', async () => {
+    const host = await startHost({ args: [], extra: ['--transport-option', 'max_sessions=3'] });
+    try {
+      const a = await rawSession(host.url);
+      assert.equal((await ping(host.url, a)).status, 200);
+      const b = await rawSession(host.url); // never used
+      const c = await rawSession(host.url);
+      assert.equal((await ping(host.url, c)).status, 200);
+      const d = await rawSession(host.url);
+      assert.equal((await ping(host.url, b)).status, 404, 'the never-used session made room');
+      for (const used of [a, c]) assert.equal((await ping(host.url, used)).status, 200, 'used sessions are kept');
+      assert.equal((await ping(host.url, d)).status, 200);
+      const full = await post(host.url, INIT());
+      assert.equal(full.status, 503);
+      assert.match(full.json.error.message, /at most 3 MCP sessions/);
+    } finally {
+      await host.stop();
+    }
+  });
+
+  it('an unknown or malformed --transport-option stops mcphost with a message naming the settings', async () => {
+    await assert.rejects(startHost({ args: [], extra: ['--transport-option', 'max_sesions=3'] }), /NAME one of max_sessions, /);
+    await assert.rejects(startHost({ args: [], extra: ['--transport-option', 'max_sessions=-1'] }), /max_sessions takes a positive whole number/);
+  });
+});

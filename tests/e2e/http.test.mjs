@@ -529,7 +529,9 @@ describe('http, tokens, limits and binding', () => {
     const host = await startHost({ args: [], env: { MCPHOST_HTTP_MAX_SESSIONS: '2', MCPHOST_HTTP_IDLE_SECONDS: '2' } });
     try {
       const a = await rawSession(host.url);
-      await rawSession(host.url);
+      const b = await rawSession(host.url);
+      // Used sessions (a request after initialize) are kept; never-used ones would make room.
+      for (const session of [a, b]) assert.equal((await post(host.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { session })).status, 200);
       const third = await post(host.url, INIT());
       assert.equal(third.status, 503);
       assert.match(third.json.error.message, /at most 2 MCP sessions/);

@@ -68,6 +68,11 @@ typedef struct mh_transport_options {
     const char *bind_host; /* --host, default "127.0.0.1" */
     uint16_t port;         /* --port, default 6510 */
     const char *token;     /* --token or MCPHOST_TOKEN, may be NULL */
+    /* Since ABI 1.2 (check struct_size): the --transport-option NAME=VALUE
+     * texts in command-line order (a later one wins); the transport refuses
+     * a name it does not know. Valid during serve(). */
+    const char *const *settings;
+    size_t setting_count;
 } mh_transport_options;
 
 typedef struct mh_transport_desc {
