@@ -47,6 +47,57 @@ void http_log(http_transport *t, mh_log_level level, const char *format, ...)
     va_end(args);
 }
 
+#define NOISE_WINDOW_SECONDS 10.0
+#define NOISE_LINES 5
+
+/* Starts a new noise window when the current one is over; returns how many
+ * lines the ended one left out. Lock held. */
+static unsigned long noise_roll_locked(http_transport *t, double now)
+{
+    if (now - t->noise_window < NOISE_WINDOW_SECONDS) return 0;
+    unsigned long left_out = t->noise_left_out;
+    t->noise_window = now;
+    t->noise_lines = 0;
+    t->noise_left_out = 0;
+    return left_out;
+}
+
+static void report_left_out(http_transport *t, unsigned long left_out)
+{
+    if (left_out)
+        http_log(t, MH_LOG_NOTICE,
+                 "%lu more lines about refused or dropped connections were left out in %.0f s",
+                 left_out, NOISE_WINDOW_SECONDS);
+}
+
+void http_log_noise(http_transport *t, mh_log_level level, const char *format, ...)
+{
+    pthread_mutex_lock(&t->noise_lock);
+    unsigned long left_out = noise_roll_locked(t, http_now());
+    int write = t->noise_lines < NOISE_LINES;
+    if (write)
+        t->noise_lines++;
+    else
+        t->noise_left_out++;
+    pthread_mutex_unlock(&t->noise_lock);
+    report_left_out(t, left_out);
+    if (!write || !t->log) return;
+    va_list args;
+    va_start(args, format);
+    t->log->vwritef(t->host, level, format, args);
+    va_end(args);
+}
+
+/* Reports what a noise window left out once it is over, even when no new
+ * line comes. [main-thread] */
+static void flush_noise(http_transport *t)
+{
+    pthread_mutex_lock(&t->noise_lock);
+    unsigned long left_out = noise_roll_locked(t, http_now());
+    pthread_mutex_unlock(&t->noise_lock);
+    report_left_out(t, left_out);
+}
+
 /* ---- responses ---- */
 
 static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *r)
@@ -92,24 +143,48 @@ static struct MHD_Response *error_response(int code, const char *message)
     return text ? json_response(text, length) : NULL;
 }
 
-static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
-                                  const char *format, ...) __attribute__((format(printf, 4, 5)));
-
-static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
-                                  const char *format, ...)
+static enum MHD_Result vsend_error(struct MHD_Connection *c, int close, unsigned status,
+                                   int code, const char *format, va_list args)
 {
     char message[1024];
-    va_list args;
-    va_start(args, format);
     vsnprintf(message, sizeof message, format, args);
-    va_end(args);
     struct MHD_Response *r = error_response(code, message);
+    if (r && close) MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     if (r && status == MHD_HTTP_METHOD_NOT_ALLOWED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, POST, DELETE");
     if (r && status == MHD_HTTP_UNAUTHORIZED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
                                 "Bearer realm=\"mcphost\", error=\"invalid_token\"");
     return queue(c, status, r);
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
+                                  const char *format, ...) __attribute__((format(printf, 4, 5)));
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
+                                  const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    enum MHD_Result result = vsend_error(c, 0, status, code, format, args);
+    va_end(args);
+    return result;
+}
+
+/* An error that refuses a request before its body is read: the connection
+ * is closed after it, so a refused client holds nothing (its body is never
+ * read). */
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, int code,
+                              const char *format, ...) __attribute__((format(printf, 4, 5)));
+
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, int code,
+                              const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    enum MHD_Result result = vsend_error(c, 1, status, code, format, args);
+    va_end(args);
+    return result;
 }
 
 static enum MHD_Result send_empty(struct MHD_Connection *c, unsigned status)
@@ -768,9 +843,9 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
 {
     const char *host = header(c, MHD_HTTP_HEADER_HOST);
     if (!http_host_allowed(host, t->bind_host, t->wildcard)) {
-        http_log(t, MH_LOG_WARNING, "refused a request for Host \"%.100s\" (DNS rebinding protection)",
+        http_log_noise(t, MH_LOG_WARNING, "refused a request for Host \"%.100s\" (DNS rebinding protection)",
                  host);
-        *result = send_error(c, MHD_HTTP_MISDIRECTED_REQUEST, -32000,
+        *result = refuse(c, MHD_HTTP_MISDIRECTED_REQUEST, -32000,
                              "Misdirected request: Host \"%.100s\" is not this server; connect to "
                              "http://%s:%u" ENDPOINT " (DNS rebinding protection)",
                              host, t->bind_host, t->port);
@@ -778,34 +853,34 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
     }
     const char *origin = header(c, "Origin");
     if (!http_origin_allowed(origin, t->bind_host)) {
-        http_log(t, MH_LOG_WARNING, "refused a request from Origin \"%.100s\"", origin);
-        *result = send_error(c, MHD_HTTP_FORBIDDEN, -32000,
+        http_log_noise(t, MH_LOG_WARNING, "refused a request from Origin \"%.100s\"", origin);
+        *result = refuse(c, MHD_HTTP_FORBIDDEN, -32000,
                              "Forbidden: Origin \"%.100s\" may not use this server; only pages on "
                              "localhost, 127.0.0.1 or [::1] may",
                              origin);
         return 1;
     }
     if (strcmp(url, ENDPOINT) != 0) {
-        *result = send_error(c, MHD_HTTP_NOT_FOUND, -32000,
+        *result = refuse(c, MHD_HTTP_NOT_FOUND, -32000,
                              "Not found: the MCP endpoint is " ENDPOINT);
         return 1;
     }
     if (t->token && !http_token_ok(header(c, MHD_HTTP_HEADER_AUTHORIZATION), t->token)) {
-        *result = send_error(c, MHD_HTTP_UNAUTHORIZED, -32000,
+        *result = refuse(c, MHD_HTTP_UNAUTHORIZED, -32000,
                              "Unauthorized: send the server's token as \"Authorization: Bearer "
                              "<token>\" (mcphost --token or MCPHOST_TOKEN)");
         return 1;
     }
     if (strcmp(method, MHD_HTTP_METHOD_POST) == 0) {
         if (!http_content_type_is(header(c, MHD_HTTP_HEADER_CONTENT_TYPE), "application/json")) {
-            *result = send_error(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, -32000,
+            *result = refuse(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, -32000,
                                  "Unsupported Media Type: POST a JSON-RPC message with "
                                  "Content-Type: application/json");
             return 1;
         }
         const char *accept = header(c, MHD_HTTP_HEADER_ACCEPT);
         if (!http_accepts(accept, "application/json") && !http_accepts(accept, "text/event-stream")) {
-            *result = send_error(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
+            *result = refuse(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
                                  "Not Acceptable: the Accept header must list application/json "
                                  "and text/event-stream");
             return 1;
@@ -816,7 +891,7 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
         const char *length = header(c, MHD_HTTP_HEADER_CONTENT_LENGTH);
         unsigned long long declared = length ? strtoull(length, NULL, 10) : 0;
         if (declared > 16ull * t->limits.max_body) {
-            *result = send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, -32000,
+            *result = refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, -32000,
                                  "Payload too large: a message may be at most %zu bytes",
                                  t->limits.max_body);
             return 1;
@@ -826,7 +901,7 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
     }
     if (strcmp(method, MHD_HTTP_METHOD_GET) == 0) {
         if (!http_accepts(header(c, MHD_HTTP_HEADER_ACCEPT), "text/event-stream")) {
-            *result = send_error(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
+            *result = refuse(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
                                  "Not Acceptable: GET " ENDPOINT " opens an SSE stream; send "
                                  "Accept: text/event-stream");
             return 1;
@@ -834,7 +909,7 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
         return 0;
     }
     if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) return 0;
-    *result = send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, -32000,
+    *result = refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, -32000,
                          "Method not allowed: " ENDPOINT " takes POST (messages), GET (the "
                          "notification stream) and DELETE (end the session)");
     return 1;
@@ -852,7 +927,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!req) return MHD_NO;
         *con_cls = req;
         enum MHD_Result result = MHD_YES;
-        if (precheck(t, c, url, method, &req->too_large, &result)) {
+        int refused = precheck(t, c, url, method, &req->too_large, &result);
+        http_guard_header_in(t->guard, c, !refused);
+        if (refused) {
             req->answered = 1;
             return result;
         }
@@ -883,6 +960,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     req->answered = 1;
+    http_guard_body_in(t->guard, c);
     if (strcmp(method, MHD_HTTP_METHOD_POST) == 0) return handle_post(t, c, req);
     if (strcmp(method, MHD_HTTP_METHOD_GET) == 0) return handle_get(t, c);
     return handle_delete(t, c);
@@ -891,9 +969,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
-    (void)c;
+    http_transport *t = cls;
     (void)toe;
+    http_guard_request_done(t->guard, c);
     http_request *req = *con_cls;
     if (!req) return;
     free(req->body);
@@ -908,10 +986,36 @@ static void mhd_logger(void *cls, const char *format, va_list args)
     vsnprintf(message, sizeof message, format, args);
     size_t n = strlen(message);
     while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) message[--n] = '\0';
-    http_log(t, MH_LOG_WARNING, "libmicrohttpd: %s", message);
+    /* What happens to one connection (a client went away, the connection
+     * limit) is routine under load or attack; the rest is worth a warning. */
+    int routine = strstr(message, "onnection") != NULL;
+    http_log_noise(t, routine ? MH_LOG_INFO : MH_LOG_WARNING, "libmicrohttpd: %s", message);
 }
 
 /* ---- serve and stop ---- */
+
+/* Closes connections past their request deadlines or beyond the pending
+ * limits (http_guard.h) and says so in one line per 10 s at most.
+ * [main-thread] */
+static void guard_connections(http_transport *t)
+{
+    http_guard_closed *closed = &t->guard_closed;
+    http_guard_sweep(t->guard, closed);
+    size_t total = closed->header_deadline + closed->body_deadline + closed->pending_limit;
+    double now = http_now();
+    if (total && now - t->guard_reported >= NOISE_WINDOW_SECONDS) {
+        http_log(t, MH_LOG_INFO,
+                 "closed %zu connections: %zu sent no whole request header within %u s, %zu "
+                 "no body within %u s, %zu were the oldest beyond the limits on connections "
+                 "that have not sent a request (%zu in all, %zu per address)",
+                 total, closed->header_deadline, t->limits.header_timeout,
+                 closed->body_deadline, t->limits.body_timeout, closed->pending_limit,
+                 t->limits.max_pending, t->limits.max_pending_per_address);
+        memset(closed, 0, sizeof *closed);
+        t->guard_reported = now;
+    }
+    flush_noise(t);
+}
 
 /* Stops accepting, lets streams drain what they hold, ends every session. */
 static void shutdown_all(http_transport *t)
@@ -943,6 +1047,8 @@ static void shutdown_all(http_transport *t)
     free(list);
     MHD_stop_daemon(t->daemon);
     t->daemon = NULL;
+    http_guard_free(t->guard);
+    t->guard = NULL;
 }
 
 mh_status http_serve(void *user, const mh_transport_options *options)
@@ -979,13 +1085,17 @@ mh_status http_serve(void *user, const mh_transport_options *options)
     if (addr.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
     atomic_store(&t->stopping, 0);
     t->stop_requested = 0;
+    t->guard = http_guard_new(&t->limits);
+    if (!t->guard) return MH_ERR_NO_MEMORY;
     t->daemon = MHD_start_daemon(
         flags, t->port, NULL, NULL, on_request, t, MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, t,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)t->limits.max_connections, MHD_OPTION_CONNECTION_TIMEOUT,
         t->limits.connection_timeout, MHD_OPTION_NOTIFY_COMPLETED, on_completed, t,
-        MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_CONNECTION, http_guard_notify, t->guard, MHD_OPTION_END);
     if (!t->daemon) {
+        http_guard_free(t->guard);
+        t->guard = NULL;
         http_log(t, MH_LOG_CRITICAL,
                  "cannot listen on %s port %u (is another program using it? choose another with "
                  "--port)",
@@ -1005,6 +1115,7 @@ mh_status http_serve(void *user, const mh_transport_options *options)
         if (t->stop_requested) break;
         pthread_mutex_unlock(&t->lock);
         expire_sessions(t);
+        guard_connections(t);
         pthread_mutex_lock(&t->lock);
     }
     pthread_mutex_unlock(&t->lock);
@@ -1027,6 +1138,7 @@ static void http_deinit(void *data)
     http_transport *t = data;
     if (!t) return;
     pthread_mutex_destroy(&t->lock);
+    pthread_mutex_destroy(&t->noise_lock);
     pthread_cond_destroy(&t->wake);
     free(t->sessions);
     free(t->token);
@@ -1048,6 +1160,8 @@ static mh_status http_init(const mh_host *host, void **data)
     t->server = server;
     t->log = host->get_service(host, MH_LOG_SERVICE_ID);
     pthread_mutex_init(&t->lock, NULL);
+    pthread_mutex_init(&t->noise_lock, NULL);
+    t->noise_window = http_now();
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);

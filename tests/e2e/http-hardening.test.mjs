@@ -4,6 +4,7 @@
 // connections that never finish their request header.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { sleep, within } from './lib/env.mjs';
 import { JSON_HEADERS, INIT, startHost, post, rawSession, openStream, sseReader } from './lib/http.mjs';
 
@@ -118,5 +119,114 @@ describe('http, a full session table', () => {
   it('an unknown or malformed --transport-option stops mcphost with a message naming the settings', async () => {
     await assert.rejects(startHost({ args: [], extra: ['--transport-option', 'max_sesions=3'] }), /NAME one of max_sessions, /);
     await assert.rejects(startHost({ args: [], extra: ['--transport-option', 'max_sessions=-1'] }), /max_sessions takes a positive whole number/);
+  });
+});
+
+/** Opens a raw socket that starts a request header and never finishes it,
+ * trickling one header line every `every` ms. Resolves once connected. */
+function trickler(port, { localAddress, every = 500 } = {}) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress });
+    const t = { socket, closed: false, timer: null };
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      t.closed = true;
+      clearInterval(t.timer);
+    });
+    socket.on('connect', () => {
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+      let n = 0;
+      t.timer = setInterval(() => socket.writable && socket.write(`X-Trickle-${n++}: x\r\n`), every);
+      resolve(t);
+    });
+    // A refused connection never connects: count it as closed.
+    socket.on('close', () => resolve(t));
+  });
+}
+
+const until = (ms, what, cond) =>
+  within(ms, what, (async () => {
+    while (!cond()) await sleep(50);
+  })());
+
+describe('http, connections that never finish their request', () => {
+  it('a trickled header does not keep its connection: it is closed at the header deadline', async () => {
+    const host = await startHost({ args: [], extra: ['--transport-option', 'header_timeout=2'] });
+    try {
+      const t = await trickler(host.port);
+      await until(20000, 'the server to close the trickling connection', () => t.closed);
+      await until(10000, 'the closing to be logged', () => /1 sent no whole request header within 2 s/.test(host.stderr));
+    } finally {
+      await host.stop();
+    }
+  });
+
+  it('260 trickling connections do not lock out the token holder, and are not logged one by one', async () => {
+    const host = await startHost({ args: [], extra: ['--token', 's3cret'] });
+    const attackers = [];
+    try {
+      for (let i = 0; i < 260; i++) attackers.push(await trickler(host.port, { every: 1000 }));
+      // The token holder retries a refused or reset connection, as clients do.
+      const served = within(30000, 'the token holder to be served', (async () => {
+        for (;;) {
+          try {
+            const res = await post(host.url, INIT(), { headers: { authorization: 'Bearer s3cret', connection: 'close' } });
+            if (res.status === 200) return res;
+          } catch {
+            // refused while the server is full
+          }
+          await sleep(200);
+        }
+      })());
+      assert.equal((await served).status, 200);
+      // All but the newest 16 from this address go (the pending limits).
+      await until(20000, 'the oldest pending connections to be closed', () => attackers.filter((t) => t.closed).length >= 260 - 16);
+      const noise = host.stderr.split('\n').filter((l) => /libmicrohttpd|closed \d+ connections|refused/.test(l));
+      assert.ok(noise.length <= 12, `dropped connections are logged in a few lines, not one each:\n${noise.join('\n')}`);
+    } finally {
+      for (const t of attackers) t.socket.destroy();
+      await host.stop();
+    }
+  });
+
+  it('a client address may hold at most 16 connections that have sent no request: the oldest beyond go', async () => {
+    const host = await startHost({ args: [] });
+    const held = [];
+    try {
+      for (let i = 0; i < 20; i++) held.push(await trickler(host.port, { localAddress: '127.0.0.2', every: 1000 }));
+      await until(20000, 'the server to close the 4 oldest', () => held.filter((t) => t.closed).length >= 4);
+      assert.deepEqual(held.map((t) => t.closed).slice(0, 4), [true, true, true, true], 'the oldest went');
+      // Another address is not affected.
+      assert.equal((await post(host.url, INIT())).status, 200);
+    } finally {
+      for (const t of held) t.socket.destroy();
+      await host.stop();
+    }
+  });
+
+  it('a wrong token is refused at once and the connection closed: it cannot hold a keep-alive slot or send a body', async () => {
+    const host = await startHost({ args: [], extra: ['--token', 's3cret'] });
+    try {
+      const requests = {
+        get: `GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nAccept: text/event-stream\r\nAuthorization: Bearer nope\r\n\r\n`,
+        post: `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nContent-Type: application/json\r\nAccept: application/json\r\nAuthorization: Bearer nope\r\nContent-Length: 1000000\r\n\r\n`
+      };
+      for (const [what, request] of Object.entries(requests)) {
+        const socket = net.connect(host.port, '127.0.0.1');
+        let text = '';
+        let ended = false;
+        socket.setEncoding('utf8');
+        socket.on('data', (c) => (text += c));
+        socket.on('error', () => {});
+        socket.on('close', () => (ended = true));
+        await new Promise((res) => socket.on('connect', res));
+        socket.write(request);
+        await until(20000, `the 401 and the end of the connection (${what})`, () => ended);
+        assert.match(text, /^HTTP\/1\.1 401/, what);
+        assert.match(text, /Connection: close/i, what);
+      }
+    } finally {
+      await host.stop();
+    }
   });
 });
