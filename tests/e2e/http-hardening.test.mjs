@@ -230,3 +230,30 @@ describe('http, connections that never finish their request', () => {
     }
   });
 });
+
+describe('http, machine sessions created while another client lists them', () => {
+  it('session_create, session_list and session_select from two clients at once (ThreadSanitizer watches in CI)', async () => {
+    const host = await startHost();
+    try {
+      const [a, b] = [await rawSession(host.url), await rawSession(host.url)];
+      const call = (session, id, name, args = {}) => post(host.url, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }, { session });
+      const creating = (async () => {
+        for (let i = 0; i < 6; i++) {
+          const r = await call(a, 10 + i, 'session_create', { machine: 'fixture', name: `race${i}` });
+          assert.equal(r.json.result.isError, false, r.text);
+        }
+      })();
+      const listing = (async () => {
+        for (let i = 0; i < 60; i++) {
+          const r = await call(b, 100 + i, i % 2 ? 'session_list' : 'session_select', i % 2 ? {} : { session: 'fixture-1' });
+          assert.equal(r.status, 200);
+        }
+      })();
+      await Promise.all([creating, listing]);
+      const list = await call(b, 999, 'session_list');
+      assert.match(list.text, /race5/);
+    } finally {
+      await host.stop();
+    }
+  });
+});
