@@ -79,7 +79,10 @@ void mh_cli_usage(FILE *out)
         char left[40];
         snprintf(left, sizeof left, "%s%s%s", options[i].name, options[i].arg ? " " : "",
                  options[i].arg ? options[i].arg : "");
-        fprintf(out, "  %-24s %s\n", left, options[i].help);
+        if (strlen(left) > 24) /* too wide for the column: the help goes below */
+            fprintf(out, "  %s\n  %-24s %s\n", left, "", options[i].help);
+        else
+            fprintf(out, "  %-24s %s\n", left, options[i].help);
     }
     fprintf(out, "\nfiles: clients (tools, session options) may only name files inside the\n"
                  "allowed directories (--allow-dir; default: the working directory); relative\n"

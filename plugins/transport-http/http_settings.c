@@ -72,10 +72,7 @@ int http_settings_read(http_transport *t, const mh_transport_options *options)
             http_log(t, MH_LOG_WARNING, "ignoring %s=\"%s\": expected a positive whole number",
                      settings[i].env, text);
     }
-    /* --transport-option came with ABI 1.2: an older host has none. */
-    if (!options || options->struct_size < offsetof(mh_transport_options, setting_count) +
-                                               sizeof options->setting_count)
-        return 0;
+    if (!MH_TRANSPORT_OPTIONS_HAVE_SETTINGS(options)) return 0; /* an older host */
     for (size_t i = 0; i < options->setting_count; i++) {
         const char *item = options->settings[i];
         const char *eq = strchr(item, '=');
@@ -94,8 +91,8 @@ int http_settings_read(http_transport *t, const mh_transport_options *options)
         }
         if (store(limits, setting, eq + 1) != 0) {
             http_log(t, MH_LOG_CRITICAL,
-                     "--transport-option %.100s: %s takes a positive whole number, e.g. %s=%s", item,
-                     setting->name, setting->name, setting->is_unsigned ? "30" : "128");
+                     "--transport-option %.100s: %s takes a positive whole number, e.g. %s=%s",
+                     item, setting->name, setting->name, setting->is_unsigned ? "30" : "128");
             return -1;
         }
     }

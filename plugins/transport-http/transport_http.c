@@ -843,46 +843,46 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
 {
     const char *host = header(c, MHD_HTTP_HEADER_HOST);
     if (!http_host_allowed(host, t->bind_host, t->wildcard)) {
-        http_log_noise(t, MH_LOG_WARNING, "refused a request for Host \"%.100s\" (DNS rebinding protection)",
-                 host);
+        http_log_noise(t, MH_LOG_WARNING,
+                       "refused a request for Host \"%.100s\" (DNS rebinding protection)", host);
         *result = refuse(c, MHD_HTTP_MISDIRECTED_REQUEST, -32000,
-                             "Misdirected request: Host \"%.100s\" is not this server; connect to "
-                             "http://%s:%u" ENDPOINT " (DNS rebinding protection)",
-                             host, t->bind_host, t->port);
+                         "Misdirected request: Host \"%.100s\" is not this server; connect to "
+                         "http://%s:%u" ENDPOINT " (DNS rebinding protection)",
+                         host, t->bind_host, t->port);
         return 1;
     }
     const char *origin = header(c, "Origin");
     if (!http_origin_allowed(origin, t->bind_host)) {
         http_log_noise(t, MH_LOG_WARNING, "refused a request from Origin \"%.100s\"", origin);
         *result = refuse(c, MHD_HTTP_FORBIDDEN, -32000,
-                             "Forbidden: Origin \"%.100s\" may not use this server; only pages on "
-                             "localhost, 127.0.0.1 or [::1] may",
-                             origin);
+                         "Forbidden: Origin \"%.100s\" may not use this server; only pages on "
+                         "localhost, 127.0.0.1 or [::1] may",
+                         origin);
         return 1;
     }
     if (strcmp(url, ENDPOINT) != 0) {
         *result = refuse(c, MHD_HTTP_NOT_FOUND, -32000,
-                             "Not found: the MCP endpoint is " ENDPOINT);
+                         "Not found: the MCP endpoint is " ENDPOINT);
         return 1;
     }
     if (t->token && !http_token_ok(header(c, MHD_HTTP_HEADER_AUTHORIZATION), t->token)) {
         *result = refuse(c, MHD_HTTP_UNAUTHORIZED, -32000,
-                             "Unauthorized: send the server's token as \"Authorization: Bearer "
-                             "<token>\" (mcphost --token or MCPHOST_TOKEN)");
+                         "Unauthorized: send the server's token as \"Authorization: Bearer "
+                         "<token>\" (mcphost --token or MCPHOST_TOKEN)");
         return 1;
     }
     if (strcmp(method, MHD_HTTP_METHOD_POST) == 0) {
         if (!http_content_type_is(header(c, MHD_HTTP_HEADER_CONTENT_TYPE), "application/json")) {
             *result = refuse(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, -32000,
-                                 "Unsupported Media Type: POST a JSON-RPC message with "
-                                 "Content-Type: application/json");
+                             "Unsupported Media Type: POST a JSON-RPC message with "
+                             "Content-Type: application/json");
             return 1;
         }
         const char *accept = header(c, MHD_HTTP_HEADER_ACCEPT);
         if (!http_accepts(accept, "application/json") && !http_accepts(accept, "text/event-stream")) {
             *result = refuse(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
-                                 "Not Acceptable: the Accept header must list application/json "
-                                 "and text/event-stream");
+                             "Not Acceptable: the Accept header must list application/json "
+                             "and text/event-stream");
             return 1;
         }
         /* A body somewhat over the limit is read and dropped before the 413,
@@ -892,8 +892,8 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
         unsigned long long declared = length ? strtoull(length, NULL, 10) : 0;
         if (declared > 16ull * t->limits.max_body) {
             *result = refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, -32000,
-                                 "Payload too large: a message may be at most %zu bytes",
-                                 t->limits.max_body);
+                             "Payload too large: a message may be at most %zu bytes",
+                             t->limits.max_body);
             return 1;
         }
         if (declared > t->limits.max_body) *too_large = 1;
@@ -902,16 +902,16 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
     if (strcmp(method, MHD_HTTP_METHOD_GET) == 0) {
         if (!http_accepts(header(c, MHD_HTTP_HEADER_ACCEPT), "text/event-stream")) {
             *result = refuse(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
-                                 "Not Acceptable: GET " ENDPOINT " opens an SSE stream; send "
-                                 "Accept: text/event-stream");
+                             "Not Acceptable: GET " ENDPOINT " opens an SSE stream; send "
+                             "Accept: text/event-stream");
             return 1;
         }
         return 0;
     }
     if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) return 0;
     *result = refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, -32000,
-                         "Method not allowed: " ENDPOINT " takes POST (messages), GET (the "
-                         "notification stream) and DELETE (end the session)");
+                     "Method not allowed: " ENDPOINT " takes POST (messages), GET (the "
+                     "notification stream) and DELETE (end the session)");
     return 1;
 }
 

@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,9 +88,7 @@ static int on_line(void *user, mh_line_event event, const char *line, size_t len
 static mh_status stdio_serve(void *user, const mh_transport_options *options)
 {
     stdio_transport *t = user;
-    if (options && options->struct_size >= offsetof(mh_transport_options, setting_count) +
-                                               sizeof options->setting_count &&
-        options->setting_count > 0) {
+    if (MH_TRANSPORT_OPTIONS_HAVE_SETTINGS(options) && options->setting_count > 0) {
         char message[512];
         snprintf(message, sizeof message,
                  "the stdio transport has no settings, so --transport-option \"%.200s\" would "

@@ -75,6 +75,12 @@ typedef struct mh_transport_options {
     size_t setting_count;
 } mh_transport_options;
 
+/* Whether options (may be NULL) carries settings: from a host of ABI 1.2 or
+ * later. */
+#define MH_TRANSPORT_OPTIONS_HAVE_SETTINGS(options)                                          \
+    ((options) && (options)->struct_size >= offsetof(mh_transport_options, setting_count) + \
+                                                sizeof(options)->setting_count)
+
 typedef struct mh_transport_desc {
     uint32_t struct_size;
     const char *name;        /* the --transport value */
