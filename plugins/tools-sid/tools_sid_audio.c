@@ -1,6 +1,7 @@
 /* tools_sid_audio.c - sid_audio_capture (run the paused machine for N
  * frames or milliseconds, return the sound as MCP audio content, a WAV,
- * and optionally write it through mh.files/1) and sid_audio_analyze
+ * and optionally write it: confined by mh.files/1, written by
+ * mcphost/file_write.h, an existing file only with overwrite: true) and sid_audio_analyze
  * (capture the same way, or take the session's last capture, and measure
  * peak, RMS and dominant frequency of the mix and of each voice).
  * Both keep what they captured as the session's last capture. */
@@ -9,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
+#include <mcphost/file_write.h>
 #include <mcphost/wav.h>
 
 #include "tools_sid.h"
@@ -24,6 +28,7 @@ typedef struct audio_args {
     size_t samples;
     int64_t frames, ms;   /* what was asked (0: not given) */
     const char *path;     /* capture: NULL none */
+    bool overwrite;       /* capture: path may replace an existing file */
     size_t source;        /* 0 mixed, 1-3 a voice */
     int use_last;         /* analyze: source "last" */
     int voices;           /* analyze: per-voice results */
@@ -84,6 +89,11 @@ static int parse_common(const mh_json *args, int capture, audio_args *a, char *e
         if (a->path && !a->path[0]) {
             snprintf(err, err_size, "path: empty; give a file name such as \"note.wav\" or "
                                     "leave `path` out");
+            return -1;
+        }
+        st = mh_args_bool(args, "overwrite", &a->overwrite, msg, sizeof msg);
+        if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+            snprintf(err, err_size, "%s", msg);
             return -1;
         }
         return 0;
@@ -206,9 +216,17 @@ static void audio_capture(void *user, mh_call *call)
             char why[1024] = "";
             mh_status st = plugin->files->resolve(plugin->host, a.path, MH_FILES_WRITE, resolved,
                                                   sizeof resolved, why, sizeof why);
+            struct stat existing;
             if (st != MH_OK) {
                 snprintf(err, sizeof err, "%.960s (nothing was captured)",
                          why[0] ? why : "path refused");
+                bad = 1;
+            } else if (!a.overwrite && lstat(resolved, &existing) == 0) {
+                /* Refused before the machine runs; the write refuses
+                 * again should the file appear meanwhile. */
+                snprintf(err, sizeof err, "path: %.900s already exists; pass overwrite: true to "
+                                          "replace it, or give another name (nothing was captured)",
+                         resolved);
                 bad = 1;
             }
         }
@@ -235,11 +253,15 @@ static void audio_capture(void *user, mh_call *call)
     }
     const char *written = NULL;
     if (a.path) {
-        if (mh_wav_write_file(resolved, &desc) != MH_OK) {
+        char why[4096 + 256];
+        mh_status st = mh_file_write(resolved, wav, wav_size,
+                                     a.overwrite ? MH_FILE_OVERWRITE : 0, why, sizeof why);
+        if (st != MH_OK) {
             ts_errorf(plugin, call,
-                      "sid_audio_capture: could not write %s (the machine ran %.1f ms; the "
-                      "capture is kept: sid_audio_analyze with source \"last\" still works)",
-                      resolved, audio.count * 1000.0 / audio.sample_rate);
+                      "sid_audio_capture: %s%s (the machine ran %.1f ms; the capture is kept: "
+                      "sid_audio_analyze with source \"last\" still works)",
+                      why, st == MH_ERR_EXISTS ? "; pass overwrite: true to replace it" : "",
+                      audio.count * 1000.0 / audio.sample_rate);
             free(wav);
             ts_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
             return;
@@ -430,7 +452,9 @@ static const char capture_input[] =
     "\"source\":{\"enum\":[\"mixed\",\"voice1\",\"voice2\",\"voice3\"],\"description\":\"The "
     "chip's output (default), or one voice before the filter (waveform x envelope x volume)\"},"
     "\"path\":{\"type\":\"string\",\"description\":\"Also write the WAV to this file, inside "
-    "the directories mcphost may write (--allow-dir; relative to the first)\"}},"
+    "the directories mcphost may write (--allow-dir; relative to the first)\"},"
+    "\"overwrite\":{\"type\":\"boolean\",\"description\":\"Replace the file at `path` if it "
+    "exists (default false: an existing file is refused)\"}},"
     "\"additionalProperties\":false}";
 
 static const char capture_output[] =
@@ -484,7 +508,8 @@ mh_status ts_register_audio(ts_plugin *plugin)
         "(default 500 ms; breakpoints stay armed and end it early) and returns what the SID "
         "played as audio content: a 16-bit mono WAV at the machine's sample rate (44100 Hz on "
         "the C64), plus its level. `source` picks the mix or one voice alone; `path` also "
-        "writes the WAV into an allowed directory. A running machine is refused: pause it "
+        "writes the WAV into an allowed directory (an existing file only with overwrite: "
+        "true). A running machine is refused: pause it "
         "first (execution_pause). The machine stays paused afterwards.";
     tools[0].input_schema = capture_input;
     tools[0].output_schema = capture_output;

@@ -152,6 +152,28 @@ static void test_output_to_file(void)
     fclose(f);
     text[n] = '\0';
     CU_ASSERT_STRING_EQUAL(text, "HELLO");
+
+    /* The file exists now: a second run refuses to truncate it ... */
+    CU_ASSERT_EQUAL(write_file(out, "precious", 8), 0);
+    RUN(&r, "--config", program_option(prg), "--config", option);
+    CU_ASSERT_EQUAL(r.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "already exists"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--config overwrite=true"));
+    f = fopen(out, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    CU_ASSERT_STRING_EQUAL(text, "precious");
+    /* ... unless told to. */
+    RUN(&r, "--config", program_option(prg), "--config", option, "--config", "overwrite=true");
+    CU_ASSERT_EQUAL(r.exit_code, 42);
+    f = fopen(out, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    CU_ASSERT_STRING_EQUAL(text, "HELLO");
 }
 
 static void test_limit_cycles_ends_endless_loop(void)
