@@ -9,9 +9,9 @@
  * (mcphost/file_write.h): an unpredictable temporary file beside the target,
  * fsynced and renamed into place (without overwrite: true, a rename that
  * never replaces), so a failed save never leaves half a snapshot and a
- * planted link or FIFO cannot redirect or block it. A load is checked by the machine before anything
- * changes; the debug engine then gets a "reset" event (machine_changed) and
- * keeps its breakpoints.
+ * planted link or FIFO cannot redirect or block it. A load is checked by
+ * the machine before anything changes; the debug engine then gets a
+ * "reset" event (machine_changed) and keeps its breakpoints.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -1,15 +1,15 @@
 /* tools_sid_audio.c - sid_audio_capture (run the paused machine for N
  * frames or milliseconds, return the sound as MCP audio content, a WAV,
  * and optionally write it: confined by mh.files/1, written by
- * mcphost/file_write.h, an existing file only with overwrite: true) and sid_audio_analyze
- * (capture the same way, or take the session's last capture, and measure
- * peak, RMS and dominant frequency of the mix and of each voice).
+ * mcphost/file_write.h, an existing file only with overwrite: true) and
+ * sid_audio_analyze (capture the same way, or take the session's last
+ * capture, and measure peak, RMS and dominant frequency of the mix and of
+ * each voice).
  * Both keep what they captured as the session's last capture. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 #include <sys/stat.h>
 
 #include <mcphost/file_write.h>
