@@ -12,7 +12,7 @@
 //   - the C64's rom_dir from a client must lie in the allowed directories,
 //     and the refusal does not tell whether an outside directory exists;
 //     --rom-dir on the command line may name any directory.
-// Needs /usr/share/open-roms/C64 (and strace for the durability test).
+// Needs /usr/share/open-roms/C64 and strace (.ci/install-deps).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -147,8 +147,8 @@ describe('file writing and rom_dir over stdio', () => {
 });
 
 describe('snapshot durability (strace)', () => {
-  const strace = spawnSync('strace', ['-V']).status === 0;
-  it('fsyncs the snapshot, renames it exclusively, then syncs the directory', { skip: !strace && 'strace is not installed' }, async () => {
+  it('fsyncs the snapshot, renames it exclusively, then syncs the directory', async () => {
+    assert.equal(spawnSync('strace', ['-V']).status, 0, 'strace is needed for this test: run .ci/install-deps');
     const base = realpathSync(mkdtempSync(join(tmpdir(), 'mh-durable-')));
     const log = join(base, 'trace.log');
     const transport = new StdioClientTransport({
