@@ -5,7 +5,7 @@
 //   - snapshot_save is not redirected by a symbolic link, nor blocked by a
 //     FIFO, planted at the temporary name older versions used
 //     (<path>.tmp<pid>);
-//   - snapshot_save, sid_audio_capture's path and bare6502's output refuse
+//   - snapshot_save, audio_capture's path and bare6502's output refuse
 //     to replace an existing file unless overwrite: true, naming the file;
 //   - a snapshot is fsynced before an exclusive rename (renameat2
 //     RENAME_NOREPLACE) and its directory synced after (seen with strace);
@@ -92,18 +92,18 @@ describe('file writing and rom_dir over stdio', () => {
     await refused('snapshot_save', { path: 'adir', overwrite: true }, 'directory');
   });
 
-  it('sid_audio_capture refuses to replace a file unless overwrite: true', async () => {
+  it('audio_capture refuses to replace a file unless overwrite: true', async () => {
     const precious = join(dir, 'precious.prg');
     writeFileSync(precious, 'program');
-    const text = await refused('sid_audio_capture', { frames: 2, path: 'precious.prg' }, precious, 'overwrite: true');
+    const text = await refused('audio_capture', { frames: 2, path: 'precious.prg' }, precious, 'overwrite: true');
     assert.ok(!/written to/.test(text));
     assert.equal(readFileSync(precious, 'utf8'), 'program', 'the file is untouched');
-    const res = await ok('sid_audio_capture', { frames: 2, path: 'precious.prg', overwrite: true });
+    const res = await ok('audio_capture', { frames: 2, path: 'precious.prg', overwrite: true });
     assert.equal(res.structuredContent.path, precious);
     assert.equal(readFileSync(precious).subarray(0, 4).toString(), 'RIFF');
     // A FIFO is refused at once, with or without overwrite.
     assert.equal(spawnSync('mkfifo', [join(dir, 'pipe.wav')]).status, 0, 'mkfifo');
-    await refused('sid_audio_capture', { frames: 2, path: 'pipe.wav', overwrite: true }, 'pipe.wav');
+    await refused('audio_capture', { frames: 2, path: 'pipe.wav', overwrite: true }, 'pipe.wav');
   });
 
   it('bare6502 output does not truncate an existing file unless overwrite: true', async () => {
