@@ -178,7 +178,7 @@ mh_status ts_register_voices(ts_plugin *plugin)
         "values with their times in ms (attack 0->255, decay 255->sustain level, release "
         "sustain level->0, the exponential steps included), and the live envelope phase "
         "(attack, decay, sustain, release) and level 0-255, accumulator and waveform output. "
-        "Call it between sid_audio_capture calls to follow an envelope in time.";
+        "Call it between audio_capture calls to follow an envelope in time.";
     tool.input_schema = voices_input;
     tool.output_schema = voices_output;
     tool.annotations = MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT;
