@@ -584,7 +584,8 @@ describe('http, hostile and malformed requests', () => {
   });
 
   it('a foreign Origin is 403; loopback origins and no Origin are served', async () => {
-    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com', 'http://127.0.0.1.evil.com:80'])
+    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com', 'http://127.0.0.1.evil.com:80',
+      'http://localhost@evil.example', `http://localhost:${host.port}@evil.example`, 'http://evil.example@localhost'])
       expectError(await post(host.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { session, headers: { origin } }), 403);
     for (const origin of [`http://localhost:${host.port}`, 'http://127.0.0.1:9999', 'http://[::1]:1234', 'https://localhost'])
       assert.equal((await post(host.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { session, headers: { origin } })).status, 200, origin);
@@ -694,7 +695,9 @@ describe('http, tokens, limits and binding', () => {
       const none = await post(host.url, INIT());
       assert.equal(none.status, 401);
       assert.match(none.headers.get('www-authenticate'), /^Bearer/);
-      assert.equal((await post(host.url, INIT(), { headers: { authorization: 'Bearer nope' } })).status, 401);
+      // Near misses of the right token: a suffix, a prefix, another case, empty.
+      for (const authorization of ['Bearer nope', 'Bearer s3cretXYZ', 'Bearer s3cret2', 'Bearer s3cre', 'Bearer S3CRET', 'Bearer ', 'Bearer', 'Basic s3cret', 's3cret'])
+        assert.equal((await post(host.url, INIT(), { headers: { authorization } })).status, 401, authorization);
       const ok = await post(host.url, INIT(), { headers: { authorization: 'Bearer s3cret' } });
       assert.equal(ok.status, 200);
       const session = ok.headers.get('mcp-session-id');
