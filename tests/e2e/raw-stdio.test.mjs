@@ -129,7 +129,7 @@ describe('raw stdio: JSON-RPC faults', () => {
   });
 
   it('exits 0 on end of input', async () => {
-    const exit = await host.close(3000);
+    const exit = await host.close();
     assert.deepEqual(exit, { code: 0, signal: null });
   });
 });

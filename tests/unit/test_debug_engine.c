@@ -197,7 +197,7 @@ static void expect_error(const char *tool, const char *args, const char *needle)
 static const cJSON *run_to_stop(void)
 {
     const cJSON *r = call_ok("execution_run", "{\"warp\":true}");
-    r = call_ok("execution_wait", "{\"timeout_ms\":5000}");
+    r = call_ok("execution_wait", "{\"timeout_ms\":20000}"); /* a bound against hangs */
     CU_ASSERT_STRING_NOT_EQUAL(str(structured(r), "state"), "running");
     return stop_of(r);
 }
@@ -380,7 +380,7 @@ static void test_wait_times_out_while_running(void)
     fresh_session();
     /* Real time: $0800.. runs long enough? No: it exits quickly. Use a
      * breakpoint that never fires and a run_until far away instead. */
-    const cJSON *r = call_ok("execution_run_until", "{\"address\":\"$0900\",\"timeout_ms\":50}");
+    const cJSON *r = call_ok("execution_run_until", "{\"address\":\"$0900\",\"timeout_ms\":20000}");
     const char *state = str(structured(r), "state");
     /* The program ends (exit port) before reaching $0900. */
     CU_ASSERT_STRING_EQUAL(state, "exited");
