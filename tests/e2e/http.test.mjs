@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ErrorCode, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { resultText } from './lib/client.mjs';
-import { MCPHOST_BIN, CORE_TOOLS, FIXTURE_TOOLS, HANG_MS, TOOL_NAME_RE, hostArgs, sleep, within } from './lib/env.mjs';
+import { MCPHOST_BIN, CORE_TOOLS, FIXTURE_TOOLS, HANG_MS, SERVING_RE, TOOL_NAME_RE, hostArgs, sleep, within } from './lib/env.mjs';
 
 const INIT = (id = 1, protocolVersion = '2025-11-25') => ({
   jsonrpc: '2.0',
@@ -23,26 +23,17 @@ const INIT = (id = 1, protocolVersion = '2025-11-25') => ({
 });
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-/** A TCP port that was free a moment ago. */
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = net.createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-/** Starts mcphost --transport http on a free port; resolves once it listens. */
+/**
+ * Starts mcphost --transport http on a port the kernel picks (--port 0, so
+ * two tests never race for one); resolves once it listens, with the port
+ * it logged.
+ */
 async function startHost({ args = ['--machine', 'fixture'], env = {}, extra = [] } = {}) {
-  const port = await freePort();
-  const child = spawn(MCPHOST_BIN, hostArgs(...args, '--transport', 'http', '--port', String(port), ...extra), {
+  const child = spawn(MCPHOST_BIN, hostArgs(...args, '--transport', 'http', '--port', '0', ...extra), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env }
   });
-  const host = { child, port, url: `http://127.0.0.1:${port}/mcp`, stderr: '', stdout: '' };
+  const host = { child, stderr: '', stdout: '' };
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (c) => (host.stdout += c));
   child.stderr.setEncoding('utf8');
@@ -53,7 +44,12 @@ async function startHost({ args = ['--machine', 'fixture'], env = {}, extra = []
     new Promise((res, rej) => {
       child.stderr.on('data', (c) => {
         host.stderr += c;
-        if (host.stderr.includes('serving MCP')) res();
+        const serving = host.stderr.match(SERVING_RE);
+        if (serving && !host.port) {
+          host.port = Number(serving[1]);
+          host.url = `http://127.0.0.1:${host.port}/mcp`;
+          res();
+        }
       });
       host.exited.then((e) => rej(new Error(`mcphost exited (${JSON.stringify(e)}): ${host.stderr}`)));
     })
@@ -727,8 +723,7 @@ describe('http, tokens, limits and binding', () => {
   });
 
   it('binding to a non-loopback address without a token is refused with a clear message', async () => {
-    const port = await freePort();
-    const child = spawn(MCPHOST_BIN, hostArgs('--transport', 'http', '--host', '0.0.0.0', '--port', String(port)), {
+    const child = spawn(MCPHOST_BIN, hostArgs('--transport', 'http', '--host', '0.0.0.0', '--port', '0'), {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, MCPHOST_TOKEN: '' }
     });

@@ -56,3 +56,9 @@ export function within(ms, what, promise) {
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * mcphost --transport http --port 0 binds a port the kernel picks and logs
+ * "serving MCP (Streamable HTTP) on http://HOST:PORT/mcp"; group 1 is PORT.
+ */
+export const SERVING_RE = /serving MCP \(Streamable HTTP\) on http:\/\/\S+:(\d+)\/mcp/;
