@@ -197,6 +197,7 @@ static mh_status d_advance(mh_session *s, uint64_t cycles, int *stopped)
         uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
         done += result.cycles;
         if (status != MH_OK) return status;
+        mh_session_observe_slice(s); /* frames and audio for observers, as a run slice */
         mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total)
                                       : MH_DBG_NONE;
         if (reason != MH_DBG_NONE) {

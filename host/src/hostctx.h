@@ -11,12 +11,14 @@
 
 struct mh_sessions;
 struct mh_server;
+struct mh_observe;
 
 typedef struct mh_hostctx {
     mh_registry registry;
     mh_ptrvec plugins; /* mh_plugin_record*, in load order */
     struct mh_sessions *sessions;
     struct mh_server *server;
+    struct mh_observe *observe; /* mh.observe/1 (observe.c); created first, freed last */
     mh_ptrvec allowed_dirs;  /* char*, realpath'd: --allow-dir (files.c) */
     mh_ptrvec allowed_files; /* char*, realpath'd: files named on the command line (files.c) */
 } mh_hostctx;

@@ -16,6 +16,8 @@
 #include "hostctx.h"
 #include "loader.h"
 #include "log.h"
+#include "observe.h"
+#include "mcphost/file_write.h"
 #include "mcphost/machine.h"
 #include "mcphost/png.h"
 #include "server.h"
@@ -24,6 +26,9 @@
 typedef struct run_state {
     mh_hostctx *ctx;
     const mh_reg_transport *transport;
+    const mh_reg_frontend *frontend; /* --gui / --frontend: owns the main thread */
+    mh_transport_options transport_options;
+    mh_status transport_status;
     mh_session *session;
     sigset_t signals;
     pthread_mutex_t lock;
@@ -39,12 +44,14 @@ static void *signal_thread(void *arg)
         if (sigwait(&rs->signals, &sig) != 0) continue;
         mh_log(MH_LOG_INFO, NULL, "received signal %d, shutting down", sig);
         if (rs->transport) rs->transport->desc.stop(rs->transport->desc.user_data);
+        if (rs->frontend) rs->frontend->desc.stop(rs->frontend->desc.user_data);
         if (rs->session) mh_session_interrupt(rs->session, 128 + sig);
     }
     return NULL;
 }
 
-/* With a transport and --limit-cycles: the run's end also ends serving. */
+/* With a transport and --limit-cycles, or a frontend on a headless run: the
+ * run's end also ends serving and closes the window. */
 static void *runner_watch_thread(void *arg)
 {
     run_state *rs = arg;
@@ -54,7 +61,29 @@ static void *runner_watch_thread(void *arg)
     rs->have_exit = 1;
     pthread_mutex_unlock(&rs->lock);
     if (rs->transport) rs->transport->desc.stop(rs->transport->desc.user_data);
+    if (rs->frontend) rs->frontend->desc.stop(rs->frontend->desc.user_data);
     return NULL;
+}
+
+/* Transports serve on a thread of their own, so a frontend can have the
+ * main thread. When the input ends, the window closes too. */
+static void *transport_thread(void *arg)
+{
+    run_state *rs = arg;
+    rs->transport_status =
+        rs->transport->desc.serve(rs->transport->desc.user_data, &rs->transport_options);
+    if (rs->frontend) rs->frontend->desc.stop(rs->frontend->desc.user_data);
+    return NULL;
+}
+
+/* --gui picks the frontend named "sdl", else the only one loaded. */
+static const mh_reg_frontend *choose_frontend(const mh_hostctx *ctx, const mh_cli *cli)
+{
+    const mh_registry *reg = &ctx->registry;
+    if (cli->frontend) return mh_registry_frontend(reg, cli->frontend);
+    const mh_reg_frontend *sdl = mh_registry_frontend(reg, "sdl");
+    if (sdl) return sdl;
+    return reg->frontends.count == 1 ? reg->frontends.items[0] : NULL;
 }
 
 /* --exit-screenshot: the frame is read on the session's thread (a job), so
@@ -89,10 +118,17 @@ static void screenshot_take(const char *path, mh_session *session)
     uint8_t palette[256 * 3];
     mh_png_desc desc;
     status = mh_png_desc_from_frame(&frame, 1, palette, &desc);
-    if (status == MH_OK) status = mh_png_write_file(path, &desc);
+    uint8_t *png = NULL;
+    size_t size = 0;
+    char why[1024] = "";
+    if (status == MH_OK) status = mh_png_encode(&desc, &png, &size);
+    /* The user named the file for this run: it is replaced, but only if it
+     * is a regular file, and never written through a link. */
+    if (status == MH_OK) status = mh_file_write(path, png, size, MH_FILE_OVERWRITE, why, sizeof why);
+    free(png);
     if (status != MH_OK)
         mh_log(MH_LOG_ERROR, NULL, "--exit-screenshot: cannot write %s: %s", path,
-               mh_status_name(status));
+               why[0] ? why : mh_status_name(status));
     else
         mh_log(MH_LOG_INFO, NULL, "--exit-screenshot: wrote %s (%ux%u, frame %llu)", path,
                (unsigned)frame.width, (unsigned)frame.height,
@@ -158,6 +194,9 @@ static void list_plugins(const mh_hostctx *ctx)
     printf("\ntransports:");
     for (size_t i = 0; i < ctx->registry.transports.count; i++)
         printf(" %s", ((mh_reg_transport *)ctx->registry.transports.items[i])->name);
+    printf("\nfrontends:");
+    for (size_t i = 0; i < ctx->registry.frontends.count; i++)
+        printf(" %s", ((mh_reg_frontend *)ctx->registry.frontends.items[i])->name);
     printf("\ntools: %zu\n", ctx->registry.tools.count);
 }
 
@@ -206,9 +245,20 @@ static int serve(run_state *rs, const mh_cli *cli)
                    names);
             return 2;
         }
-    } else if (!rs->session) {
+    } else if (!rs->session && !(cli->gui || cli->frontend)) {
         mh_log(MH_LOG_CRITICAL, NULL, "--transport none runs a machine: give --machine NAME");
         return 2;
+    }
+    if (cli->gui || cli->frontend) {
+        rs->frontend = choose_frontend(ctx, cli);
+        if (!rs->frontend) {
+            char names[256];
+            list_names(&ctx->registry.frontends, names, sizeof names);
+            mh_log(MH_LOG_CRITICAL, NULL, "%s%s: no such frontend is loaded; loaded frontends: %s%s",
+                   cli->frontend ? "--frontend " : "--gui", cli->frontend ? cli->frontend : "",
+                   names, ctx->registry.frontends.count > 1 ? " (pick one with --frontend NAME)" : "");
+            return 2;
+        }
     }
 
     if (cli->exit_screenshot && !(rs->session && (runner || cli->limit_cycles)))
@@ -223,20 +273,42 @@ static int serve(run_state *rs, const mh_cli *cli)
     int code = 0;
     if (rs->session && (runner || cli->limit_cycles)) {
         mh_session_start(rs->session, cli->warp, cli->limit_cycles);
-        if (!runner) watching = pthread_create(&watch_thread, NULL, runner_watch_thread, rs) == 0;
+        if (!runner || rs->frontend)
+            watching = pthread_create(&watch_thread, NULL, runner_watch_thread, rs) == 0;
     }
-    if (runner) {
+    pthread_t serve_thread;
+    int serving = 0;
+    if (!runner) {
+        rs->transport_options = (mh_transport_options){
+            sizeof rs->transport_options, cli->bind_host, (uint16_t)cli->port, cli->token,
+            (const char *const *)cli->transport_options.items, cli->transport_options.count};
+        serving = pthread_create(&serve_thread, NULL, transport_thread, rs) == 0;
+        if (!serving) {
+            mh_log(MH_LOG_CRITICAL, NULL, "cannot start the transport's thread");
+            rs->transport_status = MH_ERR_INTERNAL;
+        }
+    }
+    if (rs->frontend) {
+        mh_frontend_options fopts = {sizeof fopts, rs->session ? mh_session_name(rs->session) : NULL,
+                                     cli->warp, cli->transport};
+        mh_status status = rs->frontend->desc.run(rs->frontend->desc.user_data,
+                                                  &rs->frontend->owner->host, &fopts);
+        if (status != MH_OK)
+            mh_log(MH_LOG_ERROR, NULL, "frontend %s ended with an error: %s", rs->frontend->name,
+                   mh_status_name(status));
+        /* the window closed: the transport and a headless run end too */
+        if (rs->transport) rs->transport->desc.stop(rs->transport->desc.user_data);
+        if (runner && rs->session) mh_session_interrupt(rs->session, status == MH_OK ? 0 : 1);
+    }
+    if (runner && rs->session) {
         code = mh_session_wait_finished(rs->session);
         if (cli->exit_screenshot) exit_screenshot(rs->session, cli->exit_screenshot);
-    } else {
-        mh_transport_options opts = {sizeof opts, cli->bind_host, (uint16_t)cli->port, cli->token,
-                                     (const char *const *)cli->transport_options.items,
-                                     cli->transport_options.count};
-        mh_status status = rs->transport->desc.serve(rs->transport->desc.user_data, &opts);
-        code = status == MH_OK ? 0 : 1;
-        if (status != MH_OK)
+    } else if (serving) {
+        pthread_join(serve_thread, NULL);
+        code = rs->transport_status == MH_OK ? 0 : 1;
+        if (rs->transport_status != MH_OK)
             mh_log(MH_LOG_ERROR, NULL, "transport %s ended with an error: %s", cli->transport,
-                   mh_status_name(status));
+                   mh_status_name(rs->transport_status));
     }
     if (watching) {
         mh_session_interrupt(rs->session, 0);
@@ -244,7 +316,7 @@ static int serve(run_state *rs, const mh_cli *cli)
         pthread_mutex_lock(&rs->lock);
         if (rs->have_exit && cli->limit_cycles) code = rs->exit_code;
         pthread_mutex_unlock(&rs->lock);
-        if (cli->exit_screenshot) exit_screenshot(rs->session, cli->exit_screenshot);
+        if (cli->exit_screenshot && !runner) exit_screenshot(rs->session, cli->exit_screenshot);
     }
     pthread_cancel(sig_thread);
     pthread_join(sig_thread, NULL);
@@ -295,6 +367,7 @@ int main(int argc, char **argv)
 
     mh_hostctx ctx = {0};
     rs.ctx = &ctx;
+    ctx.observe = mh_observe_new(&ctx);
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);
     int code = 0;
@@ -339,6 +412,7 @@ out:
     mh_loader_unload_all(&ctx);
     mh_registry_free(&ctx.registry);
     mh_server_free(ctx.server);
+    mh_observe_free(ctx.observe);
     mh_files_free(&ctx);
     mh_cli_free(&cli);
     mh_log_close();

@@ -3,12 +3,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "call.h"
 #include "chip_names.h"
 #include "hostctx.h"
 #include "log.h"
 #include "methods.h"
+#include "observe.h"
 #include "schema.h"
 #include "sessions.h"
 #include "workers.h"
@@ -56,7 +58,79 @@ typedef struct tool_job {
     mh_call *call;
     char session_name[64];
     char *instance; /* requested chip instance, or NULL */
+    /* mh.observe/1: the begin/end pair of this call */
+    uint64_t call_id, started_ns;
+    char observed_session[64];
+    char client[96];
 } tool_job;
+
+static uint64_t monotonic_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The first line of the result's first text (or the error), cut at a
+ * character boundary, for an activity view. */
+static void result_summary(const cJSON *result, char *out, size_t size)
+{
+    out[0] = '\0';
+    const cJSON *item;
+    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(result, "content"))
+    {
+        const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
+        if (!cJSON_IsString(text)) continue;
+        size_t n = strcspn(text->valuestring, "\n");
+        if (n >= size) {
+            n = size - 1;
+            while (n > 0 && ((unsigned char)text->valuestring[n] & 0xC0) == 0x80) n--;
+        }
+        memcpy(out, text->valuestring, n);
+        out[n] = '\0';
+        return;
+    }
+}
+
+static void observe_begin(tool_job *job, const char *tool_name, const cJSON *args)
+{
+    mh_observe *obs = mh_request_host(job->req)->observe;
+    if (!mh_observe_wants(obs, MH_OBSERVE_TOOL_BEGIN) && !mh_observe_wants(obs, MH_OBSERVE_TOOL_END))
+        return;
+    job->call_id = mh_observe_next_call_id(obs);
+    job->started_ns = monotonic_ns();
+    mh_request_client(job->req, job->client, sizeof job->client);
+    const cJSON *named = cJSON_GetObjectItemCaseSensitive(args, "session");
+    if (!(job->tool->flags & (MH_TOOL_NEEDS_SESSION | MH_TOOL_SESSION_ON_WORKER)))
+        job->observed_session[0] = '\0'; /* a host tool: no session of its own */
+    else if (cJSON_IsString(named))
+        snprintf(job->observed_session, sizeof job->observed_session, "%s", named->valuestring);
+    else
+        mh_request_current_session(job->req, job->observed_session, sizeof job->observed_session);
+    if (!mh_observe_wants(obs, MH_OBSERVE_TOOL_BEGIN)) return;
+    char *text = args ? cJSON_PrintUnformatted(args) : NULL;
+    mh_observation o = {.struct_size = sizeof o, .kind = MH_OBSERVE_TOOL_BEGIN,
+                        .session = job->observed_session[0] ? job->observed_session : NULL,
+                        .detail_json = text ? text : "{}", .call_id = job->call_id,
+                        .client = job->client, .tool = tool_name};
+    mh_observe_emit(obs, &o);
+    cJSON_free(text);
+}
+
+static void observe_end(tool_job *job, const cJSON *result)
+{
+    mh_observe *obs = mh_request_host(job->req)->observe;
+    if (!job->call_id || !mh_observe_wants(obs, MH_OBSERVE_TOOL_END)) return;
+    char summary[200];
+    result_summary(result, summary, sizeof summary);
+    const cJSON *is_error = cJSON_GetObjectItemCaseSensitive(result, "isError");
+    mh_observation o = {.struct_size = sizeof o, .kind = MH_OBSERVE_TOOL_END,
+                        .session = job->observed_session[0] ? job->observed_session : NULL,
+                        .call_id = job->call_id, .client = job->client, .tool = job->tool->name,
+                        .duration_ns = monotonic_ns() - job->started_ns,
+                        .is_error = cJSON_IsTrue(is_error), .summary = summary};
+    mh_observe_emit(obs, &o);
+}
 
 static void tool_job_free(tool_job *job)
 {
@@ -80,7 +154,9 @@ static void finish_tool(tool_job *job)
                            job->tool->name, why);
         }
     }
-    mh_request_respond(job->req, mh_call_tool_result(call));
+    cJSON *result = mh_call_tool_result(call);
+    observe_end(job, result);
+    mh_request_respond(job->req, result);
     tool_job_free(job);
 }
 
@@ -211,6 +287,7 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     }
     job->req = req;
     job->tool = tool;
+    observe_begin(job, tool->name, args);
 
     char why[1024];
     if (!mh_schema_validate(tool->input_schema, args, why, sizeof why)) {

@@ -327,6 +327,45 @@ mh_status mh_registry_add_transport(mh_registry *reg, const mh_plugin_record *ow
     return MH_OK;
 }
 
+static void free_frontend(mh_reg_frontend *f)
+{
+    free(f->name);
+    free(f->description);
+    free(f);
+}
+
+mh_status mh_registry_add_frontend(mh_registry *reg, const mh_plugin_record *owner,
+                                   const mh_frontend_desc *desc)
+{
+    const char *who = owner_name(owner);
+    if (!desc || desc->struct_size < MH_MIN_SIZE(mh_frontend_desc, user_data)) {
+        mh_log(MH_LOG_ERROR, who, "frontend descriptor too small");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (!mh_tool_name_valid(desc->name) || !desc->run || !desc->stop) {
+        mh_log(MH_LOG_ERROR, who, "frontend needs a name, run and stop");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (mh_registry_frontend(reg, desc->name)) {
+        mh_log(MH_LOG_ERROR, who, "frontend %s is already registered", desc->name);
+        return MH_ERR_EXISTS;
+    }
+    mh_reg_frontend *f = calloc(1, sizeof *f);
+    if (!f) return MH_ERR_NO_MEMORY;
+    f->owner = owner;
+    f->name = strdup(desc->name);
+    f->description = strdup(desc->description ? desc->description : desc->name);
+    memcpy(&f->desc, desc, sizeof f->desc);
+    f->desc.struct_size = sizeof f->desc;
+    f->desc.name = f->name;
+    f->desc.description = f->description;
+    if (!f->name || !f->description || mh_ptrvec_push(&reg->frontends, f) != 0) {
+        free_frontend(f);
+        return MH_ERR_NO_MEMORY;
+    }
+    return MH_OK;
+}
+
 /* One row per kind of entry: its vector, how to free one, where its owner is. */
 typedef struct registry_kind {
     size_t vec_offset;
@@ -338,6 +377,7 @@ static void free_resource_v(void *e) { free_resource(e); }
 static void free_prompt_v(void *e) { free_prompt(e); }
 static void free_machine_v(void *e) { free_machine(e); }
 static void free_transport_v(void *e) { free_transport(e); }
+static void free_frontend_v(void *e) { free_frontend(e); }
 
 static const registry_kind registry_kinds[] = {
     {offsetof(mh_registry, tools), free_tool_v},
@@ -345,6 +385,7 @@ static const registry_kind registry_kinds[] = {
     {offsetof(mh_registry, prompts), free_prompt_v},
     {offsetof(mh_registry, machines), free_machine_v},
     {offsetof(mh_registry, transports), free_transport_v},
+    {offsetof(mh_registry, frontends), free_frontend_v},
 };
 
 /* Every entry struct starts with its owner pointer. */
@@ -410,6 +451,10 @@ const mh_reg_machine *mh_registry_machine(const mh_registry *reg, const char *na
 const mh_reg_transport *mh_registry_transport(const mh_registry *reg, const char *name)
 {
     FIND_BY_NAME(reg->transports, mh_reg_transport, name);
+}
+const mh_reg_frontend *mh_registry_frontend(const mh_registry *reg, const char *name)
+{
+    FIND_BY_NAME(reg->frontends, mh_reg_frontend, name);
 }
 
 /* Matches an RFC 6570 level-1 template ("a/{x}/b/{y}") against uri; each

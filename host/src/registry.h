@@ -1,5 +1,5 @@
 /* host/src/registry.h - everything plugins registered: tools, resources,
- * prompts, machine types and transports, each recorded with the plugin that
+ * prompts, machine types, transports and frontends, each recorded with the plugin that
  * owns it so a failed or unloaded plugin can be removed completely.
  *
  * Entries own copies of every string and a parsed copy of every schema.
@@ -54,8 +54,14 @@ typedef struct mh_reg_transport {
     mh_transport_desc desc;
 } mh_reg_transport;
 
+typedef struct mh_reg_frontend {
+    const struct mh_plugin_record *owner;
+    char *name, *description;
+    mh_frontend_desc desc;
+} mh_reg_frontend;
+
 typedef struct mh_registry {
-    mh_ptrvec tools, resources, prompts, machines, transports;
+    mh_ptrvec tools, resources, prompts, machines, transports, frontends;
 } mh_registry;
 
 /* Each add validates and copies the descriptor; errors are logged with the
@@ -71,6 +77,9 @@ mh_status mh_registry_add_machine(mh_registry *reg, const struct mh_plugin_recor
 mh_status mh_registry_add_transport(mh_registry *reg, const struct mh_plugin_record *owner,
                                     const mh_transport_desc *desc);
 
+mh_status mh_registry_add_frontend(mh_registry *reg, const struct mh_plugin_record *owner,
+                                   const mh_frontend_desc *desc);
+
 /* Removes and frees everything owner registered. Returns how many entries. */
 size_t mh_registry_remove_owner(mh_registry *reg, const struct mh_plugin_record *owner);
 /* How many entries owner has registered. */
@@ -81,6 +90,7 @@ const mh_reg_tool *mh_registry_tool(const mh_registry *reg, const char *name);
 const mh_reg_prompt *mh_registry_prompt(const mh_registry *reg, const char *name);
 const mh_reg_machine *mh_registry_machine(const mh_registry *reg, const char *name);
 const mh_reg_transport *mh_registry_transport(const mh_registry *reg, const char *name);
+const mh_reg_frontend *mh_registry_frontend(const mh_registry *reg, const char *name);
 /* The resource whose URI equals uri, or the template matching it; vars
  * receives the template's variables (caller deletes) when one matched. */
 const mh_reg_resource *mh_registry_resource_for_uri(const mh_registry *reg, const char *uri,

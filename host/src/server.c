@@ -13,6 +13,8 @@
 #include "loader.h"
 #include "log.h"
 #include "methods.h"
+#include "observe.h"
+#include "window_client.h"
 #include "ptrvec.h"
 #include "sessions.h"
 #include "workers.h"
@@ -34,6 +36,8 @@ const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03
 
 struct mh_server {
     mh_hostctx *ctx;
+    uint64_t observer_id; /* execution events from mh.observe/1 */
+    mh_window_client *window; /* in-process tool calls, made on first use (under lock) */
     pthread_mutex_t lock;
     mh_ptrvec conns;
     size_t page_size;
@@ -51,6 +55,7 @@ struct mh_conn {
     char protocol_version[16];
     int log_level;    /* notifications/message threshold, -1: none */
     char current_session[64];
+    char client[96];  /* "name version (transport)" from initialize's clientInfo */
     mh_ptrvec inflight; /* mh_request* */
     mh_ptrvec subscriptions; /* event_subscription* */
     cJSON *client_caps;       /* initialize params.capabilities, or NULL */
@@ -80,6 +85,8 @@ struct mh_request {
     atomic_int cancelled;
 };
 
+static void on_exec_event(void *user, const mh_observation *o);
+
 mh_server *mh_server_new(mh_hostctx *ctx)
 {
     mh_server *server = calloc(1, sizeof *server);
@@ -92,12 +99,18 @@ mh_server *mh_server_new(mh_hostctx *ctx)
         return NULL;
     }
     pthread_mutex_init(&server->lock, NULL);
+    /* The MCP server is one observer among others: execution events reach
+     * the connections that subscribed through it. */
+    server->observer_id = mh_observe_add(ctx->observe, MH_OBSERVE_BIT(MH_OBSERVE_EXEC_EVENT),
+                                         on_exec_event, server);
     return server;
 }
 
 void mh_server_free(mh_server *server)
 {
     if (!server) return;
+    mh_window_client_free(server->window);
+    mh_observe_remove(server->ctx->observe, server->observer_id);
     mh_log_set_forward(NULL, NULL);
     mh_workers_free(server->workers);
     mh_ptrvec_free(&server->conns);
@@ -275,6 +288,13 @@ static void forward_log(void *user, mh_log_level level, const char *source, cons
     forwarding = 0;
 }
 
+void mh_request_client(mh_request *req, char *out, size_t size)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    snprintf(out, size, "%s", req->conn->client[0] ? req->conn->client : "client");
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
 void mh_request_current_session(mh_request *req, char *out, size_t size)
 {
     pthread_mutex_lock(&req->conn->lock);
@@ -338,8 +358,8 @@ int mh_request_unsubscribe(mh_request *req, const char *session)
     return sub ? 0 : -1;
 }
 
-void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
-                          const char *detail_json)
+static void post_event(mh_server *server, const char *session, uint32_t type,
+                       const char *detail_json)
 {
     const char *name = mh_event_type_name(type);
     if (!server || !name) return;
@@ -375,6 +395,11 @@ void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
     cJSON_Delete(detail);
 }
 
+static void on_exec_event(void *user, const mh_observation *o)
+{
+    if (o->session) post_event(user, o->session, o->event_type, o->detail_json);
+}
+
 /* ---- lifecycle: initialize ---- */
 
 static const char *negotiate(const char *requested)
@@ -395,7 +420,14 @@ void mh_method_initialize(mh_request *req, const cJSON *params)
     mh_conn *conn = req->conn;
     const char *chosen = negotiate(version->valuestring);
     const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
+    const cJSON *info = cJSON_GetObjectItemCaseSensitive(params, "clientInfo");
+    const cJSON *cname = cJSON_GetObjectItemCaseSensitive(info, "name");
+    const cJSON *cversion = cJSON_GetObjectItemCaseSensitive(info, "version");
     pthread_mutex_lock(&conn->lock);
+    snprintf(conn->client, sizeof conn->client, "%.40s%s%.20s (%s)",
+             cJSON_IsString(cname) ? cname->valuestring : "client",
+             cJSON_IsString(cversion) ? " " : "", cJSON_IsString(cversion) ? cversion->valuestring : "",
+             conn->desc.transport ? conn->desc.transport : "?");
     snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", chosen);
     cJSON_Delete(conn->client_caps);
     conn->client_caps = cJSON_IsObject(caps) ? cJSON_Duplicate(caps, 1) : NULL;
@@ -763,6 +795,39 @@ mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
 }
 
 static const char *const *s_protocol_versions(void) { return mh_protocol_versions; }
+
+int mh_server_mark_initialized(mh_conn *conn, const char *client)
+{
+    pthread_mutex_lock(&conn->lock);
+    snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", mh_protocol_versions[0]);
+    snprintf(conn->client, sizeof conn->client, "%s", client);
+    conn->initialized = 1;
+    pthread_mutex_unlock(&conn->lock);
+    return 0;
+}
+
+mh_status mh_server_call_tool(mh_server *server, const char *session, const char *tool,
+                              const char *arguments_json, mh_observe_result_fn done, void *user)
+{
+    pthread_mutex_lock(&server->lock);
+    mh_window_client *wc = server->window;
+    pthread_mutex_unlock(&server->lock);
+    if (!wc) {
+        /* made outside the lock (opening a connection takes it); the
+         * first of two racing makers wins */
+        mh_window_client *made = mh_window_client_new(server);
+        pthread_mutex_lock(&server->lock);
+        if (!server->window) {
+            server->window = made;
+            made = NULL;
+        }
+        wc = server->window;
+        pthread_mutex_unlock(&server->lock);
+        mh_window_client_free(made);
+    }
+    return wc ? mh_window_client_call(wc, session, tool, arguments_json, done, user)
+              : MH_ERR_NO_MEMORY;
+}
 
 const mh_server_service mh_server_service_impl = {
     sizeof(mh_server_service), s_open, s_handle, s_close, s_protocol_version, s_protocol_versions,

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 #include "mcphost/events.h"
+#include "mcphost/observe.h"
 #include "mcphost/transport.h"
 
 struct mh_hostctx;
@@ -47,6 +48,8 @@ cJSON *mh_request_ask_client(mh_request *req, const char *method, const cJSON *p
                              uint32_t timeout_ms, char *error, size_t error_size);
 /* The connection's current machine session name ("" for none) and setter. */
 void mh_request_current_session(mh_request *req, char *out, size_t size);
+/* Who sent the request: "name version (transport)" from initialize. */
+void mh_request_client(mh_request *req, char *out, size_t size);
 void mh_request_select_session(mh_request *req, const char *name);
 struct mh_hostctx *mh_request_host(mh_request *req);
 
@@ -55,8 +58,14 @@ struct mh_hostctx *mh_request_host(mh_request *req);
  * or (unsubscribe) not subscribed. */
 int mh_request_subscribe(mh_request *req, const char *session, uint32_t types);
 int mh_request_unsubscribe(mh_request *req, const char *session);
-/* Sends an event to every connection subscribed to it. [thread-safe] */
-void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
-                          const char *detail_json);
+/* (Execution events reach the server as an mh.observe/1 observer.) */
+
+/* A connection opened inside the process (window_client.c) skips
+ * initialize: it takes the newest protocol version and this client name. */
+int mh_server_mark_initialized(mh_conn *conn, const char *client);
+/* mh.observe/1 call_tool(): a tools/call through the in-process "window"
+ * connection. [thread-safe] */
+mh_status mh_server_call_tool(mh_server *server, const char *session, const char *tool,
+                              const char *arguments_json, mh_observe_result_fn done, void *user);
 
 #endif

@@ -8,6 +8,7 @@
 #include "hostctx.h"
 #include "loader.h"
 #include "log.h"
+#include "observe.h"
 #include "mcphost/registry.h"
 #include "server.h"
 #include "sessions.h"
@@ -49,10 +50,11 @@ REGISTRY_ADD(add_resource, mh_resource_desc)
 REGISTRY_ADD(add_prompt, mh_prompt_desc)
 REGISTRY_ADD(add_machine, mh_machine_desc)
 REGISTRY_ADD(add_transport, mh_transport_desc)
+REGISTRY_ADD(add_frontend, mh_frontend_desc)
 
 static const mh_registry_service registry_service = {
     sizeof(mh_registry_service), reg_add_tool,    reg_add_resource,
-    reg_add_prompt,              reg_add_machine, reg_add_transport,
+    reg_add_prompt,              reg_add_machine, reg_add_transport, reg_add_frontend,
 };
 
 static const struct {
@@ -67,6 +69,7 @@ static const struct {
     {MH_EVENTS_SERVICE_ID, &mh_events_service_impl},
     {MH_FILES_SERVICE_ID, &mh_files_service_impl},
     {MH_DEBUG_SERVICE_ID, &mh_debug_service_impl},
+    {MH_OBSERVE_SERVICE_ID, &mh_observe_service_impl},
 };
 
 const void *mh_host_get_service(const mh_host *host, const char *service_id)

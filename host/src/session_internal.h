@@ -12,6 +12,7 @@
 #include "debug_engine.h"
 #include "ptrvec.h"
 #include "registry.h"
+#include "session_media.h"
 #include "sessions.h"
 
 typedef struct session_job {
@@ -54,7 +55,20 @@ struct mh_session {
     int goal_pending;  /* run() asked for goal; the thread begins it */
     mh_run_request goal;
     int pause_requested;
+
+    /* mh.observe/1 (session_observe.c); the chips are found after create() */
+    struct mh_observe *observe;
+    const mh_chip *video_chip, *audio_chip;
+    uint64_t clock_hz;
+    mh_frame_mailbox frames;
+    mh_audio_stream audio;
 };
+
+/* After every run slice: the frame mailbox, FRAME observations and the
+ * audio stream. [emu-thread] */
+void mh_session_observe_slice(mh_session *s);
+/* The frame now in the mailbox, at once (a paused machine too). [emu-thread] */
+void mh_session_observe_frame_now(mh_session *s);
 
 /* Stops the run now on the emulation thread: builds the stop record,
  * sets the state, wakes waiters and posts the events. Call without lock. */

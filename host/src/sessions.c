@@ -2,18 +2,20 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "debug_engine.h"
+#include "mcphost/machine.h"
 #include "hostctx.h"
 #include "session_internal.h"
 #include "log.h"
 #include "ptrvec.h"
+#include "observe.h"
 #include "registry.h"
-#include "server.h"
 
 struct mh_sessions {
     mh_hostctx *ctx;
@@ -48,6 +50,8 @@ void mh_session_unref(mh_session *s)
     for (size_t i = 0; i < s->chips.count; i++) free_chip(s->chips.items[i]);
     free(s->stop_json);
     mh_ptrvec_free(&s->chips);
+    mh_frame_mailbox_destroy(&s->frames);
+    mh_audio_stream_destroy(&s->audio);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);
     pthread_cond_destroy(&s->finished);
@@ -109,7 +113,7 @@ static void finish_run(mh_session *s, int exit_code)
 
 static void post_event(mh_session *s, uint32_t type, const char *detail_json)
 {
-    mh_server_post_event(s->set->ctx->server, s->name, type, detail_json);
+    mh_observe_exec_event(s->observe, s->name, s->machine->name, type, detail_json);
 }
 
 /* The "exited" event of a run that ended; call without the session lock. */
@@ -206,6 +210,7 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
     mh_status status = m->run(s->instance, budget, &result);
     uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
     mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total) : MH_DBG_NONE;
+    mh_session_observe_slice(s);
 
     uint64_t due = 0;
     if (!warp && hz) {
@@ -262,6 +267,9 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
     }
 }
 
+static const mh_chip *svc_find_chip(mh_session *s, const char *interface_id,
+                                    const char *instance);
+
 typedef struct create_args {
     mh_session *s;
     const char *options_json;
@@ -276,7 +284,19 @@ static void *session_thread(void *arg)
     const mh_machine_desc *m = &s->machine->desc;
     mh_status status = m->create(m->user_data, s, ca->options_json, &s->instance, ca->error,
                                  ca->error_size);
-    if (status == MH_OK) s->dbg = mh_dbg_new(s, s->name);
+    if (status == MH_OK) {
+        s->dbg = mh_dbg_new(s, s->name);
+        s->video_chip = svc_find_chip(s, MH_IFACE_VIDEO, NULL);
+        s->audio_chip = svc_find_chip(s, MH_IFACE_AUDIO, NULL);
+        /* too old to have what the frame mailbox and audio stream use */
+        if (s->video_chip && ((const mh_video_iface *)s->video_chip->vtable)->struct_size <
+                                 offsetof(mh_video_iface, frame) + sizeof(void *))
+            s->video_chip = NULL;
+        if (s->audio_chip && ((const mh_audio_iface *)s->audio_chip->vtable)->struct_size <
+                                 offsetof(mh_audio_iface, read) + sizeof(void *))
+            s->audio_chip = NULL;
+        s->clock_hz = m->clock_hz(s->instance);
+    }
     pthread_mutex_lock(&s->lock);
     s->accepting_chips = 0;
     atomic_store(&s->created, status == MH_OK ? 1 : -1);
@@ -373,7 +393,10 @@ mh_status mh_sessions_create(mh_sessions *set, const char *machine, const char *
     atomic_init(&s->cycles, 0);
     atomic_init(&s->created, 0);
     s->set = set;
+    s->observe = set->ctx->observe;
     s->machine = rm;
+    mh_frame_mailbox_init(&s->frames);
+    mh_audio_stream_init(&s->audio);
     s->accepting_chips = 1;
     pthread_mutex_init(&s->lock, NULL);
     /* The wake condition times real-time pacing on the monotonic clock. */
@@ -437,6 +460,7 @@ mh_status mh_sessions_create(mh_sessions *set, const char *machine, const char *
         return MH_ERR_INTERNAL;
     }
     mh_log(MH_LOG_INFO, NULL, "session %s (%s) created", s->name, machine);
+    mh_observe_session(s->observe, MH_OBSERVE_SESSION_CREATED, s->name, machine);
     mh_session_ref(s);
     *out = s;
     return MH_OK;
@@ -492,6 +516,7 @@ static void stop_and_release(mh_session *s)
     pthread_mutex_unlock(&s->lock);
     pthread_join(s->thread, NULL);
     mh_log(MH_LOG_INFO, NULL, "session %s destroyed", s->name);
+    mh_observe_session(s->observe, MH_OBSERVE_SESSION_DESTROYED, s->name, s->machine->name);
     mh_session_unref(s);
 }
 

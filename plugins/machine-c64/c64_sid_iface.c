@@ -145,6 +145,17 @@ static const mh_chip_sid_iface sid_iface = {
     sid_tap_start,             sid_tap_stop,      sid_tap_read,      sid_tap_dropped,
 };
 
+/* mh.audio/1: the SID's stream, as every machine's sound is offered. */
+static const char *audio_source(void *context)
+{
+    return ((c64 *)context)->config.sid_model == C64_SID_8580 ? "SID 8580" : "SID 6581";
+}
+
+static const mh_audio_iface audio_iface = {
+    sizeof(mh_audio_iface), sid_sample_rate, sid_sound_enabled, sid_audio_read, audio_source,
+    sid_clock_hz,           sid_frame_cycles,
+};
+
 size_t c64_sid_chips(c64 *m, mh_chip *chips)
 {
     chips[0].struct_size = sizeof(mh_chip);
@@ -153,5 +164,9 @@ size_t c64_sid_chips(c64 *m, mh_chip *chips)
     chips[0].description = m->config.sid_model == C64_SID_8580 ? "MOS 8580 SID" : "MOS 6581 SID";
     chips[0].vtable = &sid_iface;
     chips[0].context = m;
-    return 1;
+    chips[1] = chips[0];
+    chips[1].interface_id = MH_IFACE_AUDIO;
+    chips[1].instance = "audio";
+    chips[1].vtable = &audio_iface;
+    return 2;
 }

@@ -5,7 +5,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { sleep, within } from './lib/env.mjs';
+import { HANG_MS, sleep, within } from './lib/env.mjs';
 import { JSON_HEADERS, INIT, startHost, post, rawSession, openStream, sseReader } from './lib/http.mjs';
 
 describe('http, Last-Event-ID that names nothing to resume', () => {
@@ -21,7 +21,7 @@ describe('http, Last-Event-ID that names nothing to resume', () => {
 
   it('an id past the end of a stream is 400 with the stream\'s newest id, not a silent empty stream', async () => {
     const get = await openStream(host.url, session);
-    await within(5000, 'the priming event', (async () => {
+    await within(HANG_MS, 'the priming event', (async () => {
       while (!get.events.length) await sleep(20);
     })());
     const streamId = get.events[0].id.split('-')[0];
@@ -71,7 +71,7 @@ describe('http, a session ended while a request waits', () => {
     const stream = sseReader(res, controller);
     const deleted = await fetch(host.url, { method: 'DELETE', headers: { 'mcp-session-id': session } });
     assert.equal(deleted.status, 200);
-    await stream.waitEnd(20000);
+    await stream.waitEnd();
     const answer = stream.messages().find((m) => m.id === 3);
     assert.ok(answer, `the request got an answer before the stream closed: ${JSON.stringify(stream.messages())}`);
     assert.equal(answer.error?.code, -32000);
@@ -154,8 +154,8 @@ describe('http, connections that never finish their request', () => {
     const host = await startHost({ args: [], extra: ['--transport-option', 'header_timeout=2'] });
     try {
       const t = await trickler(host.port);
-      await until(20000, 'the server to close the trickling connection', () => t.closed);
-      await until(10000, 'the closing to be logged', () => /1 sent no whole request header within 2 s/.test(host.stderr));
+      await until(HANG_MS, 'the server to close the trickling connection', () => t.closed);
+      await until(HANG_MS, 'the closing to be logged', () => /1 sent no whole request header within 2 s/.test(host.stderr));
     } finally {
       await host.stop();
     }
@@ -167,7 +167,7 @@ describe('http, connections that never finish their request', () => {
     try {
       for (let i = 0; i < 260; i++) attackers.push(await trickler(host.port, { every: 1000 }));
       // The token holder retries a refused or reset connection, as clients do.
-      const served = within(30000, 'the token holder to be served', (async () => {
+      const served = within(HANG_MS, 'the token holder to be served', (async () => {
         for (;;) {
           try {
             const res = await post(host.url, INIT(), { headers: { authorization: 'Bearer s3cret', connection: 'close' } });
@@ -180,7 +180,7 @@ describe('http, connections that never finish their request', () => {
       })());
       assert.equal((await served).status, 200);
       // All but the newest 16 from this address go (the pending limits).
-      await until(20000, 'the oldest pending connections to be closed', () => attackers.filter((t) => t.closed).length >= 260 - 16);
+      await until(HANG_MS, 'the oldest pending connections to be closed', () => attackers.filter((t) => t.closed).length >= 260 - 16);
       const noise = host.stderr.split('\n').filter((l) => /libmicrohttpd|closed \d+ connections|refused/.test(l));
       assert.ok(noise.length <= 20, `dropped connections are logged in a few lines, not one each:\n${noise.join('\n')}`);
     } finally {
@@ -194,7 +194,7 @@ describe('http, connections that never finish their request', () => {
     const held = [];
     try {
       for (let i = 0; i < 20; i++) held.push(await trickler(host.port, { localAddress: '127.0.0.2', every: 1000 }));
-      await until(20000, 'the server to close the 4 oldest', () => held.filter((t) => t.closed).length >= 4);
+      await until(HANG_MS, 'the server to close the 4 oldest', () => held.filter((t) => t.closed).length >= 4);
       assert.deepEqual(held.map((t) => t.closed).slice(0, 4), [true, true, true, true], 'the oldest went');
       // Another address is not affected.
       assert.equal((await post(host.url, INIT())).status, 200);
@@ -221,7 +221,7 @@ describe('http, connections that never finish their request', () => {
         socket.on('close', () => (ended = true));
         await new Promise((res) => socket.on('connect', res));
         socket.write(request);
-        await until(20000, `the 401 and the end of the connection (${what})`, () => ended);
+        await until(HANG_MS, `the 401 and the end of the connection (${what})`, () => ended);
         assert.match(text, /^HTTP\/1\.1 401/, what);
         assert.match(text, /Connection: close/i, what);
       }

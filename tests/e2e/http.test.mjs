@@ -11,11 +11,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { ErrorCode, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { resultText } from './lib/client.mjs';
-import { MCPHOST_BIN, CORE_TOOLS, FIXTURE_TOOLS, TOOL_NAME_RE, hostArgs, sleep, within } from './lib/env.mjs';
+import { MCPHOST_BIN, CORE_TOOLS, FIXTURE_TOOLS, HANG_MS, TOOL_NAME_RE, hostArgs, sleep, within } from './lib/env.mjs';
 import {
   INIT,
   JSON_HEADERS,
-  freePort,
   startHost,
   connect,
   post,
@@ -100,18 +99,25 @@ describe('http, an agent session through the SDK client (--machine fixture)', ()
       signal: controller.signal,
       onprogress: () => controller.abort(new Error('e2e cancel'))
     });
-    await assert.rejects(within(5000, 'the cancelled call', call), /e2e cancel/);
+    await assert.rejects(within(HANG_MS, 'the cancelled call', call), /e2e cancel/);
     const token = agent.received.find((m) => m.method === 'notifications/progress' && m.params.progress === 1 && m.params.total === 25)?.params.progressToken;
-    assert.deepEqual(await within(5000, 'ping after cancel', agent.client.ping()), {});
-    await sleep(700);
-    assert.equal(agent.received.find((m) => m.id === token && m.result), undefined, 'no response to the cancelled call');
+    assert.notEqual(token, undefined, 'a progress notification arrived before the abort');
+    assert.deepEqual(await within(HANG_MS, 'ping after cancel', agent.client.ping()), {});
+    // A call started after the cancel and three times as long: were the
+    // cancelled one (25 steps) not stopped, it would answer first.
+    await agent.client.callTool({ name: 'fixture_progress', arguments: { steps: 75 } });
+    assert.equal(agent.received.find((m) => m.id === token && (m.result || m.error)), undefined, 'no response to the cancelled call');
   });
 
   it('logging/setLevel info: tool log lines arrive as notifications/message', async () => {
     await agent.client.setLoggingLevel('info');
     logs.length = 0;
     await agent.client.callTool({ name: 'fixture_progress', arguments: { steps: 2 } });
-    await sleep(100);
+    // A later line that must come after any copy of the first call's.
+    await agent.client.callTool({ name: 'fixture_progress', arguments: { steps: 1 } });
+    await within(HANG_MS, 'the later log line', (async () => {
+      while (!logs.some((l) => l.data === 'step 1 of 1')) await sleep(10);
+    })());
     const steps = logs.map((l) => l.data).filter((d) => /^step \d of 2$/.test(d));
     assert.deepEqual(steps, ['step 1 of 2', 'step 2 of 2']);
     await agent.client.setLoggingLevel('error');
@@ -232,8 +238,7 @@ describe('http, the GET notification stream and resumption', () => {
     const first = await openStream(host.url, session);
     await post(host.url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'session_create', arguments: { machine: 'fixture', name: 'r1' } } }, { session });
     const seen = await first.waitFor((m) => /session r1 \(fixture\) created/.test(m.params?.data), 'the first log line');
-    first.close();
-    await sleep(100);
+    first.close(); // a resuming GET takes the stream over even before the server notices
     // While no GET is open: more notifications for that stream.
     await post(host.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'session_destroy', arguments: { session: 'r1' } } }, { session });
     await post(host.url, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'session_create', arguments: { machine: 'fixture', name: 'r2' } } }, { session });
@@ -304,7 +309,7 @@ describe('http, machine events on the GET stream', () => {
     const sub = await post(host.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'events_subscribe', arguments: {} } }, { session });
     assert.equal(sub.status, 200);
     assert.equal(sub.json.result.isError, false, sub.text);
-    const event = await stream.waitFor((m) => m.method === 'notifications/mcphost/event', 'the exited event', 15000);
+    const event = await stream.waitFor((m) => m.method === 'notifications/mcphost/event', 'the exited event');
     assert.equal(event.params.type, 'exited');
     assert.equal(event.params.session, 'fixture-1');
     assert.equal(event.params.detail.exitCode, 3);
@@ -369,7 +374,8 @@ describe('http, hostile and malformed requests', () => {
   });
 
   it('a foreign Origin is 403; loopback origins and no Origin are served', async () => {
-    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com', 'http://127.0.0.1.evil.com:80'])
+    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com', 'http://127.0.0.1.evil.com:80',
+      'http://localhost@evil.example', `http://localhost:${host.port}@evil.example`, 'http://evil.example@localhost'])
       expectError(await post(host.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { session, headers: { origin } }), 403);
     for (const origin of [`http://localhost:${host.port}`, 'http://127.0.0.1:9999', 'http://[::1]:1234', 'https://localhost'])
       assert.equal((await post(host.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { session, headers: { origin } })).status, 200, origin);
@@ -454,17 +460,16 @@ describe('http, hostile and malformed requests', () => {
       const long = `notifications/flood-${'x'.repeat(2000)}`;
       for (let i = 0; i < 1500; i++) await post(host.url, { jsonrpc: '2.0', method: long }, { session: stuck });
     })();
-    const latencies = [];
-    for (let i = 0; i < 40; i++) {
-      const t0 = Date.now();
-      const r = await post(host.url, { jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params: { name: 'fixture_echo', arguments: { message: 'x' } } }, { session });
-      latencies.push(Date.now() - t0);
-      assert.equal(r.status, 200);
-    }
+    // The other session is served while the flood runs (a bound against a
+    // server that waits for the stuck client, not a speed check).
+    await within(HANG_MS, 'the other session\'s calls during the flood', (async () => {
+      for (let i = 0; i < 40; i++) {
+        const r = await post(host.url, { jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params: { name: 'fixture_echo', arguments: { message: 'x' } } }, { session });
+        assert.equal(r.status, 200);
+      }
+    })());
     await within(60000, 'the flood', flood);
-    latencies.sort((a, b) => a - b);
-    assert.ok(latencies[latencies.length - 1] < 2000, `the other session was served promptly (slowest ${latencies.at(-1)} ms)`);
-    await within(10000, 'the overflow to be logged', (async () => {
+    await within(HANG_MS, 'the overflow to be logged', (async () => {
       while (!/is not reading/.test(host.stderr)) await sleep(50);
     })());
     socket.destroy();
@@ -479,7 +484,9 @@ describe('http, tokens, limits and binding', () => {
       const none = await post(host.url, INIT());
       assert.equal(none.status, 401);
       assert.match(none.headers.get('www-authenticate'), /^Bearer/);
-      assert.equal((await post(host.url, INIT(), { headers: { authorization: 'Bearer nope' } })).status, 401);
+      // Near misses of the right token: a suffix, a prefix, another case, empty.
+      for (const authorization of ['Bearer nope', 'Bearer s3cretXYZ', 'Bearer s3cret2', 'Bearer s3cre', 'Bearer S3CRET', 'Bearer ', 'Bearer', 'Basic s3cret', 's3cret'])
+        assert.equal((await post(host.url, INIT(), { headers: { authorization } })).status, 401, authorization);
       const ok = await post(host.url, INIT(), { headers: { authorization: 'Bearer s3cret' } });
       assert.equal(ok.status, 200);
       const session = ok.headers.get('mcp-session-id');
@@ -503,14 +510,13 @@ describe('http, tokens, limits and binding', () => {
   });
 
   it('binding to a non-loopback address without a token is refused with a clear message', async () => {
-    const port = await freePort();
-    const child = spawn(MCPHOST_BIN, hostArgs('--transport', 'http', '--host', '0.0.0.0', '--port', String(port)), {
+    const child = spawn(MCPHOST_BIN, hostArgs('--transport', 'http', '--host', '0.0.0.0', '--port', '0'), {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, MCPHOST_TOKEN: '' }
     });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
-    const exit = await within(10000, 'mcphost to refuse', new Promise((res) => child.on('exit', (code) => res(code))));
+    const exit = await within(HANG_MS, 'mcphost to refuse', new Promise((res) => child.on('exit', (code) => res(code))));
     assert.notEqual(exit, 0);
     assert.match(stderr, /without a token/);
     assert.match(stderr, /--token|MCPHOST_TOKEN/);
@@ -535,9 +541,11 @@ describe('http, tokens, limits and binding', () => {
       const third = await post(host.url, INIT());
       assert.equal(third.status, 503);
       assert.match(third.json.error.message, /at most 2 MCP sessions/);
-      await sleep(3500);
+      // Wait for the expiry's log line (a request would keep the session busy).
+      await within(HANG_MS, 'the idle sessions to expire', (async () => {
+        while (!host.stderr.includes(`session ${a.slice(0, 8)} expired after 2 s`)) await sleep(50);
+      })());
       assert.equal((await post(host.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { session: a })).status, 404, 'expired');
-      assert.match(host.stderr, /expired after 2 s/);
       await rawSession(host.url); // room again
     } finally {
       await host.stop();

@@ -11,6 +11,7 @@
 #include "hostctx.h"
 #include "loader.h"
 #include "log.h"
+#include "observe.h"
 #include "server.h"
 #include "sessions.h"
 
@@ -32,6 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mh_hostctx ctx;
     memset(&ctx, 0, sizeof ctx);
     mh_log_open(NULL, MH_LOG_EMERGENCY);
+    ctx.observe = mh_observe_new(&ctx);
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);
     char error[256];
@@ -45,5 +47,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mh_loader_unload_all(&ctx);
     mh_registry_free(&ctx.registry);
     mh_server_free(ctx.server);
+    mh_observe_free(ctx.observe);
     return 0;
 }

@@ -25,6 +25,10 @@
  *                   cartridges and programs by kind.
  *   "mh.caps/1"     MH_IFACE_CAPS: what the machine is (CPU, video
  *                   standards, media kinds) as static text.
+ *   "mh.audio/1"    MH_IFACE_AUDIO: the machine's mixed sound output as a
+ *                   stream of samples (since ABI 1.3). The host drains it
+ *                   into the multi-reader stream of mh.observe/1; tools and
+ *                   frontends read it there, not here.
  * Later capabilities get their own ids beside these.
  *
  * Ownership: vtables and contexts belong to the machine instance and live
@@ -252,6 +256,30 @@ typedef struct mh_caps_iface {
     uint32_t struct_size;
     const mh_machine_caps *(*caps)(void *context);
 } mh_caps_iface;
+
+/* ---- mh.audio/1 ---- */
+
+#define MH_IFACE_AUDIO "mh.audio/1"
+
+typedef struct mh_audio_iface {
+    uint32_t struct_size;
+    /* Samples per second of the stream. */
+    uint32_t (*sample_rate)(void *context);
+    /* 1 when the machine synthesises sound (0: a machine option turned it
+     * off and the stream stays empty). */
+    int (*enabled)(void *context);
+    /* Takes up to max mono signed 16-bit samples made since the last call,
+     * oldest first; returns how many. The machine keeps at least 100 ms;
+     * older samples nobody took are dropped. */
+    size_t (*read)(void *context, int16_t *out, size_t max);
+    /* What makes the sound: "SID 6581", "VIC 6561", "TED 8360". */
+    const char *(*source)(void *context);
+    /* The machine's clock (Hz) and its video frame in cycles (0: no
+     * video), so tools can run the machine for a number of samples or
+     * frames. */
+    uint32_t (*clock_hz)(void *context);
+    uint32_t (*frame_cycles)(void *context);
+} mh_audio_iface;
 
 #ifdef __cplusplus
 }

@@ -14,5 +14,7 @@
 #include "mcphost/events.h"
 #include "mcphost/debug.h"
 #include "mcphost/files.h"
+#include "mcphost/frontend.h"
+#include "mcphost/observe.h"
 
 #endif

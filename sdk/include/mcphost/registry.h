@@ -1,8 +1,8 @@
 /* mcphost/registry.h - the host registry a plugin registers into,
  * "mh.registry/1".
  *
- * Offers: add functions for tools, resources, prompts, machine types and
- * transports. Every registration is recorded against the calling plugin (the
+ * Offers: add functions for tools, resources, prompts, machine types,
+ * transports and (since ABI 1.3) frontends. Every registration is recorded against the calling plugin (the
  * mh_host it was given), so the host can undo them all when init() fails or
  * the plugin unloads.
  *
@@ -20,6 +20,7 @@
 #include "mcphost/plugin.h"
 #include "mcphost/session.h"
 #include "mcphost/tool.h"
+#include "mcphost/frontend.h"
 #include "mcphost/transport.h"
 
 #ifdef __cplusplus
@@ -35,6 +36,8 @@ typedef struct mh_registry_service {
     mh_status (*add_prompt)(const mh_host *host, const mh_prompt_desc *prompt);
     mh_status (*add_machine)(const mh_host *host, const mh_machine_desc *machine);
     mh_status (*add_transport)(const mh_host *host, const mh_transport_desc *transport);
+    /* ---- since ABI 1.3 ---- */
+    mh_status (*add_frontend)(const mh_host *host, const mh_frontend_desc *frontend);
 } mh_registry_service;
 
 #ifdef __cplusplus

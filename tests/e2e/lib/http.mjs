@@ -1,14 +1,13 @@
 // Helpers for the end-to-end tests of transport-http: start mcphost
-// --transport http on a free port, SDK clients, raw POSTs, SSE streams read
-// event by event, and raw requests for headers fetch does not let us set.
+// --transport http on a port of its own, SDK clients, raw POSTs, SSE streams
+// read event by event, and raw requests for headers fetch does not let us set.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { MCPHOST_BIN, hostArgs, within } from './env.mjs';
+import { MCPHOST_BIN, HANG_MS, SERVING_RE, hostArgs, within } from './env.mjs';
 
 export const INIT = (id = 1, protocolVersion = '2025-11-25') => ({
   jsonrpc: '2.0',
@@ -18,26 +17,17 @@ export const INIT = (id = 1, protocolVersion = '2025-11-25') => ({
 });
 export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-/** A TCP port that was free a moment ago. */
-export function freePort() {
-  return new Promise((res, rej) => {
-    const srv = net.createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-/** Starts mcphost --transport http on a free port; resolves once it listens. */
+/**
+ * Starts mcphost --transport http on a port the kernel picks (--port 0, so
+ * two tests never race for one); resolves once it listens, with the port
+ * it logged.
+ */
 export async function startHost({ args = ['--machine', 'fixture'], env = {}, extra = [] } = {}) {
-  const port = await freePort();
-  const child = spawn(MCPHOST_BIN, hostArgs(...args, '--transport', 'http', '--port', String(port), ...extra), {
+  const child = spawn(MCPHOST_BIN, hostArgs(...args, '--transport', 'http', '--port', '0', ...extra), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env }
   });
-  const host = { child, port, url: `http://127.0.0.1:${port}/mcp`, stderr: '', stdout: '' };
+  const host = { child, stderr: '', stdout: '' };
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (c) => (host.stdout += c));
   child.stderr.setEncoding('utf8');
@@ -48,7 +38,12 @@ export async function startHost({ args = ['--machine', 'fixture'], env = {}, ext
     new Promise((res, rej) => {
       child.stderr.on('data', (c) => {
         host.stderr += c;
-        if (host.stderr.includes('serving MCP')) res();
+        const serving = host.stderr.match(SERVING_RE);
+        if (serving && !host.port) {
+          host.port = Number(serving[1]);
+          host.url = `http://127.0.0.1:${host.port}/mcp`;
+          res();
+        }
       });
       host.exited.then((e) => rej(new Error(`mcphost exited (${JSON.stringify(e)}): ${host.stderr}`)));
     })
@@ -60,7 +55,7 @@ export async function startHost({ args = ['--machine', 'fixture'], env = {}, ext
     } else {
       child.kill('SIGTERM');
       try {
-        exit = await within(10000, 'mcphost to exit after SIGTERM', host.exited);
+        exit = await within(HANG_MS, 'mcphost to exit after SIGTERM', host.exited);
       } catch (e) {
         child.kill('SIGKILL');
         throw e;
@@ -185,7 +180,7 @@ export function sseReader(res, controller) {
     wake();
   })();
   stream.messages = () => stream.events.filter((e) => e.data).map((e) => ({ id: e.id, ...JSON.parse(e.data) }));
-  stream.waitFor = (pred, what, ms = 5000) =>
+  stream.waitFor = (pred, what, ms = HANG_MS) =>
     within(
       ms,
       what,
@@ -199,7 +194,7 @@ export function sseReader(res, controller) {
         if (!check()) stream.waiters.push(check);
       })
     );
-  stream.waitEnd = (ms = 5000) =>
+  stream.waitEnd = (ms = HANG_MS) =>
     within(
       ms,
       'the stream to end',
