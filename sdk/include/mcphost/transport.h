@@ -87,7 +87,8 @@ typedef struct mh_transport_desc {
     const char *name;        /* the --transport value */
     const char *description;
     /* Serves until the input ends or stop() is called; returns MH_OK on a
-     * clean end. [main-thread] */
+     * clean end. Runs on a thread of its own that the host starts for it
+     * (the main thread may belong to a frontend). [transport-thread] */
     mh_status (*serve)(void *user_data, const mh_transport_options *options);
     /* Makes serve() return soon. [thread-safe] */
     void (*stop)(void *user_data);
