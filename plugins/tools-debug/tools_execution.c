@@ -1,5 +1,5 @@
 /* tools_execution.c - execution control: run, pause, step (into, over, out,
- * cycles), run until, reset, get state and wait, on the host's debug engine
+ * cycles), run until, get state and wait, on the host's debug engine
  * (mh.debug/1). Every result is the session's execution state with the
  * stop record when stopped (debug.h), as structured content plus a one-line
  * summary. The blocking tools run on a host worker thread
@@ -279,33 +279,6 @@ static void tool_wait(void *user, mh_call *call)
     mh_json_free(a.doc);
 }
 
-/* [emu-thread]: resets through mh.machine/1 between run slices. */
-static void tool_reset(void *user, mh_call *call)
-{
-    td_plugin *p = user;
-    exec_args a = {0};
-    static const char *const modes[] = {"soft", "hard"};
-    size_t mode = 0;
-    if (parse(p, call, &a)) {
-        mh_status status = mh_args_choice(a.args, "mode", modes, 2, &mode, a.error, sizeof a.error);
-        mh_session *session = p->call->session(call);
-        const mh_chip *chip = p->sessions->find_chip(session, MH_IFACE_MACHINE, NULL);
-        if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
-            p->call->error(call, a.error);
-        } else if (!chip) {
-            p->call->error(call, "execution_reset: this machine has no reset (no mh.machine/1 "
-                                 "interface)");
-        } else {
-            const mh_machine_iface *machine = chip->vtable;
-            machine->reset(chip->context, (int)mode);
-            p->debug->machine_changed(session, MH_EVENT_RESET,
-                                      mode ? "{\"mode\":\"hard\"}" : "{\"mode\":\"soft\"}");
-            report_state(p, call, session, mode ? "hard reset" : "soft reset");
-        }
-    }
-    mh_json_free(a.doc);
-}
-
 /* ---- registration ---- */
 
 #define TIMEOUT_PROP                                                                      \
@@ -374,12 +347,6 @@ static const td_tool tools[] = {
      "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\",\"minimum\":0,"
      "\"maximum\":600000}},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY, MH_TOOL_SESSION_ON_WORKER, tool_wait},
-    {"execution_reset", "vice.execution.reset", "Reset",
-     "Resets the machine: soft (the reset line; RAM kept) or hard (power cycle). A running "
-     "machine keeps running; breakpoints stay.",
-     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"soft\","
-     "\"hard\"]}},\"additionalProperties\":false}",
-     MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, tool_reset},
 };
 
 mh_status td_register_execution(td_plugin *plugin)
