@@ -126,8 +126,8 @@ mh_status mh_registry_add_tool(mh_registry *reg, const mh_plugin_record *owner,
         add_convention_property(t->input_schema, "session", "Session (default: current)");
     const char *example = NULL;
     if (t->requires && mh_chip_takes_instance(t->requires, &example)) {
-        char text[96] = "Chip instance (default: the first)";
-        if (example) snprintf(text, sizeof text, "Chip, e.g. \"%s\" (default: the first)", example);
+        char text[96] = "Chip instance (default: first)";
+        if (example) snprintf(text, sizeof text, "Chip, e.g. \"%s\" (default: first)", example);
         add_convention_property(t->input_schema, "instance", text);
     }
     if (!t->name || !t->description || mh_ptrvec_push(&reg->tools, t) != 0) {

@@ -292,13 +292,12 @@ static const mh_tool_desc code_tools[] = {
      "of count\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address "
      "to cover (inclusive), instead of count\"},\"space\":{\"type\":\"string\","
      "\"description\":\"Memory space (default \\\"cpu\\\")\"}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"lines\":{\"type\":\"array\"},"
-     "\"next_address\":{\"type\":\"integer\"}},\"required\":[\"lines\",\"next_address\"]}",
+     "{\"type\":\"object\",\"required\":[\"lines\",\"next_address\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.disassemble", disassemble, NULL},
     {sizeof(mh_tool_desc), "assemble", "Assemble into memory",
-     "Assembles 6502 source at address and writes it (labels, *=, .byte/.word/.text, "
-     "expressions, the session's symbols). An error names line and column and writes nothing.",
+     "Assembles 6502 source (labels, *=, .byte/.word/.text, expressions, symbols) into "
+     "memory; an error names line and column and writes nothing.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Where the code goes (*= in the source may move it)\"},"
      "\"source\":{\"type\":\"string\",\"description\":\"One line or several: \\\"loop: "
@@ -306,8 +305,7 @@ static const mh_tool_desc code_tools[] = {
      "source's labels to the session's symbols\"},\"space\":{\"type\":\"string\","
      "\"description\":\"Memory space (default \\\"cpu\\\")\"}},\"required\":[\"address\","
      "\"source\"],\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"bytes_written\":{\"type\":\"integer\"},"
-     "\"chunks\":{\"type\":\"array\"}},\"required\":[\"bytes_written\",\"chunks\"]}",
+     "{\"type\":\"object\",\"required\":[\"bytes_written\",\"chunks\"]}",
      MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.assemble", assemble, NULL},
     {sizeof(mh_tool_desc), "symbols_load", "Load symbols",
@@ -317,9 +315,7 @@ static const mh_tool_desc code_tools[] = {
      "\"description\":\"The file, in an allowed directory\"},"
      "\"replace\":{\"type\":\"boolean\",\"description\":\"Clear the session's symbols "
      "first\"}},\"required\":[\"path\"],\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"loaded\":{\"type\":\"integer\"},"
-     "\"total\":{\"type\":\"integer\"},\"errors\":{\"type\":\"array\"}},"
-     "\"required\":[\"loaded\",\"total\"]}",
+     "{\"type\":\"object\",\"required\":[\"loaded\",\"total\"],\"properties\":{\"errors\":{}}}",
      0, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.symbols.load", td_symbols_load, NULL},
     {sizeof(mh_tool_desc), "symbols_list", "List symbols",
@@ -331,18 +327,16 @@ static const mh_tool_desc code_tools[] = {
      "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range end (inclusive)\"},"
      "\"limit\":{\"type\":\"integer\",\"description\":\"Most listed (default 200)\","
      "\"minimum\":1,\"maximum\":100000}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"symbols\":{\"type\":\"array\"}},"
-     "\"required\":[\"symbols\",\"count\",\"total\"]}",
+     "{\"type\":\"object\",\"required\":[\"symbols\",\"count\",\"total\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.symbols.list", td_symbols_list, NULL},
     {sizeof(mh_tool_desc), "backtrace", "Backtrace",
-     "A heuristic call stack from the stack page: JSR return addresses and interrupt frames, "
-     "each \"likely\" (back to back from S+1) or a \"guess\" (after bytes it cannot explain).",
+     "A heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
+     "each \"likely\" or a \"guess\".",
      "{\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\","
      "\"description\":\"Most frames (default 32)\",\"minimum\":1,\"maximum\":128}},"
      "\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"frames\":{\"type\":\"array\"}},"
-     "\"required\":[\"pc\",\"frames\"]}",
+     "{\"type\":\"object\",\"required\":[\"pc\",\"frames\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.backtrace", td_backtrace, NULL},
     {sizeof(mh_tool_desc), "cycles_stopwatch", "Cycle stopwatch",
@@ -351,8 +345,7 @@ static const mh_tool_desc code_tools[] = {
      "{\"type\":\"object\",\"properties\":{\"reset\":{\"type\":\"boolean\","
      "\"description\":\"Restart it (returns the time before)\"}},"
      "\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"cycles\":{\"type\":\"integer\"}},"
-     "\"required\":[\"cycles\",\"reset\"]}",
+     "{\"type\":\"object\",\"required\":[\"cycles\",\"reset\"]}",
      0, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.cycles.stopwatch", td_cycles_stopwatch, NULL},
 };

@@ -282,10 +282,9 @@ static void tool_wait(void *user, mh_call *call)
 /* ---- registration ---- */
 
 static const char state_output[] =
-    "{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"paused\","
-    "\"running\",\"stopped\",\"jammed\",\"exited\"]},\"cycles\":{\"type\":\"integer\"},"
-    "\"stop\":{\"type\":\"object\",\"description\":\"Stop record: reason, pc, registers, "
-    "raster, access, disassembly\"}},\"required\":[\"state\"]}";
+    "{\"type\":\"object\",\"required\":[\"state\"],\"properties\":{\"state\":{\"enum\":[\"paus"
+    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\","
+    "\"description\":\"Reason, pc, registers, raster, access, disassembly\"}}}";
 
 static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",
@@ -305,14 +304,14 @@ static const td_tool tools[] = {
      "\"description\":\"Instructions\",\"minimum\":1,\"maximum\":1000000},"
      "\"over\":{\"type\":\"boolean\",\"description\":\"Step over JSR subroutines and "
      "interrupt handlers\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at "
-     "most this long for the stop (default 5000); the run goes on after it\",\"minimum\":1,"
-     "\"maximum\":600000}},\"additionalProperties\":false}",
+     "most this long (default 5000); the run goes on\",\"minimum\":1,\"maximum\":600000}},"
+     "\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step},
     {"execution_step_out", "vice.execution.step_out", "Step out",
      "Runs until the current subroutine returns (RTS, or RTI of an interrupt); stops after it.",
      "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\","
-     "\"description\":\"Wait at most this long for the stop (default 5000); the run goes on "
-     "after it\",\"minimum\":1,\"maximum\":600000}},\"additionalProperties\":false}",
+     "\"description\":\"Wait at most this long (default 5000); the run goes on\","
+     "\"minimum\":1,\"maximum\":600000}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step_out},
     {"execution_step_cycle", "vice.execution.step_cycle", "Step cycles",
      "Runs at least this many CPU cycles, to the end of the instruction they end in.",
@@ -328,9 +327,9 @@ static const td_tool tools[] = {
      "\"cycles\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many CPU "
      "cycles\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many "
      "video frames\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at most "
-     "this long for the stop (default 10000); the run goes on after it\",\"minimum\":1,"
-     "\"maximum\":600000},\"warp\":{\"type\":\"boolean\",\"description\":\"true: as fast as "
-     "possible; false: real speed (default: unchanged)\"}},\"additionalProperties\":false}",
+     "this long (default 10000); the run goes on\",\"minimum\":1,\"maximum\":600000},"
+     "\"warp\":{\"type\":\"boolean\",\"description\":\"true: as fast as possible; false: real "
+     "speed (default: unchanged)\"}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_run_until},
     {"execution_get_state", "vice.execution.get_state", "Execution state",
      "The execution state and, when not running, the last stop record. Never pauses.",

@@ -299,20 +299,18 @@ static void memory_banks(void *user, mh_call *call)
 
 static const mh_tool_desc memory_tools[] = {
     {sizeof(mh_tool_desc), "memory_read", "Read memory",
-     "Reads up to 65536 bytes (default 256) without side effects; a running machine keeps "
-     "running. Structured: hex (and base64 with format); text: a hex/ASCII dump up to 4096 "
-     "bytes.",
+     "Reads up to 65536 bytes (default 256) without side effects or pausing: hex (base64 with "
+     "format) and a hex/ASCII dump.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Start ($C000, 0xC000 or 49152)\"},\"length\":{\"type\":[\"integer\","
      "\"string\"],\"description\":\"Bytes\"},\"end\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Last address (inclusive), instead of length\"},"
-     "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default \\\"cpu\\\"; "
-     "memory_banks lists them)\"},\"format\":{\"type\":\"string\",\"description\":\"hex "
-     "(default), base64 or both\",\"enum\":[\"hex\",\"base64\",\"both\"]}},"
-     "\"required\":[\"address\"],\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":\"integer\"},"
-     "\"length\":{\"type\":\"integer\"},\"hex\":{\"type\":\"string\"},"
-     "\"base64\":{\"type\":\"string\"}},\"required\":[\"space\",\"address\",\"length\"]}",
+     "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default cpu; see "
+     "memory_banks)\"},\"format\":{\"type\":\"string\",\"description\":\"hex (default), "
+     "base64 or both\",\"enum\":[\"hex\",\"base64\",\"both\"]}},\"required\":[\"address\"],"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"space\",\"address\",\"length\"],"
+     "\"properties\":{\"hex\":{},\"base64\":{}}}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.read", memory_read, NULL},
     {sizeof(mh_tool_desc), "memory_write", "Write memory",
@@ -321,13 +319,11 @@ static const mh_tool_desc memory_tools[] = {
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Start\"},\"bytes\":{\"type\":[\"array\",\"string\"],"
      "\"description\":\"The bytes: byte array or hex string (\\\"A9 00 8D\\\", \\\"$A9,"
-     "$00\\\")\"},\"space\":{\"type\":\"string\",\"description\":\"Memory space (default "
-     "\\\"cpu\\\"; memory_banks lists them)\"}},\"required\":[\"address\",\"bytes\"],"
+     "$00\\\")\"},\"space\":{\"type\":\"string\",\"description\":\"Memory space (default cpu; "
+     "see memory_banks)\"}},\"required\":[\"address\",\"bytes\"],"
      "\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"space\":{\"type\":\"string\"},"
-     "\"address\":{\"type\":\"integer\"},\"length\":{\"type\":\"integer\"},"
-     "\"differing\":{\"type\":\"integer\"}},\"required\":[\"space\",\"address\","
-     "\"address_hex\",\"length\"]}",
+     "{\"type\":\"object\",\"required\":[\"space\",\"address\",\"address_hex\",\"length\"],"
+     "\"properties\":{\"differing\":{}}}",
      MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.write", memory_write, NULL},
     {sizeof(mh_tool_desc), "memory_fill", "Fill memory",
@@ -338,12 +334,10 @@ static const mh_tool_desc memory_tools[] = {
      "\"description\":\"Last address (inclusive), instead of length\"},"
      "\"bytes\":{\"type\":[\"array\",\"string\"],\"description\":\"The pattern: byte array or "
      "hex string (\\\"A9 00 8D\\\", \\\"$A9,$00\\\")\"},\"space\":{\"type\":\"string\","
-     "\"description\":\"Memory space (default \\\"cpu\\\"; memory_banks lists them)\"}},"
+     "\"description\":\"Memory space (default cpu; see memory_banks)\"}},"
      "\"required\":[\"address\",\"bytes\"],\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"space\":{\"type\":\"string\"},"
-     "\"address\":{\"type\":\"integer\"},\"length\":{\"type\":\"integer\"},"
-     "\"differing\":{\"type\":\"integer\"}},\"required\":[\"space\",\"address\","
-     "\"address_hex\",\"length\"]}",
+     "{\"type\":\"object\",\"required\":[\"space\",\"address\",\"address_hex\",\"length\"],"
+     "\"properties\":{\"differing\":{}}}",
      MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.fill", memory_fill, NULL},
     {sizeof(mh_tool_desc), "memory_search", "Search memory",
@@ -355,38 +349,36 @@ static const mh_tool_desc memory_tools[] = {
      "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes\"},"
      "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address (inclusive), "
      "instead of length\"},\"space\":{\"type\":\"string\",\"description\":\"Memory space "
-     "(default \\\"cpu\\\"; memory_banks lists them)\"},\"limit\":{\"type\":\"integer\","
+     "(default cpu; see memory_banks)\"},\"limit\":{\"type\":\"integer\","
      "\"description\":\"Most matches (default 100)\",\"minimum\":1,\"maximum\":10000}},"
      "\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\"},"
-     "\"matches\":{\"type\":\"array\"}},\"required\":[\"pattern\",\"count\",\"matches\"]}",
+     "{\"type\":\"object\",\"required\":[\"pattern\",\"count\",\"matches\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.search", td_memory_search, NULL},
     {sizeof(mh_tool_desc), "memory_compare", "Compare memory",
-     "Compares a range with another (with) or with a range saved earlier (against); save_as "
-     "saves it (after comparing), so \"what did this routine change\" is two calls.",
+     "Compares a range with another (with) or with one saved earlier (against); save_as saves "
+     "it after comparing.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Start\"},\"length\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Bytes\"},\"end\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Last address (inclusive), instead of length\"},"
-     "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default \\\"cpu\\\"; "
-     "memory_banks lists them)\"},\"with\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"Start of the other range\"},\"with_space\":{\"type\":\"string\","
-     "\"description\":\"Space of the other range (default: space)\"},"
-     "\"against\":{\"type\":\"string\",\"description\":\"Name given to save_as earlier\"},"
-     "\"save_as\":{\"type\":\"string\",\"description\":\"Save the range under this name\"},"
-     "\"limit\":{\"type\":\"integer\",\"description\":\"Most differences listed (default "
-     "256)\",\"minimum\":1,\"maximum\":65536}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"differences\":{\"type\":\"integer\"},"
-     "\"changes\":{\"type\":\"array\"},\"runs\":{\"type\":\"array\"}},\"required\":[\"mode\"]}",
+     "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default cpu; see "
+     "memory_banks)\"},\"with\":{\"type\":[\"integer\",\"string\"],\"description\":\"Start of "
+     "the other range\"},\"with_space\":{\"type\":\"string\",\"description\":\"Space of the "
+     "other range (default: space)\"},\"against\":{\"type\":\"string\",\"description\":\"Name "
+     "given to save_as earlier\"},\"save_as\":{\"type\":\"string\",\"description\":\"Save the "
+     "range under this name\"},\"limit\":{\"type\":\"integer\",\"description\":\"Most "
+     "differences listed (default 256)\",\"minimum\":1,\"maximum\":65536}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"differences\":{},"
+     "\"changes\":{},\"runs\":{}}}",
      MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.compare", td_memory_compare, NULL},
     {sizeof(mh_tool_desc), "memory_banks", "Memory banking",
      "Which memory space the CPU reaches at each address now, as ranges (\"$A000-$BFFF "
      "basic\").",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"banks\":{\"type\":\"array\"}},"
-     "\"required\":[\"banks\"]}",
+     "{\"type\":\"object\",\"required\":[\"banks\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.banks", memory_banks, NULL},
 };

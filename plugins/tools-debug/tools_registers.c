@@ -282,12 +282,8 @@ done:
 /* ---- registration ---- */
 
 static const char registers_output[] =
-    "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},"
-    "\"x\":{\"type\":\"integer\"},\"y\":{\"type\":\"integer\"},\"s\":{\"type\":\"integer\"},"
-    "\"p\":{\"type\":\"integer\"},\"pc\":{\"type\":\"integer\"},"
-    "\"flags\":{\"type\":\"string\"},\"cycles\":{\"type\":\"integer\"},"
-    "\"instruction\":{\"type\":\"object\"}},\"required\":[\"a\",\"x\",\"y\",\"s\",\"p\","
-    "\"pc\",\"flags\",\"flag\",\"cycles\"]}";
+    "{\"type\":\"object\",\"required\":[\"a\",\"x\",\"y\",\"s\",\"p\",\"pc\",\"flags\","
+    "\"flag\",\"cycles\"],\"properties\":{\"instruction\":{}}}";
 
 static const mh_tool_desc register_tools[] = {
     {sizeof(mh_tool_desc), "registers_get", "Read CPU registers",
@@ -309,14 +305,12 @@ static const mh_tool_desc register_tools[] = {
      "\"pc\":{\"type\":[\"integer\",\"string\"],\"description\":\"Program counter\"},"
      "\"flags\":{\"type\":\"string\",\"description\":\"Letters of the flags to set, the "
      "others cleared (\\\"NZC\\\" or \\\"Nv-bdIzC\\\")\"},\"n\":{\"type\":\"boolean\","
-     "\"description\":\"Set or clear the negative flag (applied last)\"},"
-     "\"v\":{\"type\":\"boolean\",\"description\":\"Set or clear the overflow flag (applied "
-     "last)\"},\"d\":{\"type\":\"boolean\",\"description\":\"Set or clear the decimal flag "
-     "(applied last)\"},\"i\":{\"type\":\"boolean\",\"description\":\"Set or clear the "
-     "interrupt disable flag (applied last)\"},\"z\":{\"type\":\"boolean\","
-     "\"description\":\"Set or clear the zero flag (applied last)\"},"
-     "\"c\":{\"type\":\"boolean\",\"description\":\"Set or clear the carry flag (applied "
-     "last)\"}},\"additionalProperties\":false}",
+     "\"description\":\"Flag N (set last)\"},\"v\":{\"type\":\"boolean\","
+     "\"description\":\"Flag V (set last)\"},\"d\":{\"type\":\"boolean\","
+     "\"description\":\"Flag D (set last)\"},\"i\":{\"type\":\"boolean\","
+     "\"description\":\"Flag I (set last)\"},\"z\":{\"type\":\"boolean\","
+     "\"description\":\"Flag Z (set last)\"},\"c\":{\"type\":\"boolean\","
+     "\"description\":\"Flag C (set last)\"}},\"additionalProperties\":false}",
      registers_output,
      MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.registers.set", registers_set, NULL},

@@ -372,15 +372,13 @@ done:
 
 static const mh_tool_desc tools[] = {
     {0, "keyboard_type", "Type text",
-     "Types text as the machine's keyboard routine reads it: ASCII (letters come out upper "
-     "case after power-on), \\n for RETURN, keys in braces ({RETURN} {CLR} {HOME} {CRSR DOWN} "
-     "{DEL} {F1}..{F8} {RUN/STOP} {RVS ON} {BLK} {WHT} ...), {$93} for a PETSCII code, {CRSR "
-     "DOWN*3} to repeat. It appears once the machine runs.",
+     "Types text through the machine's keyboard buffer once it runs: ASCII (letters upper "
+     "case after power-on), \\n for RETURN, keys in braces ({CLR} {HOME} {CRSR DOWN} {DEL} "
+     "{F1} {RUN/STOP} {RVS ON} {RED} ...), {$93} a PETSCII code, {CRSR DOWN*3} repeats.",
      "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\","
      "\"description\":\"The text, e.g. \\\"{CLR}PRINT 2+2{RETURN}\\\"\"}},"
      "\"required\":[\"text\"]}",
-     "{\"type\":\"object\",\"properties\":{\"queued\":{\"type\":\"integer\"}},"
-     "\"required\":[\"queued\"]}",
+     "{\"type\":\"object\",\"required\":[\"queued\"]}",
      0, 0, MH_IFACE_INPUT,
      "vice.keyboard.type", keyboard_type, NULL},
     {0, "keyboard_press", "Hold keys",
@@ -392,8 +390,7 @@ static const mh_tool_desc tools[] = {
      "[\\\"SHIFT_LEFT\\\",\\\"CLR\\\"]\",\"items\":{\"type\":\"string\"}},"
      "\"frames\":{\"type\":\"integer\",\"description\":\"Frames to hold them (default 3)\","
      "\"minimum\":1,\"maximum\":3000}}}",
-     "{\"type\":\"object\",\"properties\":{\"keys\":{\"type\":\"array\"},"
-     "\"frames\":{\"type\":\"integer\"}},\"required\":[\"keys\",\"frames\"]}",
+     "{\"type\":\"object\",\"required\":[\"keys\",\"frames\"]}",
      0, 0, MH_IFACE_INPUT,
      "vice.keyboard.press", keyboard_press, NULL},
     {0, "joystick_set", "Set a joystick",
@@ -405,8 +402,7 @@ static const mh_tool_desc tools[] = {
      "\"fire\":{\"type\":\"boolean\",\"description\":\"Fire pressed\"},"
      "\"frames\":{\"type\":\"integer\",\"description\":\"Frames until the machine centres it "
      "(default 0: until changed)\",\"minimum\":0,\"maximum\":3000}},\"required\":[\"port\"]}",
-     "{\"type\":\"object\",\"properties\":{\"port\":{\"type\":\"integer\"},"
-     "\"mask\":{\"type\":\"integer\"}},\"required\":[\"port\",\"mask\"]}",
+     "{\"type\":\"object\",\"required\":[\"port\",\"mask\"]}",
      0, 0, MH_IFACE_INPUT,
      "vice.joystick.set", joystick_set, NULL},
 };

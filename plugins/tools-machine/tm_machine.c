@@ -239,26 +239,22 @@ done:
 }
 
 static const char item_output[] =
-    "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"
-    "\"value\":{\"type\":[\"string\",\"null\"]}},\"required\":[\"name\",\"value\"]}";
+    "{\"type\":\"object\",\"required\":[\"name\",\"value\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "machine_reset", "Reset the machine",
-     "Resets the machine: soft (default) pulls the CPU's reset line (chips reset, RAM kept), "
-     "hard power-cycles it (RAM back to its power-on pattern). Media and breakpoints stay; a "
-     "running machine keeps running.",
+     "Soft reset (the CPU's reset line: chips reset, RAM kept) or hard (power cycle: RAM to "
+     "its power-on pattern). Media and breakpoints stay; a running machine keeps running.",
      "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\","
      "\"description\":\"soft (default) or hard\",\"enum\":[\"soft\",\"hard\"]}}}",
-     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\"},"
-     "\"state\":{\"type\":\"string\"}},\"required\":[\"mode\"]}",
+     "{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"state\":{}}}",
      MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MACHINE,
      "vice.machine.reset", machine_reset, NULL},
     {0, "config_list", "List the machine's settings",
      "Every setting with its value, description, allowed values and whether config_set can "
      "change it.",
      NULL,
-     "{\"type\":\"object\",\"properties\":{\"settings\":{\"type\":\"array\"}},"
-     "\"required\":[\"settings\"]}",
+     "{\"type\":\"object\",\"required\":[\"settings\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, MH_IFACE_CONFIG,
      "vice.config.list", config_list, NULL},
     {0, "config_get", "Read a setting",

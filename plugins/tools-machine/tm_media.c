@@ -302,8 +302,7 @@ done:
 /* ---- registration ---- */
 
 static const char attach_output[] =
-    "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"},"
-    "\"attached\":{\"type\":\"object\"}},\"required\":[\"kind\",\"attached\"]}";
+    "{\"type\":\"object\",\"required\":[\"kind\",\"attached\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "files_autostart", "Autostart a file",
@@ -356,8 +355,7 @@ static const mh_tool_desc tools[] = {
      "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
      "\"description\":\"The .d64 image (default: the disk in drive 8) (in an allowed "
      "directory)\"}}}",
-     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"
-     "\"entries\":{\"type\":\"array\"}},\"required\":[\"name\",\"entries\"]}",
+     "{\"type\":\"object\",\"required\":[\"name\",\"entries\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
      "vice.files.list_disk", files_list_disk, NULL},
 };

@@ -327,9 +327,7 @@ done:
 }
 
 static const char snap_output[] =
-    "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"size\":{\"type\":"
-    "\"integer\"},\"machine\":{\"type\":\"string\"},\"version\":{\"type\":\"integer\"},"
-    "\"state\":{\"type\":\"string\"}},\"required\":[\"path\",\"size\",\"machine\"]}";
+    "{\"type\":\"object\",\"required\":[\"path\",\"size\",\"machine\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "snapshot_save", "Save a snapshot",
@@ -355,8 +353,7 @@ static const mh_tool_desc tools[] = {
      "The snapshots in a directory with machine, version, size and time (UTC).",
      "{\"type\":\"object\",\"properties\":{\"directory\":{\"type\":\"string\","
      "\"description\":\"An allowed directory or one inside it (default: the first)\"}}}",
-     "{\"type\":\"object\",\"properties\":{\"snapshots\":{\"type\":\"array\"}},"
-     "\"required\":[\"directory\",\"snapshots\"]}",
+     "{\"type\":\"object\",\"required\":[\"directory\",\"snapshots\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
      "vice.snapshot.list", snapshot_list, NULL},
 };

@@ -130,16 +130,16 @@ static void screen_capture(void *user, mh_call *call)
 
 static const mh_tool_desc tools[] = {
     {0, "screen_capture", "Screen capture",
-     "The last complete frame as a PNG: the visible area with borders (384x272 on a PAL C64), "
-     "as the machine draws it.",
+     "The last complete frame as a PNG: the visible area with borders, as the machine draws "
+     "it.",
      "{\"type\":\"object\",\"properties\":{\"scale\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Pixel repetition 1-4 (default 1)\"},\"path\":{\"type\":\"string\","
      "\"description\":\"Also write the PNG to this file (in an allowed directory)\"}},"
      "\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"width\":{\"type\":\"integer\"},\"height\":{\"type\":"
-     "\"integer\"},\"frame\":{\"type\":\"integer\"},\"path\":{\"type\":\"string\"}},"
-     "\"required\":[\"width\",\"height\"]}",
-     0, 0, NULL, "vice.vic2.screen.capture", screen_capture, NULL},
+     "{\"type\":\"object\",\"required\":[\"width\",\"height\",\"scale\",\"frame\",\"bytes\"],"
+     "\"properties\":{\"path\":{}}}",
+     0, 0, NULL,
+     "vice.vic2.screen.capture", screen_capture, NULL},
 };
 
 mh_status tsc_register_capture(mh_toolkit_services *plugin)

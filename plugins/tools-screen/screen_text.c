@@ -163,15 +163,14 @@ static void screen_text(void *user, mh_call *call)
 
 static const mh_tool_desc tools[] = {
     {0, "screen_text", "Screen text",
-     "The text screen as lines of readable text (UTF-8), decoded from the screen codes with the "
-     "character set the machine shows; colors: true adds colours per cell and reverse-video "
-     "cells. Fails in bitmap modes (use screen_capture).",
-     "{\"type\":\"object\",\"properties\":{\"colors\":{\"type\":\"boolean\",\"description\":"
-     "\"Also return the colours per cell (default false)\"}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"lines\":{\"type\":\"array\",\"items\":{\"type\":"
-     "\"string\"}},\"columns\":{\"type\":\"integer\"},\"rows\":{\"type\":\"integer\"}},"
-     "\"required\":[\"lines\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.vic2.screen.text", screen_text, NULL},
+     "The text screen as lines of UTF-8, screen codes decoded with the machine's character "
+     "set. Fails in bitmap modes.",
+     "{\"type\":\"object\",\"properties\":{\"colors\":{\"type\":\"boolean\","
+     "\"description\":\"Add colours per cell and reverse-video cells\"}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"lines\",\"columns\",\"rows\",\"mode\",\"charset\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.vic2.screen.text", screen_text, NULL},
 };
 
 mh_status tsc_register_text(mh_toolkit_services *plugin)

@@ -341,10 +341,8 @@ static void registers_set(void *user, mh_call *call)
 /* ---- registration ---- */
 
 static const char get_output[] =
-    "{\"type\":\"object\",\"properties\":{\"registers\":{\"type\":\"array\"},"
-    "\"voices\":{\"type\":\"array\"},\"filter\":{\"type\":\"object\"},"
-    "\"state\":{\"type\":\"string\"}},\"required\":[\"model\",\"registers\",\"voices\","
-    "\"filter\",\"state\"]}";
+    "{\"type\":\"object\",\"required\":[\"model\",\"registers\",\"voices\",\"filter\","
+    "\"state\"]}";
 
 static const char set_input[] =
     "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"string\",\"integer\"],"
@@ -357,9 +355,7 @@ static const char set_input[] =
     "\\\"v1_control\\\": 17}\"}},\"additionalProperties\":false}";
 
 static const char set_output[] =
-    "{\"type\":\"object\",\"properties\":{\"written\":{\"type\":\"array\"},"
-    "\"registers\":{\"type\":\"array\"},\"state\":{\"type\":\"string\"}},"
-    "\"required\":[\"written\",\"registers\",\"state\"]}";
+    "{\"type\":\"object\",\"required\":[\"written\",\"registers\",\"state\"]}";
 
 mh_status ts_register_regs(ts_plugin *plugin)
 {

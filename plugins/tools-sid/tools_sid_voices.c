@@ -149,8 +149,7 @@ static const char voices_input[] =
     "\"description\":\"Only this voice (1-3; default all)\"}},\"additionalProperties\":false}";
 
 static const char voices_output[] =
-    "{\"type\":\"object\",\"properties\":{\"voices\":{\"type\":\"array\"},"
-    "\"state\":{\"type\":\"string\"}},\"required\":[\"voices\",\"state\"]}";
+    "{\"type\":\"object\",\"required\":[\"voices\",\"state\"]}";
 
 mh_status ts_register_voices(ts_plugin *plugin)
 {

@@ -73,14 +73,15 @@ static void borders_get(void *user, mh_call *call)
 
 static const mh_tool_desc tools[] = {
     {0, "vic2_borders_get", "Border and background per raster line",
-     "Border ($D020) and background ($D021) colour of every raster line of the last complete "
-     "frame, as runs of lines with the same colours: shows raster bars and split screens. "
-     "Optional first_line/last_line.",
-     "{\"type\":\"object\",\"properties\":{\"first_line\":{\"type\":[\"integer\",\"string\"]},"
-     "\"last_line\":{\"type\":[\"integer\",\"string\"]}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"runs\":{\"type\":\"array\"},\"lines_per_frame\":{"
-     "\"type\":\"integer\"}},\"required\":[\"runs\"]}",
-     MH_TOOL_READ_ONLY, 0, NULL, "vice.vic2.borders.get", borders_get, NULL},
+     "Border and background colour of each raster line of the last frame, as runs: shows "
+     "raster bars and split screens.",
+     "{\"type\":\"object\",\"properties\":{\"first_line\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"First line (default 0)\"},\"last_line\":{\"type\":[\"integer\","
+     "\"string\"],\"description\":\"Last line (default the frame's last)\"}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"runs\"]}",
+     MH_TOOL_READ_ONLY, 0, NULL,
+     "vice.vic2.borders.get", borders_get, NULL},
 };
 
 mh_status tv_register_borders(tv_plugin *plugin)

@@ -503,8 +503,7 @@ static void bp_composite(void *user, mh_call *call)
 /* ---- registration ---- */
 
 static const char bp_output[] =
-    "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},"
-    "\"kind\":{\"type\":\"string\"}},\"required\":[\"id\",\"kind\"]}";
+    "{\"type\":\"object\",\"required\":[\"id\",\"kind\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "breakpoints_raster", "Raster breakpoint",
@@ -515,13 +514,13 @@ static const mh_tool_desc tools[] = {
      "\"description\":\"Last line of a range\"},\"mode\":{\"type\":\"string\","
      "\"description\":\"entry (default): once on entering; every_line: on each line\","
      "\"enum\":[\"entry\",\"every_line\"]},\"condition\":{\"type\":\"string\","
-     "\"description\":\"Also require this (as in breakpoints_set)\"},"
-     "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip first\","
-     "\"minimum\":0},\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete after the "
-     "first hit\"},\"log_only\":{\"type\":\"boolean\",\"description\":\"Log to "
-     "breakpoints_trace, never stop\"},\"group\":{\"type\":\"string\",\"description\":\"Group "
-     "name\"},\"label\":{\"type\":\"string\",\"description\":\"Your label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: set disabled\"}},"
+     "\"description\":\"Also require this (breakpoints_set syntax)\"},"
+     "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\",\"minimum\":0},"
+     "\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first hit\"},"
+     "\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log (breakpoints_trace)\"},"
+     "\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
+     "\"label\":{\"type\":\"string\",\"description\":\"Label\"},"
+     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}},"
      "\"required\":[\"line\"],\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
@@ -533,40 +532,38 @@ static const mh_tool_desc tools[] = {
      "\"description\":\"Which collisions (default both)\",\"enum\":[\"sprite_sprite\","
      "\"sprite_background\"]},\"sprites\":{\"type\":[\"integer\",\"string\",\"array\"],"
      "\"description\":\"Bit mask or array of sprite numbers 0-7 (default all)\"},"
-     "\"condition\":{\"type\":\"string\",\"description\":\"Also require this (as in "
-     "breakpoints_set)\"},\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to "
-     "skip first\",\"minimum\":0},\"temporary\":{\"type\":\"boolean\","
-     "\"description\":\"Delete after the first hit\"},\"log_only\":{\"type\":\"boolean\","
-     "\"description\":\"Log to breakpoints_trace, never stop\"},"
-     "\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
-     "\"label\":{\"type\":\"string\",\"description\":\"Your label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: set disabled\"}},"
+     "\"condition\":{\"type\":\"string\",\"description\":\"Also require this (breakpoints_set "
+     "syntax)\"},\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\","
+     "\"minimum\":0},\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first "
+     "hit\"},\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log "
+     "(breakpoints_trace)\"},\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
+     "\"label\":{\"type\":\"string\",\"description\":\"Label\"},"
+     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}},"
      "\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
      "vice.breakpoints.sprite_collision", bp_collision, NULL},
     {0, "breakpoints_vic_register_write", "VIC-II register write breakpoint",
-     "Stops when the CPU writes a VIC-II register (any mirror), optionally only a value; with "
-     "log_only or frames it logs the writes to breakpoints_trace instead.",
+     "Stops when the CPU writes a VIC-II register (any mirror), or only logs the writes "
+     "(log_only or frames).",
      "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Register 0-63 or its address, e.g. \\\"$D020\\\"\"},"
      "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Only writes of this "
      "value\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Log only, for "
      "this many frames from now\"},\"condition\":{\"type\":\"string\",\"description\":\"Also "
-     "require this (as in breakpoints_set)\"},\"ignore_count\":{\"type\":\"integer\","
-     "\"description\":\"Hits to skip first\",\"minimum\":0},"
-     "\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete after the first hit\"},"
-     "\"log_only\":{\"type\":\"boolean\",\"description\":\"Log to breakpoints_trace, never "
-     "stop\"},\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
-     "\"label\":{\"type\":\"string\",\"description\":\"Your label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: set disabled\"}},"
-     "\"required\":[\"register\"],\"additionalProperties\":false}",
+     "require this (breakpoints_set syntax)\"},\"ignore_count\":{\"type\":\"integer\","
+     "\"description\":\"Hits to skip\",\"minimum\":0},\"temporary\":{\"type\":\"boolean\","
+     "\"description\":\"Delete on first hit\"},\"log_only\":{\"type\":\"boolean\","
+     "\"description\":\"Only log (breakpoints_trace)\"},\"group\":{\"type\":\"string\","
+     "\"description\":\"Group name\"},\"label\":{\"type\":\"string\","
+     "\"description\":\"Label\"},\"enabled\":{\"type\":\"boolean\",\"description\":\"false: "
+     "disabled\"}},\"required\":[\"register\"],\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
      "vice.breakpoints.vic_register_write", bp_register_write, NULL},
     {0, "breakpoints_composite", "Composite breakpoint",
-     "Stops when terms (raster, a sprite's y, a VIC-II register, PC; each equals or min/max) "
-     "become true together (and) or any (or); fires on the change to true.",
+     "Stops when its terms (raster, sprite y, VIC-II register, PC) become true, all (and) or "
+     "any (or).",
      "{\"type\":\"object\",\"properties\":{\"op\":{\"type\":\"string\",\"description\":\"and "
      "(default) or or\",\"enum\":[\"and\",\"or\"]},\"terms\":{\"type\":\"array\","
      "\"description\":\"1-8 conditions\",\"minItems\":1,\"maxItems\":8,"
@@ -579,13 +576,13 @@ static const mh_tool_desc tools[] = {
      "\"description\":\"Lowest value\"},\"max\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Highest value\"}},\"required\":[\"what\"],"
      "\"additionalProperties\":false}},\"condition\":{\"type\":\"string\","
-     "\"description\":\"Also require this (as in breakpoints_set)\"},"
-     "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip first\","
-     "\"minimum\":0},\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete after the "
-     "first hit\"},\"log_only\":{\"type\":\"boolean\",\"description\":\"Log to "
-     "breakpoints_trace, never stop\"},\"group\":{\"type\":\"string\",\"description\":\"Group "
-     "name\"},\"label\":{\"type\":\"string\",\"description\":\"Your label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: set disabled\"}},"
+     "\"description\":\"Also require this (breakpoints_set syntax)\"},"
+     "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\",\"minimum\":0},"
+     "\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first hit\"},"
+     "\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log (breakpoints_trace)\"},"
+     "\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
+     "\"label\":{\"type\":\"string\",\"description\":\"Label\"},"
+     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}},"
      "\"required\":[\"terms\"],\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
