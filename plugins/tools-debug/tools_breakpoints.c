@@ -302,6 +302,13 @@ static void tool_trace(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
+/* address + length or end, as every range tool takes them */
+#define RANGE_PROPS \
+    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address ($C000, 0xC000 " \
+    "or 49152)\"},\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes in " \
+    "the range\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address " \
+    "of the range (inclusive)\"}"
+
 static const td_tool tools[] = {
     {"breakpoints_set", "vice.breakpoints.set", "Set a breakpoint",
      "Sets a breakpoint on an address or range. exec stops before the instruction; read, "
@@ -309,17 +316,11 @@ static const td_tool tools[] = {
      "{\"type\":\"object\",\"properties\":{\"condition\":{\"type\":\"string\","
      "\"description\":\"Stop only when true, e.g. \\\"a == $10 && mem[$D012] > 100\\\"; "
      "names: a x y s p pc, flags c z i d v n, value address write cycles frame raster "
-     "raster_cycle mem[addr] opcode\"},\"ignore_count\":{\"type\":\"integer\","
-     "\"description\":\"Hits to skip\",\"minimum\":0},\"temporary\":{\"type\":\"boolean\","
-     "\"description\":\"Delete on first hit\"},\"log_only\":{\"type\":\"boolean\","
-     "\"description\":\"Only log (breakpoints_trace)\"},\"group\":{\"type\":\"string\","
-     "\"description\":\"Group name\"},\"label\":{\"type\":\"string\","
-     "\"description\":\"Label\"},\"enabled\":{\"type\":\"boolean\",\"description\":\"false: "
-     "disabled\"},\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address "
-     "($C000, 0xC000 or 49152)\"},\"length\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"Bytes in the range\"},\"end\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"Last address of the range (inclusive)\"},"
-     "\"kind\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
+     "raster_cycle mem[addr] opcode\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     ","
+     RANGE_PROPS
+     ",\"kind\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
      "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
      "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"exec "
      "(default), read, write, change, access, or several\"}},\"required\":[\"address\"],"
@@ -330,20 +331,14 @@ static const td_tool tools[] = {
      "record names it (address, value, old value, PC).",
      "{\"type\":\"object\",\"properties\":{\"condition\":{\"type\":\"string\","
      "\"description\":\"Also require this (breakpoints_set syntax)\"},"
-     "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\",\"minimum\":0},"
-     "\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first hit\"},"
-     "\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log (breakpoints_trace)\"},"
-     "\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
-     "\"label\":{\"type\":\"string\",\"description\":\"Label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"},"
-     "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address ($C000, 0xC000 "
-     "or 49152)\"},\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes in "
-     "the range\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address "
-     "of the range (inclusive)\"},\"on\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\","
-     "\"read\",\"write\",\"change\",\"access\"]},{\"type\":\"array\","
-     "\"items\":{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\",\"change\","
-     "\"access\"]}}],\"description\":\"write (default), read, change, access, or several\"}},"
-     "\"required\":[\"address\"],\"additionalProperties\":false}",
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     ","
+     RANGE_PROPS
+     ",\"on\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
+     "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
+     "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"write "
+     "(default), read, change, access, or several\"}},\"required\":[\"address\"],"
+     "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_memory_watch},
     {"breakpoints_list", "vice.breakpoints.list", "List breakpoints",
      "Every breakpoint: kind, range, condition, hits, flags.",

@@ -515,13 +515,8 @@ static const mh_tool_desc tools[] = {
      "\"description\":\"entry (default): once on entering; every_line: on each line\","
      "\"enum\":[\"entry\",\"every_line\"]},\"condition\":{\"type\":\"string\","
      "\"description\":\"Also require this (breakpoints_set syntax)\"},"
-     "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\",\"minimum\":0},"
-     "\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first hit\"},"
-     "\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log (breakpoints_trace)\"},"
-     "\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
-     "\"label\":{\"type\":\"string\",\"description\":\"Label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}},"
-     "\"required\":[\"line\"],\"additionalProperties\":false}",
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"line\"],\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
      "vice.breakpoints.raster", bp_raster, NULL},
@@ -533,13 +528,9 @@ static const mh_tool_desc tools[] = {
      "\"sprite_background\"]},\"sprites\":{\"type\":[\"integer\",\"string\",\"array\"],"
      "\"description\":\"Bit mask or array of sprite numbers 0-7 (default all)\"},"
      "\"condition\":{\"type\":\"string\",\"description\":\"Also require this (breakpoints_set "
-     "syntax)\"},\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\","
-     "\"minimum\":0},\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first "
-     "hit\"},\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log "
-     "(breakpoints_trace)\"},\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
-     "\"label\":{\"type\":\"string\",\"description\":\"Label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}},"
-     "\"additionalProperties\":false}",
+     "syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
      "vice.breakpoints.sprite_collision", bp_collision, NULL},
@@ -551,13 +542,9 @@ static const mh_tool_desc tools[] = {
      "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Only writes of this "
      "value\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Log only, for "
      "this many frames from now\"},\"condition\":{\"type\":\"string\",\"description\":\"Also "
-     "require this (breakpoints_set syntax)\"},\"ignore_count\":{\"type\":\"integer\","
-     "\"description\":\"Hits to skip\",\"minimum\":0},\"temporary\":{\"type\":\"boolean\","
-     "\"description\":\"Delete on first hit\"},\"log_only\":{\"type\":\"boolean\","
-     "\"description\":\"Only log (breakpoints_trace)\"},\"group\":{\"type\":\"string\","
-     "\"description\":\"Group name\"},\"label\":{\"type\":\"string\","
-     "\"description\":\"Label\"},\"enabled\":{\"type\":\"boolean\",\"description\":\"false: "
-     "disabled\"}},\"required\":[\"register\"],\"additionalProperties\":false}",
+     "require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"register\"],\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
      "vice.breakpoints.vic_register_write", bp_register_write, NULL},
@@ -577,13 +564,8 @@ static const mh_tool_desc tools[] = {
      "\"description\":\"Highest value\"}},\"required\":[\"what\"],"
      "\"additionalProperties\":false}},\"condition\":{\"type\":\"string\","
      "\"description\":\"Also require this (breakpoints_set syntax)\"},"
-     "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\",\"minimum\":0},"
-     "\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first hit\"},"
-     "\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log (breakpoints_trace)\"},"
-     "\"group\":{\"type\":\"string\",\"description\":\"Group name\"},"
-     "\"label\":{\"type\":\"string\",\"description\":\"Label\"},"
-     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}},"
-     "\"required\":[\"terms\"],\"additionalProperties\":false}",
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"terms\"],\"additionalProperties\":false}",
      bp_output,
      0, 0, NULL,
      "vice.breakpoints.composite", bp_composite, NULL},
