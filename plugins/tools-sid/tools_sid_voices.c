@@ -162,8 +162,8 @@ mh_status ts_register_voices(ts_plugin *plugin)
     tool.title = "SID voices";
     tool.description =
         "The three voices now: frequency (Hz, note, cents), waveforms, pulse width, control "
-        "bits, ADSR times in ms, and the live envelope phase and level, accumulator and "
-        "output.";
+        "bits, ADSR times in ms, the live envelope phase and level, accumulator and output. "
+        "Between audio_capture calls it follows an envelope in time.";
     tool.input_schema = voices_input;
     tool.output_schema = voices_output;
     tool.annotations = MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT;

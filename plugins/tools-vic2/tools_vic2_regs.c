@@ -362,10 +362,9 @@ static const char registers_set_schema[] =
     "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte 0-255\"},"
     "\"writes\":{\"type\":\"array\",\"description\":\"Several writes in order, instead of "
     "register + value\",\"minItems\":1,\"maxItems\":64,\"items\":{\"type\":\"object\","
-    "\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],"
-    "\"description\":\"Register 0-63 or its address, e.g. \\\"$D020\\\" (mirrors too)\"},"
-    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte 0-255\"}},"
-    "\"required\":[\"register\",\"value\"],\"additionalProperties\":false}}},"
+    "\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],\"description\":\"As "
+    "register\"},\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte "
+    "0-255\"}},\"required\":[\"register\",\"value\"],\"additionalProperties\":false}}},"
     "\"additionalProperties\":false}";
 
 static const mh_tool_desc tools[] = {

@@ -111,7 +111,7 @@ const cJSON *tmt_call(const char *tool, const char *args)
 {
     const cJSON *r = mh_harness_call_tool(&tmt_h, tool, args);
     if (!r) {
-        const cJSON *last = cJSON_GetArrayItem(tmt_h.sent, cJSON_GetArraySize(tmt_h.sent) - 1);
+        const cJSON *last = mh_harness_last_response(&tmt_h);
         /* A JSON-RPC error (e.g. the host's schema check): give its message as text. */
         static cJSON *fake;
         cJSON_Delete(fake);
