@@ -1,11 +1,14 @@
 /* screen_capture.c - screen_capture: the last complete frame of any
  * machine's "mh.video/1" as a PNG image, optionally also written to a file
- * inside the allowed directories (mh.files/1). */
+ * inside the allowed directories (mh.files/1) through the SDK's file writer
+ * (mcphost/file_write.h: an existing file only with overwrite: true). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <mcphost/args.h>
+#include <mcphost/file_write.h>
 #include <mcphost/json.h>
 #include <mcphost/machine.h>
 #include <mcphost/png.h>
@@ -15,6 +18,7 @@
 typedef struct capture_args {
     int64_t scale;
     const char *path; /* NULL: no file */
+    bool overwrite;   /* path may replace an existing file */
     char resolved[4096];
 } capture_args;
 
@@ -24,7 +28,10 @@ static int parse_args(const mh_toolkit_services *p, const mh_json *args, capture
 {
     a->scale = 1;
     a->path = NULL;
+    a->overwrite = false;
     mh_status st = mh_args_int(args, "scale", 1, 4, &a->scale, err, err_size);
+    if (st != MH_OK && st != MH_ERR_NOT_FOUND) return -1;
+    st = mh_args_bool(args, "overwrite", &a->overwrite, err, err_size);
     if (st != MH_OK && st != MH_ERR_NOT_FOUND) return -1;
     st = mh_args_string(args, "path", &a->path, NULL, err, err_size);
     if (st == MH_ERR_NOT_FOUND) {
@@ -113,12 +120,18 @@ static void screen_capture(void *user, mh_call *call)
     mh_png_desc desc;
     uint8_t *png = NULL;
     size_t size = 0;
+    char why[1024] = "";
+    mh_status written = MH_OK;
     if (mh_png_desc_from_frame(&frame, (unsigned)a.scale, rgb, &desc) != MH_OK ||
         mh_png_encode(&desc, &png, &size) != MH_OK) {
         mh_toolkit_fail(p->call, call, "internal error: the frame could not be encoded as PNG");
-    } else if (a.path && mh_png_write_file(a.resolved, &desc) != MH_OK) {
-        mh_toolkit_fail(p->call, call, "could not write %s; the image was not saved (leave `path` "
-                                       "out to get it in the result)", a.resolved);
+    } else if (a.path && (written = mh_file_write(a.resolved, png, size,
+                                                  a.overwrite ? MH_FILE_OVERWRITE : 0, why,
+                                                  sizeof why)) != MH_OK) {
+        mh_toolkit_fail(p->call, call, "path: %s%s (nothing was written; leave `path` out to get "
+                                       "the image in the result)",
+                        why[0] ? why : a.resolved,
+                        written == MH_ERR_EXISTS ? "; pass overwrite: true to replace it" : "");
     } else {
         p->call->image(call, "image/png", png, size);
         send_result(p, call, &frame, video->standard ? video->standard(chip->context) : "video",
@@ -134,8 +147,9 @@ static const mh_tool_desc tools[] = {
      "it.",
      "{\"type\":\"object\",\"properties\":{\"scale\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Pixel repetition 1-4 (default 1)\"},\"path\":{\"type\":\"string\","
-     "\"description\":\"Also write the PNG to this file (in an allowed directory)\"}},"
-     "\"additionalProperties\":false}",
+     "\"description\":\"Also write the PNG to this file (in an allowed directory)\"},"
+     "\"overwrite\":{\"type\":\"boolean\",\"description\":\"Replace an existing file at "
+     "path\"}},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"width\",\"height\",\"scale\",\"frame\",\"bytes\"],"
      "\"properties\":{\"path\":{}}}",
      0, 0, NULL,

@@ -3,8 +3,8 @@
 // screen_text reads the text screen through the machine's mh.textscreen/1;
 // screen_capture returns a PNG (decoded here with node's zlib) whose border
 // pixels have the border colour vic2_registers_get reports, and writes the
-// same PNG into an allowed directory when given a path (and refuses one
-// outside). On bare6502, which has no video and no text screen, the host
+// same PNG into an allowed directory when given a path (an existing file
+// only with overwrite: true; a path outside is refused). On bare6502, which has no video and no text screen, the host
 // refuses both tools with a "not available" message naming the machine and
 // the missing capability.
 import { describe, it, before, after } from 'node:test';
@@ -138,6 +138,10 @@ describe('screen_capture and screen_text on a C64', () => {
     assert.equal(res.structuredContent.path, file);
     const image = res.content.find((c) => c.type === 'image');
     assert.deepEqual(readFileSync(file), Buffer.from(image.data, 'base64'));
+    const again = await call(host, 'screen_capture', { path: 'shot.png' });
+    assert.equal(again.isError, true, 'an existing file is kept');
+    assert.match(resultText(again), /overwrite: true/);
+    await ok('screen_capture', { path: 'shot.png', overwrite: true });
     const outside = await call(host, 'screen_capture', { path: '../escape.png' });
     assert.equal(outside.isError, true);
     assert.match(resultText(outside), /--allow-dir/);
