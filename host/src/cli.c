@@ -35,6 +35,8 @@ static const cli_option options[] = {
     {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510; 0: any free port, logged)", NULL},
     {"--token", "TOKEN", OPT_STRING, FIELD(token),
      "bearer token clients must send (or MCPHOST_TOKEN)", NULL},
+    {"--transport-option", "NAME=VALUE", OPT_LIST, FIELD(transport_options),
+     "a setting of the transport, e.g. max_sessions=128 for http (repeatable)", NULL},
     {"--plugin-dir", "DIR", OPT_LIST, FIELD(plugin_dirs),
      "load plugins from DIR too (repeatable; searched before the default ones)", NULL},
     {"--allow-dir", "DIR", OPT_LIST, FIELD(allow_dirs),
@@ -82,7 +84,10 @@ void mh_cli_usage(FILE *out)
         char left[40];
         snprintf(left, sizeof left, "%s%s%s", options[i].name, options[i].arg ? " " : "",
                  options[i].arg ? options[i].arg : "");
-        fprintf(out, "  %-24s %s\n", left, options[i].help);
+        if (strlen(left) > 24) /* too wide for the column: the help goes below */
+            fprintf(out, "  %s\n  %-24s %s\n", left, "", options[i].help);
+        else
+            fprintf(out, "  %-24s %s\n", left, options[i].help);
     }
     fprintf(out, "\nfiles: clients (tools, session options) may only name files inside the\n"
                  "allowed directories (--allow-dir; default: the working directory); relative\n"
@@ -232,6 +237,7 @@ void mh_cli_free(mh_cli *cli)
     mh_ptrvec_free(&cli->plugin_dirs);
     mh_ptrvec_free(&cli->allow_dirs);
     mh_ptrvec_free(&cli->configs);
+    mh_ptrvec_free(&cli->transport_options);
 }
 
 static cJSON *config_value(const char *text)

@@ -17,6 +17,7 @@ typedef struct mh_cli {
     mh_ptrvec plugin_dirs;    /* --plugin-dir, repeatable (char*, borrowed from argv) */
     mh_ptrvec allow_dirs;     /* --allow-dir, repeatable (char*, borrowed from argv) */
     mh_ptrvec configs;        /* --config NAME=VALUE and the options that set one */
+    mh_ptrvec transport_options; /* --transport-option NAME=VALUE (char*, borrowed from argv) */
     mh_ptrvec owned;          /* strings the parser made (freed by mh_cli_free) */
     const char *log_level;    /* --log-level */
     const char *log_file;     /* --log-file */

@@ -279,8 +279,9 @@ static int serve(run_state *rs, const mh_cli *cli)
     pthread_t serve_thread;
     int serving = 0;
     if (!runner) {
-        rs->transport_options = (mh_transport_options){sizeof rs->transport_options, cli->bind_host,
-                                                       (uint16_t)cli->port, cli->token};
+        rs->transport_options = (mh_transport_options){
+            sizeof rs->transport_options, cli->bind_host, (uint16_t)cli->port, cli->token,
+            (const char *const *)cli->transport_options.items, cli->transport_options.count};
         serving = pthread_create(&serve_thread, NULL, transport_thread, rs) == 0;
         if (!serving) {
             mh_log(MH_LOG_CRITICAL, NULL, "cannot start the transport's thread");

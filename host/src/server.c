@@ -28,6 +28,12 @@ const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03
 /* How long closing a connection waits for running requests to answer. */
 #define MH_CLOSE_GRACE_SECONDS 2
 
+/* mh_request.cancelled: why a request was cancelled. */
+#define MH_CANCELLED_BY_CLIENT 1 /* notifications/cancelled: no response */
+#define MH_CANCELLED_BY_CLOSE 2  /* its connection closed: a -32000 error */
+/* The MCP SDKs' code for "connection closed". */
+#define MH_ERR_CODE_CONNECTION_CLOSED (-32000)
+
 struct mh_server {
     mh_hostctx *ctx;
     uint64_t observer_id; /* execution events from mh.observe/1 */
@@ -174,10 +180,24 @@ static void request_free(mh_request *req)
     free(req);
 }
 
+/* A request the client cancelled gets no response (MCP cancellation); one
+ * cancelled because its connection closed is answered with this error, so a
+ * transport that still reaches the client (an HTTP stream) ends it cleanly.
+ * Returns 1 when the request was cancelled. */
+static int answer_cancelled(mh_request *req)
+{
+    int why = atomic_load(&req->cancelled);
+    if (why == MH_CANCELLED_BY_CLOSE)
+        send_bare_error(req->conn, req->exchange, req->id, MH_ERR_CODE_CONNECTION_CLOSED,
+                        "Connection closed: the MCP session ended (the client ended it, it "
+                        "expired, or the input ended) while this request ran, so it was "
+                        "cancelled; the machine keeps running as it was; connect again to go on");
+    return why != 0;
+}
+
 void mh_request_respond(mh_request *req, cJSON *result)
 {
-    /* A cancelled request gets no response (MCP cancellation). */
-    if (!atomic_load(&req->cancelled)) {
+    if (!answer_cancelled(req)) {
         cJSON *msg = envelope(req->id);
         cJSON_AddItemToObject(msg, "result", result ? result : cJSON_CreateObject());
         send_message(req->conn, req->exchange, msg);
@@ -191,8 +211,7 @@ void mh_request_respond(mh_request *req, cJSON *result)
 
 void mh_request_fail(mh_request *req, int code, const char *message)
 {
-    if (!atomic_load(&req->cancelled))
-        send_bare_error(req->conn, req->exchange, req->id, code, message);
+    if (!answer_cancelled(req)) send_bare_error(req->conn, req->exchange, req->id, code, message);
     exchange_done(req->conn, req->exchange);
     request_free(req);
 }
@@ -446,7 +465,7 @@ static void cancel_request(mh_conn *conn, const cJSON *params)
     pthread_mutex_lock(&conn->lock);
     for (size_t i = 0; i < conn->inflight.count; i++) {
         mh_request *req = conn->inflight.items[i];
-        if (cJSON_Compare(req->id, id, 1)) atomic_store(&req->cancelled, 1);
+        if (cJSON_Compare(req->id, id, 1)) atomic_store(&req->cancelled, MH_CANCELLED_BY_CLIENT);
     }
     pthread_mutex_unlock(&conn->lock);
 }
@@ -728,8 +747,11 @@ static void s_close(mh_conn *conn)
     deadline.tv_sec += MH_CLOSE_GRACE_SECONDS;
     while (conn->pending > 0)
         if (pthread_cond_timedwait(&conn->idle, &conn->lock, &deadline) != 0) break;
-    for (size_t i = 0; i < conn->inflight.count; i++)
-        atomic_store(&((mh_request *)conn->inflight.items[i])->cancelled, 1);
+    for (size_t i = 0; i < conn->inflight.count; i++) {
+        int none = 0; /* a client's own cancellation stays one */
+        atomic_compare_exchange_strong(&((mh_request *)conn->inflight.items[i])->cancelled,
+                                       &none, MH_CANCELLED_BY_CLOSE);
+    }
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
     pthread_mutex_unlock(&conn->lock);
     mh_ptrvec_free(&conn->inflight);

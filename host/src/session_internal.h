@@ -35,7 +35,7 @@ struct mh_session {
     pthread_cond_t wake;     /* jobs queued, run state changed, quit */
     pthread_cond_t finished; /* creation done, run finished */
     session_job *jobs_head, *jobs_tail;
-    int created;             /* 1 ok, -1 failed */
+    atomic_int created;      /* 1 ok, -1 failed; set under lock, also read under the set's lock */
     int quitting;
     int alive;
 

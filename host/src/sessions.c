@@ -299,7 +299,7 @@ static void *session_thread(void *arg)
     }
     pthread_mutex_lock(&s->lock);
     s->accepting_chips = 0;
-    s->created = status == MH_OK ? 1 : -1;
+    atomic_store(&s->created, status == MH_OK ? 1 : -1);
     s->alive = status == MH_OK;
     pthread_cond_broadcast(&s->finished);
     if (status != MH_OK) {
@@ -391,6 +391,7 @@ mh_status mh_sessions_create(mh_sessions *set, const char *machine, const char *
     if (!s) return MH_ERR_NO_MEMORY;
     atomic_init(&s->refs, 1);
     atomic_init(&s->cycles, 0);
+    atomic_init(&s->created, 0);
     s->set = set;
     s->observe = set->ctx->observe;
     s->machine = rm;
@@ -446,8 +447,8 @@ mh_status mh_sessions_create(mh_sessions *set, const char *machine, const char *
         return MH_ERR_INTERNAL;
     }
     pthread_mutex_lock(&s->lock);
-    while (!s->created) pthread_cond_wait(&s->finished, &s->lock);
-    int ok = s->created > 0;
+    while (!atomic_load(&s->created)) pthread_cond_wait(&s->finished, &s->lock);
+    int ok = atomic_load(&s->created) > 0;
     pthread_mutex_unlock(&s->lock);
     if (!ok) {
         pthread_join(s->thread, NULL);
@@ -471,7 +472,7 @@ mh_session *mh_sessions_find(mh_sessions *set, const char *name)
     pthread_mutex_lock(&set->lock);
     for (size_t i = 0; i < set->live.count && !found; i++) {
         mh_session *s = set->live.items[i];
-        if (strcmp(s->name, name) == 0 && s->created > 0) found = s;
+        if (strcmp(s->name, name) == 0 && atomic_load(&s->created) > 0) found = s;
     }
     if (found) mh_session_ref(found);
     pthread_mutex_unlock(&set->lock);
@@ -484,7 +485,7 @@ mh_session *mh_sessions_default(mh_sessions *set)
     pthread_mutex_lock(&set->lock);
     for (size_t i = 0; i < set->live.count && !found; i++) {
         mh_session *s = set->live.items[i];
-        if (s->created > 0) found = s;
+        if (atomic_load(&s->created) > 0) found = s;
     }
     if (found) mh_session_ref(found);
     pthread_mutex_unlock(&set->lock);
@@ -498,7 +499,7 @@ size_t mh_sessions_list(mh_sessions *set, mh_session ***out)
     mh_session **list = calloc(set->live.count ? set->live.count : 1, sizeof *list);
     for (size_t i = 0; list && i < set->live.count; i++) {
         mh_session *s = set->live.items[i];
-        if (s->created <= 0) continue;
+        if (atomic_load(&s->created) <= 0) continue;
         mh_session_ref(s);
         list[n++] = s;
     }
@@ -525,7 +526,7 @@ mh_status mh_sessions_destroy(mh_sessions *set, const char *name)
     pthread_mutex_lock(&set->lock);
     for (size_t i = 0; i < set->live.count && !victim; i++) {
         mh_session *s = set->live.items[i];
-        if (strcmp(s->name, name) == 0 && s->created > 0) {
+        if (strcmp(s->name, name) == 0 && atomic_load(&s->created) > 0) {
             victim = s;
             mh_ptrvec_remove_at(&set->live, i);
         }
