@@ -21,11 +21,8 @@
 #include "sessions.h"
 
 const char mh_capabilities_output_schema[] =
-    "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\"},\"machine\":{"
-    "\"type\":\"string\"},\"cpu\":{\"type\":\"string\"},\"chips\":{\"type\":\"array\"},"
-    "\"memory_spaces\":{\"type\":\"array\"},\"video\":{\"type\":\"object\"},\"media\":{"
-    "\"type\":\"object\"},\"toolsets\":{\"type\":\"array\"},\"tools\":{\"type\":\"array\"}},"
-    "\"required\":[\"session\",\"machine\",\"chips\",\"toolsets\",\"tools\"]}";
+    "{\"type\":\"object\",\"required\":[\"session\",\"machine\",\"chips\",\"toolsets\","
+    "\"tools\"],\"properties\":{\"memory_spaces\":{}}}";
 
 /* The chip of an interface when its vtable is at least size bytes. */
 static const mh_chip *chip_of(mh_session *s, const char *iface, size_t size)

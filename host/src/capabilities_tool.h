@@ -14,10 +14,8 @@ extern const char mh_capabilities_output_schema[];
 
 #define MH_CAPABILITIES_TOOL                                                                 \
     {sizeof(mh_tool_desc), "machine_capabilities", "Machine capabilities",                   \
-     "What loaded for this session: the CPU, every chip with its instance name and "          \
-     "description, the memory spaces, the video standard, the media kinds and what is "     \
-     "attached, and which toolsets and tools work on this machine, with the reason for "    \
-     "those that do not.",                                                                 \
+     "What works on this session: CPU, chips with instance names, memory spaces, video, "     \
+     "media, and each toolset and tool with the reason when it does not.",                 \
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",            \
      mh_capabilities_output_schema,                                                          \
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,                    \

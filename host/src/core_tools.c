@@ -324,76 +324,68 @@ static void tool_events_unsubscribe(void *user, mh_call *call)
     cJSON_Delete(args);
 }
 
-#define EVENT_TYPES_ENUM                                                                    \
-    "[\"stopped\",\"resumed\",\"breakpoint\",\"jammed\",\"reset\",\"frame\",\"exited\",\"log\"]"
-
-#define SESSION_ITEM_SCHEMA                                                                \
-    "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},"                 \
-    "\"machine\":{\"type\":\"string\"},\"current\":{\"type\":\"boolean\"},"                \
-    "\"chips\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"         \
-    "\"interface\":{\"type\":\"string\"},\"instance\":{\"type\":\"string\"},"              \
-    "\"description\":{\"type\":\"string\"}}}}},\"required\":[\"name\",\"machine\",\"chips\"]}"
+static const char session_output[] =
+    "{\"type\":\"object\",\"required\":[\"name\",\"machine\",\"chips\"]}";
 
 static const mh_tool_desc core_tools[] = {
     {sizeof(mh_tool_desc), "ping", "Ping",
-     "Checks that mcphost answers; returns \"pong\" and the host version.",
+     "Checks that mcphost answers: \"pong\" and the host version.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"reply\":{\"type\":\"string\"},\"version\":{\"type\":"
-     "\"string\"}},\"required\":[\"reply\",\"version\"]}",
+     "{\"type\":\"object\",\"required\":[\"reply\",\"version\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_ping, NULL},
     {sizeof(mh_tool_desc), "host_info", "Host information",
-     "Describes this mcphost: version, loaded plugins (id, kind, version), machine types, "
-     "sessions with their chips, and every tool with whether it is available on the current "
-     "session and why not.",
-     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}", NULL,
+     "Version, plugins, machine types, sessions with chips, and every tool with whether it "
+     "works on the current session and why not.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     NULL,
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_host_info, NULL},
     {sizeof(mh_tool_desc), "session_create", "Create machine session",
-     "Starts a new emulated machine (its own session with its own thread) and, unless select "
-     "is false, makes it this connection's current session.",
-     "{\"type\":\"object\",\"properties\":{"
-     "\"machine\":{\"type\":\"string\",\"description\":\"Machine type, e.g. \\\"c64\\\"; "
-     "host_info lists the loaded ones\"},"
+     "Starts a machine in a new session (its own thread) and makes it current unless select "
+     "is false.",
+     "{\"type\":\"object\",\"properties\":{\"machine\":{\"type\":\"string\","
+     "\"description\":\"Machine type, e.g. \\\"c64\\\" (host_info lists them)\"},"
      "\"name\":{\"type\":\"string\",\"description\":\"Session name (default <machine>-<n>)\"},"
-     "\"options\":{\"type\":\"object\",\"description\":\"Machine configuration values\"},"
-     "\"select\":{\"type\":\"boolean\",\"description\":\"Make it the current session "
-     "(default true)\"}},\"required\":[\"machine\"],\"additionalProperties\":false}",
-     SESSION_ITEM_SCHEMA, 0, 0, NULL, "vice.session.create", tool_session_create, NULL},
+     "\"options\":{\"type\":\"object\",\"description\":\"Machine settings, e.g. "
+     "{\\\"autostart\\\": \\\"game.prg\\\"}\"},\"select\":{\"type\":\"boolean\","
+     "\"description\":\"Make it current (default true)\"}},\"required\":[\"machine\"],"
+     "\"additionalProperties\":false}",
+     session_output,
+     0, 0, NULL, "vice.session.create", tool_session_create, NULL},
     {sizeof(mh_tool_desc), "session_list", "List machine sessions",
-     "Lists the live machine sessions with their machine type and chips, and which one is "
-     "this connection's current session.",
+     "The live sessions with machine and chips, and the current one.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"sessions\":{\"type\":\"array\",\"items\":"
-     SESSION_ITEM_SCHEMA "},\"current\":{\"type\":\"string\"}},\"required\":[\"sessions\","
-     "\"current\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.session.list", tool_session_list,
-     NULL},
+     "{\"type\":\"object\",\"required\":[\"sessions\",\"current\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.session.list", tool_session_list, NULL},
     {sizeof(mh_tool_desc), "session_select", "Select machine session",
-     "Makes a session this connection's current one, so tools act on it by default.",
-     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\",\"description\":"
-     "\"Session name from session_list\"}},\"required\":[\"session\"],"
+     "Makes a session this connection's current one.",
+     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
+     "\"description\":\"Session name (session_list)\"}},\"required\":[\"session\"],"
      "\"additionalProperties\":false}",
-     SESSION_ITEM_SCHEMA, MH_TOOL_IDEMPOTENT, 0, NULL, "vice.session.select",
-     tool_session_select, NULL},
+     session_output,
+     MH_TOOL_IDEMPOTENT, 0, NULL, "vice.session.select", tool_session_select, NULL},
     {sizeof(mh_tool_desc), "session_destroy", "Destroy machine session",
-     "Stops a machine session and frees it; its unsaved state is lost.",
-     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\",\"description\":"
-     "\"Session name from session_list\"}},\"required\":[\"session\"],"
+     "Stops a session and frees it; its state is lost.",
+     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
+     "\"description\":\"Session name (session_list)\"}},\"required\":[\"session\"],"
      "\"additionalProperties\":false}",
-     NULL, MH_TOOL_DESTRUCTIVE, 0, NULL, "vice.session.destroy", tool_session_destroy, NULL},
+     NULL,
+     MH_TOOL_DESTRUCTIVE, 0, NULL, "vice.session.destroy", tool_session_destroy, NULL},
     {sizeof(mh_tool_desc), "events_subscribe", "Subscribe to machine events",
-     "Sends this connection a notifications/mcphost/event for each event of a machine "
-     "session (breakpoint hits, stops, resumes, jams, resets, run ends; frames only when "
-     "asked for). Calling it again replaces the set of types.",
-     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\",\"description\":"
-     "\"Session name (default: the current session)\"},\"types\":{\"type\":\"array\","
-     "\"items\":{\"type\":\"string\",\"enum\":" EVENT_TYPES_ENUM "},\"description\":"
-     "\"Event types (default: all but frame)\"}},\"additionalProperties\":false}",
-     NULL, MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_subscribe, NULL},
+     "Sends this connection notifications/mcphost/event for a session's events; again "
+     "replaces the types.",
+     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
+     "\"description\":\"Session (default: current)\"},\"types\":{\"type\":\"array\","
+     "\"description\":\"Event types (default: all but frame)\",\"items\":{\"type\":\"string\","
+     "\"enum\":[\"stopped\",\"resumed\",\"breakpoint\",\"jammed\",\"reset\",\"frame\","
+     "\"exited\",\"log\"]}}},\"additionalProperties\":false}",
+     NULL,
+     MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_subscribe, NULL},
     {sizeof(mh_tool_desc), "events_unsubscribe", "Unsubscribe from machine events",
-     "Stops the event notifications of a machine session for this connection.",
-     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\",\"description\":"
-     "\"Session name (default: the current session)\"}},\"additionalProperties\":false}",
-     NULL, MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_unsubscribe, NULL},
+     "Stops a session's event notifications.",
+     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
+     "\"description\":\"Session (default: current)\"}},\"additionalProperties\":false}",
+     NULL,
+     MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_unsubscribe, NULL},
     MH_CAPABILITIES_TOOL,
 };
 

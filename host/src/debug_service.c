@@ -43,7 +43,7 @@ static mh_status d_run(mh_session *s, const mh_run_request *request, char *error
         pthread_mutex_unlock(&s->lock);
         snprintf(error, error_size,
                  "the CPU is jammed (it executed a JAM opcode), so it runs no more instructions; "
-                 "reset the machine (execution_reset) or load a snapshot");
+                 "reset the machine (machine_reset) or load a snapshot");
         return MH_ERR_STATE;
     }
     s->goal = *request;

@@ -15,14 +15,21 @@
 #include "sessions.h"
 #include "workers.h"
 
-static cJSON *annotations_json(const mh_reg_tool *t)
+/* The hints that differ from MCP's defaults (readOnly false, destructive
+ * true, idempotent false, openWorld true); destructive and idempotent only
+ * mean something for a tool that is not read-only. The title is here only
+ * for clients before 2025-06-18, which have no top-level title. */
+static cJSON *annotations_json(const mh_reg_tool *t, int modern)
 {
     cJSON *a = cJSON_CreateObject();
-    if (t->title) cJSON_AddStringToObject(a, "title", t->title);
-    cJSON_AddBoolToObject(a, "readOnlyHint", (t->annotations & MH_TOOL_READ_ONLY) != 0);
-    cJSON_AddBoolToObject(a, "destructiveHint", (t->annotations & MH_TOOL_DESTRUCTIVE) != 0);
-    cJSON_AddBoolToObject(a, "idempotentHint", (t->annotations & MH_TOOL_IDEMPOTENT) != 0);
-    cJSON_AddBoolToObject(a, "openWorldHint", (t->annotations & MH_TOOL_OPEN_WORLD) != 0);
+    if (t->title && !modern) cJSON_AddStringToObject(a, "title", t->title);
+    if (t->annotations & MH_TOOL_READ_ONLY) {
+        cJSON_AddTrueToObject(a, "readOnlyHint");
+    } else {
+        if (!(t->annotations & MH_TOOL_DESTRUCTIVE)) cJSON_AddFalseToObject(a, "destructiveHint");
+        if (t->annotations & MH_TOOL_IDEMPOTENT) cJSON_AddTrueToObject(a, "idempotentHint");
+    }
+    if (!(t->annotations & MH_TOOL_OPEN_WORLD)) cJSON_AddFalseToObject(a, "openWorldHint");
     return a;
 }
 
@@ -46,7 +53,7 @@ void mh_method_tools_list(mh_request *req, const cJSON *params)
         cJSON_AddItemToObject(tool, "inputSchema", cJSON_Duplicate(t->input_schema, 1));
         if (t->output_schema && modern)
             cJSON_AddItemToObject(tool, "outputSchema", cJSON_Duplicate(t->output_schema, 1));
-        cJSON_AddItemToObject(tool, "annotations", annotations_json(t));
+        cJSON_AddItemToObject(tool, "annotations", annotations_json(t, modern));
         cJSON_AddItemToArray(tools, tool);
     }
     mh_request_respond(req, result);

@@ -1,9 +1,11 @@
 #include "registry.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chip_names.h"
 #include "loader.h"
 #include "log.h"
 
@@ -118,14 +120,16 @@ mh_status mh_registry_add_tool(mh_registry *reg, const mh_plugin_record *owner,
     t->call = desc->call;
     t->user_data = desc->user_data;
     /* The shared argument conventions: every session tool takes `session`,
-     * every chip tool takes `instance`. */
+     * every chip tool takes `instance` (a capability a machine has once,
+     * such as mh.machine/1, has no instance to choose). */
     if (t->flags & (MH_TOOL_NEEDS_SESSION | MH_TOOL_SESSION_ON_WORKER))
-        add_convention_property(t->input_schema, "session",
-                                "Machine session name (default: this connection's current "
-                                "session, see session_list)");
-    if (t->requires)
-        add_convention_property(t->input_schema, "instance",
-                                "Chip instance name, e.g. \"cia1\" (default: the first one)");
+        add_convention_property(t->input_schema, "session", "Session (default: current)");
+    const char *example = NULL;
+    if (t->requires && mh_chip_takes_instance(t->requires, &example)) {
+        char text[96] = "Chip instance (default: first)";
+        if (example) snprintf(text, sizeof text, "Chip, e.g. \"%s\" (default: first)", example);
+        add_convention_property(t->input_schema, "instance", text);
+    }
     if (!t->name || !t->description || mh_ptrvec_push(&reg->tools, t) != 0) {
         free_tool(t);
         return MH_ERR_NO_MEMORY;

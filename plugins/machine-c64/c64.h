@@ -316,6 +316,12 @@ size_t c64_ext_chips(c64 *m, mh_chip *chips);
  * for C64_SID_CHIPS); returns how many. */
 #define C64_SID_CHIPS 2u
 size_t c64_sid_chips(c64 *m, mh_chip *chips);
+/* The "mh.textscreen/1" entry (c64_text_screen.c, room for
+ * C64_TEXT_SCREEN_CHIPS); returns how many. */
+#define C64_TEXT_SCREEN_CHIPS 1u
+size_t c64_text_screen_chips(c64 *m, mh_chip *chips);
+/* The VIC-II view of mh.chip.vic2/1 now (c64_chip_views.c; struct_size set). */
+void c64_vic2_view(const c64 *m, mh_chip_vic2_view *out);
 /* The snapshot blob (also what the tests call). */
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);
 mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,

@@ -5,7 +5,7 @@
  * are read with the chips' peek functions. */
 #include <string.h>
 
-#include "c64_chips.h"
+#include "c64.h"
 
 static uint8_t bit(uint8_t value, unsigned n) { return (uint8_t)((value >> n) & 1u); }
 
@@ -149,4 +149,13 @@ void c64_cia_decode(const m6526 *cia, mh_chip_cia_view *out)
     out->sdr = info.sdr;
     out->sp_output = info.sp_output;
     out->sp_bits_left = info.sp_bits_left;
+}
+
+void c64_vic2_view(const c64 *m, mh_chip_vic2_view *out)
+{
+    const uint16_t pointers = (uint16_t)(((m->vic.reg[0x18] >> 4) * 0x400u + 0x3F8u) & 0x3FFFu);
+    uint8_t ptr[8];
+    for (unsigned i = 0; i < 8; i++) ptr[i] = c64_vic_fetch((void *)m, (uint16_t)(pointers + i));
+    const int char_rom = m->vic_rd[1] == m->rom + 0xD000 - 0x1000;
+    c64_vic2_decode(&m->vic, m->p.vic_bank, char_rom, ptr, out);
 }

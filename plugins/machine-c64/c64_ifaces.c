@@ -256,12 +256,7 @@ static mh_status vic_view(void *context, mh_chip_vic2_view *out)
 {
     const c64_chip_ctx *ctx = context;
     if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
-    const c64 *m = ctx->m;
-    const uint16_t pointers = (uint16_t)(((m->vic.reg[0x18] >> 4) * 0x400u + 0x3F8u) & 0x3FFFu);
-    uint8_t ptr[8];
-    for (unsigned i = 0; i < 8; i++) ptr[i] = c64_vic_fetch((void *)m, (uint16_t)(pointers + i));
-    const int char_rom = m->vic_rd[1] == m->rom + 0xD000 - 0x1000;
-    c64_vic2_decode(&m->vic, m->p.vic_bank, char_rom, ptr, out);
+    c64_vic2_view(ctx->m, out);
     return MH_OK;
 }
 
@@ -336,10 +331,11 @@ size_t c64_ifaces_chips(c64 *m, mh_chip *chips, size_t max)
          &m->chip_ctx[2]},
     };
     size_t count = sizeof own / sizeof own[0];
-    if (max < count + C64_EXT_CHIPS + C64_SID_CHIPS) return 0;
+    if (max < count + C64_EXT_CHIPS + C64_SID_CHIPS + C64_TEXT_SCREEN_CHIPS) return 0;
     memcpy(chips, own, sizeof own);
     count += c64_ext_chips(m, chips + count);
     count += c64_sid_chips(m, chips + count);
+    count += c64_text_screen_chips(m, chips + count);
     return count;
 }
 

@@ -356,41 +356,22 @@ static void registers_set(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
-#define TS_REGS_ITEM                                                                        \
-    "{\"type\":\"object\",\"required\":[\"number\",\"name\",\"value\",\"value_hex\"],"        \
-    "\"properties\":{\"number\":{\"type\":\"integer\"},\"address\":{\"type\":"     \
-    "\"integer\"},\"address_hex\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},"        \
-    "\"value\":{\"type\":\"integer\"},\"value_hex\":{\"type\":\"string\"}}}"
-
-#define TS_DECODED_PROPS                                                                     \
-    "\"model\":{\"type\":\"string\"},\"clock_hz\":{\"type\":\"integer\"},"                      \
-    "\"registers\":{\"type\":\"array\",\"items\":" TS_REGS_ITEM "},"                           \
-    "\"voices\":{\"type\":\"array\",\"items\":{\"type\":\"object\"}},"                         \
-    "\"filter\":{\"type\":\"object\"},\"potx\":{\"type\":\"integer\"},\"poty\":{\"type\":"      \
-    "\"integer\"},\"osc3\":{\"type\":\"integer\"},\"env3\":{\"type\":\"integer\"},"             \
-    "\"state\":{\"type\":\"string\"}"
-
-static const char get_output[] = "{\"type\":\"object\",\"required\":[\"model\",\"registers\","
-                                 "\"voices\",\"filter\",\"state\"],\"properties\":{" TS_DECODED_PROPS
-                                 "}}";
+static const char get_output[] =
+    "{\"type\":\"object\",\"required\":[\"model\",\"registers\",\"voices\",\"filter\","
+    "\"state\"]}";
 
 static const char set_input[] =
-    "{\"type\":\"object\",\"properties\":{"
-    "\"register\":{\"type\":[\"string\",\"integer\"],\"description\":\"One register: a name "
-    "(v1_freq_lo ... v3_sustain_release, fc_lo, fc_hi, res_filt, mode_vol, or the labels FRELO1 "
-    "... SIGVOL), a composite (v1_freq, v2_freq, v3_freq: 16 bits; v1_pw ...: 12 bits; fc: 11 "
-    "bits), a number 0-28 or an address $D400-$D41C\"},"
-    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"The value for `register`: "
-    "0-255 (composites: their width), as a number or \\\"$11\\\"\"},"
-    "\"registers\":{\"type\":\"object\",\"additionalProperties\":{\"type\":[\"integer\","
-    "\"string\"]},\"description\":\"Several at once, written in the order given (put the "
-    "control register last to gate after setting up a note): {\\\"v1_freq\\\": 7217, "
-    "\\\"v1_attack_decay\\\": 9, \\\"$D418\\\": 15, \\\"v1_control\\\": 17}\"}},"
-    "\"additionalProperties\":false}";
+    "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"string\",\"integer\"],"
+    "\"description\":\"A name (v1_freq_lo, v1_control, fc_lo, mode_vol ... or FRELO1 ... "
+    "SIGVOL), a composite (v1_freq 16 bits, v1_pw 12, fc 11), a number 0-28 or an address\"},"
+    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"The value for register "
+    "(composites: their width)\"},\"registers\":{\"type\":\"object\","
+    "\"additionalProperties\":{\"type\":[\"integer\",\"string\"]},\"description\":\"Several, "
+    "written in this order (control last to gate a note): {\\\"v1_freq\\\": 7217, "
+    "\\\"v1_control\\\": 17}\"}},\"additionalProperties\":false}";
 
-static const char set_output[] = "{\"type\":\"object\",\"required\":[\"written\",\"registers\","
-                                 "\"state\"],\"properties\":{\"written\":{\"type\":\"array\","
-                                 "\"items\":" TS_REGS_ITEM "}," TS_DECODED_PROPS "}}";
+static const char set_output[] =
+    "{\"type\":\"object\",\"required\":[\"written\",\"registers\",\"state\"]}";
 
 mh_status ts_register_regs(ts_plugin *plugin)
 {
@@ -400,11 +381,10 @@ mh_status ts_register_regs(ts_plugin *plugin)
     tools[0].name = "sid_registers_get";
     tools[0].title = "SID registers";
     tools[0].description =
-        "Reads the SID's 29 registers $D400-$D41C without side effects (write-only ones as last "
-        "written; POTX, POTY, OSC3, ENV3 as the CPU reads them now) and decodes them: per voice "
-        "frequency (register and Hz), pulse width, waveforms, gate/sync/ring/test, ADSR nybbles; "
-        "filter cutoff (register and Hz for this chip model), resonance, routing, modes, "
-        "voice 3 off, volume. sid_voices_get adds the live envelope and oscillator state.";
+        "The SID's registers read without side effects (write-only ones as last written) and "
+        "decoded: per voice frequency (Hz), pulse width, waveforms, control bits, ADSR; "
+        "filter cutoff (Hz), resonance, routing, modes, volume. sid_voices_get adds the live "
+        "envelopes.";
     tools[0].input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}";
     tools[0].output_schema = get_output;
     tools[0].annotations = MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT;
@@ -417,11 +397,9 @@ mh_status ts_register_regs(ts_plugin *plugin)
     tools[1].name = "sid_registers_set";
     tools[1].title = "Set SID registers";
     tools[1].description =
-        "Writes SID registers with the chip's effects, like a CPU write on the current cycle "
-        "(gate on starts the attack, the test bit resets the oscillator). Either `register` + "
-        "`value`, or `registers` as {name-or-address: value} written in the order given. "
-        "Values above a register's width, unknown names and the read-only registers $D419-$D41C "
-        "are refused. Returns what was written and the decoded registers after.";
+        "Writes SID registers like a CPU write now (gate on starts the attack). Too wide "
+        "values, unknown names and read-only registers are refused. Returns the registers "
+        "after.";
     tools[1].input_schema = set_input;
     tools[1].output_schema = set_output;
     tools[1].annotations = 0;

@@ -512,62 +512,73 @@ static void bp_composite(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
-#define COMMON_PROPS                                                                              \
-    "\"condition\":{\"type\":\"string\",\"description\":\"Also require this expression "          \
-    "(docs/expressions.md), e.g. \\\"a == 0\\\"\"},\"temporary\":{\"type\":\"boolean\"},"          \
-    "\"log_only\":{\"type\":\"boolean\",\"description\":\"Log hits to the trace instead of "       \
-    "stopping\"},\"enabled\":{\"type\":\"boolean\"},\"ignore_count\":{\"type\":\"integer\","       \
-    "\"minimum\":0},\"group\":{\"type\":\"string\"},\"label\":{\"type\":\"string\"}"
-
-#define BP_OUTPUT                                                                                 \
-    "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"kind\":{\"type\":"        \
-    "\"string\"},\"label\":{\"type\":\"string\"},\"state\":{\"type\":\"string\"}},\"required\":["  \
-    "\"id\",\"kind\"]}"
+static const char bp_output[] =
+    "{\"type\":\"object\",\"required\":[\"id\",\"kind\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "breakpoints_raster", "Raster breakpoint",
-     "Stops when the beam reaches a raster line (line) or a range (line..end_line): once on "
-     "entry (mode \"entry\", default) or on every line of the range (\"every_line\"), at the "
-     "first instruction boundary there; the stop record's breakpoint.detail gives line and "
-     "cycle. Optional condition, temporary, log_only, group.",
-     "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":[\"integer\",\"string\"]},"
-     "\"end_line\":{\"type\":[\"integer\",\"string\"]},\"mode\":{\"type\":\"string\",\"enum\":["
-     "\"entry\",\"every_line\"]}," COMMON_PROPS "},\"required\":[\"line\"],"
-     "\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.raster", bp_raster, NULL},
+     "Stops when the beam reaches a raster line or range, at the first instruction boundary "
+     "there; the stop record gives line and cycle.",
+     "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Raster line\"},\"end_line\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Last line of a range\"},\"mode\":{\"type\":\"string\","
+     "\"description\":\"entry (default): once on entering; every_line: on each line\","
+     "\"enum\":[\"entry\",\"every_line\"]},\"condition\":{\"type\":\"string\","
+     "\"description\":\"Also require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"line\"],\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.raster", bp_raster, NULL},
     {0, "breakpoints_sprite_collision", "Sprite collision breakpoint",
-     "Stops when a sprite-sprite ($D01E) or sprite-background ($D01F) collision is latched "
-     "for a sprite in the mask (sprites: a mask or an array of numbers; default all); "
-     "breakpoint.detail names the sprites, line and cycle.",
-     "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":["
-     "\"sprite_sprite\",\"sprite_background\"]},\"sprites\":{\"type\":[\"integer\",\"string\","
-     "\"array\"]}," COMMON_PROPS "},\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.sprite_collision", bp_collision, NULL},
+     "Stops when a sprite-sprite or sprite-background collision is latched for one of the "
+     "sprites; the stop record names them.",
+     "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\","
+     "\"description\":\"Which collisions (default both)\",\"enum\":[\"sprite_sprite\","
+     "\"sprite_background\"]},\"sprites\":{\"type\":[\"integer\",\"string\",\"array\"],"
+     "\"description\":\"Bit mask or array of sprite numbers 0-7 (default all)\"},"
+     "\"condition\":{\"type\":\"string\",\"description\":\"Also require this (breakpoints_set "
+     "syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.sprite_collision", bp_collision, NULL},
     {0, "breakpoints_vic_register_write", "VIC-II register write breakpoint",
-     "Stops when the CPU writes a VIC-II register at any of its mirrors ($D000-$D3FF), "
-     "optionally only a given value; or, with log_only or frames: N, logs every such write "
-     "(address, value, raster position) to the trace for N frames (read it with "
-     "breakpoints_trace).",
+     "Stops when the CPU writes a VIC-II register (any mirror), or only logs the writes "
+     "(log_only or frames).",
      "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"0-63 or $D000-$D3FF, e.g. \\\"$D020\\\"\"},\"value\":{\"type\":["
-     "\"integer\",\"string\"]},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":"
-     "\"Log only, for this many frames from now\"}," COMMON_PROPS "},\"required\":["
-     "\"register\"],\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.vic_register_write", bp_register_write, NULL},
+     "\"description\":\"Register 0-63 or its address, e.g. \\\"$D020\\\"\"},"
+     "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Only writes of this "
+     "value\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Log only, for "
+     "this many frames from now\"},\"condition\":{\"type\":\"string\",\"description\":\"Also "
+     "require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"register\"],\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.vic_register_write", bp_register_write, NULL},
     {0, "breakpoints_composite", "Composite breakpoint",
-     "Stops when a combination (op \"and\", default, or \"or\") of terms becomes true: raster "
-     "line, sprite_y of a sprite, a VIC-II register value (colour registers $D020-$D02E as "
-     "0-15), or the PC, each as equals or min/max. Fires on the change from false to true; "
-     "breakpoint.detail gives every value.",
-     "{\"type\":\"object\",\"properties\":{\"op\":{\"type\":\"string\",\"enum\":[\"and\","
-     "\"or\"]},\"terms\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":8,\"items\":{\"type\":"
-     "\"object\",\"properties\":{\"what\":{\"type\":\"string\",\"enum\":[\"raster\","
-     "\"sprite_y\",\"register\",\"pc\"]},\"sprite\":{\"type\":\"integer\"},\"register\":{"
-     "\"type\":[\"integer\",\"string\"]},\"equals\":{\"type\":[\"integer\",\"string\"]},"
-     "\"min\":{\"type\":[\"integer\",\"string\"]},\"max\":{\"type\":[\"integer\",\"string\"]}},"
-     "\"required\":[\"what\"],\"additionalProperties\":false}}," COMMON_PROPS "},"
-     "\"required\":[\"terms\"],\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.composite", bp_composite, NULL},
+     "Stops when its terms (raster, sprite y, VIC-II register, PC) become true, all (and) or "
+     "any (or).",
+     "{\"type\":\"object\",\"properties\":{\"op\":{\"type\":\"string\",\"description\":\"and "
+     "(default) or or\",\"enum\":[\"and\",\"or\"]},\"terms\":{\"type\":\"array\","
+     "\"description\":\"1-8 conditions\",\"minItems\":1,\"maxItems\":8,"
+     "\"items\":{\"type\":\"object\",\"properties\":{\"what\":{\"type\":\"string\","
+     "\"description\":\"The value tested\",\"enum\":[\"raster\",\"sprite_y\",\"register\","
+     "\"pc\"]},\"sprite\":{\"type\":\"integer\",\"description\":\"Sprite 0-7 (sprite_y)\"},"
+     "\"register\":{\"type\":[\"integer\",\"string\"],\"description\":\"Register (register; "
+     "colours as 0-15)\"},\"equals\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Exact value\"},\"min\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Lowest value\"},\"max\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Highest value\"}},\"required\":[\"what\"],"
+     "\"additionalProperties\":false}},\"condition\":{\"type\":\"string\","
+     "\"description\":\"Also require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"terms\"],\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.composite", bp_composite, NULL},
 };
 
 mh_status tv_register_breakpoints(tv_plugin *plugin)

@@ -5,8 +5,6 @@
 
 #include "tools_vic2.h"
 
-#define OBJ_SCHEMA(props) "{\"type\":\"object\",\"properties\":{" props "}}"
-#define NO_ARGS "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"
 
 static void write_bool(mh_json_writer *w, const char *key, int value)
 {
@@ -364,48 +362,47 @@ static void memory_map(void *user, mh_call *call)
 /* ---- registration ---- */
 
 static const char registers_set_schema[] =
-    "{\"type\":\"object\",\"properties\":{"
-    "\"register\":{\"type\":[\"integer\",\"string\"],\"description\":\"Register number 0-63 or "
-    "its address, e.g. \\\"$D020\\\" or 53280 (mirrors $D040-$D3FF allowed)\"},"
-    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte to write, 0-255 "
-    "(\\\"$0E\\\" works)\"},"
-    "\"writes\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":64,\"description\":\"Several "
-    "writes in order, instead of register + value\",\"items\":{\"type\":\"object\","
-    "\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"]},\"value\":{\"type\":["
-    "\"integer\",\"string\"]}},\"required\":[\"register\",\"value\"],"
-    "\"additionalProperties\":false}}},\"additionalProperties\":false}";
+    "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],"
+    "\"description\":\"Register 0-63 or its address, e.g. \\\"$D020\\\" (mirrors too)\"},"
+    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte 0-255\"},"
+    "\"writes\":{\"type\":\"array\",\"description\":\"Several writes in order, instead of "
+    "register + value\",\"minItems\":1,\"maxItems\":64,\"items\":{\"type\":\"object\","
+    "\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],\"description\":\"As "
+    "register\"},\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte "
+    "0-255\"}},\"required\":[\"register\",\"value\"],\"additionalProperties\":false}}},"
+    "\"additionalProperties\":false}";
 
 static const mh_tool_desc tools[] = {
     {0, "vic2_registers_get", "VIC-II registers",
-     "Every VIC-II register decoded: display mode, DEN/RSEL/CSEL, scroll, the VIC bank with the "
-     "screen, character set and bitmap addresses, raster line and compare, IRQ flags and mask, "
-     "colours, collisions, light pen, and the raw register bytes. Reading has no side effects "
-     "(collision registers are not cleared) and does not pause the machine.",
-     NO_ARGS,
-     OBJ_SCHEMA("\"model\":{\"type\":\"string\"},\"mode\":{\"type\":\"string\"},"
-                "\"memory\":{\"type\":\"object\"},\"raster\":{\"type\":\"object\"},"
-                "\"irq\":{\"type\":\"object\"},\"registers\":{\"type\":\"array\"}"),
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.vic2.registers.get", registers_get,
-     NULL},
+     "The VIC-II registers decoded (mode, scroll, memory addresses, raster, IRQ, colours, "
+     "collisions) and raw, without side effects.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\"},"
+     "\"memory\":{\"type\":\"object\"},\"registers\":{\"type\":\"array\"}}}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.vic2.registers.get", registers_get, NULL},
     {0, "vic2_registers_set", "Write VIC-II registers",
-     "Writes VIC-II registers as a CPU store would (with the chip's effects: writing $D019 "
-     "acknowledges interrupts). Give register + value, or writes: [{register, value}, ...]. "
-     "Returns what each register reads afterwards.",
-     registers_set_schema, OBJ_SCHEMA("\"writes\":{\"type\":\"array\"}"), 0, 0, NULL,
+     "Writes VIC-II registers as a CPU store would (writing the IRQ flags acknowledges them); "
+     "returns what they read after.",
+     registers_set_schema,
+     "{\"type\":\"object\",\"properties\":{\"writes\":{\"type\":\"array\"}}}",
+     0, 0, NULL,
      "vice.vic2.registers.set", registers_set, NULL},
     {0, "vic2_raster_get", "VIC-II raster position",
-     "Where the beam is: raster line and cycle, the raster IRQ compare line, frame number, bad "
-     "line and border state.",
-     NO_ARGS,
-     OBJ_SCHEMA("\"line\":{\"type\":\"integer\"},\"cycle\":{\"type\":\"integer\"},"
-                "\"compare\":{\"type\":\"integer\"}"),
-     MH_TOOL_READ_ONLY, 0, NULL, "vice.vic2.raster.get", raster_get, NULL},
+     "The beam's line and cycle, the IRQ compare line, frame, bad line and border state.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":\"integer\"},"
+     "\"cycle\":{\"type\":\"integer\"}}}",
+     MH_TOOL_READ_ONLY, 0, NULL,
+     "vice.vic2.raster.get", raster_get, NULL},
     {0, "vic2_memory_map", "What the VIC-II sees",
-     "The VIC-II's 16 KiB bank and where in it the screen, character set (RAM or character "
-     "ROM), bitmap, sprite pointers and each sprite's data lie, as CPU addresses.",
-     NO_ARGS,
-     OBJ_SCHEMA("\"bank\":{\"type\":\"integer\"},\"regions\":{\"type\":\"array\"}"),
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.vic2.memory.map", memory_map, NULL},
+     "The VIC bank and where the screen, character set (RAM or ROM), bitmap, sprite pointers "
+     "and sprite data lie, as CPU addresses.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"properties\":{\"bank\":{\"type\":\"integer\"},"
+     "\"regions\":{\"type\":\"array\"}}}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.vic2.memory.map", memory_map, NULL},
 };
 
 mh_status tv_register_registers(tv_plugin *plugin)

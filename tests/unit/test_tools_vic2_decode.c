@@ -1,7 +1,7 @@
 /* tools_vic2.decode - the VIC-II decoders against hand-made register sets:
  * the C64's view decoder (c64_vic2_decode: mode bits, $D018 + bank to
  * addresses, character ROM, sprites, IRQ state) and the toolset's pure
- * decoders (screen codes to text, sprite pixels and ASCII art, colour
+ * decoders (sprite pixels and ASCII art, colour
  * runs, register numbers, mode names). */
 #include <string.h>
 
@@ -244,45 +244,6 @@ static void test_color_runs(void)
     CU_ASSERT_EQUAL(runs[0].first, 5);
 }
 
-static void test_screen_codes(void)
-{
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x12, 0), "R");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x00, 0), "@");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x2E, 0), ".");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x20, 0), " ");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x31, 0), "1");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x92, 0), "R");   /* reverse R */
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0xA0, 0), " ");   /* reverse space (cursor) */
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x01, 1), "a");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x41, 1), "A");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x41, 0), "\xE2\x99\xA0"); /* spade */
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x1C, 0), "\xC2\xA3");     /* pound */
-    for (unsigned i = 0; i < 256; i++) {
-        CU_ASSERT_PTR_NOT_NULL(tv_screen_code_text((uint8_t)i, 0));
-        CU_ASSERT_PTR_NOT_NULL(tv_screen_code_text((uint8_t)i, 1));
-        CU_ASSERT_TRUE(strlen(tv_screen_code_text((uint8_t)i, 0)) >= 1);
-    }
-    uint8_t codes[1000];
-    memset(codes, 0x20, sizeof codes);
-    static const uint8_t ready[6] = {0x12, 0x05, 0x01, 0x04, 0x19, 0x2E};
-    memcpy(codes + 40 * 5, ready, sizeof ready);
-    codes[999] = 0x01;
-    char text[25 * 41 * 3 + 1];
-    size_t n = tv_screen_text(codes, 0, text, sizeof text);
-    CU_ASSERT_EQUAL(n, 25 * 41 - 1);
-    CU_ASSERT_EQUAL(strlen(text), n);
-    CU_ASSERT_EQUAL(strncmp(text + 41 * 5, "READY.", 6), 0);
-    CU_ASSERT_EQUAL(text[41 * 24 + 39], 'A');
-    CU_ASSERT_EQUAL(text[40], '\n');
-    /* Lower case set; a buffer too small truncates cleanly. */
-    tv_screen_text(codes, 1, text, sizeof text);
-    CU_ASSERT_EQUAL(text[41 * 24 + 39], 'a');
-    char small[10];
-    CU_ASSERT_EQUAL(tv_screen_text(codes, 0, small, sizeof small), 9);
-    CU_ASSERT_EQUAL(small[9], '\0');
-    CU_ASSERT_EQUAL(tv_screen_text(codes, 0, small, 0), 0);
-}
-
 static void test_sprite_pixels(void)
 {
     uint8_t data[63];
@@ -379,5 +340,5 @@ static void test_breakpoint_checks(void)
 
 MH_SUITE("tools_vic2.decode", NULL, NULL, MH_TEST(test_text_mode_bank0), MH_TEST(test_modes),
          MH_TEST(test_bitmap_bank2), MH_TEST(test_sprites_and_irq), MH_TEST(test_line_colors),
-         MH_TEST(test_color_runs), MH_TEST(test_screen_codes), MH_TEST(test_sprite_pixels),
+         MH_TEST(test_color_runs), MH_TEST(test_sprite_pixels),
          MH_TEST(test_registers_and_names), MH_TEST(test_breakpoint_checks))
