@@ -1,4 +1,4 @@
-/* host/src/methods.h - the table of JSON-RPC methods the MCP server answers,
+/* host/protocol/methods.h - the table of JSON-RPC methods the MCP server answers,
  * and the helpers method handlers use to answer. Each handler takes the
  * request and its params object (may be NULL) and must answer it exactly
  * once, now or later, with mh_request_respond() or mh_request_fail().

@@ -1,4 +1,4 @@
-/* host/src/debug_internal.h - the debug engine's state, shared by its
+/* host/debug/debug_internal.h - the debug engine's state, shared by its
  * files: debug_engine.c (breakpoint store, hook arming), debug_hooks.c (the
  * CPU hooks, conditions, goals), debug_record.c (stop records, lists,
  * traces). [emu-thread] only. */

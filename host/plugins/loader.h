@@ -1,4 +1,4 @@
-/* host/src/loader.h - loads plugin .so files: dlopen(RTLD_NOW|RTLD_LOCAL),
+/* host/plugins/loader.h - loads plugin .so files: dlopen(RTLD_NOW|RTLD_LOCAL),
  * checks the entry's ABI major and struct size, calls init(), and on any
  * failure removes everything the plugin registered and dlclose()s it, so a
  * bad plugin never takes the host down.

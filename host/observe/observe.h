@@ -1,4 +1,4 @@
-/* host/src/observe.h - the host side of "mh.observe/1" (observe.c): the
+/* host/observe/observe.h - the host side of "mh.observe/1" (observe.c): the
  * observer list and the emit calls the rest of the host makes when a
  * session is created or destroyed, an execution event happens, a tool call
  * begins or ends, or a frame completes.

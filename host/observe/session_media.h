@@ -1,4 +1,4 @@
-/* host/src/session_media.h - what mh.observe/1 offers of a session's
+/* host/observe/session_media.h - what mh.observe/1 offers of a session's
  * output: a frame mailbox (a copy of the last completed frame, triple
  * buffered so neither the emulation thread nor a reader ever waits for the
  * other's copy) and an audio stream with any number of readers, each at

@@ -1,4 +1,4 @@
-/* host/src/capabilities_tool.h - machine_capabilities, a host core tool
+/* host/plugins/capabilities_tool.h - machine_capabilities, a host core tool
  * (capabilities_tool.c): what loaded for a session (CPU, chips, memory
  * spaces, video, media) and which toolsets and tools work on it, with the
  * reason for those that do not. It needs the host registry, so it lives in

@@ -1,4 +1,4 @@
-/* host/src/server.h - the MCP protocol core: JSON-RPC 2.0 parsing and
+/* host/protocol/server.h - the MCP protocol core: JSON-RPC 2.0 parsing and
  * dispatch, the MCP lifecycle (initialize/version negotiation, initialized,
  * ping), tools, resources, prompts, completion, logging, progress and
  * cancellation, for every connection a transport opens.

@@ -1,4 +1,4 @@
-/* host/src/cli.h - the command line of mcphost, parsed from one table of
+/* host/app/cli.h - the command line of mcphost, parsed from one table of
  * options. [main-thread] */
 #ifndef MH_HOST_CLI_H
 #define MH_HOST_CLI_H

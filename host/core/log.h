@@ -1,4 +1,4 @@
-/* host/src/log.h - the host's log: one sink (stderr or --log-file, never
+/* host/core/log.h - the host's log: one sink (stderr or --log-file, never
  * stdout) with a level, plus a hook that forwards messages to MCP clients.
  * Thread: every function is [thread-safe]. */
 #ifndef MH_HOST_LOG_H

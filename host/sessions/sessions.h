@@ -1,4 +1,4 @@
-/* host/src/sessions.h - machine sessions: each is one machine instance with
+/* host/sessions/sessions.h - machine sessions: each is one machine instance with
  * its own emulation thread that runs the machine and executes queued jobs
  * (tool calls) between run slices, so a job sees a consistent snapshot.
  *

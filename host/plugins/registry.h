@@ -1,4 +1,4 @@
-/* host/src/registry.h - everything plugins registered: tools, resources,
+/* host/plugins/registry.h - everything plugins registered: tools, resources,
  * prompts, machine types, transports and frontends, each recorded with the plugin that
  * owns it so a failed or unloaded plugin can be removed completely.
  *

@@ -1,4 +1,4 @@
-/* host/src/debug_engine.h - the per-session debug engine behind
+/* host/debug/debug_engine.h - the per-session debug engine behind
  * "mh.debug/1" (mcphost/debug.h): run goals, breakpoints, the CPU hooks and
  * stop records.
  *

@@ -1,4 +1,4 @@
-/* host/src/files.h - the mh.files/1 service (files.c): the allowed
+/* host/files/files.h - the mh.files/1 service (files.c): the allowed
  * directories of this host and path confinement.
  * mh_files_setup/mh_files_free: [main-thread], before plugins use the
  * service / after they are gone. The service itself: [thread-safe] (the

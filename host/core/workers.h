@@ -1,4 +1,4 @@
-/* host/src/workers.h - a small pool of host threads for work that must not
+/* host/core/workers.h - a small pool of host threads for work that must not
  * run on a transport's reader thread (host tools), so reading goes on while
  * they work. Jobs run in the order posted, several at once.
  * Thread: every function is [thread-safe]. */

@@ -1,4 +1,4 @@
-/* host/src/core_tools.h - the host's built-in toolset: ping, host_info and
+/* host/plugins/core_tools.h - the host's built-in toolset: ping, host_info and
  * machine-session management (session_create/list/select/destroy). It is
  * registered like any plugin, with id org.mcphost.core. */
 #ifndef MH_HOST_CORE_TOOLS_H

@@ -1,4 +1,4 @@
-/* host/src/chip_names.h - what the host knows about interface ids: human
+/* host/plugins/chip_names.h - what the host knows about interface ids: human
  * names, so "not available" errors read "this machine has no VIC-II chip",
  * and which tools take an `instance` argument. [thread-safe] */
 #ifndef MH_HOST_CHIP_NAMES_H

@@ -1,4 +1,4 @@
-/* host/src/session_internal.h - the session struct, shared by sessions.c
+/* host/sessions/session_internal.h - the session struct, shared by sessions.c
  * (lifecycle, jobs, the run loop) and debug_service.c (mh.debug/1: run,
  * pause, wait, state and the emu-thread breakpoint calls). Fields under
  * `lock` are marked; the rest belong to the session's emulation thread. */

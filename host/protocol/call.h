@@ -1,4 +1,4 @@
-/* host/src/call.h - the host side of mh_call: collects what a handler writes
+/* host/protocol/call.h - the host side of mh_call: collects what a handler writes
  * (content, structured JSON, error, prompt messages, completions) and turns it
  * into MCP result objects. One mh_call per request; freed by its finisher.
  * Thread: used by one thread at a time (the handler's); progress/cancelled go

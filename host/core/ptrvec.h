@@ -1,4 +1,4 @@
-/* host/src/ptrvec.h - a growable array of pointers (the host's one container).
+/* host/core/ptrvec.h - a growable array of pointers (the host's one container).
  * Not thread-safe; the owner locks. */
 #ifndef MH_HOST_PTRVEC_H
 #define MH_HOST_PTRVEC_H

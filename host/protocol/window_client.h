@@ -1,4 +1,4 @@
-/* host/src/window_client.h - tool calls made inside the process (a
+/* host/protocol/window_client.h - tool calls made inside the process (a
  * frontend's buttons, mh.observe/1 call_tool()): an internal MCP
  * connection of the client "window" that sends tools/call requests through
  * the server like any client, so validation, sessions, chips and observers

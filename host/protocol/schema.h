@@ -1,4 +1,4 @@
-/* host/src/schema.h - validates tool arguments (and structured results)
+/* host/protocol/schema.h - validates tool arguments (and structured results)
  * against the JSON Schema subset tools use: type (one or a list; "integer"
  * means a whole number), properties, required, additionalProperties (boolean
  * or schema), enum, const, minimum/maximum, exclusiveMinimum/Maximum,

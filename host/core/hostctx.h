@@ -1,4 +1,4 @@
-/* host/src/hostctx.h - the host's state: one per process, created by main()
+/* host/core/hostctx.h - the host's state: one per process, created by main()
  * and passed explicitly (no globals besides the log sink). */
 #ifndef MH_HOST_HOSTCTX_H
 #define MH_HOST_HOSTCTX_H
