@@ -1,5 +1,6 @@
-/* host/sessions/session_internal.h - the session struct, shared by sessions.c
- * (lifecycle, jobs, the run loop) and debug_service.c (mh.debug/1: run,
+/* host/sessions/session_internal.h - the session struct, shared by
+ * session_set.c (lifecycle), session_thread.c (jobs, the run loop),
+ * session_chips.c (mh.session/1), observe/ and debug_service.c (mh.debug/1: run,
  * pause, wait, state and the emu-thread breakpoint calls). Fields under
  * `lock` are marked; the rest belong to the session's emulation thread. */
 #ifndef MH_HOST_SESSION_INTERNAL_H
@@ -69,6 +70,23 @@ struct mh_session {
 void mh_session_observe_slice(mh_session *s);
 /* The frame now in the mailbox, at once (a paused machine too). [emu-thread] */
 void mh_session_observe_frame_now(mh_session *s);
+
+/* What mh_sessions_create() hands the new thread (session_set.c). */
+typedef struct mh_session_create_args {
+    mh_session *s;
+    const char *options_json;
+    char *error;
+    size_t error_size;
+} mh_session_create_args;
+
+/* The emulation thread: the machine's create(), then jobs and run slices
+ * until the session quits (session_thread.c). */
+void *mh_session_thread_main(void *arg);
+/* Sends an execution event to the observers (the MCP server is one);
+ * call without the session lock. */
+void mh_session_post_event(mh_session *s, uint32_t type, const char *detail_json);
+/* Frees the chip table (session_chips.c); at the last reference. */
+void mh_session_free_chips(mh_session *s);
 
 /* Stops the run now on the emulation thread: builds the stop record,
  * sets the state, wakes waiters and posts the events. Call without lock. */
