@@ -235,6 +235,11 @@ static void write_detail(mh_json_writer *w, const char *detail)
     free(object);
 }
 
+void mh_dbg_set_requested_by(mh_dbg *dbg, const char *client)
+{
+    snprintf(dbg->requested_by, sizeof dbg->requested_by, "%s", client ? client : "");
+}
+
 char *mh_dbg_stop_record(mh_dbg *dbg, mh_exec_state state, mh_dbg_reason reason, int exit_code,
                          uint64_t stop_id)
 {
@@ -246,6 +251,11 @@ char *mh_dbg_stop_record(mh_dbg *dbg, mh_exec_state state, mh_dbg_reason reason,
     mh_json_write_string(w, reason_name(dbg, reason));
     mh_json_write_key(w, "stop_id");
     mh_json_write_uint(w, stop_id);
+    if (reason == MH_DBG_PAUSE && dbg->requested_by[0]) {
+        mh_json_write_key(w, "requested_by");
+        mh_json_write_string(w, dbg->requested_by);
+    }
+    dbg->requested_by[0] = '\0';
     if (reason == MH_DBG_EXIT) {
         mh_json_write_key(w, "exit_code");
         mh_json_write_int(w, exit_code);
