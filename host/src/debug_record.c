@@ -137,7 +137,8 @@ static void write_disassembly(mh_dbg *dbg, mh_json_writer *w, uint16_t pc)
         char text[48], bytes[12] = "";
         int length = mh_disasm6502(NULL, read_byte, dbg, a, text, sizeof text);
         for (int b = 0; b < length; b++)
-            snprintf(bytes + 3 * b, sizeof bytes - (size_t)(3 * b), b ? " %02X" : "%02X",
+            snprintf(bytes + (b ? 3 * b - 1 : 0), sizeof bytes - (size_t)(b ? 3 * b - 1 : 0),
+                     b ? " %02X" : "%02X",
                      dbg_peek(dbg, (uint16_t)(a + b)));
         mh_json_write_object_begin(w);
         mh_args_write_address(w, "address", a);
