@@ -25,6 +25,20 @@
 
 #define FE_TEST_HOOK_TOOL "sdl_window_report"
 #define FE_PANEL_COLUMNS 60 /* the right-hand panes' width in characters */
+#define FE_CHIP_LINE 64     /* a chip-state line, with its NUL */
+#define FE_CHIP_LINES 8
+#define FE_MEMORY_BYTES 64  /* the memory view: 8 lines of 8 bytes */
+
+/* What the inspection job read on the session's thread (fe_inspect.c). */
+typedef struct fe_inspection {
+    int valid;
+    char cpu[80];               /* live registers: "PC $E5CF A=$00 X=..." */
+    uint32_t memory_address;
+    int memory_ok;
+    uint8_t memory[FE_MEMORY_BYTES];
+    char chips[FE_CHIP_LINES][FE_CHIP_LINE];
+    size_t chip_lines;
+} fe_inspection;
 
 /* What the test hook reports (main thread writes, hook reads). */
 typedef struct fe_report {
@@ -97,6 +111,9 @@ typedef struct fe_app {
 
     pthread_mutex_t report_lock;
     fe_report report;
+    fe_inspection inspection;   /* the newest inspection */
+    uint32_t memory_address;    /* the memory view's first address (main thread) */
+    uint64_t inspected_ns;      /* when the last inspection was asked for (main thread) */
     /* the session's exec breakpoints, read on its emulation thread */
     struct fe_breakpoint { uint32_t id, address; } breakpoints[64];
     size_t breakpoint_count;
@@ -109,9 +126,13 @@ mh_status fe_window_run(fe_app *app, const mh_frontend_options *options);
 void fe_window_close(fe_app *app);
 
 /* fe_inspect.c [main-thread]: reads what the panes show that no event
- * carries (the breakpoint list) on the session's thread, in a job, when
- * the activity changed. */
+ * carries (breakpoints, live registers, the memory view, chip state) on
+ * the session's thread in a job: when the activity changed, and four
+ * times a second. */
 void fe_inspect(fe_app *app);
+/* fe_chips.c [emu-thread]: short lines about the session's chips. */
+size_t fe_chips_summarize(const mh_session_service *sessions, mh_session *session,
+                          char lines[][FE_CHIP_LINE], size_t max);
 
 /* fe_screen.c [main-thread]: reads the newest frame from the mailbox into
  * the screen texture; 1 when a new one arrived. */
@@ -125,6 +146,8 @@ typedef struct fe_layout {
     SDL_Rect panel;    /* registers, disassembly, activity */
     SDL_Rect status;   /* the status bar */
     SDL_Rect disasm;   /* the disassembly lines (for clicks) */
+    SDL_Rect memory;   /* the memory view, under the screen */
+    SDL_Rect chips;    /* the chip state, beside it */
     int line_h;
 } fe_layout;
 /* The window size that shows a PAL C64 frame at this scale. */
@@ -145,5 +168,7 @@ void fe_input_release_all(fe_app *app);
 /* The person's controls: tools called as the client "window". */
 void fe_control(fe_app *app, const char *tool, const char *arguments_json);
 void fe_toggle_breakpoint(fe_app *app, uint32_t address);
+/* Moves the memory view by bytes (wraps at 64 KiB). */
+void fe_memory_scroll(fe_app *app, int bytes);
 
 #endif

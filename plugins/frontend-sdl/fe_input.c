@@ -157,7 +157,11 @@ typedef enum hotkey_action {
     ACT_FULLSCREEN,
     ACT_PASTE,
     ACT_NEXT_SESSION,
-    ACT_JOYSTICK_PORT
+    ACT_JOYSTICK_PORT,
+    ACT_MEMORY_UP,
+    ACT_MEMORY_DOWN,
+    ACT_MEMORY_PAGE_UP,
+    ACT_MEMORY_PAGE_DOWN
 } hotkey_action;
 
 typedef struct hotkey {
@@ -173,8 +177,16 @@ static const hotkey hotkeys[] = {
     {SDLK_F10, 0, ACT_STEP},          {SDLK_F11, 0, ACT_STEP_OVER},
     {SDLK_F12, 0, ACT_WARP},          {SDLK_RETURN, 1, ACT_FULLSCREEN},
     {SDLK_v, 1, ACT_PASTE},           {SDLK_s, 1, ACT_NEXT_SESSION},
-    {SDLK_j, 1, ACT_JOYSTICK_PORT},
+    {SDLK_j, 1, ACT_JOYSTICK_PORT},   {SDLK_UP, 1, ACT_MEMORY_UP},
+    {SDLK_DOWN, 1, ACT_MEMORY_DOWN},  {SDLK_PAGEUP, 1, ACT_MEMORY_PAGE_UP},
+    {SDLK_PAGEDOWN, 1, ACT_MEMORY_PAGE_DOWN},
 };
+
+void fe_memory_scroll(fe_app *app, int bytes)
+{
+    app->memory_address = (uint32_t)((int)app->memory_address + bytes) & 0xFFF8u;
+    app->inspected_ns = 0; /* read the new place now */
+}
 
 static void next_session(fe_app *app)
 {
@@ -220,6 +232,10 @@ static void do_action(fe_app *app, hotkey_action action)
         set_joystick(app, 0);
         app->joystick_port = app->joystick_port == 1 ? 2 : 1;
         break;
+    case ACT_MEMORY_UP: fe_memory_scroll(app, -8); break;
+    case ACT_MEMORY_DOWN: fe_memory_scroll(app, 8); break;
+    case ACT_MEMORY_PAGE_UP: fe_memory_scroll(app, -FE_MEMORY_BYTES); break;
+    case ACT_MEMORY_PAGE_DOWN: fe_memory_scroll(app, FE_MEMORY_BYTES); break;
     }
 }
 

@@ -13,6 +13,8 @@ enum {
     LINE_H = 11,          /* 8x8 glyphs with 3 pixels between lines */
     HEAD_H = 15,          /* a pane's title bar */
     STATUS_H = 2 * LINE_H + 10,
+    BAND_LINES = 8,       /* the memory and chip panes under the screen */
+    BAND_H = HEAD_H + 4 + BAND_LINES * LINE_H + 4,
     PANEL_W = FE_PANEL_COLUMNS * FE_GLYPH_W + 2 * MARGIN,
     DEFAULT_FRAME_W = 384, /* before the first frame (a PAL C64's) */
     DEFAULT_FRAME_H = 272
@@ -29,14 +31,14 @@ enum {
 void fe_layout_preferred(int scale, int *width, int *height)
 {
     *width = DEFAULT_FRAME_W * scale + PANEL_W + 3 * MARGIN;
-    *height = DEFAULT_FRAME_H * scale + STATUS_H + 2 * MARGIN;
+    *height = DEFAULT_FRAME_H * scale + BAND_H + STATUS_H + 3 * MARGIN;
 }
 
 void fe_layout_compute(const fe_app *app, int width, int height, fe_layout *out)
 {
     int fw = app->frame_w ? (int)app->frame_w : DEFAULT_FRAME_W;
     int fh = app->frame_h ? (int)app->frame_h : DEFAULT_FRAME_H;
-    int aw = width - PANEL_W - 3 * MARGIN, ah = height - STATUS_H - 2 * MARGIN;
+    int aw = width - PANEL_W - 3 * MARGIN, ah = height - BAND_H - STATUS_H - 3 * MARGIN;
     int scale = aw / fw < ah / fh ? aw / fw : ah / fh;
     if (scale < 1) scale = 1;
     out->scale = scale;
@@ -44,6 +46,10 @@ void fe_layout_compute(const fe_app *app, int width, int height, fe_layout *out)
                              fw * scale, fh * scale};
     out->panel = (SDL_Rect){width - PANEL_W - MARGIN, MARGIN, PANEL_W, height - STATUS_H - 2 * MARGIN};
     out->status = (SDL_Rect){0, height - STATUS_H, width, STATUS_H};
+    int band_y = out->screen.y + out->screen.h + MARGIN;
+    int half = (aw - MARGIN) / 2;
+    out->memory = (SDL_Rect){MARGIN, band_y, half, BAND_H};
+    out->chips = (SDL_Rect){2 * MARGIN + half, band_y, aw - MARGIN - half, BAND_H};
     out->line_h = LINE_H;
     out->disasm = (SDL_Rect){0, 0, 0, 0}; /* set when drawn */
 }
@@ -86,21 +92,60 @@ static uint32_t state_colour(const char *state)
     return C_RED; /* stopped, jammed, exited */
 }
 
-static int registers_pane(fe_app *app, const SDL_Rect *p, int y, const fe_status *st)
+static int registers_pane(fe_app *app, const SDL_Rect *p, int y, const fe_status *st,
+                          const fe_inspection *in)
 {
     int x = p->x + MARGIN;
     int running = strcmp(st->state, "running") == 0;
-    y = heading(app, p, y, "REGISTERS", st->stop_count ? (running ? "at the last stop" : "now") : "");
-    if (!st->stop_count) {
-        text(app, x, y, C_DIM, FE_PANEL_COLUMNS, "%s", "no stop yet: pause (F9) or step (F10)");
-        return y + 2 * LINE_H;
+    y = heading(app, p, y, "REGISTERS", running ? "live" : st->stop_count ? "at the stop" : "");
+    if (running || !st->stop_count) {
+        text(app, x, y, C_TEXT, FE_PANEL_COLUMNS, "%s", in->valid ? in->cpu : "");
+        y += LINE_H;
+        text(app, x, y, C_DIM, FE_PANEL_COLUMNS, "%s",
+             st->stop_count ? "" : "no stop yet: pause (F9) or step (F10)");
+        if (st->stop_count)
+            text(app, x, y, C_DIM, FE_PANEL_COLUMNS, "last stop: %s at $%04X", st->reason,
+                 (unsigned)st->pc);
+        return y + LINE_H + 4;
     }
-    uint32_t c = running ? C_DIM : C_TEXT;
-    text(app, x, y, c, FE_PANEL_COLUMNS, "PC $%04X  %s", (unsigned)st->pc, st->registers);
+    text(app, x, y, C_TEXT, FE_PANEL_COLUMNS, "PC $%04X  %s", (unsigned)st->pc, st->registers);
     y += LINE_H;
-    text(app, x, y, running ? C_DIM : C_DIM, FE_PANEL_COLUMNS, "raster %u/%u   cycles %llu",
+    text(app, x, y, C_DIM, FE_PANEL_COLUMNS, "raster %u/%u   cycles %llu",
          (unsigned)st->raster_line, (unsigned)st->raster_cycle, (unsigned long long)st->cycles);
     return y + LINE_H + 4;
+}
+
+static void memory_pane(fe_app *app, const SDL_Rect *p, const fe_inspection *in)
+{
+    fill(app, p, C_PANEL);
+    int y = heading(app, p, p->y, "MEMORY", "wheel / Alt+Up/Down");
+    int x = p->x + MARGIN;
+    if (!in->valid || !in->memory_ok) {
+        text(app, x, y, C_DIM, 0, "%s", in->valid ? "no memory to show" : "");
+        return;
+    }
+    for (int line = 0; line < FE_MEMORY_BYTES / 8; line++) {
+        const uint8_t *b = in->memory + 8 * line;
+        char ascii[9];
+        for (int i = 0; i < 8; i++) ascii[i] = b[i] >= 0x20 && b[i] < 0x7F ? (char)b[i] : '.';
+        ascii[8] = '\0';
+        int w = text(app, x, y, C_HEAD_TEXT, 0, "$%04X  ",
+                     (unsigned)((in->memory_address + 8u * (unsigned)line) & 0xFFFF));
+        w += text(app, x + w, y, C_TEXT, 0, "%02X %02X %02X %02X %02X %02X %02X %02X  ", b[0],
+                  b[1], b[2], b[3], b[4], b[5], b[6], b[7]);
+        text(app, x + w, y, C_DIM, 0, "%s", ascii);
+        y += LINE_H;
+    }
+}
+
+static void chips_pane(fe_app *app, const SDL_Rect *p, const fe_inspection *in)
+{
+    fill(app, p, C_PANEL);
+    int y = heading(app, p, p->y, "CHIPS", "");
+    size_t columns = (size_t)(p->w - 2 * MARGIN) / FE_GLYPH_W;
+    for (size_t i = 0; i < in->chip_lines && i < BAND_LINES; i++)
+        text(app, p->x + MARGIN, y + (int)i * LINE_H, C_TEXT, columns, "%s",
+             in->chips[i]);
 }
 
 static int disasm_pane(fe_app *app, const SDL_Rect *p, int y, const fe_status *st, fe_layout *layout)
@@ -216,6 +261,10 @@ void fe_panes_draw(fe_app *app, const fe_layout *layout_in)
     fe_layout layout = *layout_in;
     fe_status st;
     fe_activity_status(app->activity, &st);
+    fe_inspection in;
+    pthread_mutex_lock(&app->report_lock);
+    in = app->inspection;
+    pthread_mutex_unlock(&app->report_lock);
     fill(app, &(SDL_Rect){0, 0, 1 << 15, 1 << 15}, C_BG);
     if (app->screen_tex && app->frame_number)
         SDL_RenderCopy(app->renderer, app->screen_tex, NULL, &layout.screen);
@@ -223,10 +272,12 @@ void fe_panes_draw(fe_app *app, const fe_layout *layout_in)
         fill(app, &layout.screen, 0);
     const SDL_Rect *p = &layout.panel;
     fill(app, p, C_PANEL);
-    int y = registers_pane(app, p, p->y, &st);
+    int y = registers_pane(app, p, p->y, &st, &in);
     y = disasm_pane(app, p, y, &st, &layout);
     app->disasm_rect = layout.disasm;
     activity_pane(app, &(SDL_Rect){p->x, y, p->w, p->y + p->h - y}, y);
+    memory_pane(app, &layout.memory, &in);
+    chips_pane(app, &layout.chips, &in);
     status_bar(app, &layout, &st);
 }
 

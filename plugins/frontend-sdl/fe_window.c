@@ -11,6 +11,7 @@
 
 #define LOOP_WAIT_MS 5          /* the loop's sleep: a quarter of a PAL frame */
 #define DEFAULT_SCALE 2
+#define DEFAULT_MEMORY_VIEW 0x0400 /* the C64's screen: something moves there */
 #define REDRAW_NS 250000000u    /* redraw at least this often (the speed readout) */
 
 static int is_headless_driver(const char *driver)
@@ -54,6 +55,7 @@ mh_status fe_window_open(fe_app *app, char *error, size_t error_size)
     SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER); /* and without gamepads */
     int width, height;
     fe_layout_preferred(DEFAULT_SCALE, &width, &height);
+    app->memory_address = DEFAULT_MEMORY_VIEW;
     app->window = SDL_CreateWindow("mcphost", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    width, height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (app->window)
@@ -190,6 +192,7 @@ static void handle_event(fe_app *app, const SDL_Event *e)
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) fe_input_release_all(app);
         break;
+    case SDL_MOUSEWHEEL: fe_memory_scroll(app, e->wheel.y > 0 ? -8 : 8); break;
     case SDL_MOUSEBUTTONDOWN:
         if (e->button.button == SDL_BUTTON_LEFT) {
             int address = fe_panes_disasm_hit(app, e->button.x, e->button.y);
