@@ -50,6 +50,7 @@ typedef struct fe_report {
     uint32_t frame_width, frame_height;
     uint64_t frame_shown;        /* the frame number on the screen now */
     uint64_t frames_presented;
+    double speed;                /* the status bar's speed, percent of real time */
     char session[64];
     int fullscreen;
     int joystick_port;
@@ -65,6 +66,7 @@ typedef struct fe_audio_stats {
     uint32_t rate;
     int playing;
     uint64_t played, underruns, skipped, dropped;
+    uint32_t prefill_ms;
 } fe_audio_stats;
 
 fe_audio *fe_audio_open(const mh_host *host, const mh_observe_service *observe,

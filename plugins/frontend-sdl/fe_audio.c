@@ -3,11 +3,13 @@
  * audio_read, thread-safe) into its buffer. It starts playing once
  * PREFILL_MS of sound are queued, so the emulation's slices never leave
  * the device without samples; a device that finds fewer samples than it
- * needs while playing counts an underrun and plays silence for the rest;
+ * needs while playing counts an underrun, plays silence for the rest and
+ * waits for a prefill PREFILL_STEP_MS longer than before (a loaded
+ * machine's emulation thread is late more often: the delay adapts);
  * one that plays slower than the emulation makes sound has the oldest
  * samples skipped once more than three prefills are queued (the delay
- * stays under about 200 ms; the window does not slow the emulation to
- * the sound card's clock).
+ * stays bounded; the window does not slow the emulation to the sound
+ * card's clock).
  * Muted (warp, a stopped machine) it drains the stream and plays silence.
  * The fields under `lock` are shared by the audio thread and the main
  * thread; the rest is set once at open. */
@@ -17,7 +19,9 @@
 
 #include "fe.h"
 
-#define PREFILL_MS 60
+#define PREFILL_MS 60      /* the delay the sound starts with */
+#define PREFILL_STEP_MS 20 /* added after each underrun ... */
+#define PREFILL_MAX_MS 200 /* ... up to this */
 #define FIFO_SIZE 16384 /* samples: more than a third of a second at 44.1 kHz */
 
 struct fe_audio {
@@ -30,6 +34,7 @@ struct fe_audio {
     SDL_mutex *lock; /* below */
     int muted;
     int playing; /* prefilled: the device takes samples */
+    uint32_t prefill_ms;
     int16_t fifo[FIFO_SIZE];
     size_t head, count;
     uint64_t played, underruns, skipped;
@@ -56,7 +61,7 @@ static void callback(void *user, Uint8 *stream, int len)
     size_t want = (size_t)len / sizeof *out;
     SDL_LockMutex(a->lock);
     top_up(a);
-    size_t prefill = (size_t)a->rate * PREFILL_MS / 1000;
+    size_t prefill = (size_t)a->rate * a->prefill_ms / 1000;
     if (a->muted) {
         a->count = 0; /* what was made in warp or before a stop is not played later */
         a->playing = 0;
@@ -80,7 +85,8 @@ static void callback(void *user, Uint8 *stream, int len)
         a->played += n;
         if (n < want) {
             a->underruns++;
-            a->playing = 0; /* prefill again */
+            a->playing = 0; /* prefill again, a little more */
+            if (a->prefill_ms + PREFILL_STEP_MS <= PREFILL_MAX_MS) a->prefill_ms += PREFILL_STEP_MS;
         }
     }
     memset(out + n, 0, (want - n) * sizeof *out);
@@ -101,6 +107,7 @@ fe_audio *fe_audio_open(const mh_host *host, const mh_observe_service *observe,
     }
     a->observe = observe;
     a->muted = 1;
+    a->prefill_ms = PREFILL_MS;
     a->reader = observe->audio_open(host, session, &a->rate, error, error_size);
     a->lock = SDL_CreateMutex();
     if (!a->reader || !a->lock) {
@@ -153,6 +160,7 @@ void fe_audio_stats_get(fe_audio *a, fe_audio_stats *out)
     out->played = a->played;
     out->underruns = a->underruns;
     out->skipped = a->skipped;
+    out->prefill_ms = a->prefill_ms;
     SDL_UnlockMutex(a->lock);
     out->dropped = a->observe->audio_dropped(a->reader);
 }

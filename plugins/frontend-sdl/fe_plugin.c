@@ -150,6 +150,8 @@ static void write_window(mh_json_writer *w, fe_app *app)
     key_u(w, "frameShown", r.frame_shown);
     mh_json_write_object_end(w);
     key_u(w, "framesPresented", r.frames_presented);
+    mh_json_write_key(w, "speedPercent");
+    mh_json_write_double(w, r.speed);
     key_u(w, "joystickPort", (uint64_t)r.joystick_port);
     key_u(w, "breakpointsKnown", breakpoints);
     mh_json_write_key(w, "lastKey");
@@ -169,6 +171,7 @@ static void write_window(mh_json_writer *w, fe_app *app)
     key_u(w, "played", a.played);
     key_u(w, "underruns", a.underruns);
     key_u(w, "skipped", a.skipped);
+    key_u(w, "prefillMs", a.prefill_ms);
     key_u(w, "dropped", a.dropped);
     mh_json_write_object_end(w);
 }

@@ -245,6 +245,7 @@ mh_status fe_window_run(fe_app *app, const mh_frontend_options *options)
         app->report.frame_height = app->frame_h;
         app->report.frame_shown = app->frame_number;
         app->report.frames_presented++;
+        app->report.speed = app->speed;
         app->report.fullscreen = app->fullscreen;
         app->report.joystick_port = app->joystick_port;
         if (app->report.key_event_ns && !app->report.key_shown_ns && fresh &&

@@ -26,6 +26,7 @@ if (missing && process.env.CI === 'true') throw new Error(`GUI tests cannot run 
 const skip = missing ? `skipped outside CI: ${missing}` : false;
 
 const nowNs = () => process.hrtime.bigint(); // CLOCK_MONOTONIC, the model's clock too
+const CLOCK_PAL = 985248;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 describe('mcphost --gui without a display', { skip }, () => {
@@ -139,7 +140,9 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
     await waitReport('running', (r) => r.status.state === 'running');
     await xdo('windowfocus', '--sync', windowId);
     // by position: Shift+2 is '"' on a C64 keyboard
-    await xdo('key', '--delay', '80', 'p', 'r', 'i', 'n', 't', 'space', 'shift+2', 'h', 'i', 'shift+2', 'Return');
+    // 200 ms a key: keys held 2 frames after release must not overlap even
+    // when a loaded (sanitizer) build runs the C64 slower for a moment
+    await xdo('key', '--delay', '200', 'p', 'r', 'i', 'n', 't', 'space', 'shift+2', 'h', 'i', 'shift+2', 'Return');
     const deadline = Date.now() + 60000;
     for (;;) {
       const lines = (await ok('vic2_screen_text')).structuredContent.lines.map((l) => l.trimEnd());
@@ -210,32 +213,47 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
     for (let round = 0; round < 5; round++) {
       await ok('execution_run');
       await waitReport('running', (r) => r.status.state === 'running');
+      const seq0 = Math.max(0, ...(await report()).entries.map((e) => e.seq));
       await Promise.all([xdo('key', 'F9'), call('execution_run')]);
-      // the window's pause (F9 while running) may land before or after the run
-      const r = await waitReport('the settled state', (r) => !r.entries.some((e) => e.pending));
+      // F9 pauses a running machine and runs a paused one: either way the
+      // window makes its call, before or after the agent's run
+      await waitReport("the window's call", (r) =>
+        r.entries.some((e) => e.seq > seq0 && e.client === 'window' && e.tool.startsWith('execution_') && !e.pending)
+      );
       const agent = (await ok('execution_get_state')).structuredContent.state;
       const settled = await waitReport(`the agent's state ${agent}`, (q) => q.status.state === agent);
       const last = events().filter((e) => e.type === 'stopped' || e.type === 'resumed').at(-1);
       assert.equal(last.type === 'stopped' ? 'paused' : 'running', agent, `the last event (${last.type}) agrees with the state`);
       assert.equal(settled.status.state, agent);
-      void r;
     }
     await ok('execution_run');
   });
 
-  it('plays the sound to SDL\'s dummy driver for 10 s without an underrun', async () => {
+  it('plays the sound to SDL\'s dummy driver for 10 s without an underrun', async (t) => {
     await waitReport('sound playing', (r) => r.status.state === 'running' && r.audio.playing);
     const a = await report();
+    const c0 = (await ok('execution_get_state')).structuredContent.cycles;
     assert.equal(a.audio.driver, 'dummy');
     const t0 = nowNs();
     await sleep(10000);
     const b = await report();
+    const c1 = (await ok('execution_get_state')).structuredContent.cycles;
     const seconds = Number(nowNs() - t0) / 1e9;
+    const speed = ((c1 - c0) / CLOCK_PAL / seconds) * 100;
     const played = b.audio.played - a.audio.played;
-    assert.equal(b.audio.underruns - a.audio.underruns, 0, `underruns in ${seconds.toFixed(1)} s (played ${played} samples)`);
+    const underruns = b.audio.underruns - a.audio.underruns;
+    const info = `played ${played} samples, ${underruns} underruns, skipped ${b.audio.skipped - a.audio.skipped}, prefill ${a.audio.prefillMs}/${b.audio.prefillMs} ms, emulation at ${speed.toFixed(0)}% of real time`;
+    t.diagnostic(info);
+    assert.equal(b.audio.dropped, 0, 'the window kept up with the stream');
     // SDL's dummy driver keeps time with SDL_Delay and plays somewhat slower
     // than real time; a sound card plays at its rate
-    assert.ok(played >= a.audio.rate * 5, `played ${played} samples in ${seconds.toFixed(1)} s at ${a.audio.rate} Hz`);
-    assert.equal(b.audio.dropped, 0, 'the window kept up with the stream');
+    assert.ok(played >= a.audio.rate * 5 * Math.min(1, speed / 100), info);
+    if (speed < 97) {
+      // a machine that cannot emulate in real time (a sanitizer build on
+      // a loaded machine) cannot fill the sound card in time either
+      t.diagnostic(`underruns not checked: the emulation ran at ${speed.toFixed(0)}% of real time`);
+      return;
+    }
+    assert.equal(underruns, 0, `underruns in ${seconds.toFixed(1)} s (${info})`);
   });
 });
