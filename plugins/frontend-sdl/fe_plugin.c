@@ -17,18 +17,23 @@ typedef struct fe_plugin {
     uint64_t observer;
 } fe_plugin;
 
+/* Wakes the window's loop (SDL_PushEvent is thread-safe). [any thread] */
+static void wake(fe_app *app)
+{
+    unsigned type = atomic_load(&app->wake_event);
+    if (!type) return;
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = type;
+    SDL_PushEvent(&e);
+}
+
 /* [any thread] */
 static void on_observation(void *user, const mh_observation *o)
 {
     fe_app *app = user;
     fe_activity_observe(app->activity, o);
-    unsigned wake = atomic_load(&app->wake_event);
-    if (wake) { /* redraw now, not at the next loop turn */
-        SDL_Event e;
-        memset(&e, 0, sizeof e);
-        e.type = wake;
-        SDL_PushEvent(&e);
-    }
+    wake(app); /* redraw now, not at the next loop turn */
 }
 
 static mh_status fe_open(void *user, const mh_host *host, const mh_frontend_options *options,
@@ -52,13 +57,7 @@ static void fe_stop(void *user)
 {
     fe_app *app = user;
     atomic_store(&app->stopping, 1);
-    unsigned wake = atomic_load(&app->wake_event);
-    if (wake) {
-        SDL_Event e;
-        memset(&e, 0, sizeof e);
-        e.type = wake;
-        SDL_PushEvent(&e);
-    }
+    wake(app);
 }
 
 /* ---- the test hook ---- */
