@@ -18,6 +18,8 @@ static const struct {
     {"mh.input/", "keyboard and joystick input"},
     {"mh.machine/", "machine reset interface"},
     {"mh.config/", "settings interface"},
+    {"mh.audio/", "sound output"},
+    {"mh.video/", "video output"},
 };
 
 const char *mh_chip_human_name(const char *interface_id)

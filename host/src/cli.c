@@ -32,7 +32,7 @@ static const cli_option options[] = {
     {"--transport", "NAME", OPT_STRING, FIELD(transport),
      "stdio (default), http, or none (run the machine headless, no MCP)", NULL},
     {"--host", "ADDR", OPT_STRING, FIELD(bind_host), "address the http transport binds (127.0.0.1)", NULL},
-    {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510)", NULL},
+    {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510; 0: any free port, logged)", NULL},
     {"--token", "TOKEN", OPT_STRING, FIELD(token),
      "bearer token clients must send (or MCPHOST_TOKEN)", NULL},
     {"--plugin-dir", "DIR", OPT_LIST, FIELD(plugin_dirs),
@@ -143,9 +143,11 @@ static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *er
         /* Kept as "key=value" text in the --config list. */
         char *item;
         char absolute[PATH_MAX];
-        if (opt->arg && strcmp(opt->arg, "FILE") == 0 && value[0] != '/') {
-            /* A file the user named: taken from the working directory even
-             * when --allow-dir makes another directory the first one. */
+        if (opt->arg && (strcmp(opt->arg, "FILE") == 0 || strcmp(opt->arg, "DIR") == 0) &&
+            value[0] != '/') {
+            /* A file or directory the user named: taken from the working
+             * directory even when --allow-dir makes another directory the
+             * first one. */
             char cwd[PATH_MAX];
             if (realpath(value, absolute) ||
                 (getcwd(cwd, sizeof cwd) &&
@@ -167,8 +169,9 @@ static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *er
         return 0;
     }
     case OPT_PORT:
-        if (parse_u64(value, 65535, &number) != 0 || number == 0) {
-            snprintf(error, error_size, "%s takes a port number from 1 to 65535, not \"%s\"",
+        if (parse_u64(value, 65535, &number) != 0) {
+            snprintf(error, error_size,
+                     "%s takes a port number from 1 to 65535 (or 0 for any free one), not \"%s\"",
                      opt->name, value);
             return -1;
         }

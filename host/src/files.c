@@ -12,10 +12,10 @@
  * planted inside cannot make a write land outside. A missing file is only
  * reported as missing when its directory is inside; otherwise the path is
  * refused, so the service never tells a client what exists elsewhere.
- * Files the user named on mcphost's own command line (--autostart FILE,
- * --config NAME=FILE) are allowed one by one wherever they are
- * (mh_files_trust): the user chose them; clients get exactly those files,
- * not their directories.
+ * Files and directories the user named on mcphost's own command line
+ * (--autostart FILE, --rom-dir DIR, --config NAME=FILE) are allowed one by
+ * one wherever they are (mh_files_trust): the user chose them; clients get
+ * exactly those paths, not what lies beside or below them.
  * The checks are path checks at call time (a file swapped between resolve
  * and open is not guarded against: the allowed directories are the user's).
  */
@@ -431,7 +431,9 @@ int mh_files_trust(mh_hostctx *ctx, const char *value)
     char real[PATH_MAX];
     struct stat st;
     if (realpath(value, real)) {
-        if (stat(real, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+        /* A directory (--rom-dir DIR) is allowed as that directory only:
+         * resolve() matches it exactly, never the files in it. */
+        if (stat(real, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) return 0;
     } else {
         /* A file to be made (an output): named with a directory part (a
          * bare word is more likely a setting such as "pal"), which must

@@ -20,11 +20,12 @@ extern const mh_files_service mh_files_service_impl;
  * missing or not a directory. */
 int mh_files_setup(struct mh_hostctx *ctx, const mh_ptrvec *dirs, char *error, size_t error_size);
 /* Allows one more file by itself: a value the user gave on the command
- * line (--autostart FILE, --config NAME=FILE), relative to the working
- * directory. When it names an existing file, or a file to be made in an
- * existing directory, its real path goes into ctx->allowed_files, which
- * resolve() accepts wherever it is. Other values are ignored. Returns 0,
- * or -1 when out of memory. */
+ * line (--autostart FILE, --rom-dir DIR, --config NAME=FILE), relative to
+ * the working directory. When it names an existing file or directory, or a
+ * file to be made in an existing directory, its real path goes into
+ * ctx->allowed_files, which resolve() accepts wherever it is (exactly that
+ * path: not the files in a directory). Other values are ignored. Returns
+ * 0, or -1 when out of memory. */
 int mh_files_trust(struct mh_hostctx *ctx, const char *value);
 /* Frees the strings in ctx->allowed_dirs and ctx->allowed_files. */
 void mh_files_free(struct mh_hostctx *ctx);

@@ -17,6 +17,7 @@
 #include "loader.h"
 #include "log.h"
 #include "observe.h"
+#include "mcphost/file_write.h"
 #include "mcphost/machine.h"
 #include "mcphost/png.h"
 #include "server.h"
@@ -117,10 +118,17 @@ static void screenshot_take(const char *path, mh_session *session)
     uint8_t palette[256 * 3];
     mh_png_desc desc;
     status = mh_png_desc_from_frame(&frame, 1, palette, &desc);
-    if (status == MH_OK) status = mh_png_write_file(path, &desc);
+    uint8_t *png = NULL;
+    size_t size = 0;
+    char why[1024] = "";
+    if (status == MH_OK) status = mh_png_encode(&desc, &png, &size);
+    /* The user named the file for this run: it is replaced, but only if it
+     * is a regular file, and never written through a link. */
+    if (status == MH_OK) status = mh_file_write(path, png, size, MH_FILE_OVERWRITE, why, sizeof why);
+    free(png);
     if (status != MH_OK)
         mh_log(MH_LOG_ERROR, NULL, "--exit-screenshot: cannot write %s: %s", path,
-               mh_status_name(status));
+               why[0] ? why : mh_status_name(status));
     else
         mh_log(MH_LOG_INFO, NULL, "--exit-screenshot: wrote %s (%ux%u, frame %llu)", path,
                (unsigned)frame.width, (unsigned)frame.height,

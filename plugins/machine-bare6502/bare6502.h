@@ -58,6 +58,7 @@ typedef struct bare6502_config {
     int has_start;         /* 1: start overrides the default PC */
     uint16_t start;
     char *output;          /* "stderr", "stdout" or a file path; never NULL */
+    int overwrite;         /* 1: an existing output file may be truncated */
     int32_t port[BARE6502_PORT_COUNT]; /* address, or BARE6502_PORT_NONE */
     uint64_t clock_hz;
 } bare6502_config;

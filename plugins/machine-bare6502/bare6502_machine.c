@@ -20,6 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <mcphost/file_write.h>
 
 #include "bare6502.h"
 
@@ -37,26 +40,41 @@ static void log_info(const bare6502 *m, const char *format, ...)
     va_end(args);
 }
 
-static mh_status open_output(bare6502 *m, const char *output, char *error, size_t error_size)
+/* A file output is opened through the SDK's file writer: never through a
+ * symbolic link, only a regular file (a FIFO would block this session's
+ * thread), and an existing file is truncated only with overwrite: true. */
+static mh_status open_output(bare6502 *m, const char *output, int overwrite, char *error,
+                             size_t error_size)
 {
     m->output_name = malloc(strlen(output) + 1);
     if (!m->output_name) return MH_ERR_NO_MEMORY;
     strcpy(m->output_name, output);
     if (strcmp(output, "stderr") == 0) {
         m->out = stderr;
-    } else if (strcmp(output, "stdout") == 0) {
-        m->out = stdout;
-    } else {
-        m->out = fopen(output, "wb");
-        if (!m->out) {
-            snprintf(error, error_size,
-                     "output \"%s\": cannot open it for writing: %s (output takes \"stderr\", "
-                     "\"stdout\" or a file path)",
-                     output, strerror(errno));
-            return MH_ERR_IO;
-        }
-        m->out_owned = 1;
+        return MH_OK;
     }
+    if (strcmp(output, "stdout") == 0) {
+        m->out = stdout;
+        return MH_OK;
+    }
+    char why[1024];
+    int fd = -1;
+    mh_status status = mh_file_open_stream(output, overwrite ? MH_FILE_OVERWRITE : 0, &fd, why,
+                                           sizeof why);
+    if (status == MH_OK && !(m->out = fdopen(fd, "wb"))) {
+        snprintf(why, sizeof why, "%s", strerror(errno));
+        close(fd);
+        status = MH_ERR_IO;
+    }
+    if (status != MH_OK) {
+        snprintf(error, error_size, "output \"%s\": %s%s", output, why,
+                 status == MH_ERR_EXISTS
+                     ? "; pass overwrite: true (--config overwrite=true) to replace it, or give "
+                       "another file"
+                     : " (output takes \"stderr\", \"stdout\" or a file path)");
+        return status;
+    }
+    m->out_owned = 1;
     return MH_OK;
 }
 
@@ -125,7 +143,7 @@ static mh_status machine_create(void *user_data, mh_session *session, const char
     size_t size = 0;
     if (config.program)
         status = bare6502_program_load(&config, m->ram, &load_address, &size, error, error_size);
-    if (status == MH_OK) status = open_output(m, config.output, error, error_size);
+    if (status == MH_OK) status = open_output(m, config.output, config.overwrite, error, error_size);
     if (status == MH_OK) status = start_cpu(m, &config, config.program != NULL, load_address);
     if (status == MH_OK) status = bare6502_ifaces_register(m, sessions, session, error, error_size);
     if (status == MH_OK && config.program)

@@ -9,6 +9,7 @@
  * know is refused, listing the names it does know: a typo must not be
  * silently ignored.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,8 @@
 
 /* The option names, in the order the error message lists them. */
 static const char *const option_names[] = {
-    "program", "load_address", "start", "output", "output_port", "exit_port", "irq_port",
-    "clock_hz",
+    "program", "load_address", "start", "output", "overwrite", "output_port", "exit_port",
+    "irq_port", "clock_hz",
 };
 #define OPTION_COUNT (sizeof option_names / sizeof option_names[0])
 
@@ -145,6 +146,12 @@ static mh_status read_options(const mh_json *root, bare6502_config *config,
     if (status == MH_OK)
         status = string_option(root, "output", "\"stderr\", \"stdout\" or a file path", output,
                                error, error_size);
+    if (status == MH_OK) {
+        bool overwrite = false;
+        status = mh_args_bool(root, "overwrite", &overwrite, error, error_size);
+        if (status == MH_ERR_NOT_FOUND) status = MH_OK;
+        config->overwrite = overwrite;
+    }
     for (size_t i = 0; status == MH_OK && i < BARE6502_PORT_COUNT; i++)
         status = port_option_parse(root, i, &config->port[i], error, error_size);
     if (status == MH_OK) status = check_ports(config->port, error, error_size);

@@ -17,12 +17,13 @@
  * The CLI turns `--vicii-model 6569` into the JSON number 6569, so model
  * values are taken as numbers or strings, case-insensitively.
  *
- * c64_options_confine() puts autostart, drive8 and cartridge through the
- * host's mh.files/1 service (the allowed directories, --allow-dir), so a
- * client's session_create cannot read files elsewhere. rom_dir is not
- * confined: it only ever reads the fixed ROM names (kernal, basic, chargen
- * and VICE's names) of their exact sizes, and --rom-dir must keep working
- * for the user's own ROM directory (docs/architecture.md, "Files").
+ * c64_options_confine() puts autostart, drive8, cartridge and rom_dir
+ * through the host's mh.files/1 service (the allowed directories,
+ * --allow-dir), so a client's session_create can neither read files
+ * elsewhere nor learn whether a directory elsewhere exists. --rom-dir on
+ * the command line may name any directory: the host allows exactly that
+ * one (docs/architecture.md, "Files"). The default ROM directory is the
+ * machine's own choice and not confined.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -270,11 +271,12 @@ mh_status c64_options_confine(c64_config *config, const mh_host *host, char *err
 {
     const mh_files_service *files = host ? host->get_service(host, MH_FILES_SERVICE_ID) : NULL;
     if (!files) return MH_OK; /* in-process tests without a host */
-    static const char *const options[] = {"autostart", "drive8", "cartridge"};
-    char **paths[] = {&config->autostart, &config->drive8, &config->cartridge};
+    static const char *const options[] = {"autostart", "drive8", "cartridge", "rom_dir"};
+    static const uint32_t modes[] = {MH_FILES_READ, MH_FILES_READ, MH_FILES_READ, MH_FILES_DIR};
+    char **paths[] = {&config->autostart, &config->drive8, &config->cartridge, &config->rom_dir};
     mh_status status = MH_OK;
     for (size_t i = 0; status == MH_OK && i < sizeof paths / sizeof paths[0]; i++)
-        status = mh_files_confine(files, host, options[i], paths[i], MH_FILES_READ, error,
+        status = mh_files_confine(files, host, options[i], paths[i], modes[i], error,
                                   error_size);
     return status;
 }

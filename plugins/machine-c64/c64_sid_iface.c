@@ -153,6 +153,7 @@ static const char *audio_source(void *context)
 
 static const mh_audio_iface audio_iface = {
     sizeof(mh_audio_iface), sid_sample_rate, sid_sound_enabled, sid_audio_read, audio_source,
+    sid_clock_hz,           sid_frame_cycles,
 };
 
 size_t c64_sid_chips(c64 *m, mh_chip *chips)

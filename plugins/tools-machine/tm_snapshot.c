@@ -5,11 +5,13 @@
  * name (16 bytes, NUL-padded), the format version (u32 LE), the header size
  * (u32 LE), the state size (u64 LE), then the machine's checksum and state.
  * snapshot_list reads those first 40 bytes of every file in a directory
- * that starts with the magic. A save goes to a temporary file in the same
- * directory first and is renamed over the target, so a failed save never
- * leaves half a snapshot. A load is checked by the machine before anything
- * changes; the debug engine then gets a "reset" event (machine_changed) and
- * keeps its breakpoints.
+ * that starts with the magic. A save goes through the SDK's file writer
+ * (mcphost/file_write.h): an unpredictable temporary file beside the target,
+ * fsynced and renamed into place (without overwrite: true, a rename that
+ * never replaces), so a failed save never leaves half a snapshot and a
+ * planted link or FIFO cannot redirect or block it. A load is checked by
+ * the machine before anything changes; the debug engine then gets a
+ * "reset" event (machine_changed) and keeps its breakpoints.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -20,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <mcphost/file_write.h>
 #include <mcphost/media.h>
 
 #include "tm.h"
@@ -64,24 +67,6 @@ static void iso_time(time_t t, char out[32])
 
 /* ---- snapshot_save ---- */
 
-static int write_all(const char *path, const void *data, size_t size, char *why, size_t why_size)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        snprintf(why, why_size, "%s", strerror(errno));
-        return -1;
-    }
-    size_t done = fwrite(data, 1, size, f);
-    int failed = done != size || fflush(f) != 0;
-    int saved = errno;
-    if (fclose(f) != 0) failed = 1;
-    if (failed) {
-        snprintf(why, why_size, "%s", strerror(saved ? saved : EIO));
-        return -1;
-    }
-    return 0;
-}
-
 /* The result of a save or load: the file, its header and the state. */
 static mh_json_writer *snapshot_result(tm_call *c, const char *path, size_t size,
                                        const snap_head *h)
@@ -116,13 +101,6 @@ static void snapshot_save(void *user, mh_call *call)
         tm_fail_arg(&c);
         goto done;
     }
-    struct stat st;
-    if (!overwrite && stat(path, &st) == 0) {
-        tm_fail(&c, "snapshot_save: %s exists; give overwrite: true to replace it, or another "
-                    "name",
-                path);
-        goto done;
-    }
     const mh_snapshot_iface *snap = c.iface;
     status = snap->save(c.ctx, &blob, &size);
     if (status != MH_OK || !blob) {
@@ -130,16 +108,12 @@ static void snapshot_save(void *user, mh_call *call)
                 mh_status_name(status != MH_OK ? status : MH_ERR_INTERNAL));
         goto done;
     }
-    char temp[PATH_SIZE + 32], why[256] = "";
-    snprintf(temp, sizeof temp, "%s.tmp%ld", path, (long)getpid());
-    int failed = write_all(temp, blob, size, why, sizeof why) != 0;
-    if (!failed && rename(temp, path) != 0) {
-        snprintf(why, sizeof why, "%s", strerror(errno));
-        failed = 1;
-    }
-    if (failed) {
-        unlink(temp);
-        tm_fail(&c, "snapshot_save: cannot write %s: %s", path, why);
+    char why[PATH_SIZE + 256] = "";
+    status = mh_file_write(path, blob, size, overwrite ? MH_FILE_OVERWRITE : 0, why, sizeof why);
+    if (status != MH_OK) {
+        tm_fail(&c, "snapshot_save: %s%s", why,
+                status == MH_ERR_EXISTS ? "; pass overwrite: true to replace it, or give another name"
+                                        : "");
         goto done;
     }
     snap_head h = {{0}, 0, 0, 0};

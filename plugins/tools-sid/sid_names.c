@@ -185,21 +185,3 @@ double ts_freq_hz(uint32_t freq, uint32_t clock_hz)
 {
     return (double)freq * (double)clock_hz / 16777216.0;
 }
-
-void ts_note(double hz, char *name, size_t size, double *cents)
-{
-    static const char *const names[12] = {"C", "C#", "D", "D#", "E", "F",
-                                          "F#", "G", "G#", "A", "A#", "B"};
-    if (hz <= 0.0) {
-        snprintf(name, size, "-");
-        *cents = 0.0;
-        return;
-    }
-    double midi = 69.0 + 12.0 * log2(hz / 440.0);
-    long nearest = lround(midi);
-    *cents = (midi - (double)nearest) * 100.0;
-    long octave = nearest / 12 - 1;
-    long index = ((nearest % 12) + 12) % 12;
-    if (nearest < 0) octave = (nearest - 11) / 12 - 1;
-    snprintf(name, size, "%s%ld", names[index], octave);
-}

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <mcphost/audio_analysis.h>
+
 #include "tools_sid.h"
 
 static double round_to(double value, double step) { return round(value / step) * step; }
@@ -22,7 +24,7 @@ static void write_voice(mh_json_writer *w, const mh_chip_sid_voice *v, unsigned 
     double hz = ts_freq_hz(v->freq, clock);
     char note[16], waves[48];
     double cents = 0.0;
-    ts_note(hz, note, sizeof note, &cents);
+    mh_audio_note(hz, note, sizeof note, &cents);
     double whole_cents = round(cents);
     if (whole_cents == 0.0) whole_cents = 0.0; /* no "-0" */
     ts_waveform_text(v->control, waves, sizeof waves);
@@ -176,7 +178,7 @@ mh_status ts_register_voices(ts_plugin *plugin)
         "values with their times in ms (attack 0->255, decay 255->sustain level, release "
         "sustain level->0, the exponential steps included), and the live envelope phase "
         "(attack, decay, sustain, release) and level 0-255, accumulator and waveform output. "
-        "Call it between sid_audio_capture calls to follow an envelope in time.";
+        "Call it between audio_capture calls to follow an envelope in time.";
     tool.input_schema = voices_input;
     tool.output_schema = voices_output;
     tool.annotations = MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT;

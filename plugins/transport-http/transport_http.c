@@ -924,7 +924,7 @@ mh_status http_serve(void *user, const mh_transport_options *options)
     http_transport *t = user;
     read_limits(t);
     const char *bind = options && options->bind_host ? options->bind_host : "127.0.0.1";
-    t->port = options && options->port ? options->port : 6510;
+    t->port = options ? options->port : 6510; /* 0: any free port, read back below */
     snprintf(t->bind_host, sizeof t->bind_host, "%s", bind);
     const char *token = options && options->token && *options->token ? options->token : NULL;
 
@@ -966,6 +966,8 @@ mh_status http_serve(void *user, const mh_transport_options *options)
                  bind, t->port);
         return MH_ERR_IO;
     }
+    const union MHD_DaemonInfo *bound = MHD_get_daemon_info(t->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    if (bound && bound->port) t->port = bound->port;
     http_log(t, MH_LOG_INFO, "serving MCP (Streamable HTTP) on http://%s%s%s:%u" ENDPOINT "%s",
              addr.ss_family == AF_INET6 ? "[" : "", bind, addr.ss_family == AF_INET6 ? "]" : "",
              t->port, t->token ? " (bearer token required)" : "");

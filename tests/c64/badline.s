@@ -1,4 +1,4 @@
-; badline.s - a bad line stalls the CPU for 40-43 cycles.
+; badline.s - a bad line stalls the CPU for 43 cycles.
 ; Exit code 0 = pass, N = check N failed.
 ;
 ; CIA1 timer A (one-shot off, continuous, latch $FFFF) is force-loaded and
@@ -6,8 +6,9 @@
 ; window starts early in line N (polled) and covers all of line N+1's
 ; cycles 12-54. With YSCROLL = 3 line $53 is a bad line and $55 is not, so
 ; window(N = $52) - window(N = $54) is the stall (the CPU's reads wait while
-; BA is low: 43 cycles with only reads in flight). Sprites are off.
-;   1  the difference is below 40       2  the difference is above 43
+; BA is low: 43 cycles with only reads in flight; a window of NOPs has no
+; write in flight). Sprites are off.
+;   1  the difference is below 43       2  the difference is above 43
 ;   3  the normal window is not 120 cycles + the fixed overhead (sanity)
         *= $0801
         .word basic_end
@@ -48,7 +49,7 @@ start:  SEI
         SBC bad_hi
         BNE fail2           ; >= 256
         LDA diff
-        CMP #40
+        CMP #43
         BCC fail1
         CMP #44
         BCS fail2

@@ -2,12 +2,17 @@
 ; Exit code 0 = pass, N = check N failed.
 ;
 ; TOD (50 Hz, CRA bit 7 = 1) is set to 1:00:00.0 AM, the alarm to
-; 1:00:00.3. CIA2 timer A (latch 19704: 20 ms at 985248 Hz) feeds CIA2
-; timer B from $FFFF as a stopwatch. The alarm flag must come after
-; 0.3 s: tenths count every 5 pulses of the 50 Hz pin, so 15 or 16
-; stopwatch ticks (the first pulse comes within 20 ms of the start).
+; 1:00:00.3. Writing tenths starts the clock and clears its prescaler, so
+; tenths count on pulses 5, 10, 15 of the 50 Hz pin (P = 19704.96 cycles):
+; the alarm comes exactly 10 pulses after tenths turn 1. A stopwatch starts
+; when tenths turn 1: CIA2 timer A underflows first after 9853 cycles (half
+; a pulse), then every 19705 (latch 19704), and timer B counts those
+; underflows from $FFFF. At the alarm, 10 P = 197050 cycles later (give or
+; take the polling loops' few cycles), it has counted exactly 10:
+; underflows at 9853 + k * 19705 for k = 0..9, the next one half a period
+; away.
 ;   1  no alarm within about 2 seconds   3  TOD tenths/seconds not 3/0 at the alarm
-;   2  stopwatch outside 14..16          4  ICR alarm bit (2) not set
+;   2  stopwatch not 10                  4  ICR alarm bit (2) not set
         *= $0801
         .word basic_end
         .word 10
@@ -35,10 +40,10 @@ start:  SEI
         STA $DC08           ; alarm 1:00:00.3
         LDA #0
         STA $DC0F           ; writes set the time
-        ; the stopwatch: CIA2 TA 19704 continuous, TB counts its underflows
-        LDA #<19704
+        ; the stopwatch: CIA2 TA from 9852, TB counts its underflows
+        LDA #<9852
         STA $DD04
-        LDA #>19704
+        LDA #>9852
         STA $DD05
         LDA #$FF
         STA $DD06
@@ -52,8 +57,14 @@ start:  SEI
         STA $DC0A
         STA $DC09
         STA $DC08           ; tenths: starts it
+w1:     LDA $DC08           ; (live: no hours read latched it)
+        BEQ w1              ; until tenths turn 1 (a stuck clock: --limit-cycles)
         LDA #$11
-        STA $DD0E           ; start the stopwatch
+        STA $DD0E           ; force load 9852, start the stopwatch (continuous)
+        LDA #<19704
+        STA $DD04
+        LDA #>19704
+        STA $DD05           ; the latch of every later period
         LDX #0
         LDY #0
 wait:   LDA $DC0D
@@ -77,10 +88,8 @@ alarm:  LDA $DD06
         LDA #$FF
         SEC
         SBC ticks           ; elapsed ticks
-        CMP #14
-        BCC f2
-        CMP #17
-        BCS f2
+        CMP #10
+        BNE f2
         LDA tenths
         CMP #3
         BNE f3

@@ -133,14 +133,21 @@ describe('debug data tools over stdio on a C64', () => {
     assert.equal(sw.structuredContent.cycles, 4);
   });
 
-  it('snapshot compare sees what a write changed', async () => {
+  it('snapshot compare sees exactly what a fill changed', async () => {
+    const known = await call('memory_write', { address: '$C00F', bytes: '11 22 EA 44 55 66' });
+    assert.equal(known.isError, false, resultText(known));
     const saved = await call('memory_compare', { address: '$C000', length: 256, save_as: 'before' });
     assert.equal(saved.isError, false, resultText(saved));
-    await call('memory_fill', { address: '$C010', length: 4, bytes: 'EA' });
+    const fill = await call('memory_fill', { address: '$C010', length: 4, bytes: 'EA' });
+    assert.equal(fill.isError, false, resultText(fill));
+    const after = await call('memory_read', { address: '$C00F', length: 6 });
+    assert.equal(after.structuredContent.hex, '11EAEAEAEA66', 'the four bytes and nothing around them');
     const cmp = await call('memory_compare', { against: 'before' });
     assert.equal(cmp.isError, false, resultText(cmp));
-    assert.equal(cmp.structuredContent.differences >= 1, true);
-    assert.equal(cmp.structuredContent.runs[0].start_hex, '$C010');
+    // $C011 held $EA already: three bytes differ, in two runs.
+    assert.equal(cmp.structuredContent.differences, 3, resultText(cmp));
+    assert.deepEqual(cmp.structuredContent.runs.map((r) => [r.start_hex, r.end_hex]), [['$C010', '$C010'], ['$C012', '$C013']]);
+    assert.deepEqual(cmp.structuredContent.changes.map((c) => c.address_hex), ['$C010', '$C012', '$C013']);
   });
 
   it('bad inputs come back as tool errors that say what to do', async () => {

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ErrorCode, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { resultText } from './lib/client.mjs';
-import { MCPHOST_BIN, CORE_TOOLS, FIXTURE_TOOLS, TOOL_NAME_RE, hostArgs, sleep, within } from './lib/env.mjs';
+import { MCPHOST_BIN, CORE_TOOLS, FIXTURE_TOOLS, HANG_MS, SERVING_RE, TOOL_NAME_RE, hostArgs, sleep, within } from './lib/env.mjs';
 
 const INIT = (id = 1, protocolVersion = '2025-11-25') => ({
   jsonrpc: '2.0',
@@ -23,26 +23,17 @@ const INIT = (id = 1, protocolVersion = '2025-11-25') => ({
 });
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-/** A TCP port that was free a moment ago. */
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = net.createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-/** Starts mcphost --transport http on a free port; resolves once it listens. */
+/**
+ * Starts mcphost --transport http on a port the kernel picks (--port 0, so
+ * two tests never race for one); resolves once it listens, with the port
+ * it logged.
+ */
 async function startHost({ args = ['--machine', 'fixture'], env = {}, extra = [] } = {}) {
-  const port = await freePort();
-  const child = spawn(MCPHOST_BIN, hostArgs(...args, '--transport', 'http', '--port', String(port), ...extra), {
+  const child = spawn(MCPHOST_BIN, hostArgs(...args, '--transport', 'http', '--port', '0', ...extra), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env }
   });
-  const host = { child, port, url: `http://127.0.0.1:${port}/mcp`, stderr: '', stdout: '' };
+  const host = { child, stderr: '', stdout: '' };
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (c) => (host.stdout += c));
   child.stderr.setEncoding('utf8');
@@ -53,7 +44,12 @@ async function startHost({ args = ['--machine', 'fixture'], env = {}, extra = []
     new Promise((res, rej) => {
       child.stderr.on('data', (c) => {
         host.stderr += c;
-        if (host.stderr.includes('serving MCP')) res();
+        const serving = host.stderr.match(SERVING_RE);
+        if (serving && !host.port) {
+          host.port = Number(serving[1]);
+          host.url = `http://127.0.0.1:${host.port}/mcp`;
+          res();
+        }
       });
       host.exited.then((e) => rej(new Error(`mcphost exited (${JSON.stringify(e)}): ${host.stderr}`)));
     })
@@ -65,7 +61,7 @@ async function startHost({ args = ['--machine', 'fixture'], env = {}, extra = []
     } else {
       child.kill('SIGTERM');
       try {
-        exit = await within(10000, 'mcphost to exit after SIGTERM', host.exited);
+        exit = await within(HANG_MS, 'mcphost to exit after SIGTERM', host.exited);
       } catch (e) {
         child.kill('SIGKILL');
         throw e;
@@ -190,7 +186,7 @@ function sseReader(res, controller) {
     wake();
   })();
   stream.messages = () => stream.events.filter((e) => e.data).map((e) => ({ id: e.id, ...JSON.parse(e.data) }));
-  stream.waitFor = (pred, what, ms = 5000) =>
+  stream.waitFor = (pred, what, ms = HANG_MS) =>
     within(
       ms,
       what,
@@ -204,7 +200,7 @@ function sseReader(res, controller) {
         if (!check()) stream.waiters.push(check);
       })
     );
-  stream.waitEnd = (ms = 5000) =>
+  stream.waitEnd = (ms = HANG_MS) =>
     within(
       ms,
       'the stream to end',
@@ -315,18 +311,25 @@ describe('http, an agent session through the SDK client (--machine fixture)', ()
       signal: controller.signal,
       onprogress: () => controller.abort(new Error('e2e cancel'))
     });
-    await assert.rejects(within(5000, 'the cancelled call', call), /e2e cancel/);
+    await assert.rejects(within(HANG_MS, 'the cancelled call', call), /e2e cancel/);
     const token = agent.received.find((m) => m.method === 'notifications/progress' && m.params.progress === 1 && m.params.total === 25)?.params.progressToken;
-    assert.deepEqual(await within(5000, 'ping after cancel', agent.client.ping()), {});
-    await sleep(700);
-    assert.equal(agent.received.find((m) => m.id === token && m.result), undefined, 'no response to the cancelled call');
+    assert.notEqual(token, undefined, 'a progress notification arrived before the abort');
+    assert.deepEqual(await within(HANG_MS, 'ping after cancel', agent.client.ping()), {});
+    // A call started after the cancel and three times as long: were the
+    // cancelled one (25 steps) not stopped, it would answer first.
+    await agent.client.callTool({ name: 'fixture_progress', arguments: { steps: 75 } });
+    assert.equal(agent.received.find((m) => m.id === token && (m.result || m.error)), undefined, 'no response to the cancelled call');
   });
 
   it('logging/setLevel info: tool log lines arrive as notifications/message', async () => {
     await agent.client.setLoggingLevel('info');
     logs.length = 0;
     await agent.client.callTool({ name: 'fixture_progress', arguments: { steps: 2 } });
-    await sleep(100);
+    // A later line that must come after any copy of the first call's.
+    await agent.client.callTool({ name: 'fixture_progress', arguments: { steps: 1 } });
+    await within(HANG_MS, 'the later log line', (async () => {
+      while (!logs.some((l) => l.data === 'step 1 of 1')) await sleep(10);
+    })());
     const steps = logs.map((l) => l.data).filter((d) => /^step \d of 2$/.test(d));
     assert.deepEqual(steps, ['step 1 of 2', 'step 2 of 2']);
     await agent.client.setLoggingLevel('error');
@@ -447,8 +450,7 @@ describe('http, the GET notification stream and resumption', () => {
     const first = await openStream(host.url, session);
     await post(host.url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'session_create', arguments: { machine: 'fixture', name: 'r1' } } }, { session });
     const seen = await first.waitFor((m) => /session r1 \(fixture\) created/.test(m.params?.data), 'the first log line');
-    first.close();
-    await sleep(100);
+    first.close(); // a resuming GET takes the stream over even before the server notices
     // While no GET is open: more notifications for that stream.
     await post(host.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'session_destroy', arguments: { session: 'r1' } } }, { session });
     await post(host.url, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'session_create', arguments: { machine: 'fixture', name: 'r2' } } }, { session });
@@ -519,7 +521,7 @@ describe('http, machine events on the GET stream', () => {
     const sub = await post(host.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'events_subscribe', arguments: {} } }, { session });
     assert.equal(sub.status, 200);
     assert.equal(sub.json.result.isError, false, sub.text);
-    const event = await stream.waitFor((m) => m.method === 'notifications/mcphost/event', 'the exited event', 15000);
+    const event = await stream.waitFor((m) => m.method === 'notifications/mcphost/event', 'the exited event');
     assert.equal(event.params.type, 'exited');
     assert.equal(event.params.session, 'fixture-1');
     assert.equal(event.params.detail.exitCode, 3);
@@ -584,7 +586,8 @@ describe('http, hostile and malformed requests', () => {
   });
 
   it('a foreign Origin is 403; loopback origins and no Origin are served', async () => {
-    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com', 'http://127.0.0.1.evil.com:80'])
+    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com', 'http://127.0.0.1.evil.com:80',
+      'http://localhost@evil.example', `http://localhost:${host.port}@evil.example`, 'http://evil.example@localhost'])
       expectError(await post(host.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { session, headers: { origin } }), 403);
     for (const origin of [`http://localhost:${host.port}`, 'http://127.0.0.1:9999', 'http://[::1]:1234', 'https://localhost'])
       assert.equal((await post(host.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { session, headers: { origin } })).status, 200, origin);
@@ -669,17 +672,16 @@ describe('http, hostile and malformed requests', () => {
       const long = `notifications/flood-${'x'.repeat(2000)}`;
       for (let i = 0; i < 1500; i++) await post(host.url, { jsonrpc: '2.0', method: long }, { session: stuck });
     })();
-    const latencies = [];
-    for (let i = 0; i < 40; i++) {
-      const t0 = Date.now();
-      const r = await post(host.url, { jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params: { name: 'fixture_echo', arguments: { message: 'x' } } }, { session });
-      latencies.push(Date.now() - t0);
-      assert.equal(r.status, 200);
-    }
+    // The other session is served while the flood runs (a bound against a
+    // server that waits for the stuck client, not a speed check).
+    await within(HANG_MS, 'the other session\'s calls during the flood', (async () => {
+      for (let i = 0; i < 40; i++) {
+        const r = await post(host.url, { jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params: { name: 'fixture_echo', arguments: { message: 'x' } } }, { session });
+        assert.equal(r.status, 200);
+      }
+    })());
     await within(60000, 'the flood', flood);
-    latencies.sort((a, b) => a - b);
-    assert.ok(latencies[latencies.length - 1] < 2000, `the other session was served promptly (slowest ${latencies.at(-1)} ms)`);
-    await within(10000, 'the overflow to be logged', (async () => {
+    await within(HANG_MS, 'the overflow to be logged', (async () => {
       while (!/is not reading/.test(host.stderr)) await sleep(50);
     })());
     socket.destroy();
@@ -694,7 +696,9 @@ describe('http, tokens, limits and binding', () => {
       const none = await post(host.url, INIT());
       assert.equal(none.status, 401);
       assert.match(none.headers.get('www-authenticate'), /^Bearer/);
-      assert.equal((await post(host.url, INIT(), { headers: { authorization: 'Bearer nope' } })).status, 401);
+      // Near misses of the right token: a suffix, a prefix, another case, empty.
+      for (const authorization of ['Bearer nope', 'Bearer s3cretXYZ', 'Bearer s3cret2', 'Bearer s3cre', 'Bearer S3CRET', 'Bearer ', 'Bearer', 'Basic s3cret', 's3cret'])
+        assert.equal((await post(host.url, INIT(), { headers: { authorization } })).status, 401, authorization);
       const ok = await post(host.url, INIT(), { headers: { authorization: 'Bearer s3cret' } });
       assert.equal(ok.status, 200);
       const session = ok.headers.get('mcp-session-id');
@@ -718,14 +722,13 @@ describe('http, tokens, limits and binding', () => {
   });
 
   it('binding to a non-loopback address without a token is refused with a clear message', async () => {
-    const port = await freePort();
-    const child = spawn(MCPHOST_BIN, hostArgs('--transport', 'http', '--host', '0.0.0.0', '--port', String(port)), {
+    const child = spawn(MCPHOST_BIN, hostArgs('--transport', 'http', '--host', '0.0.0.0', '--port', '0'), {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, MCPHOST_TOKEN: '' }
     });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
-    const exit = await within(10000, 'mcphost to refuse', new Promise((res) => child.on('exit', (code) => res(code))));
+    const exit = await within(HANG_MS, 'mcphost to refuse', new Promise((res) => child.on('exit', (code) => res(code))));
     assert.notEqual(exit, 0);
     assert.match(stderr, /without a token/);
     assert.match(stderr, /--token|MCPHOST_TOKEN/);
@@ -748,9 +751,11 @@ describe('http, tokens, limits and binding', () => {
       const third = await post(host.url, INIT());
       assert.equal(third.status, 503);
       assert.match(third.json.error.message, /at most 2 MCP sessions/);
-      await sleep(3500);
+      // Wait for the expiry's log line (a request would keep the session busy).
+      await within(HANG_MS, 'the idle sessions to expire', (async () => {
+        while (!host.stderr.includes(`session ${a.slice(0, 8)} expired after 2 s`)) await sleep(50);
+      })());
       assert.equal((await post(host.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, { session: a })).status, 404, 'expired');
-      assert.match(host.stderr, /expired after 2 s/);
       await rawSession(host.url); // room again
     } finally {
       await host.stop();

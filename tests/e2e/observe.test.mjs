@@ -82,7 +82,7 @@ describe('an in-process observer (mh.observe/1) beside an MCP client', () => {
   });
 
   it('reads the audio stream while a capture records the same sound', async () => {
-    const boot = await call('sid_audio_capture', { milliseconds: 500 });
+    const boot = await call('audio_capture', { milliseconds: 500 });
     assert.equal(boot.isError, false, resultText(boot));
     const freq = Math.round((440 * 16777216) / CLOCK_PAL);
     const set = await call('sid_registers_set', {
@@ -90,7 +90,7 @@ describe('an in-process observer (mh.observe/1) beside an MCP client', () => {
     });
     assert.equal(set.isError, false, resultText(set));
     const before = await report();
-    const cap = await call('sid_audio_capture', { milliseconds: 300 });
+    const cap = await call('audio_capture', { milliseconds: 300 });
     assert.equal(cap.isError, false, resultText(cap));
     assert.ok(cap.structuredContent.peak > 1000, `the capture is not silent: ${resultText(cap)}`);
     const r = await waitReport('the capture\'s samples', (r) => r.audioSamples - before.audioSamples >= 13230);

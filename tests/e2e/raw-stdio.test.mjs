@@ -3,7 +3,7 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnHost, INITIALIZE } from './lib/raw.mjs';
-import { PROTOCOL_VERSIONS, sleep, within } from './lib/env.mjs';
+import { HANG_MS, PROTOCOL_VERSIONS, within } from './lib/env.mjs';
 
 // Every host this file starts; at the end none may have written a non-JSON line.
 const started = [];
@@ -54,7 +54,10 @@ describe('raw stdio: JSON-RPC faults', () => {
     const error = host.nextNullIdError();
     host.send('[{"jsonrpc":"2.0","id":7,"method":"ping"}]');
     assertError(await error, -32600, 'batch');
-    await sleep(50);
+    // Lines are handled in order and a ping is answered on the reading
+    // thread: once the ping sent after the batch is answered, an answer to
+    // the batched one would be there already.
+    await host.request({ jsonrpc: '2.0', id: 70, method: 'ping' });
     assert.equal(host.messages.find((m) => m.id === 7), undefined, 'the batched ping was not answered');
   });
 
@@ -109,25 +112,24 @@ describe('raw stdio: JSON-RPC faults', () => {
   });
 
   it('a 1 MB junk line is -32700, then a ping is still answered', async () => {
-    const error = host.nextNullIdError(10000);
+    const error = host.nextNullIdError();
     host.send('x'.repeat(1 << 20));
     assertError(await error, -32700, '1 MB junk');
-    const pong = await host.request({ jsonrpc: '2.0', id: 13, method: 'ping' }, 10000);
+    const pong = await host.request({ jsonrpc: '2.0', id: 13, method: 'ping' });
     assert.deepEqual(pong.result, {});
   });
 
   it('a 1 MB valid request is answered', async () => {
     const message = 'm'.repeat(1 << 20);
     const res = await host.request(
-      { jsonrpc: '2.0', id: 14, method: 'tools/call', params: { name: 'fixture_echo', arguments: { message } } },
-      10000
+      { jsonrpc: '2.0', id: 14, method: 'tools/call', params: { name: 'fixture_echo', arguments: { message } } }
     );
     assert.equal(res.result.isError, false);
     assert.equal(res.result.structuredContent.message.length, message.length);
   });
 
   it('exits 0 on end of input', async () => {
-    const exit = await host.close(3000);
+    const exit = await host.close();
     assert.deepEqual(exit, { code: 0, signal: null });
   });
 });
@@ -175,39 +177,35 @@ describe('raw stdio: lifecycle', () => {
     const host = start();
     await host.initialize();
     host.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'fixture_progress', arguments: { steps: 5 } } });
-    const exit = await host.close(5000);
+    const exit = await host.close();
     assert.deepEqual(exit, { code: 0, signal: null });
     const answer = host.messages.find((m) => m.id === 2);
     assert.ok(answer, 'the running call was answered before exit');
     assert.equal(answer.result.isError, false);
   });
 
-  it('end of input right after start exits 0 promptly', async () => {
+  it('end of input right after start exits 0', async () => {
     const host = start();
-    const t0 = Date.now();
-    const exit = await host.close(2000);
+    const exit = await host.close();
     assert.deepEqual(exit, { code: 0, signal: null });
-    assert.ok(Date.now() - t0 < 2000);
   });
 
-  it('SIGTERM exits promptly with status 0', async () => {
+  it('SIGTERM exits with status 0', async () => {
     const host = start();
     await host.initialize();
-    const t0 = Date.now();
     host.child.kill('SIGTERM');
-    const exit = await within(3000, 'mcphost to exit on SIGTERM', host.exit);
+    const exit = await within(HANG_MS, 'mcphost to exit on SIGTERM', host.exit);
     assert.deepEqual(exit, { code: 0, signal: null }, `stderr: ${host.stderr}`);
-    assert.ok(Date.now() - t0 < 3000);
   });
 
-  it('SIGTERM while a session tool is queued still exits promptly', async () => {
+  it('SIGTERM while a session tool is queued still exits', async () => {
     const host = start();
     await host.initialize();
     host.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'session_create', arguments: { machine: 'fixture' } } });
     await host.waitFor((m) => m.id === 2, 'session_create');
     host.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'fixture_counter', arguments: {} } });
     host.child.kill('SIGTERM');
-    const exit = await within(3000, 'mcphost to exit on SIGTERM', host.exit);
+    const exit = await within(HANG_MS, 'mcphost to exit on SIGTERM', host.exit);
     assert.equal(exit.signal, null, 'exited, not killed');
     assert.equal(exit.code, 0);
   });

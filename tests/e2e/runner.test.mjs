@@ -3,13 +3,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { MCPHOST_BIN, hostArgs, within } from './lib/env.mjs';
+import { HANG_MS, MCPHOST_BIN, hostArgs, within } from './lib/env.mjs';
 
 /**
  * Runs mcphost to completion. stdin stays open (like a terminal) unless
  * closeStdin; resolves with { code, signal, stdout, stderr, ms }.
  */
-function run(args, { timeout = 10000, closeStdin = true, onSpawn } = {}) {
+function run(args, { timeout = HANG_MS, closeStdin = true, onSpawn } = {}) {
   const t0 = Date.now();
   const child = spawn(MCPHOST_BIN, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
@@ -53,23 +53,24 @@ describe('runner mode (--transport none)', () => {
   });
 
   it('runs in real time by default and as fast as possible with --warp', async () => {
-    // The fixture machine has a 1 MHz clock: 300000 cycles are 0.3 s of real time.
+    // The fixture machine has a 1 MHz clock: 300000 cycles are 0.3 s of real
+    // time. Paced, the run cannot end sooner (a lower bound: a loaded
+    // machine only makes it longer).
     const paced = await run(fixtureRun('--config', 'exit_after=300000', '--config', 'exit_code=4'));
     assert.equal(paced.code, 4);
     assert.ok(paced.ms >= 200, `300000 cycles at 1 MHz took only ${paced.ms} ms without --warp`);
-    // 3 s of machine time; warp must not wait for the clock.
-    const warp = await run(fixtureRun('--config', 'exit_after=3000000', '--config', 'exit_code=4', '--warp'));
+    // 60 s of machine time: paced, it would outlast the hang bound (20 s).
+    const warp = await run(fixtureRun('--config', 'exit_after=60000000', '--config', 'exit_code=4', '--warp'));
     assert.equal(warp.code, 4);
-    assert.ok(warp.ms < 2000, `--warp took ${warp.ms} ms for 3 s of machine time`);
   });
 
-  it('SIGTERM ends a running machine promptly with 128+15', async () => {
+  it('SIGTERM ends a running machine with 128+15', async () => {
+    // 100 s of machine time: only the signal ends it within the hang bound.
     const r = await run(fixtureRun('--config', 'exit_after=100000000'), {
       onSpawn: (child) => setTimeout(() => child.kill('SIGTERM'), 200)
     });
     assert.equal(r.signal, null, 'exited by itself, not killed');
     assert.equal(r.code, 143, `stderr: ${r.stderr}`);
-    assert.ok(r.ms < 3000);
   });
 
   it('--transport none without --machine exits 2 with a message', async () => {
@@ -158,7 +159,7 @@ describe('command line', () => {
 
 describe('stdio transport with --limit-cycles', () => {
   it('the cycle limit ends serving and the process exits 1 with stdin still open', async () => {
-    const r = await run(hostArgs('--machine', 'fixture', '--limit-cycles', '500'), { closeStdin: false, timeout: 5000 });
+    const r = await run(hostArgs('--machine', 'fixture', '--limit-cycles', '500'), { closeStdin: false });
     assert.equal(r.code, 1, `stderr: ${r.stderr}`);
     assert.equal(r.stdout, '', 'no stray output on the MCP stream');
   });

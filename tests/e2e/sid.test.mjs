@@ -1,6 +1,6 @@
 // End-to-end: the SID tools through the real mcphost binary (--machine c64,
 // the tools-sid plugin from the build's plugin directory) driven by the
-// official MCP TypeScript SDK client. sid_audio_capture returns audio
+// official MCP TypeScript SDK client. audio_capture returns audio
 // content that decodes as a RIFF/WAV (header parsed and samples read here)
 // and is not silent, at the pitch of the note written with
 // sid_registers_set; the file written with `path` lands in --allow-dir and
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectHost, resultText } from './lib/client.mjs';
 
-const SID_TOOLS = ['sid_registers_get', 'sid_registers_set', 'sid_voices_get', 'sid_audio_capture', 'sid_audio_analyze'];
+const SID_TOOLS = ['sid_registers_get', 'sid_registers_set', 'sid_voices_get', 'audio_capture', 'audio_analyze'];
 const CLOCK_PAL = 985248;
 
 /** Parses a 16-bit PCM WAV; returns { rate, channels, samples: Int16Array }. */
@@ -88,9 +88,9 @@ describe('SID tools through the binary, --machine c64', () => {
     }
   });
 
-  it('sid_audio_capture returns a WAV that decodes and plays the note written', async () => {
+  it('audio_capture returns a WAV that decodes and plays the note written', async () => {
     // Let the KERNAL boot first, so nothing it does touches the SID later.
-    const boot = await host.client.callTool({ name: 'sid_audio_capture', arguments: { milliseconds: 2500 } });
+    const boot = await host.client.callTool({ name: 'audio_capture', arguments: { milliseconds: 2500 } });
     assert.equal(boot.isError, false, resultText(boot));
     const freq = Math.round((440 * 16777216) / CLOCK_PAL);
     const set = await host.client.callTool({
@@ -100,7 +100,7 @@ describe('SID tools through the binary, --machine c64', () => {
     assert.equal(set.isError, false, resultText(set));
     assert.equal(set.structuredContent.voices[0].frequency, freq);
 
-    const res = await host.client.callTool({ name: 'sid_audio_capture', arguments: { milliseconds: 300 } });
+    const res = await host.client.callTool({ name: 'audio_capture', arguments: { milliseconds: 300 } });
     assert.equal(res.isError, false, resultText(res));
     const wav = audioOf(res);
     assert.equal(wav.channels, 1);
@@ -117,7 +117,7 @@ describe('SID tools through the binary, --machine c64', () => {
     assert.ok(Math.abs(hz - expected) / expected < 0.01, `pitch ${hz} Hz, expected ${expected} Hz`);
     assert.match(resultText(res), /captured 300\.0 ms of mixed/);
 
-    const analysis = await host.client.callTool({ name: 'sid_audio_analyze', arguments: { source: 'last' } });
+    const analysis = await host.client.callTool({ name: 'audio_analyze', arguments: { source: 'last' } });
     assert.equal(analysis.isError, false, resultText(analysis));
     const dominant = analysis.structuredContent.mixed.dominant_hz;
     assert.ok(Math.abs(dominant - expected) / expected < 0.01, `dominant ${dominant} Hz, expected ${expected} Hz`);
@@ -125,7 +125,7 @@ describe('SID tools through the binary, --machine c64', () => {
   });
 
   it('writes the WAV into the allowed directory and refuses a path outside', async () => {
-    const res = await host.client.callTool({ name: 'sid_audio_capture', arguments: { frames: 5, path: 'e2e.wav' } });
+    const res = await host.client.callTool({ name: 'audio_capture', arguments: { frames: 5, path: 'e2e.wav' } });
     assert.equal(res.isError, false, resultText(res));
     const file = join(dir, 'e2e.wav');
     assert.ok(existsSync(file), `${file} was written`);
@@ -133,7 +133,7 @@ describe('SID tools through the binary, --machine c64', () => {
     assert.equal(onDisk.samples.length, res.structuredContent.samples);
     assert.deepEqual(onDisk.samples, audioOf(res).samples, 'the file holds the returned audio');
 
-    const refused = await host.client.callTool({ name: 'sid_audio_capture', arguments: { frames: 5, path: '../escape.wav' } });
+    const refused = await host.client.callTool({ name: 'audio_capture', arguments: { frames: 5, path: '../escape.wav' } });
     assert.equal(refused.isError, true);
     assert.match(resultText(refused), /allowed directories/);
     assert.ok(!existsSync(join(dir, '..', 'escape.wav')));
@@ -143,13 +143,27 @@ describe('SID tools through the binary, --machine c64', () => {
     const bad = [
       ['sid_registers_set', { register: 'v9_freq', value: 1 }, /unknown SID register "v9_freq"/],
       ['sid_registers_set', { register: 'v1_control', value: 300 }, /0-255/],
-      ['sid_audio_capture', { frames: 0 }, /frames/],
-      ['sid_audio_capture', { milliseconds: 1e9 }, /30000/]
+      ['audio_capture', { frames: 0 }, /frames/],
+      ['audio_capture', { milliseconds: 1e9 }, /30000/]
     ];
     for (const [name, args, re] of bad) {
       const res = await host.client.callTool({ name, arguments: args });
       assert.equal(res.isError, true, `${name} ${JSON.stringify(args)} is an error`);
       assert.match(resultText(res), re);
     }
+  });
+
+  it('the audio tools are refused on a machine without sound, naming what is missing', async () => {
+    const made = await host.client.callTool({
+      name: 'session_create', arguments: { machine: 'bare6502', name: 'quiet', select: false }
+    });
+    assert.equal(made.isError, false, resultText(made));
+    for (const name of ['audio_capture', 'audio_analyze']) {
+      const res = await host.client.callTool({ name, arguments: { session: 'quiet', frames: 1 } });
+      assert.equal(res.isError, true);
+      assert.match(resultText(res), new RegExp(`${name} is not available on session "quiet".*bare6502.*sound output \\(mh\\.audio/1\\)`));
+    }
+    const gone = await host.client.callTool({ name: 'session_destroy', arguments: { session: 'quiet' } });
+    assert.equal(gone.isError, false, resultText(gone));
   });
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { McpError, ErrorCode, EmptyResultSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { connectHost, resultText } from './lib/client.mjs';
-import { CORE_TOOLS, FIXTURE_TOOLS, TOOL_NAME_RE, sleep, within } from './lib/env.mjs';
+import { CORE_TOOLS, FIXTURE_TOOLS, HANG_MS, TOOL_NAME_RE, sleep, within } from './lib/env.mjs';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -52,6 +52,11 @@ describe('stdio, started with --machine fixture', () => {
   let host;
   let tools;
   const logs = [];
+  // Resolves once the log line `data` reached the notification handler.
+  const untilLogged = (data) =>
+    within(HANG_MS, `the log line "${data}"`, (async () => {
+      while (!logs.some((l) => l.data === data)) await sleep(10);
+    })());
 
   before(async () => {
     host = await connectHost();
@@ -195,7 +200,7 @@ describe('stdio, started with --machine fixture', () => {
     logs.length = 0;
     const res = await host.client.callTool({ name: 'fixture_progress', arguments: { steps: 2 } });
     assert.equal(res.isError, false);
-    await sleep(50);
+    await untilLogged('step 2 of 2');
     const data = logs.map((l) => l.data);
     for (const step of ['step 1 of 2', 'step 2 of 2']) assert.ok(data.includes(step), `logged "${step}": ${data}`);
     for (const l of logs) assert.ok(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'].includes(l.level));
@@ -207,7 +212,9 @@ describe('stdio, started with --machine fixture', () => {
       await host.client.setLoggingLevel('info');
       logs.length = 0;
       await host.client.callTool({ name: 'fixture_progress', arguments: { steps: 2 } });
-      await sleep(50);
+      // A later line that must come after any copy of the first call's.
+      await host.client.callTool({ name: 'fixture_progress', arguments: { steps: 1 } });
+      await untilLogged('step 1 of 1');
       const steps = logs.map((l) => l.data).filter((d) => /^step \d of 2$/.test(d));
       assert.deepEqual(steps, ['step 1 of 2', 'step 2 of 2']);
     }
@@ -216,8 +223,12 @@ describe('stdio, started with --machine fixture', () => {
   it('logging/setLevel error: info lines stop; a bad level is -32602', async () => {
     await host.client.setLoggingLevel('error');
     logs.length = 0;
+    const from = host.received.length;
     await host.client.callTool({ name: 'fixture_progress', arguments: { steps: 2 } });
-    await sleep(50);
+    // The tool logs before it answers, and every message is recorded as it
+    // arrives: what the call would have logged is in host.received by now.
+    const infos = host.received.slice(from).filter((m) => m.method === 'notifications/message' && m.params.level === 'info');
+    assert.deepEqual(infos, [], 'no info messages at level error');
     assert.deepEqual(logs.filter((l) => l.level === 'info'), [], 'no info messages at level error');
     await rejectsWithCode(
       host.client.request({ method: 'logging/setLevel', params: { level: 'loud' } }, EmptyResultSchema),
@@ -467,29 +478,28 @@ describe('stdio, cancellation', () => {
     await host?.close();
   });
 
-  let abortedAt;
-  let token;
-
-  it('aborting fixture_progress rejects the request and the server keeps serving', async () => {
+  /** Starts fixture_progress (20 ms a step) and aborts it at its first progress notification. */
+  async function cancelledCall(steps) {
     const controller = new AbortController();
     const reason = new Error('e2e cancel');
-    const call = host.client.callTool({ name: 'fixture_progress', arguments: { steps: 25 } }, undefined, {
+    const from = host.received.length;
+    const call = host.client.callTool({ name: 'fixture_progress', arguments: { steps } }, undefined, {
       signal: controller.signal,
-      onprogress: () => {
-        if (!controller.signal.aborted) {
-          abortedAt = Date.now();
-          controller.abort(reason);
-        }
-      }
+      onprogress: () => controller.abort(reason)
     });
     // The SDK rejects at once with an McpError carrying the abort reason.
     await assert.rejects(
-      within(5000, 'the cancelled call to settle', call),
+      within(HANG_MS, 'the cancelled call to settle', call),
       (e) => e instanceof McpError && e.message.includes(reason.message)
     );
-    token = host.received.find((m) => m.method === 'notifications/progress')?.params.progressToken;
+    const token = host.received.slice(from).find((m) => m.method === 'notifications/progress')?.params.progressToken;
     assert.notEqual(token, undefined, 'a progress notification arrived before the abort');
-    assert.deepEqual(await within(5000, 'ping after cancel', host.client.ping()), {});
+    return token;
+  }
+
+  it('aborting fixture_progress rejects the request and the server keeps serving', async () => {
+    await cancelledCall(25);
+    assert.deepEqual(await within(HANG_MS, 'ping after cancel', host.client.ping()), {});
     const echo = await host.client.callTool({ name: 'fixture_echo', arguments: { message: 'after' } });
     assert.equal(echo.structuredContent.message, 'after');
   });
@@ -497,23 +507,29 @@ describe('stdio, cancellation', () => {
   it(
     'the cancelled request gets no response (MCP: receivers SHOULD NOT respond)',
     async () => {
-      assert.ok(abortedAt, 'the previous test cancelled a call');
-      await sleep(Math.max(0, abortedAt + 800 - Date.now())); // the uncancelled tool would end by then
+      const token = await cancelledCall(25);
+      // A call started after the cancel and three times as long: were the
+      // cancelled one (25 steps) not stopped, it would answer first.
+      const later = await host.client.callTool({ name: 'fixture_progress', arguments: { steps: 75 } });
+      assert.equal(later.isError, false);
       const answer = host.received.find((m) => m.id === token && (m.result || m.error));
       assert.equal(answer, undefined, `response to the cancelled request: ${JSON.stringify(answer)}`);
     }
   );
 
   it(
-    'a ping sent while a long tool runs is answered at once',
+    'a ping sent while a long tool runs is answered before the tool ends',
     async () => {
-      const call = host.client.callTool({ name: 'fixture_progress', arguments: { steps: 25 } });
-      await sleep(60);
-      const start = Date.now();
+      let started;
+      const running = new Promise((res) => (started = res));
+      const from = host.received.length;
+      const call = host.client.callTool({ name: 'fixture_progress', arguments: { steps: 100 } }, undefined, { onprogress: started });
+      await within(HANG_MS, 'the first progress notification', running);
       await host.client.ping();
-      const took = Date.now() - start;
+      const pinged = host.received.length;
       await call;
-      assert.ok(took < 200, `ping took ${took} ms while fixture_progress (500 ms) ran`);
+      const answered = host.received.findIndex((m, i) => i >= from && m.result?.content);
+      assert.ok(answered >= pinged, 'the ping was answered while fixture_progress (2 s) still ran');
     }
   );
 });

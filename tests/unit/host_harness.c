@@ -1,6 +1,9 @@
 #include "host_harness.h"
 
+#include <CUnit/CUnit.h>
+#include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,24 +15,33 @@
 #include "server.h"
 #include "sessions.h"
 
+/* Guards every harness's capture arrays; capture_changed is broadcast when
+ * a message or a done arrives (on whichever thread the host sends it). */
 static pthread_mutex_t capture_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t capture_changed = PTHREAD_COND_INITIALIZER;
+
+/* Each send gets an exchange of its own: its number, as the pointer the
+ * host hands back with every message and the done of that exchange. */
+static void *exchange_ptr(double number) { return (void *)(uintptr_t)number; }
+static double exchange_number(void *exchange) { return (double)(uintptr_t)exchange; }
 
 static void capture_send(void *user, void *exchange, const char *json, size_t length)
 {
-    (void)exchange;
     mh_harness *h = user;
     cJSON *msg = cJSON_ParseWithLength(json, length);
     pthread_mutex_lock(&capture_lock);
     cJSON_AddItemToArray(h->sent, msg ? msg : cJSON_CreateString("(unparsable output)"));
+    cJSON_AddItemToArray(h->sent_on, cJSON_CreateNumber(exchange_number(exchange)));
+    pthread_cond_broadcast(&capture_changed);
     pthread_mutex_unlock(&capture_lock);
 }
 
 static void capture_done(void *user, void *exchange)
 {
-    (void)exchange;
     mh_harness *h = user;
     pthread_mutex_lock(&capture_lock);
-    h->done_count++;
+    cJSON_AddItemToArray(h->done, cJSON_CreateNumber(exchange_number(exchange)));
+    pthread_cond_broadcast(&capture_changed);
     pthread_mutex_unlock(&capture_lock);
 }
 
@@ -38,6 +50,8 @@ int mh_harness_init(mh_harness *h, int fixtures)
     memset(h, 0, sizeof *h);
     char error[1024];
     h->sent = cJSON_CreateArray();
+    h->sent_on = cJSON_CreateArray();
+    h->done = cJSON_CreateArray();
     h->ctx.observe = mh_observe_new(&h->ctx);
     h->ctx.sessions = mh_sessions_new(&h->ctx);
     h->ctx.server = mh_server_new(&h->ctx);
@@ -58,28 +72,73 @@ void mh_harness_free(mh_harness *h)
     mh_server_free(h->ctx.server);
     mh_observe_free(h->ctx.observe);
     cJSON_Delete(h->sent);
+    cJSON_Delete(h->sent_on);
+    cJSON_Delete(h->done);
     memset(h, 0, sizeof *h);
+}
+
+/* Whether the host reported exchange done. [capture_lock held] */
+static int exchange_done(const mh_harness *h, double exchange)
+{
+    const cJSON *n;
+    cJSON_ArrayForEach(n, h->done)
+        if (n->valuedouble == exchange) return 1;
+    return 0;
+}
+
+/* The answer on exchange: the response to id (a request), else the last
+ * message. [capture_lock held] */
+static const cJSON *exchange_answer(const mh_harness *h, double exchange, const cJSON *id)
+{
+    const cJSON *answer = NULL;
+    for (int i = 0; i < cJSON_GetArraySize(h->sent); i++) {
+        if (cJSON_GetArrayItem(h->sent_on, i)->valuedouble != exchange) continue;
+        const cJSON *msg = cJSON_GetArrayItem(h->sent, i);
+        if (!id)
+            answer = msg;
+        else if (cJSON_Compare(cJSON_GetObjectItemCaseSensitive(msg, "id"), id, 1) &&
+                 (cJSON_HasObjectItem(msg, "result") || cJSON_HasObjectItem(msg, "error")))
+            return msg;
+    }
+    return answer;
 }
 
 const cJSON *mh_harness_send(mh_harness *h, const char *json)
 {
+    cJSON *message = cJSON_ParseWithOpts(json, NULL, 1);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(message, "id");
+    if (!cJSON_HasObjectItem(message, "method") || !(cJSON_IsString(id) || cJSON_IsNumber(id)))
+        id = NULL; /* not a request the host can answer by id */
+
     pthread_mutex_lock(&capture_lock);
-    int before_done = h->done_count;
+    double exchange = ++h->next_exchange;
     pthread_mutex_unlock(&capture_lock);
-    mh_server_service_impl.handle(h->conn, NULL, json, strlen(json));
-    for (int i = 0; i < 2000; i++) {
-        pthread_mutex_lock(&capture_lock);
-        int finished = h->done_count > before_done;
-        pthread_mutex_unlock(&capture_lock);
-        if (finished) break;
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
+    mh_server_service_impl.handle(h->conn, exchange_ptr(exchange), json, strlen(json));
+
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += MH_HARNESS_TIMEOUT_S;
+    pthread_mutex_lock(&capture_lock);
+    int done;
+    while (!(done = exchange_done(h, exchange)))
+        if (pthread_cond_timedwait(&capture_changed, &capture_lock, &deadline) == ETIMEDOUT) {
+            done = exchange_done(h, exchange);
+            break;
+        }
+    const cJSON *answer = done ? exchange_answer(h, exchange, id) : NULL;
+    pthread_mutex_unlock(&capture_lock);
+
+    if (!done) {
+        fprintf(stderr, "\n  harness: no answer within %d s to %.300s\n", MH_HARNESS_TIMEOUT_S,
+                json);
+        CU_FAIL("the host did not finish the message within MH_HARNESS_TIMEOUT_S");
+    } else if (id && !answer) {
+        fprintf(stderr, "\n  harness: the host finished %.300s without a response to its id\n",
+                json);
+        CU_FAIL("the host finished a request without a response to its id");
     }
-    pthread_mutex_lock(&capture_lock);
-    int n = cJSON_GetArraySize(h->sent);
-    const cJSON *last = n ? cJSON_GetArrayItem(h->sent, n - 1) : NULL;
-    pthread_mutex_unlock(&capture_lock);
-    return last;
+    cJSON_Delete(message);
+    return answer;
 }
 
 const cJSON *mh_harness_initialize(mh_harness *h, const char *version)
@@ -114,13 +173,15 @@ const cJSON *mh_harness_call_tool(mh_harness *h, const char *name, const char *a
     char *msg = malloc(size);
     if (!msg) return NULL;
     snprintf(msg, size,
-             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\","
-             "\"arguments\":%s}}",
-             name, args);
-    const cJSON *result = cJSON_GetObjectItemCaseSensitive(mh_harness_send(h, msg), "result");
+             "{\"jsonrpc\":\"2.0\",\"id\":%.0f,\"method\":\"tools/call\",\"params\":{\"name\":"
+             "\"%s\",\"arguments\":%s}}",
+             ++h->next_id, name, args);
+    h->last_response = mh_harness_send(h, msg);
     free(msg);
-    return result;
+    return cJSON_GetObjectItemCaseSensitive(h->last_response, "result");
 }
+
+const cJSON *mh_harness_last_response(const mh_harness *h) { return h->last_response; }
 
 int mh_harness_is_error(const cJSON *result)
 {

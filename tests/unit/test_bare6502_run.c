@@ -48,6 +48,19 @@ static int write_file(const char *path, const void *data, size_t size)
     return fclose(f) == 0 && n == size ? 0 : -1;
 }
 
+/* The file's first 63 bytes as text ("" when it cannot be read). */
+static const char *read_text(const char *path)
+{
+    static char text[64];
+    text[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (!f) return text;
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
 /* Assembles source; writes a .prg (raw 0: load address first) or a raw
  * binary of the bytes from the lowest to the highest address written.
  * Returns 0 on success. */
@@ -145,13 +158,19 @@ static void test_output_to_file(void)
     RUN(&r, "--config", program_option(prg), "--config", option);
     CU_ASSERT_EQUAL(r.exit_code, 42);
     CU_ASSERT_STRING_EQUAL(r.out, "");
-    FILE *f = fopen(out, "rb");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    char text[64] = "";
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    CU_ASSERT_STRING_EQUAL(text, "HELLO");
+    CU_ASSERT_STRING_EQUAL(read_text(out), "HELLO");
+
+    /* The file exists now: a second run refuses to truncate it ... */
+    CU_ASSERT_EQUAL(write_file(out, "precious", 8), 0);
+    RUN(&r, "--config", program_option(prg), "--config", option);
+    CU_ASSERT_EQUAL(r.exit_code, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "already exists"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--config overwrite=true"));
+    CU_ASSERT_STRING_EQUAL(read_text(out), "precious");
+    /* ... unless told to. */
+    RUN(&r, "--config", program_option(prg), "--config", option, "--config", "overwrite=true");
+    CU_ASSERT_EQUAL(r.exit_code, 42);
+    CU_ASSERT_STRING_EQUAL(read_text(out), "HELLO");
 }
 
 static void test_limit_cycles_ends_endless_loop(void)

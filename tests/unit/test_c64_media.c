@@ -435,6 +435,102 @@ static void test_cart_ultimax(void)
     c64_free(m);
 }
 
+/* The memory configurations of the C64's PLA, written from the documented
+ * tables (the C64 Programmer's Reference Guide, the C64 wiki's "Bank
+ * Switching"; docs/machine-c64.md), not from c64_pla.c: for each cartridge kind and $01 & 7, what a CPU read sees in
+ * each 4 KiB block $0xxx..$Fxxx. R RAM, B BASIC, K KERNAL, C character ROM,
+ * I I/O, L ROML, H ROMH, O open (Ultimax: the last value on the bus). */
+static const struct {
+    const char *kind;
+    uint8_t exrom, game;
+    const char *blocks[8]; /* by $01 & 7 */
+} pla_table[] = {
+    {"no cartridge", 1, 1,
+     {"RRRRRRRRRRRRRRRR", "RRRRRRRRRRRRRCRR", "RRRRRRRRRRRRRCKK", "RRRRRRRRRRBBRCKK",
+      "RRRRRRRRRRRRRRRR", "RRRRRRRRRRRRRIRR", "RRRRRRRRRRRRRIKK", "RRRRRRRRRRBBRIKK"}},
+    {"8K", 0, 1,
+     {"RRRRRRRRRRRRRRRR", "RRRRRRRRRRRRRCRR", "RRRRRRRRRRRRRCKK", "RRRRRRRRLLBBRCKK",
+      "RRRRRRRRRRRRRRRR", "RRRRRRRRRRRRRIRR", "RRRRRRRRRRRRRIKK", "RRRRRRRRLLBBRIKK"}},
+    {"16K", 0, 0,
+     {"RRRRRRRRRRRRRRRR", "RRRRRRRRRRRRRRRR", "RRRRRRRRRRHHRCKK", "RRRRRRRRLLHHRCKK",
+      "RRRRRRRRRRRRRRRR", "RRRRRRRRRRRRRIRR", "RRRRRRRRRRHHRIKK", "RRRRRRRRLLHHRIKK"}},
+    {"Ultimax", 1, 0,
+     {"ROOOOOOOLLOOOIHH", "ROOOOOOOLLOOOIHH", "ROOOOOOOLLOOOIHH", "ROOOOOOOLLOOOIHH",
+      "ROOOOOOOLLOOOIHH", "ROOOOOOOLLOOOIHH", "ROOOOOOOLLOOOIHH", "ROOOOOOOLLOOOIHH"}},
+};
+
+/* The byte a read of addr gives when the block shows `bank`. */
+static uint8_t bank_byte(c64 *m, char bank, uint16_t addr)
+{
+    switch (bank) {
+    case 'R': return m->p.ram[addr];
+    case 'B': case 'K': case 'C': return m->rom[addr];
+    case 'I': return c64_io_peek(m, addr);
+    case 'L': return roml[addr & 0x1FFF];
+    case 'H': return romh[addr & 0x1FFF];
+    default: return m->vic.bus_phi1;
+    }
+}
+
+/* Every EXROM/GAME x $01 combination through the machine's CPU bus: each
+ * 4 KiB block reads what the table says, and the byte tells that bank
+ * apart from every other one that could be there. */
+static void test_cart_pla_table(void)
+{
+    for (size_t i = 0; i < sizeof roml; i++) {
+        roml[i] = (uint8_t)(0x80 ^ (i * 5));
+        romh[i] = (uint8_t)(0x40 ^ (i * 3));
+    }
+    for (size_t k = 0; k < sizeof pla_table / sizeof pla_table[0]; k++) {
+        char options[700] = "{}";
+        if (pla_table[k].exrom == 0 || pla_table[k].game == 0) {
+            /* ROML at $8000; a 16K image adds ROMH at $A000, Ultimax has it at $E000 */
+            crt_chip chips[2] = {{0, 0x8000, 8192, roml},
+                                 {0, pla_table[k].exrom ? 0xE000 : 0xA000, 8192, romh}};
+            size_t count = pla_table[k].game ? 1 : 2;
+            const char *o = cart_options("pla.crt", crt_build(crt_file, 0, pla_table[k].exrom,
+                                                              pla_table[k].game, chips, count));
+            CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+            snprintf(options, sizeof options, "%s", o);
+        }
+        char error[512];
+        c64 *m = c64_new(options, NULL, error, sizeof error);
+        if (!m) fprintf(stderr, "\n  %s: %s\n", pla_table[k].kind, error);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        CU_ASSERT_EQUAL(m->p.exrom, pla_table[k].exrom);
+        CU_ASSERT_EQUAL(m->p.game, pla_table[k].game);
+        m->vic.bus_phi1 = 0x3C;
+        for (unsigned block = 0; block < 16; block++) /* RAM unlike any ROM byte there */
+            for (unsigned a = block << 12; a < (block << 12) + 0x1000; a += 0x100)
+                m->p.ram[a + 0x21] = (uint8_t)(m->rom[a + 0x21] ^ roml[(a + 0x21) & 0x1FFF] ^ 0x5A);
+        c64_bus_poke(m, 0x0000, 0x2F);
+        for (uint8_t port = 0; port < 8; port++) {
+            c64_bus_poke(m, 0x0001, (uint8_t)(0x30 | port));
+            CU_ASSERT_EQUAL(mh_cpu6502_port_pins(&m->cpu) & 7, port);
+            const char *want = pla_table[k].blocks[port];
+            for (unsigned block = 0; block < 16; block++) {
+                uint16_t addr = (uint16_t)((block << 12) | 0x0321);
+                uint8_t got = c64_bus_peek(m, addr);
+                uint8_t expected = bank_byte(m, want[block], addr);
+                /* the bytes of the banks this block could show must differ */
+                static const char banks[] = "RBKCILHO";
+                int ambiguous = 0;
+                for (const char *b = banks; *b; b++)
+                    if (*b != want[block] && bank_byte(m, *b, addr) == expected &&
+                        !(strchr("BKC", *b) && strchr("BKC", want[block])))
+                        ambiguous = 1;
+                if (got != expected || ambiguous)
+                    fprintf(stderr, "\n  %s, $01 = %u: $%04X read $%02X, want $%02X (%c)%s\n",
+                            pla_table[k].kind, port, addr, got, expected, want[block],
+                            ambiguous ? ", which another bank has too" : "");
+                CU_ASSERT_EQUAL(got, expected);
+                CU_ASSERT_FALSE(ambiguous);
+            }
+        }
+        c64_free(m);
+    }
+}
+
 static void expect_cart_error(const char *name, size_t size, const char *fragment)
 {
     const char *options = cart_options(name, size);
@@ -465,7 +561,7 @@ static void test_cart_errors(void)
 }
 
 MH_SUITE("c64.cartridge", suite_init, suite_cleanup, MH_TEST(test_cart_8k), MH_TEST(test_cart_16k),
-         MH_TEST(test_cart_ultimax), MH_TEST(test_cart_errors))
+         MH_TEST(test_cart_ultimax), MH_TEST(test_cart_pla_table), MH_TEST(test_cart_errors))
 MH_SUITE("c64.drive", suite_init, suite_cleanup, MH_TEST(test_basic_load_and_run),
          MH_TEST(test_kernal_load_registers), MH_TEST(test_drive_option_errors))
 MH_SUITE("c64.reset", NULL, NULL, MH_TEST(test_soft_reset), MH_TEST(test_hard_reset),

@@ -58,10 +58,20 @@ static const char program[] =
     "        LDA #0\n"
     "        STA $F003\n"
     "        PLA\n"
-    "        RTI\n";
+    "        RTI\n"
+    /* sled: one-byte instructions, so every address from sled to sled+5
+     * is an instruction the CPU executes once, then the exit. */
+    "sled    NOP\n"
+    "        NOP\n"
+    "        NOP\n"
+    "        NOP\n"
+    "        NOP\n"
+    "        NOP\n"
+    "        LDA #7\n"
+    "        STA $F002\n";
 
-/* Addresses of the irqtest labels, from the assembler. */
-static int32_t irqtest_at, nop1_at, nop2_at, handler_at;
+/* Addresses of the irqtest and sled labels, from the assembler. */
+static int32_t irqtest_at, nop1_at, nop2_at, handler_at, sled_at;
 
 static int load(const char *name)
 {
@@ -100,7 +110,7 @@ static int suite_init(void)
         const char *name;
         int32_t *value;
     } labels[] = {{"irqtest", &irqtest_at}, {"nop1", &nop1_at}, {"nop2", &nop2_at},
-                  {"handler", &handler_at}};
+                  {"handler", &handler_at}, {"sled", &sled_at}};
     for (size_t i = 0; i < result.symbol_count; i++)
         for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++)
             if (strcmp(result.symbols[i].name, labels[k].name) == 0)
@@ -187,7 +197,7 @@ static void expect_error(const char *tool, const char *args, const char *needle)
 static const cJSON *run_to_stop(void)
 {
     const cJSON *r = call_ok("execution_run", "{\"warp\":true}");
-    r = call_ok("execution_wait", "{\"timeout_ms\":5000}");
+    r = call_ok("execution_wait", "{\"timeout_ms\":20000}"); /* a bound against hangs */
     CU_ASSERT_STRING_NOT_EQUAL(str(structured(r), "state"), "running");
     return stop_of(r);
 }
@@ -373,7 +383,7 @@ static void test_wait_times_out_while_running(void)
     fresh_session();
     /* Real time: $0800.. runs long enough? No: it exits quickly. Use a
      * breakpoint that never fires and a run_until far away instead. */
-    const cJSON *r = call_ok("execution_run_until", "{\"address\":\"$0900\",\"timeout_ms\":50}");
+    const cJSON *r = call_ok("execution_run_until", "{\"address\":\"$0900\",\"timeout_ms\":20000}");
     const char *state = str(structured(r), "state");
     /* The program ends (exit port) before reaching $0900. */
     CU_ASSERT_STRING_EQUAL(state, "exited");
@@ -414,6 +424,32 @@ static void test_step_over_an_interrupt(void)
     }
 }
 
+/* An execution breakpoint over sled+2..sled+4 stops at its first and its
+ * last address and at none outside: not at sled+1 (one before) nor at
+ * sled+5 (one past the end). Given both as length and as end. */
+static void test_exec_range_ends(void)
+{
+    static const char *const ranges[] = {"\"length\":3", "\"end\":%d"};
+    for (size_t k = 0; k < sizeof ranges / sizeof ranges[0]; k++) {
+        fresh_session_at(sled_at);
+        char range[32], args[128];
+        snprintf(range, sizeof range, ranges[k], (int)sled_at + 4);
+        snprintf(args, sizeof args, "{\"address\":%d,%s}", (int)sled_at + 2, range);
+        call_ok("breakpoints_set", args);
+        for (int32_t pc = sled_at + 2; pc <= sled_at + 4; pc++) {
+            const cJSON *stop = run_to_stop();
+            CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "breakpoint");
+            if (num(stop, "pc") != pc)
+                fprintf(stderr, "\n  range %s: stopped at %.0f, want %d\n", args, num(stop, "pc"),
+                        (int)pc);
+            CU_ASSERT_EQUAL(num(stop, "pc"), pc);
+        }
+        /* past the last address the program runs to its exit */
+        const cJSON *stop = run_to_stop();
+        CU_ASSERT_STRING_EQUAL(str(stop, "state"), "exited");
+    }
+}
+
 MH_SUITE("debug.execution", suite_init, suite_cleanup,
          {"step over runs an interrupt through", test_step_over_an_interrupt},
          {"a JAM opcode leaves the machine jammed", test_jam_stops_the_machine},
@@ -426,4 +462,5 @@ MH_SUITE("debug.breakpoints", suite_init, suite_cleanup,
          {"watchpoint with a condition, change watchpoint", test_watchpoint_with_condition},
          {"ignore count and tracepoint", test_ignore_count_and_tracepoint},
          {"toggle, group and condition", test_toggle_group_and_condition},
+         {"an exec range stops at its first and last address only", test_exec_range_ends},
          {"bad inputs", test_bad_inputs});

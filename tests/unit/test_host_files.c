@@ -357,8 +357,8 @@ static void test_setup(void)
     mh_files_free(&ctx);
 }
 
-/* Files named on the command line are allowed one by one, not their
- * directories. */
+/* Files and directories named on the command line are allowed one by one,
+ * not what lies beside or below them. */
 static void test_trusted_files(void)
 {
     mh_hostctx ctx;
@@ -372,9 +372,9 @@ static void test_trusted_files(void)
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, made), 0);       /* to be made: its dir exists */
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, "pal"), 0);      /* not a file: ignored */
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, "/nonexistent-mh/x"), 0); /* kept as given */
-    CU_ASSERT_EQUAL(mh_files_trust(&ctx, base), 0);       /* a directory: ignored */
+    CU_ASSERT_EQUAL(mh_files_trust(&ctx, base), 0);       /* a directory (--rom-dir) */
     CU_ASSERT_EQUAL(mh_files_trust(&ctx, secret), 0);     /* once */
-    CU_ASSERT_EQUAL(ctx.allowed_files.count, 3);
+    CU_ASSERT_EQUAL(ctx.allowed_files.count, 4);
     mh_ptrvec dirs = dirs_of(0);
     CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, secret, MH_FILES_READ, out,
                                           sizeof out, error, sizeof error),
@@ -413,6 +413,15 @@ static void test_trusted_files(void)
     snprintf(outside_dir, sizeof outside_dir, "%s/outside", base);
     CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, outside_dir, MH_FILES_DIR,
                                           out, sizeof out, error, sizeof error),
+                    MH_ERR_DENIED);
+    /* The trusted directory itself is a directory to use, nothing in it. */
+    CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, base, MH_FILES_DIR, out,
+                                          sizeof out, error, sizeof error),
+                    MH_OK);
+    char beside[PATH_MAX + 64];
+    snprintf(beside, sizeof beside, "%s/new.txt", base);
+    CU_ASSERT_EQUAL(mh_files_resolve_with(&dirs, &ctx.allowed_files, beside, MH_FILES_WRITE, out,
+                                          sizeof out, error, sizeof error),
                     MH_ERR_DENIED);
     mh_files_free(&ctx);
     CU_ASSERT_EQUAL(ctx.allowed_files.count, 0);

@@ -160,6 +160,24 @@ static void test_events(void)
     mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"ev\"}");
 }
 
+/* The harness hands each call its own answer: a call that takes longer
+ * than a moment (fixture_progress: 100 steps of 20 ms, each with a
+ * progress notification on the call's exchange) answers with its own
+ * result, not its last notification, and the next call does not see it. */
+static void test_each_call_gets_its_own_answer(void)
+{
+    const cJSON *r = mh_harness_send(
+        &h, "{\"jsonrpc\":\"2.0\",\"id\":\"slow\",\"method\":\"tools/call\",\"params\":{"
+            "\"name\":\"fixture_progress\",\"arguments\":{\"steps\":100},"
+            "\"_meta\":{\"progressToken\":\"p\"}}}");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(r, "id");
+    CU_ASSERT_STRING_EQUAL(cJSON_IsString(id) ? id->valuestring : "(not a response)", "slow");
+    CU_ASSERT_STRING_EQUAL(mh_harness_text(cJSON_GetObjectItemCaseSensitive(r, "result")), "done");
+    const cJSON *echo = mh_harness_call_tool(&h, "fixture_echo", "{\"message\":\"fast\"}");
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(echo), "fast"));
+}
+
 MH_SUITE("host.tools", setup, teardown, MH_TEST(test_pagination),
+         MH_TEST(test_each_call_gets_its_own_answer),
          MH_TEST(test_validation_is_tool_error), MH_TEST(test_structured_result),
          MH_TEST(test_session_tools), MH_TEST(test_unknown_machine), MH_TEST(test_events))

@@ -121,6 +121,58 @@ static void test_noise(void)
     CU_ASSERT(r > 1000.0);
 }
 
+/* The noise generator as docs/sid.md describes it, written apart from
+ * sid.c: a 23-bit LFSR that starts at $7FFFFF, shifts left taking
+ * bit 22 XOR bit 17 into bit 0, and shows bits 20,18,14,11,9,5,2,0 as the
+ * upper 8 output bits (OSC3, $D41B on the C64). */
+static uint32_t ref_noise_clock(uint32_t r)
+{
+    return ((r << 1) | (((r >> 22) ^ (r >> 17)) & 1u)) & 0x7FFFFFu;
+}
+
+static uint8_t ref_noise_osc3(uint32_t r)
+{
+    static const int taps[8] = {20, 18, 14, 11, 9, 5, 2, 0}; /* OSC3 bits 7..0 */
+    uint8_t out = 0;
+    for (int i = 0; i < 8; i++) out = (uint8_t)((out << 1) | ((r >> taps[i]) & 1u));
+    return out;
+}
+
+/* Voice 3 on noise, read back through OSC3 after every few cycles against
+ * the reference: the LFSR is clocked each time accumulator bit 19 rises,
+ * i.e. floor((t * freq + 2^19) / 2^20) times in the t cycles after the
+ * test bit is released. */
+static void test_noise_sequence(void)
+{
+    mh_sid *s = new_sid(MH_SID_MODEL_6581);
+    const uint32_t freq = 0xFFFF;
+    mh_sid_write(s, 14, freq & 0xFF);
+    mh_sid_write(s, 15, freq >> 8);
+    mh_sid_write(s, 18, MH_SID_CTRL_NOISE | MH_SID_CTRL_TEST); /* LFSR to $7FFFFF */
+    mh_sid_write(s, 18, MH_SID_CTRL_NOISE);
+    uint32_t ref = 0x7FFFFFu;
+    uint64_t t = 0, clocked = 0;
+    int mismatches = 0, changes = 0;
+    uint8_t last = ref_noise_osc3(ref);
+    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_OSC3), last);
+    while (clocked < 4000) {
+        uint32_t step = 1u + (uint32_t)(t % 13u);
+        mh_sid_clock(s, step);
+        t += step;
+        uint64_t due = (t * freq + 0x80000u) >> 20;
+        for (; clocked < due; clocked++) ref = ref_noise_clock(ref);
+        uint8_t want = ref_noise_osc3(ref), got = mh_sid_read(s, MH_SID_REG_OSC3);
+        if (got != want && mismatches++ < 3)
+            fprintf(stderr, "\n  after %llu noise clocks: OSC3 $%02X, want $%02X\n",
+                    (unsigned long long)clocked, got, want);
+        changes += want != last;
+        last = want;
+    }
+    CU_ASSERT_EQUAL(mismatches, 0);
+    CU_ASSERT_TRUE(changes > 3000); /* the reference itself is not stuck */
+    free(s);
+}
+
 static void test_osc3_readback(void)
 {
     mh_sid *s = new_sid(MH_SID_MODEL_6581);
@@ -358,6 +410,7 @@ static void test_perf(void)
 }
 
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
+         MH_TEST(test_noise_sequence),
          MH_TEST(test_osc3_readback))
 MH_SUITE("sid.env", NULL, NULL, MH_TEST(test_adsr), MH_TEST(test_adsr_delay_bug))
 MH_SUITE("sid.filter", NULL, NULL, MH_TEST(test_filter), MH_TEST(test_volume_digi))

@@ -657,7 +657,8 @@ static void test_capabilities_bare6502(void)
     /* The chip toolsets that are built: unavailable, saying which chip. */
     static const struct {
         const char *toolset, *chip;
-    } chip_sets[] = {{"tools-vic2", "VIC-II"}, {"tools-cia", "CIA"}, {"tools-sid", "SID"}};
+    } chip_sets[] = {{"tools-vic2", "VIC-II"}, {"tools-cia", "CIA"}, {"tools-sid", "SID"},
+                     {"tools-audio", "sound output"}};
     const cJSON *r = tmt_call("machine_capabilities", "{\"session\":\"bare\"}");
     int seen = 0;
     for (size_t i = 0; i < sizeof chip_sets / sizeof chip_sets[0]; i++) {

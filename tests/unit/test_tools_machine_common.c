@@ -76,7 +76,8 @@ int tmt_setup(void)
      * chip (bare6502 has none of them). */
     static const char *const chip_toolsets[] = {MH_PLUGIN_BUILD_DIR "/tools-vic2.so",
                                                 MH_PLUGIN_BUILD_DIR "/tools-cia.so",
-                                                MH_PLUGIN_BUILD_DIR "/tools-sid.so"};
+                                                MH_PLUGIN_BUILD_DIR "/tools-sid.so",
+                                                MH_PLUGIN_BUILD_DIR "/tools-audio.so"};
     for (size_t i = 0; i < sizeof chip_toolsets / sizeof chip_toolsets[0]; i++)
         if (access(chip_toolsets[i], R_OK) == 0) load(chip_toolsets[i]);
     mh_harness_initialize(&tmt_h, "2025-11-25");
@@ -110,7 +111,7 @@ const cJSON *tmt_call(const char *tool, const char *args)
 {
     const cJSON *r = mh_harness_call_tool(&tmt_h, tool, args);
     if (!r) {
-        const cJSON *last = cJSON_GetArrayItem(tmt_h.sent, cJSON_GetArraySize(tmt_h.sent) - 1);
+        const cJSON *last = mh_harness_last_response(&tmt_h);
         /* A JSON-RPC error (e.g. the host's schema check): give its message as text. */
         static cJSON *fake;
         cJSON_Delete(fake);

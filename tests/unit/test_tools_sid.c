@@ -193,7 +193,7 @@ static void test_bad_inputs(void)
                                  "v1_pw"));
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, "sid_voices_get", "{\"session\":\"sidb\",\"voice\":4}"),
                                  "voices are numbered 1-3"));
-    const char *cap = "sid_audio_capture";
+    const char *cap = "audio_capture";
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, cap, "{\"session\":\"sidb\",\"frames\":0}"), "frames"));
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, cap, "{\"session\":\"sidb\",\"frames\":100000}"),
                                  "1 to 1500 frames"));
@@ -208,7 +208,7 @@ static void test_bad_inputs(void)
     CU_ASSERT_TRUE(is_error_with(r, "nothing was captured"));
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, cap, "{\"session\":\"sidb\",\"frames\":1,\"path\":\"/etc/x.wav\"}"),
                                  "--allow-dir"));
-    const char *ana = "sid_audio_analyze";
+    const char *ana = "audio_analyze";
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, ana, "{\"session\":\"sidb\",\"source\":\"last\"}"),
                                  "no capture yet"));
     CU_ASSERT_TRUE(is_error_with(sidt_call(&h, ana, "{\"session\":\"sidb\",\"source\":\"last\",\"frames\":3}"),
@@ -262,7 +262,7 @@ static void test_8580(void)
 static void test_sound_off(void)
 {
     CU_ASSERT_EQUAL_FATAL(sidt_session(&h, "sidq", "{\"sound\":\"off\"}"), 0);
-    const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidq\",\"frames\":2}");
+    const cJSON *r = sidt_call(&h, "audio_capture", "{\"session\":\"sidq\",\"frames\":2}");
     CU_ASSERT_TRUE(is_error_with(r, "sound synthesis is off"));
     /* registers still decode */
     r = sidt_call(&h, "sid_registers_set", "{\"session\":\"sidq\",\"register\":\"v1_freq\",\"value\":1000}");

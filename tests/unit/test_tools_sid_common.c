@@ -36,8 +36,9 @@ int sidt_init(mh_harness *h, char *tmpdir, size_t tmpdir_size)
         fprintf(stderr, "allowed dir %s: %s\n", tmpdir, error);
         return -1;
     }
-    const char *plugins[2] = {MH_C64_PLUGIN, MH_PLUGIN_BUILD_DIR "/tools-sid.so"};
-    for (int i = 0; i < 2; i++) {
+    const char *plugins[3] = {MH_C64_PLUGIN, MH_PLUGIN_BUILD_DIR "/tools-sid.so",
+                              MH_PLUGIN_BUILD_DIR "/tools-audio.so"};
+    for (int i = 0; i < 3; i++) {
         if (mh_loader_load_file(&h->ctx, plugins[i], error, sizeof error) != MH_OK) {
             fprintf(stderr, "loading %s: %s\n", plugins[i], error);
             return -1;

@@ -22,6 +22,8 @@
  *
  * mh_files_confine() (inline) is what a machine plugin does with a path
  * option: resolve it and replace the malloc'ed string by the result.
+ * This decides WHERE; how to write there (never through a planted link or
+ * FIFO, no silent overwrite) is mcphost/file_write.h (mcphost::files).
  *
  * Ownership: strings returned by dir_at() live as long as the host.
  * Thread: [thread-safe].

@@ -274,6 +274,11 @@ typedef struct mh_audio_iface {
     size_t (*read)(void *context, int16_t *out, size_t max);
     /* What makes the sound: "SID 6581", "VIC 6561", "TED 8360". */
     const char *(*source)(void *context);
+    /* The machine's clock (Hz) and its video frame in cycles (0: no
+     * video), so tools can run the machine for a number of samples or
+     * frames. */
+    uint32_t (*clock_hz)(void *context);
+    uint32_t (*frame_cycles)(void *context);
 } mh_audio_iface;
 
 #ifdef __cplusplus

@@ -61,8 +61,11 @@ typedef struct mh_png_desc {
  * index outside the palette), MH_ERR_NO_MEMORY, MH_ERR_INTERNAL (zlib). */
 mh_status mh_png_encode(const mh_png_desc *desc, uint8_t **png, size_t *size);
 
-/* Encodes and writes to path (created or truncated). MH_ERR_IO when the
- * file cannot be written. */
+/* Encodes and writes to path through mh_file_write() (mcphost/file_write.h)
+ * with MH_FILE_OVERWRITE: an existing regular file is replaced, anything
+ * else is refused. MH_ERR_IO when the file cannot be written. To refuse an
+ * existing file, or for the message, call mh_png_encode() and
+ * mh_file_write() yourself. */
 mh_status mh_png_write_file(const char *path, const mh_png_desc *desc);
 
 /* count palette entries 0xRRGGBB (as machines give them) as the R,G,B

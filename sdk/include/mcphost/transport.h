@@ -66,7 +66,8 @@ typedef struct mh_server_service {
 typedef struct mh_transport_options {
     uint32_t struct_size;
     const char *bind_host; /* --host, default "127.0.0.1" */
-    uint16_t port;         /* --port, default 6510 */
+    uint16_t port;         /* --port, default 6510; 0: any free port (the transport
+                              logs the one it got) */
     const char *token;     /* --token or MCPHOST_TOKEN, may be NULL */
 } mh_transport_options;
 

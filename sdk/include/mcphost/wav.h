@@ -43,7 +43,11 @@ mh_status mh_wav_header(uint8_t header[MH_WAV_HEADER_SIZE], unsigned channels,
  * > 0), MH_ERR_NO_MEMORY. */
 mh_status mh_wav_encode(const mh_wav_desc *desc, uint8_t **wav, size_t *size);
 
-/* Encodes and writes to path. MH_ERR_IO when the file cannot be written. */
+/* Encodes and writes to path through mh_file_write() (mcphost/file_write.h)
+ * with MH_FILE_OVERWRITE: an existing regular file is replaced, anything
+ * else is refused. MH_ERR_IO when the file cannot be written. To refuse an
+ * existing file, or for the message, call mh_wav_encode() and
+ * mh_file_write() yourself. */
 mh_status mh_wav_write_file(const char *path, const mh_wav_desc *desc);
 
 #ifdef __cplusplus

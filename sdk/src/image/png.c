@@ -1,6 +1,7 @@
 /* png.c - PNG encoding (indexed and RGB/RGBA, 8 bits per sample, filter
  * type 0, one IDAT) with zlib's deflate and crc32. */
 #include "mcphost/png.h"
+#include "mcphost/file_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,12 +192,8 @@ mh_status mh_png_write_file(const char *path, const mh_png_desc *desc)
     size_t size;
     mh_status st = mh_png_encode(desc, &png, &size);
     if (st != MH_OK) return st;
-    FILE *f = fopen(path, "wb");
-    if (!f) st = MH_ERR_IO;
-    else {
-        if (fwrite(png, 1, size, f) != size) st = MH_ERR_IO;
-        if (fclose(f) != 0) st = MH_ERR_IO;
-    }
+    st = mh_file_write(path, png, size, MH_FILE_OVERWRITE, NULL, 0);
+    if (st != MH_OK && st != MH_ERR_NO_MEMORY) st = MH_ERR_IO;
     free(png);
     return st;
 }

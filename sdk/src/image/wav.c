@@ -1,5 +1,6 @@
 /* wav.c - 16-bit PCM RIFF/WAVE files. */
 #include "mcphost/wav.h"
+#include "mcphost/file_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,12 +74,8 @@ mh_status mh_wav_write_file(const char *path, const mh_wav_desc *desc)
     size_t size;
     mh_status st = mh_wav_encode(desc, &wav, &size);
     if (st != MH_OK) return st;
-    FILE *f = fopen(path, "wb");
-    if (!f) st = MH_ERR_IO;
-    else {
-        if (fwrite(wav, 1, size, f) != size) st = MH_ERR_IO;
-        if (fclose(f) != 0) st = MH_ERR_IO;
-    }
+    st = mh_file_write(path, wav, size, MH_FILE_OVERWRITE, NULL, 0);
+    if (st != MH_OK && st != MH_ERR_NO_MEMORY) st = MH_ERR_IO;
     free(wav);
     return st;
 }

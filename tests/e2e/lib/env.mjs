@@ -40,6 +40,14 @@ export const FIXTURE_TOOLS = ['fixture_echo', 'fixture_progress', 'fixture_image
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How long a test waits for something that must happen before it calls it a
+ * hang. A bound against hangs, not a speed check: speed is measured in
+ * bench/, and under ASan with ctest -j2 on a loaded machine a quick answer
+ * can take a while. No test asserts a duration below 10 s.
+ */
+export const HANG_MS = 20000;
+
 /** Settles like promise, or rejects after ms with a message naming what it waited for. */
 export function within(ms, what, promise) {
   let timer;
@@ -48,3 +56,9 @@ export function within(ms, what, promise) {
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * mcphost --transport http --port 0 binds a port the kernel picks and logs
+ * "serving MCP (Streamable HTTP) on http://HOST:PORT/mcp"; group 1 is PORT.
+ */
+export const SERVING_RE = /serving MCP \(Streamable HTTP\) on http:\/\/\S+:(\d+)\/mcp/;

@@ -1,7 +1,7 @@
 // Runs mcphost as a plain child process and talks raw JSON-RPC lines to it,
 // for what an SDK client would never send.
 import { spawn } from 'node:child_process';
-import { MCPHOST_BIN, hostArgs, within } from './env.mjs';
+import { MCPHOST_BIN, HANG_MS, hostArgs, within } from './env.mjs';
 
 export const INITIALIZE = (id = 1, protocolVersion = '2025-11-25') => ({
   jsonrpc: '2.0',
@@ -62,7 +62,7 @@ export function spawnHost(args = ['--machine', 'fixture']) {
     child.stdin.write((typeof message === 'string' ? message : JSON.stringify(message)) + '\n');
   };
   /** Resolves with the first received message (from index `from`) matching pred. */
-  host.waitFor = (pred, what, ms = 5000, from = 0) => {
+  host.waitFor = (pred, what, ms = HANG_MS, from = 0) => {
     const find = () => host.messages.slice(from).find(pred);
     return within(
       ms,
@@ -78,12 +78,12 @@ export function spawnHost(args = ['--machine', 'fixture']) {
     );
   };
   /** Sends a request and resolves with the response to its id. */
-  host.request = (message, ms = 5000) => {
+  host.request = (message, ms = HANG_MS) => {
     host.send(message);
     return host.waitFor((m) => m.id === message.id && ('result' in m || 'error' in m), `the response to id ${message.id}`, ms);
   };
   /** Resolves with the next message that has id null (errors that belong to no request). */
-  host.nextNullIdError = (ms = 5000) => {
+  host.nextNullIdError = (ms = HANG_MS) => {
     const from = host.messages.length;
     return host.waitFor((m) => m.id === null && m.error, 'an error response with id null', ms, from);
   };
@@ -93,7 +93,7 @@ export function spawnHost(args = ['--machine', 'fixture']) {
     return res;
   };
   /** Ends input and waits for the process to exit (or kills it after ms). */
-  host.close = async (ms = 5000) => {
+  host.close = async (ms = HANG_MS) => {
     child.stdin.end();
     try {
       return await within(ms, 'mcphost to exit after end of input', host.exit);

@@ -1,4 +1,4 @@
-/* sid_capture.c - records the machine's audio while running it: opens a
+/* ta_capture.c - records the machine's audio while running it: opens a
  * reader of the session's audio stream (mh.observe/1; it starts now, so
  * what came before is not the capture's, and a window playing the sound
  * keeps hearing it), starts the per-voice tap if asked,
@@ -8,14 +8,14 @@
  *
  * A running machine is refused (a tool handler runs between two slices of
  * the session thread and cannot wait for wall time to pass there; see
- * docs/tools-sid.md): the message says to pause it first.
+ * docs/tools-audio.md): the message says to pause it first.
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools_sid.h"
+#include "tools_audio.h"
 
 /* Reads up to `want` samples of the stream into dst; the rest is left. */
 static size_t read_into(size_t (*fn)(void *, unsigned, int16_t *, size_t), void *context,
@@ -39,10 +39,12 @@ static size_t stream_fn(void *user, unsigned v, int16_t *out, size_t max)
     return s->observe->audio_read(s->reader, out, max);
 }
 
-mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_iface *sid,
-                     void *context, const ts_capture_req *req, ts_audio *out, char *err,
-                     size_t err_size)
+mh_status ta_capture(const ta_plugin *plugin, mh_call *call, const ta_source *src,
+                     const ta_capture_req *req, ta_audio *out, char *err, size_t err_size)
 {
+    const mh_audio_iface *audio = src->audio;
+    void *context = src->audio_context;
+    const mh_chip_sid_iface *sid = req->tap ? src->sid : NULL;
     memset(out, 0, sizeof *out);
     mh_session *session = plugin->call->session(call);
     const mh_debug_service *debug = plugin->debug;
@@ -68,20 +70,20 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
                                 "capture needs it");
         return MH_ERR_UNSUPPORTED;
     }
-    if (!sid->sound_enabled(context)) {
+    if (!audio->enabled(context)) {
         snprintf(err, err_size,
                  "sound synthesis is off in this session (machine option sound=off): there is "
                  "no audio to capture; create a session with sound on (the default)");
         return MH_ERR_STATE;
     }
-    out->sample_rate = sid->sample_rate(context);
-    uint32_t clock = sid->clock_hz(context);
-    uint32_t frame = sid->frame_cycles(context);
+    out->sample_rate = audio->sample_rate(context);
+    uint32_t clock = audio->clock_hz(context);
+    uint32_t frame = audio->frame_cycles(context);
     if (!frame) frame = clock / 50u;
     out->mixed = malloc(req->samples * sizeof(int16_t));
-    for (int v = 0; req->tap && v < 3; v++) out->voice[v] = malloc(req->samples * sizeof(int16_t));
-    if (!out->mixed || (req->tap && (!out->voice[0] || !out->voice[1] || !out->voice[2]))) {
-        ts_audio_free(out);
+    for (int v = 0; sid && v < 3; v++) out->voice[v] = malloc(req->samples * sizeof(int16_t));
+    if (!out->mixed || (sid && (!out->voice[0] || !out->voice[1] || !out->voice[2]))) {
+        ta_audio_free(out);
         snprintf(err, err_size, "out of memory for %zu samples", req->samples);
         return MH_ERR_NO_MEMORY;
     }
@@ -90,11 +92,11 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
     stream_ctx stream = {observe, observe->audio_open(plugin->host, plugin->sessions->name(session),
                                                       NULL, open_error, sizeof open_error)};
     if (!stream.reader) {
-        ts_audio_free(out);
+        ta_audio_free(out);
         snprintf(err, err_size, "cannot read the session's audio: %s", open_error);
         return MH_ERR_STATE;
     }
-    if (req->tap) sid->tap_start(context);
+    if (sid) sid->tap_start(src->sid_context);
     size_t got = 0, voice_got[3] = {0, 0, 0};
     unsigned idle = 0;
     mh_status status = MH_OK;
@@ -116,8 +118,8 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
         out->cycles += has_cycles ? debug->cycles(session) - before : cycles;
         size_t n = read_into(stream_fn, &stream, 0, out->mixed + got, req->samples - got);
         got += n;
-        for (unsigned v = 0; req->tap && v < 3; v++)
-            voice_got[v] += read_into(sid->tap_read, context, v, out->voice[v] + voice_got[v],
+        for (unsigned v = 0; sid && v < 3; v++)
+            voice_got[v] += read_into(sid->tap_read, src->sid_context, v, out->voice[v] + voice_got[v],
                                       req->samples - voice_got[v]);
         if (stopped) {
             out->stopped = 1;
@@ -140,10 +142,10 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
             break;
         }
     }
-    if (req->tap) sid->tap_stop(context);
+    if (sid) sid->tap_stop(src->sid_context);
     observe->audio_close(stream.reader);
     if (status != MH_OK) {
-        ts_audio_free(out);
+        ta_audio_free(out);
         return status;
     }
     out->count = got;
@@ -151,7 +153,7 @@ mh_status ts_capture(const ts_plugin *plugin, mh_call *call, const mh_chip_sid_i
         debug->cycles)
         out->end_cycles = debug->cycles(session);
     /* the tap and the stream come from the same samples; keep them equal */
-    for (unsigned v = 0; req->tap && v < 3; v++)
+    for (unsigned v = 0; sid && v < 3; v++)
         if (voice_got[v] < got) memset(out->voice[v] + voice_got[v], 0, (got - voice_got[v]) * 2);
     return MH_OK;
 }

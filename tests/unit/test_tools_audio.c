@@ -1,7 +1,7 @@
-/* tools_sid.audio - sound through the tools, from a 6502 program on the
+/* tools_audio.sid - sound through the audio tools (tools-audio) on the C64, from a 6502 program on the
  * real C64 in the in-process host:
  *   - a known note on each waveform (triangle at 100 Hz, 440 Hz and 3.8 kHz,
- *     sawtooth, pulse): sid_audio_analyze's dominant frequency (mix and
+ *     sawtooth, pulse): audio_analyze's dominant frequency (mix and
  *     voice) and the frequency measured here from the decoded WAV (zero
  *     crossings, independent of the plugin's FFT) match the note within
  *     1%; noise: the voice's step rate is 16x the note within 1%;
@@ -105,11 +105,11 @@ static void test_waveform_notes(void)
         note n = {0, reg, 0x800, c->control, 0x00, 0xF0, 0, 0, 0x0F};
         CU_ASSERT_EQUAL_FATAL(play("sidn", &n), 0);
         /* the attack (2 ms) and the output high-pass settle */
-        const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidn\",\"milliseconds\":100}");
+        const cJSON *r = sidt_call(&h, "audio_capture", "{\"session\":\"sidn\",\"milliseconds\":100}");
         CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
         CU_ASSERT_STRING_EQUAL(sidt_str(sidt_structured(r), "state"), "paused");
 
-        r = sidt_call(&h, "sid_audio_analyze", "{\"session\":\"sidn\",\"milliseconds\":500}");
+        r = sidt_call(&h, "audio_analyze", "{\"session\":\"sidn\",\"milliseconds\":500}");
         CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
         const cJSON *sc = sidt_structured(r);
         CU_ASSERT_EQUAL(sidt_num(sc, "samples"), 22050);
@@ -138,7 +138,7 @@ static void test_waveform_notes(void)
         }
 
         /* the WAV itself, decoded here */
-        r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidn\",\"milliseconds\":300}");
+        r = sidt_call(&h, "audio_capture", "{\"session\":\"sidn\",\"milliseconds\":300}");
         CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
         int16_t *samples = NULL;
         size_t count = 0;
@@ -159,7 +159,7 @@ static void test_waveform_notes(void)
         }
         free(samples);
         /* source "last" analyses that same capture again */
-        r = sidt_call(&h, "sid_audio_analyze", "{\"session\":\"sidn\",\"source\":\"last\",\"voices\":false}");
+        r = sidt_call(&h, "audio_analyze", "{\"session\":\"sidn\",\"source\":\"last\",\"voices\":false}");
         CU_ASSERT_FALSE(mh_harness_is_error(r));
         CU_ASSERT_EQUAL(sidt_num(sidt_structured(r), "samples"), 13230);
         CU_ASSERT_EQUAL(sidt_num(sidt_structured(r), "mixed.peak"), peak);
@@ -181,7 +181,7 @@ static const cJSON *voice1(const char *session, double *level, char *phase, size
 
 static void advance_ms(const char *session, int ms)
 {
-    const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"%s\",\"milliseconds\":%d}", session, ms);
+    const cJSON *r = sidt_call(&h, "audio_capture", "{\"session\":\"%s\",\"milliseconds\":%d}", session, ms);
     CU_ASSERT_FALSE(mh_harness_is_error(r));
 }
 
@@ -231,7 +231,7 @@ static void test_adsr_in_time(void)
     /* gate again and follow the RMS over time in 20 ms windows */
     r = sidt_call(&h, "sid_registers_set", "{\"session\":\"sida\",\"register\":\"v1_control\",\"value\":17}");
     CU_ASSERT_FALSE(mh_harness_is_error(r));
-    r = sidt_call(&h, "sid_audio_analyze", "{\"session\":\"sida\",\"milliseconds\":240,\"window_ms\":20}");
+    r = sidt_call(&h, "audio_analyze", "{\"session\":\"sida\",\"milliseconds\":240,\"window_ms\":20}");
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     sc = sidt_structured(r);
     const cJSON *windows = cJSON_GetObjectItem(cJSON_GetObjectItem(sc, "voices") ? cJSON_GetArrayItem(cJSON_GetObjectItem(sc, "voices"), 0) : NULL,
@@ -305,7 +305,7 @@ static void test_osc3_env3(void)
     r = sidt_call(&h, "sid_registers_set",
                   "{\"session\":\"sido\",\"registers\":{\"v3_control\":\"$21\",\"mode_vol\":\"$8F\"}}");
     CU_ASSERT_FALSE(mh_harness_is_error(r));
-    r = sidt_call(&h, "sid_audio_analyze", "{\"session\":\"sido\",\"milliseconds\":400,\"skip_ms\":200}");
+    r = sidt_call(&h, "audio_analyze", "{\"session\":\"sido\",\"milliseconds\":400,\"skip_ms\":200}");
     sc = sidt_structured(r);
     double mixed_db = sidt_num(sc, "mixed.rms_dbfs"), v3_db = sidt_num(sc, "voices.2.rms_dbfs");
     CU_ASSERT_TRUE(isnan(mixed_db) || mixed_db < -60.0);
@@ -325,7 +325,7 @@ static void test_osc3_env3(void)
 static void harmonics(const char *session, double f, double *h1, double *h4, double *rms_db)
 {
     advance_ms(session, 100); /* the filter and the output high-pass settle */
-    const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"%s\",\"milliseconds\":400}", session);
+    const cJSON *r = sidt_call(&h, "audio_capture", "{\"session\":\"%s\",\"milliseconds\":400}", session);
     int16_t *x = NULL;
     size_t n = 0;
     unsigned rate = 0;
@@ -378,7 +378,7 @@ static void test_capture_file_and_state(void)
     CU_ASSERT_EQUAL_FATAL(sidt_session(&h, "sidw", NULL), 0);
     note n = {1, sidt_freq_reg(330.0), 0x800, 0x21, 0x00, 0xF0, 0, 0, 0x0F};
     CU_ASSERT_EQUAL_FATAL(play("sidw", &n), 0);
-    const cJSON *r = sidt_call(&h, "sid_audio_capture",
+    const cJSON *r = sidt_call(&h, "audio_capture",
                                "{\"session\":\"sidw\",\"frames\":10,\"path\":\"note.wav\",\"source\":\"voice2\"}");
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     const cJSON *sc = sidt_structured(r);
@@ -413,16 +413,16 @@ static void test_capture_file_and_state(void)
         double t0 = sidt_now();
         sidt_advance(&h, "sidw", 2 * 985248);
         double t1 = sidt_now();
-        sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidw\",\"milliseconds\":2000}");
+        sidt_call(&h, "audio_capture", "{\"session\":\"sidw\",\"milliseconds\":2000}");
         double t2 = sidt_now();
-        sidt_call(&h, "sid_audio_analyze", "{\"session\":\"sidw\",\"milliseconds\":2000}");
+        sidt_call(&h, "audio_analyze", "{\"session\":\"sidw\",\"milliseconds\":2000}");
         double t3 = sidt_now();
         best[0] = t1 - t0 < best[0] ? t1 - t0 : best[0];
         best[1] = t2 - t1 < best[1] ? t2 - t1 : best[1];
         best[2] = t3 - t2 < best[2] ? t3 - t2 : best[2];
     }
     fprintf(stderr, "  2 s of machine time, best of 3: advance %.1f ms (%.0fx real time), "
-                    "sid_audio_capture %.1f ms (%.0fx), sid_audio_analyze %.1f ms (%.0fx)\n",
+                    "audio_capture %.1f ms (%.0fx), audio_analyze %.1f ms (%.0fx)\n",
             best[0] * 1e3, 2.0 / best[0], best[1] * 1e3, 2.0 / best[1], best[2] * 1e3, 2.0 / best[2]);
 
     /* a running machine: refused, then paused and captured */
@@ -431,18 +431,18 @@ static void test_capture_file_and_state(void)
     mh_run_request run = {sizeof run, MH_GOAL_CONTINUE, 0, 0, 1};
     char error[256];
     CU_ASSERT_EQUAL(mh_debug_service_impl.run(s, &run, error, sizeof error), MH_OK);
-    r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidw\",\"frames\":1}");
+    r = sidt_call(&h, "audio_capture", "{\"session\":\"sidw\",\"frames\":1}");
     CU_ASSERT_TRUE(mh_harness_is_error(r));
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "pause it first"));
     mh_debug_service_impl.pause(s);
-    r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidw\",\"frames\":1}");
+    r = sidt_call(&h, "audio_capture", "{\"session\":\"sidw\",\"frames\":1}");
     CU_ASSERT_FALSE(mh_harness_is_error(r));
     CU_ASSERT_STRING_EQUAL(sidt_str(sidt_structured(r), "state"), "paused");
     mh_session_unref(s);
     sidt_destroy(&h, "sidw");
     /* a new session of the same name does not see the old one's capture */
     CU_ASSERT_EQUAL_FATAL(sidt_session(&h, "sidw", NULL), 0);
-    r = sidt_call(&h, "sid_audio_analyze", "{\"session\":\"sidw\",\"source\":\"last\"}");
+    r = sidt_call(&h, "audio_analyze", "{\"session\":\"sidw\",\"source\":\"last\"}");
     CU_ASSERT_TRUE(mh_harness_is_error(r));
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "no capture yet"));
     sidt_destroy(&h, "sidw");
@@ -462,7 +462,7 @@ static void test_jammed_cpu(void)
         "        LDA #$21\n        STA $D404\n"
         "        .byte $02\n";
     CU_ASSERT_EQUAL_FATAL(sidt_program(&h, "sidj", source, 0xC000), 0);
-    const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidj\",\"milliseconds\":100}");
+    const cJSON *r = sidt_call(&h, "audio_capture", "{\"session\":\"sidj\",\"milliseconds\":100}");
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     CU_ASSERT_EQUAL(sidt_num(sidt_structured(r), "samples"), 4410);
     CU_ASSERT_TRUE(sidt_num(sidt_structured(r), "peak") > 1000);
@@ -527,7 +527,7 @@ static void test_breakpoint_ends_capture(void)
     mh_session_unref(s);
     CU_ASSERT_EQUAL_FATAL(job.status, MH_OK);
 
-    const cJSON *r = sidt_call(&h, "sid_audio_capture", "{\"session\":\"sidk\",\"milliseconds\":200}");
+    const cJSON *r = sidt_call(&h, "audio_capture", "{\"session\":\"sidk\",\"milliseconds\":200}");
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     const cJSON *sc = sidt_structured(r);
     CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(sc, "stopped_at_breakpoint")));
@@ -546,7 +546,7 @@ static void test_breakpoint_ends_capture(void)
     sidt_destroy(&h, "sidk");
 }
 
-MH_SUITE("tools_sid.audio", suite_init, suite_cleanup, MH_TEST(test_waveform_notes),
+MH_SUITE("tools_audio.sid", suite_init, suite_cleanup, MH_TEST(test_waveform_notes),
          MH_TEST(test_adsr_in_time), MH_TEST(test_osc3_env3), MH_TEST(test_filter_cutoff),
          MH_TEST(test_capture_file_and_state), MH_TEST(test_jammed_cpu),
          MH_TEST(test_breakpoint_ends_capture))

@@ -1,22 +1,27 @@
-/* tools_sid_audio.c - sid_audio_capture (run the paused machine for N
+/* tools_audio.c - audio_capture (run the paused machine for N
  * frames or milliseconds, return the sound as MCP audio content, a WAV,
- * and optionally write it through mh.files/1) and sid_audio_analyze
- * (capture the same way, or take the session's last capture, and measure
- * peak, RMS and dominant frequency of the mix and of each voice).
+ * and optionally write it: confined by mh.files/1, written by
+ * mcphost/file_write.h, an existing file only with overwrite: true) and
+ * audio_analyze (capture the same way, or take the session's last capture,
+ * and measure peak, RMS and dominant frequency of the mix and, on a SID, of
+ * each voice).
  * Both keep what they captured as the session's last capture. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include <mcphost/file_write.h>
+#include <mcphost/audio_analysis.h>
 #include <mcphost/wav.h>
 
-#include "tools_sid.h"
+#include "tools_audio.h"
 
-#define TS_MAX_FRAMES 1500
-#define TS_MAX_MS 30000
-#define TS_DEFAULT_MS 500
-#define TS_MAX_WINDOWS 2000
+#define TA_MAX_FRAMES 1500
+#define TA_MAX_MS 30000
+#define TA_DEFAULT_MS 500
+#define TA_MAX_WINDOWS 2000
 
 static const char *const sources[4] = {"mixed", "voice1", "voice2", "voice3"};
 
@@ -24,6 +29,7 @@ typedef struct audio_args {
     size_t samples;
     int64_t frames, ms;   /* what was asked (0: not given) */
     const char *path;     /* capture: NULL none */
+    bool overwrite;       /* capture: path may replace an existing file */
     size_t source;        /* 0 mixed, 1-3 a voice */
     int use_last;         /* analyze: source "last" */
     int voices;           /* analyze: per-voice results */
@@ -32,32 +38,33 @@ typedef struct audio_args {
 } audio_args;
 
 /* frames / milliseconds -> samples; 0 or -1 with err. */
-static int parse_length(const mh_json *args, const mh_chip_sid_iface *sid, void *context,
-                        audio_args *a, char *err, size_t err_size)
+static int parse_length(const mh_json *args, const ta_source *src, audio_args *a, char *err,
+                        size_t err_size)
 {
     char msg[MH_ARGS_ERROR_SIZE];
-    mh_status fs = mh_args_int(args, "frames", 1, TS_MAX_FRAMES, &a->frames, msg, sizeof msg);
+    mh_status fs = mh_args_int(args, "frames", 1, TA_MAX_FRAMES, &a->frames, msg, sizeof msg);
     if (fs != MH_OK && fs != MH_ERR_NOT_FOUND) {
         snprintf(err, err_size, "%s (1 to %d frames, about %d s on a PAL machine)", msg,
-                 TS_MAX_FRAMES, TS_MAX_FRAMES / 50);
+                 TA_MAX_FRAMES, TA_MAX_FRAMES / 50);
         return -1;
     }
-    mh_status ms = mh_args_int(args, "milliseconds", 1, TS_MAX_MS, &a->ms, msg, sizeof msg);
+    mh_status ms = mh_args_int(args, "milliseconds", 1, TA_MAX_MS, &a->ms, msg, sizeof msg);
     if (ms != MH_OK && ms != MH_ERR_NOT_FOUND) {
-        snprintf(err, err_size, "%s (1 to %d ms)", msg, TS_MAX_MS);
+        snprintf(err, err_size, "%s (1 to %d ms)", msg, TA_MAX_MS);
         return -1;
     }
     if (fs == MH_OK && ms == MH_OK) {
         snprintf(err, err_size, "give `frames` or `milliseconds`, not both");
         return -1;
     }
-    uint64_t rate = sid->sample_rate(context), clock = sid->clock_hz(context);
+    void *context = src->audio_context;
+    uint64_t rate = src->audio->sample_rate(context), clock = src->audio->clock_hz(context);
     if (fs == MH_OK) {
-        uint64_t frame = sid->frame_cycles(context);
+        uint64_t frame = src->audio->frame_cycles(context);
         if (!frame) frame = clock / 50u;
         a->samples = (size_t)(((uint64_t)a->frames * frame * rate + clock / 2) / clock);
     } else {
-        if (ms != MH_OK) a->ms = TS_DEFAULT_MS;
+        if (ms != MH_OK) a->ms = TA_DEFAULT_MS;
         a->samples = (size_t)(((uint64_t)a->ms * rate + 500) / 1000);
     }
     if (!a->samples) a->samples = 1;
@@ -86,6 +93,11 @@ static int parse_common(const mh_json *args, int capture, audio_args *a, char *e
                                     "leave `path` out");
             return -1;
         }
+        st = mh_args_bool(args, "overwrite", &a->overwrite, msg, sizeof msg);
+        if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
+            snprintf(err, err_size, "%s", msg);
+            return -1;
+        }
         return 0;
     }
     static const char *const analyze_sources[2] = {"capture", "last"};
@@ -109,7 +121,7 @@ static int parse_common(const mh_json *args, int capture, audio_args *a, char *e
         snprintf(err, err_size, "%s (RMS per window of 1-1000 ms)", msg);
         return -1;
     }
-    st = mh_args_int(args, "skip_ms", 0, TS_MAX_MS, &a->skip_ms, msg, sizeof msg);
+    st = mh_args_int(args, "skip_ms", 0, TA_MAX_MS, &a->skip_ms, msg, sizeof msg);
     if (st != MH_OK && st != MH_ERR_NOT_FOUND) {
         snprintf(err, err_size, "%s (milliseconds to leave out at the start)", msg);
         return -1;
@@ -117,23 +129,23 @@ static int parse_common(const mh_json *args, int capture, audio_args *a, char *e
     return 0;
 }
 
-static mh_session_service const *sessions_of(const ts_plugin *plugin) { return plugin->sessions; }
+static mh_session_service const *sessions_of(const ta_plugin *plugin) { return plugin->sessions; }
 
-static const char *session_name(const ts_plugin *plugin, mh_call *call)
+static const char *session_name(const ta_plugin *plugin, mh_call *call)
 {
     mh_session *session = plugin->call->session(call);
     const char *name = session ? sessions_of(plugin)->name(session) : NULL;
     return name ? name : "";
 }
 
-/* ---- sid_audio_capture ---- */
+/* ---- audio_capture ---- */
 
-static void write_capture_result(const ts_plugin *plugin, mh_call *call, const ts_audio *audio,
+static void write_capture_result(const ta_plugin *plugin, mh_call *call, const ta_audio *audio,
                                  const audio_args *a, const int16_t *samples, size_t wav_bytes,
                                  const char *written_path)
 {
-    ts_stats st;
-    ts_analyze(samples, audio->count, audio->sample_rate, &st);
+    mh_audio_stats st;
+    mh_audio_analyze(samples, audio->count, audio->sample_rate, &st);
     double duration = audio->count * 1000.0 / audio->sample_rate;
     mh_json_writer *w = mh_json_writer_new();
     mh_json_write_object_begin(w);
@@ -154,9 +166,9 @@ static void write_capture_result(const ts_plugin *plugin, mh_call *call, const t
     mh_json_write_key(w, "peak");
     mh_json_write_int(w, st.peak);
     mh_json_write_key(w, "peak_dbfs");
-    ts_write_db(w, st.peak_dbfs);
+    ta_write_db(w, st.peak_dbfs);
     mh_json_write_key(w, "rms_dbfs");
-    ts_write_db(w, st.rms_dbfs);
+    ta_write_db(w, st.rms_dbfs);
     mh_json_write_key(w, "silent");
     mh_json_write_bool(w, st.peak == 0);
     mh_json_write_key(w, "wav_bytes");
@@ -164,7 +176,7 @@ static void write_capture_result(const ts_plugin *plugin, mh_call *call, const t
     mh_json_write_key(w, "path");
     if (written_path) mh_json_write_string(w, written_path);
     else mh_json_write_null(w);
-    ts_write_state(plugin, call, w);
+    ta_write_state(plugin, call, w);
     mh_json_write_object_end(w);
 
     char text[1400];
@@ -178,24 +190,25 @@ static void write_capture_result(const ts_plugin *plugin, mh_call *call, const t
                             : "",
              written_path ? "; written to " : "", written_path ? written_path : "");
     plugin->call->text(call, text);
-    ts_finish(plugin, call, w, NULL);
+    ta_finish(plugin, call, w, NULL);
 }
 
 static void audio_capture(void *user, mh_call *call)
 {
-    ts_plugin *plugin = user;
-    void *context = NULL;
-    const mh_chip_sid_iface *sid = ts_chip(plugin, call, &context);
-    if (!sid) {
-        ts_errorf(plugin, call, "sid_audio_capture: the SID chip interface is missing or too old");
-        return;
-    }
+    ta_plugin *plugin = user;
+    ta_source src;
+    if (ta_source_of(plugin, call, "audio_capture", &src) != 0) return;
     char err[1024];
     mh_json_doc *doc = NULL;
     const mh_json *args = mh_args_parse(plugin->call->args(call), &doc, err, sizeof err);
     audio_args a;
     int bad = !args || parse_common(args, 1, &a, err, sizeof err) != 0 ||
-              parse_length(args, sid, context, &a, err, sizeof err) != 0;
+              parse_length(args, &src, &a, err, sizeof err) != 0;
+    if (!bad && a.source && !src.sid) {
+        snprintf(err, sizeof err, "source %s: this machine's sound has no per-voice tap (only "
+                                  "a SID has one); use source \"mixed\"", sources[a.source]);
+        bad = 1;
+    }
     char resolved[4096] = "";
     if (!bad && a.path) {
         if (!plugin->files || !plugin->files->resolve) {
@@ -206,22 +219,30 @@ static void audio_capture(void *user, mh_call *call)
             char why[1024] = "";
             mh_status st = plugin->files->resolve(plugin->host, a.path, MH_FILES_WRITE, resolved,
                                                   sizeof resolved, why, sizeof why);
+            struct stat existing;
             if (st != MH_OK) {
                 snprintf(err, sizeof err, "%.960s (nothing was captured)",
                          why[0] ? why : "path refused");
+                bad = 1;
+            } else if (!a.overwrite && lstat(resolved, &existing) == 0) {
+                /* Refused before the machine runs; the write refuses
+                 * again should the file appear meanwhile. */
+                snprintf(err, sizeof err, "path: %.900s already exists; pass overwrite: true to "
+                                          "replace it, or give another name (nothing was captured)",
+                         resolved);
                 bad = 1;
             }
         }
     }
     mh_json_free(doc);
     if (bad) {
-        ts_errorf(plugin, call, "sid_audio_capture: %s", err);
+        ta_errorf(plugin, call, "audio_capture: %s", err);
         return;
     }
-    ts_capture_req req = {a.samples, 1};
-    ts_audio audio;
-    if (ts_capture(plugin, call, sid, context, &req, &audio, err, sizeof err) != MH_OK) {
-        ts_errorf(plugin, call, "sid_audio_capture: %s", err);
+    ta_capture_req req = {a.samples, src.sid != NULL};
+    ta_audio audio;
+    if (ta_capture(plugin, call, &src, &req, &audio, err, sizeof err) != MH_OK) {
+        ta_errorf(plugin, call, "audio_capture: %s", err);
         return;
     }
     const int16_t *samples = a.source ? audio.voice[a.source - 1] : audio.mixed;
@@ -229,19 +250,23 @@ static void audio_capture(void *user, mh_call *call)
     uint8_t *wav = NULL;
     size_t wav_size = 0;
     if (mh_wav_encode(&desc, &wav, &wav_size) != MH_OK) {
-        ts_errorf(plugin, call, "sid_audio_capture: could not encode %zu samples as WAV", audio.count);
-        ts_audio_free(&audio);
+        ta_errorf(plugin, call, "audio_capture: could not encode %zu samples as WAV", audio.count);
+        ta_audio_free(&audio);
         return;
     }
     const char *written = NULL;
     if (a.path) {
-        if (mh_wav_write_file(resolved, &desc) != MH_OK) {
-            ts_errorf(plugin, call,
-                      "sid_audio_capture: could not write %s (the machine ran %.1f ms; the "
-                      "capture is kept: sid_audio_analyze with source \"last\" still works)",
-                      resolved, audio.count * 1000.0 / audio.sample_rate);
+        char why[4096 + 256];
+        mh_status st = mh_file_write(resolved, wav, wav_size,
+                                     a.overwrite ? MH_FILE_OVERWRITE : 0, why, sizeof why);
+        if (st != MH_OK) {
+            ta_errorf(plugin, call,
+                      "audio_capture: %s%s (the machine ran %.1f ms; the capture is kept: "
+                      "audio_analyze with source \"last\" still works)",
+                      why, st == MH_ERR_EXISTS ? "; pass overwrite: true to replace it" : "",
+                      audio.count * 1000.0 / audio.sample_rate);
             free(wav);
-            ts_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
+            ta_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
             return;
         }
         written = resolved;
@@ -249,27 +274,27 @@ static void audio_capture(void *user, mh_call *call)
     write_capture_result(plugin, call, &audio, &a, samples, wav_size, written);
     plugin->call->audio(call, "audio/wav", wav, wav_size);
     free(wav);
-    ts_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
+    ta_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
 }
 
-/* ---- sid_audio_analyze ---- */
+/* ---- audio_analyze ---- */
 
 static void write_stats(mh_json_writer *w, const char *name, const int16_t *x, size_t n,
                         uint32_t rate, const audio_args *a, char *text, size_t text_size)
 {
-    ts_stats st;
-    ts_analyze(x, n, rate, &st);
+    mh_audio_stats st;
+    mh_audio_analyze(x, n, rate, &st);
     mh_json_write_object_begin(w);
     mh_json_write_key(w, "source");
     mh_json_write_string(w, name);
     mh_json_write_key(w, "peak");
     mh_json_write_int(w, st.peak);
     mh_json_write_key(w, "peak_dbfs");
-    ts_write_db(w, st.peak_dbfs);
+    ta_write_db(w, st.peak_dbfs);
     mh_json_write_key(w, "rms");
     mh_json_write_double(w, round(st.rms * 100.0) / 100.0);
     mh_json_write_key(w, "rms_dbfs");
-    ts_write_db(w, st.rms_dbfs);
+    ta_write_db(w, st.rms_dbfs);
     mh_json_write_key(w, "silent");
     mh_json_write_bool(w, st.peak == 0);
     mh_json_write_key(w, "dominant_hz");
@@ -277,7 +302,7 @@ static void write_stats(mh_json_writer *w, const char *name, const int16_t *x, s
     else mh_json_write_null(w);
     char note[16] = "-";
     double cents = 0.0;
-    ts_note(st.dominant_hz, note, sizeof note, &cents);
+    mh_audio_note(st.dominant_hz, note, sizeof note, &cents);
     mh_json_write_key(w, "dominant_note");
     mh_json_write_string(w, note);
     mh_json_write_key(w, "dominant_prominence_db");
@@ -294,8 +319,8 @@ static void write_stats(mh_json_writer *w, const char *name, const int16_t *x, s
         mh_json_write_int(w, a->window_ms);
         mh_json_write_key(w, "rms_windows_dbfs");
         mh_json_write_array_begin(w);
-        for (size_t i = 0, k = 0; i + per <= n && k < TS_MAX_WINDOWS; i += per, k++)
-            ts_write_db(w, ts_rms_dbfs(x + i, per));
+        for (size_t i = 0, k = 0; i + per <= n && k < TA_MAX_WINDOWS; i += per, k++)
+            ta_write_db(w, mh_audio_rms_dbfs(x + i, per));
         mh_json_write_array_end(w);
     }
     mh_json_write_object_end(w);
@@ -318,13 +343,9 @@ static void write_stats(mh_json_writer *w, const char *name, const int16_t *x, s
 
 static void audio_analyze(void *user, mh_call *call)
 {
-    ts_plugin *plugin = user;
-    void *context = NULL;
-    const mh_chip_sid_iface *sid = ts_chip(plugin, call, &context);
-    if (!sid) {
-        ts_errorf(plugin, call, "sid_audio_analyze: the SID chip interface is missing or too old");
-        return;
-    }
+    ta_plugin *plugin = user;
+    ta_source src;
+    if (ta_source_of(plugin, call, "audio_analyze", &src) != 0) return;
     char err[1024];
     mh_json_doc *doc = NULL;
     const mh_json *args = mh_args_parse(plugin->call->args(call), &doc, err, sizeof err);
@@ -336,48 +357,48 @@ static void audio_analyze(void *user, mh_call *call)
                                   "`frames` and `milliseconds` out (or use source \"capture\")");
         bad = 1;
     }
-    if (!bad && !a.use_last) bad = parse_length(args, sid, context, &a, err, sizeof err) != 0;
+    if (!bad && !a.use_last) bad = parse_length(args, &src, &a, err, sizeof err) != 0;
     mh_json_free(doc);
     if (bad) {
-        ts_errorf(plugin, call, "sid_audio_analyze: %s", err);
+        ta_errorf(plugin, call, "audio_analyze: %s", err);
         return;
     }
-    ts_audio audio;
+    ta_audio audio;
     mh_session *session = plugin->call->session(call);
     if (a.use_last) {
-        int found = ts_store_get(plugin, session, session_name(plugin, call), &audio);
+        int found = ta_store_get(plugin, session, session_name(plugin, call), &audio);
         /* a session made later at the same address with the same name has
          * run fewer cycles than the capture's end: not its capture */
         if (found == 1 && audio.end_cycles && plugin->debug && plugin->debug->cycles &&
             plugin->debug->cycles(session) < audio.end_cycles) {
-            ts_audio_free(&audio);
+            ta_audio_free(&audio);
             found = 0;
         }
         if (found != 1) {
-            ts_errorf(plugin, call, "sid_audio_analyze: this session has no capture yet; call "
-                                    "sid_audio_capture first, or use source \"capture\"");
+            ta_errorf(plugin, call, "audio_analyze: this session has no capture yet; call "
+                                    "audio_capture first, or use source \"capture\"");
             return;
         }
     } else {
-        ts_capture_req req = {a.samples, 1};
-        if (ts_capture(plugin, call, sid, context, &req, &audio, err, sizeof err) != MH_OK) {
-            ts_errorf(plugin, call, "sid_audio_analyze: %s", err);
+        ta_capture_req req = {a.samples, src.sid != NULL};
+        if (ta_capture(plugin, call, &src, &req, &audio, err, sizeof err) != MH_OK) {
+            ta_errorf(plugin, call, "audio_analyze: %s", err);
             return;
         }
     }
     if (!audio.count) {
-        ts_errorf(plugin, call, "sid_audio_analyze: the capture is empty: %s",
+        ta_errorf(plugin, call, "audio_analyze: the capture is empty: %s",
                   audio.stopped ? "a breakpoint stopped the machine at once (see the stop "
                                   "record; continue past it or disable it, then analyse)"
                                 : "nothing was recorded");
-        ts_audio_free(&audio);
+        ta_audio_free(&audio);
         return;
     }
     size_t skip = (size_t)((uint64_t)a.skip_ms * audio.sample_rate / 1000u);
     if (skip >= audio.count) {
-        ts_errorf(plugin, call, "sid_audio_analyze: skip_ms %lld leaves nothing of %.1f ms",
+        ta_errorf(plugin, call, "audio_analyze: skip_ms %lld leaves nothing of %.1f ms",
                   (long long)a.skip_ms, audio.count * 1000.0 / audio.sample_rate);
-        ts_audio_free(&audio);
+        ta_audio_free(&audio);
         return;
     }
     size_t n = audio.count - skip;
@@ -411,26 +432,29 @@ static void audio_analyze(void *user, mh_call *call)
         used += strlen(text + used);
     }
     mh_json_write_array_end(w);
-    ts_write_state(plugin, call, w);
+    ta_write_state(plugin, call, w);
     mh_json_write_object_end(w);
-    ts_finish(plugin, call, w, text);
-    if (!a.use_last) ts_store_put(plugin, session, session_name(plugin, call), &audio);
-    else ts_audio_free(&audio);
+    ta_finish(plugin, call, w, text);
+    if (!a.use_last) ta_store_put(plugin, session, session_name(plugin, call), &audio);
+    else ta_audio_free(&audio);
 }
 
 /* ---- registration ---- */
 
-#define TS_LENGTH_PROPS                                                                        \
+#define TA_LENGTH_PROPS                                                                        \
     "\"frames\":{\"type\":\"integer\",\"description\":\"Run this many video frames (1-1500)\"}," \
     "\"milliseconds\":{\"type\":\"integer\",\"description\":\"Or this many ms of machine time "  \
     "(1-30000; default 500)\"}"
 
 static const char capture_input[] =
-    "{\"type\":\"object\",\"properties\":{" TS_LENGTH_PROPS ","
+    "{\"type\":\"object\",\"properties\":{" TA_LENGTH_PROPS ","
     "\"source\":{\"enum\":[\"mixed\",\"voice1\",\"voice2\",\"voice3\"],\"description\":\"The "
-    "chip's output (default), or one voice before the filter (waveform x envelope x volume)\"},"
+    "machine's output (default), or on a SID one voice before the filter (waveform x envelope "
+    "x volume)\"},"
     "\"path\":{\"type\":\"string\",\"description\":\"Also write the WAV to this file, inside "
-    "the directories mcphost may write (--allow-dir; relative to the first)\"}},"
+    "the directories mcphost may write (--allow-dir; relative to the first)\"},"
+    "\"overwrite\":{\"type\":\"boolean\",\"description\":\"Replace the file at `path` if it "
+    "exists (default false: an existing file is refused)\"}},"
     "\"additionalProperties\":false}";
 
 static const char capture_output[] =
@@ -444,17 +468,17 @@ static const char capture_output[] =
     "\"path\":{\"type\":[\"string\",\"null\"]},\"state\":{\"type\":\"string\"}}}";
 
 static const char analyze_input[] =
-    "{\"type\":\"object\",\"properties\":{" TS_LENGTH_PROPS ","
+    "{\"type\":\"object\",\"properties\":{" TA_LENGTH_PROPS ","
     "\"source\":{\"enum\":[\"capture\",\"last\"],\"description\":\"capture (default): run the "
-    "machine now like sid_audio_capture; last: the session's last capture\"},"
-    "\"voices\":{\"type\":\"boolean\",\"description\":\"Also measure each voice alone (default "
-    "true)\"},"
+    "machine now like audio_capture; last: the session's last capture\"},"
+    "\"voices\":{\"type\":\"boolean\",\"description\":\"On a SID, also measure each voice alone "
+    "(default true)\"},"
     "\"window_ms\":{\"type\":\"integer\",\"description\":\"Also give the RMS of every window of "
     "this many ms (1-1000): the envelope over time\"},"
     "\"skip_ms\":{\"type\":\"integer\",\"description\":\"Leave out the first ms (e.g. the "
     "attack)\"}},\"additionalProperties\":false}";
 
-#define TS_STATS_SCHEMA                                                                        \
+#define TA_STATS_SCHEMA                                                                        \
     "{\"type\":\"object\",\"required\":[\"source\",\"peak\",\"rms_dbfs\",\"dominant_hz\"],"      \
     "\"properties\":{\"source\":{\"type\":\"string\"},\"peak\":{\"type\":\"integer\"},"         \
     "\"peak_dbfs\":{\"type\":[\"number\",\"null\"]},\"rms\":{\"type\":\"number\"},"             \
@@ -469,38 +493,39 @@ static const char analyze_output[] =
     "\"state\"],\"properties\":{\"samples\":{\"type\":\"integer\"},\"sample_rate\":{\"type\":"
     "\"integer\"},\"duration_ms\":{\"type\":\"number\"},\"skipped_ms\":{\"type\":\"integer\"},"
     "\"captured_now\":{\"type\":\"boolean\"},\"stopped_at_breakpoint\":{\"type\":\"boolean\"},"
-    "\"mixed\":" TS_STATS_SCHEMA ",\"voices\":{\"type\":\"array\",\"items\":" TS_STATS_SCHEMA
+    "\"mixed\":" TA_STATS_SCHEMA ",\"voices\":{\"type\":\"array\",\"items\":" TA_STATS_SCHEMA
     "},\"state\":{\"type\":\"string\"}}}";
 
-mh_status ts_register_audio(ts_plugin *plugin)
+mh_status ta_register_tools(ta_plugin *plugin)
 {
     mh_tool_desc tools[2];
     memset(tools, 0, sizeof tools);
     tools[0].struct_size = sizeof tools[0];
-    tools[0].name = "sid_audio_capture";
-    tools[0].title = "Capture SID audio";
+    tools[0].name = "audio_capture";
+    tools[0].title = "Capture audio";
     tools[0].description =
         "Runs the paused machine for `frames` video frames or `milliseconds` of machine time "
-        "(default 500 ms; breakpoints stay armed and end it early) and returns what the SID "
+        "(default 500 ms; breakpoints stay armed and end it early) and returns what the machine "
         "played as audio content: a 16-bit mono WAV at the machine's sample rate (44100 Hz on "
-        "the C64), plus its level. `source` picks the mix or one voice alone; `path` also "
-        "writes the WAV into an allowed directory. A running machine is refused: pause it "
+        "the C64), plus its level. `source` picks the mix or, on a SID, one voice alone; `path` also "
+        "writes the WAV into an allowed directory (an existing file only with overwrite: "
+        "true). A running machine is refused: pause it "
         "first (execution_pause). The machine stays paused afterwards.";
     tools[0].input_schema = capture_input;
     tools[0].output_schema = capture_output;
     tools[0].annotations = 0;
-    tools[0].requires = MH_CHIP_SID_IFACE;
+    tools[0].requires = MH_IFACE_AUDIO;
     tools[0].seed_name = "vice.sid.audio.capture";
     tools[0].call = audio_capture;
     tools[0].user_data = plugin;
 
     tools[1] = tools[0];
-    tools[1].name = "sid_audio_analyze";
-    tools[1].title = "Analyse SID audio";
+    tools[1].name = "audio_analyze";
+    tools[1].title = "Analyse audio";
     tools[1].description =
-        "Measures the SID's sound so you can check a note without ears: runs the paused "
-        "machine like sid_audio_capture (or takes the last capture with source \"last\") and "
-        "reports for the mix and for each voice alone: peak and RMS level (also in dBFS), the "
+        "Measures the machine's sound so you can check a note without ears: runs the paused "
+        "machine like audio_capture (or takes the last capture with source \"last\") and "
+        "reports for the mix (and on a SID each voice alone): peak and RMS level (also in dBFS), the "
         "dominant frequency (FFT, interpolated: well under 1% for steady tones 100 Hz-4 kHz) "
         "with the nearest note and whether it is a clear pitch, and for noise the step rate "
         "(16x the frequency register's note). `window_ms` adds the RMS over time (the "

@@ -1,8 +1,8 @@
-/* sid_analysis.c - measurements of a block of int16 mono samples: peak,
+/* analysis.c - measurements of a block of int16 mono samples: peak,
  * RMS (mean removed), dominant frequency and the step rate of a
- * sample-and-hold signal (docs/tools-sid.md, "Analysis").
+ * sample-and-hold signal (docs/tools-audio.md, "Analysis").
  *
- * Dominant frequency: the mean is removed, at most TS_FFT_MAX samples are
+ * Dominant frequency: the mean is removed, at most MH_AUDIO_FFT_MAX samples are
  * Hann-windowed and zero-padded to a power of two at least twice their
  * number, and the strongest bin from 20 Hz up is refined by a parabola
  * through the log magnitudes of it and its neighbours (error well under a
@@ -19,10 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools_sid.h"
+#include <stdio.h>
 
-#define TS_FFT_MAX 131072u /* samples analysed for the frequency (~3 s at 44.1 kHz) */
-#define TS_MIN_HZ 20.0
+#include "mcphost/audio_analysis.h"
+
+#define MH_AUDIO_FFT_MAX 131072u /* samples analysed for the frequency (~3 s at 44.1 kHz) */
+#define MH_AUDIO_MIN_HZ 20.0
 
 static void fft(double *re, double *im, size_t n)
 {
@@ -66,9 +68,9 @@ static int compare_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void dominant(const int16_t *x, size_t n, double mean, uint32_t rate, ts_stats *out)
+static void dominant(const int16_t *x, size_t n, double mean, uint32_t rate, mh_audio_stats *out)
 {
-    size_t used = n < TS_FFT_MAX ? n : TS_FFT_MAX;
+    size_t used = n < MH_AUDIO_FFT_MAX ? n : MH_AUDIO_FFT_MAX;
     size_t size = 1;
     while (size < 2 * used) size <<= 1;
     double *re = calloc(size, sizeof *re), *im = calloc(size, sizeof *im);
@@ -83,7 +85,7 @@ static void dominant(const int16_t *x, size_t n, double mean, uint32_t rate, ts_
     }
     fft(re, im, size);
     size_t half = size / 2;
-    size_t lo = (size_t)ceil(TS_MIN_HZ * (double)size / (double)rate);
+    size_t lo = (size_t)ceil(MH_AUDIO_MIN_HZ * (double)size / (double)rate);
     if (lo < 1) lo = 1;
     double *mag = re; /* reuse: log power per bin */
     for (size_t k = 0; k <= half; k++) {
@@ -131,7 +133,7 @@ static double step_rate(const int16_t *x, size_t n, uint32_t rate)
     return (double)runs * (double)rate / (double)n;
 }
 
-double ts_rms_dbfs(const int16_t *x, size_t n)
+double mh_audio_rms_dbfs(const int16_t *x, size_t n)
 {
     if (!n) return -INFINITY;
     double sum = 0.0, sq = 0.0;
@@ -142,7 +144,7 @@ double ts_rms_dbfs(const int16_t *x, size_t n)
     return rms > 0.0 ? 20.0 * log10(rms / 32768.0) : -INFINITY;
 }
 
-void ts_analyze(const int16_t *x, size_t n, uint32_t rate, ts_stats *out)
+void mh_audio_analyze(const int16_t *x, size_t n, uint32_t rate, mh_audio_stats *out)
 {
     memset(out, 0, sizeof *out);
     out->peak_dbfs = out->rms_dbfs = -INFINITY;
@@ -166,8 +168,20 @@ void ts_analyze(const int16_t *x, size_t n, uint32_t rate, ts_stats *out)
     out->step_rate_hz = step_rate(x, n, rate);
 }
 
-void ts_write_db(mh_json_writer *w, double db)
+void mh_audio_note(double hz, char *name, size_t size, double *cents)
 {
-    if (isfinite(db)) mh_json_write_double(w, round(db * 100.0) / 100.0);
-    else mh_json_write_null(w);
+    static const char *const names[12] = {"C", "C#", "D", "D#", "E", "F",
+                                          "F#", "G", "G#", "A", "A#", "B"};
+    if (hz <= 0.0) {
+        snprintf(name, size, "-");
+        *cents = 0.0;
+        return;
+    }
+    double midi = 69.0 + 12.0 * log2(hz / 440.0);
+    long nearest = lround(midi);
+    *cents = (midi - (double)nearest) * 100.0;
+    long octave = nearest / 12 - 1;
+    long index = ((nearest % 12) + 12) % 12;
+    if (nearest < 0) octave = (nearest - 11) / 12 - 1;
+    snprintf(name, size, "%s%ld", names[index], octave);
 }
