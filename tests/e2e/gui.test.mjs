@@ -114,7 +114,8 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
   });
 
   it('shows the emulated screen: the window area equals vic2_screen_capture at the same scale', async () => {
-    await ok('execution_pause');
+    const paused = await ok('execution_pause');
+    assert.equal(paused.structuredContent.stop.requested_by, 'mcphost-e2e 1.0.0 (stdio)', 'the stop record names who paused');
     const cap0 = await ok('vic2_screen_capture');
     const r = await waitReport('the paused frame', (r) => r.status.state === 'paused' && r.window.screen.frameShown === cap0.structuredContent.frame);
     const s = r.window.screen;
@@ -136,21 +137,29 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
     await ok('execution_run');
   });
 
-  it('types what xdotool presses on the X keyboard into the C64 (PRINT "HI")', async () => {
+  it('types what xdotool presses on the X keyboard into the C64 (PRINT "HI")', async (t) => {
     await waitReport('running', (r) => r.status.state === 'running');
     await xdo('windowfocus', '--sync', windowId);
-    // by position: Shift+2 is '"' on a C64 keyboard
-    // 200 ms a key: keys held 2 frames after release must not overlap even
-    // when a loaded (sanitizer) build runs the C64 slower for a moment
-    await xdo('key', '--delay', '200', 'p', 'r', 'i', 'n', 't', 'space', 'shift+2', 'h', 'i', 'shift+2', 'Return');
-    const deadline = Date.now() + 60000;
-    for (;;) {
-      const lines = (await ok('vic2_screen_text')).structuredContent.lines.map((l) => l.trimEnd());
-      const at = lines.indexOf('PRINT "HI"');
-      if (at >= 0 && lines[at + 1] === 'HI') break;
-      assert.ok(Date.now() < deadline, `PRINT "HI" never appeared:\n${lines.join('\n')}`);
-      await sleep(100);
+    // A key lost on the way (seen once in CI under heavy load, not
+    // reproduced since) is reported and the line typed again, at most
+    // three times.
+    let lines = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      // by position: Shift+2 is '"' on a C64 keyboard; 200 ms a key: keys
+      // held 2 frames after release must not overlap even when a loaded
+      // (sanitizer) build runs the C64 slower for a moment
+      await xdo('key', '--delay', '200', 'p', 'r', 'i', 'n', 't', 'space', 'shift+2', 'h', 'i', 'shift+2', 'Return');
+      const deadline = Date.now() + 20000;
+      for (;;) {
+        lines = (await ok('vic2_screen_text')).structuredContent.lines.map((l) => l.trimEnd());
+        const at = lines.lastIndexOf('PRINT "HI"');
+        if (at >= 0 && lines[at + 1] === 'HI') return;
+        if (Date.now() > deadline) break;
+        await sleep(100);
+      }
+      t.diagnostic(`attempt ${attempt}: PRINT "HI" did not appear:\n${lines.join('\n')}`);
     }
+    assert.fail(`PRINT "HI" never appeared:\n${lines.join('\n')}`);
   });
 
   it("shows the agent's breakpoint, run and stop in the activity model within 100 ms", async () => {
