@@ -12,7 +12,9 @@
  *                       side-effect-free peek, CPU-like poke
  *   bare6502_ifaces.c   the capability interfaces registered as chips
  *                       (mh.cpu6502/1 "cpu", mh.memory/1 "memory")
- *   bare6502_machine.c  the machine type: create, destroy, run, clock_hz
+ *   bare6502_machine.c  the machine type on the SDK's machine kit
+ *                       (mcphost/machine_kit.h): create, destroy, run,
+ *                       clock_hz
  *   bare6502_plugin.c   the plugin entry: registers the machine type
  *
  * Ownership: a bare6502 instance is created by bare6502_create() and owns
@@ -28,6 +30,7 @@
 #include <stdio.h>
 
 #include "mcphost/cpu6502.h"
+#include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
 
 /* The three ports, indexes into the port tables. */
@@ -75,14 +78,10 @@ typedef struct bare6502 {
     uint8_t output_latch; /* last byte written to the output port */
     uint8_t irq_latch;    /* bits 0-1 last written to the interrupt port */
 
-    /* Exit: set by an exit-port write. While the CPU runs, the write also
-     * pulls RDY low so the CPU halts at its next read cycle; exit_end is the
-     * cycle count after the last real (write) cycle, to undo the stall. */
-    int exit_pending;
-    int exit_from_cpu;
-    int exit_code;
-    uint64_t exit_end;
-    mh_cpu6502_sync_fn saved_sync; /* a debugger's sync hook, off while halted */
+    /* The machine kit's runner and its state (the exit port's request). */
+    mh_machine_kit kit;
+    mh_kit_state run;
+    mh_kit_memory memory; /* the mh.memory/1 chip's context */
 
     FILE *out;          /* where output-port bytes go */
     int out_owned;      /* 1: fclose() it at destroy */
@@ -128,17 +127,14 @@ uint8_t bare6502_bus_peek(const bare6502 *m, uint16_t addr);
 void bare6502_bus_poke(bare6502 *m, uint16_t addr, uint8_t value, int from_cpu);
 /* The port at addr (BARE6502_PORT_*), or -1 when addr is RAM. */
 int bare6502_bus_port_at(const bare6502 *m, uint16_t addr);
-/* After a CPU run that an exit-port write halted: gives back the RDY-stall
- * cycles the halt ran (returns how many) and releases RDY. */
-uint32_t bare6502_bus_undo_exit_stall(bare6502 *m);
 /* Flushes the output if anything was written. */
 void bare6502_bus_flush(bare6502 *m);
 
 /* ---- bare6502_ifaces.c ---- */
 
-/* Registers the "cpu" (mh.cpu6502/1) and "memory" (mh.memory/1) chips. */
-mh_status bare6502_ifaces_register(bare6502 *m, const mh_session_service *sessions,
-                                   mh_session *session, char *error, size_t error_size);
+/* The chips to register: "cpu" (mh.cpu6502/1), "memory" (mh.memory/1),
+ * "caps" (mh.caps/1); returns how many (max must be >= 3). */
+size_t bare6502_ifaces_chips(bare6502 *m, mh_chip *chips, size_t max);
 
 /* ---- bare6502_machine.c ---- */
 

@@ -14,14 +14,11 @@
  * table look-up and one array access; only accesses to a port's page take
  * the slow path.
  *
- * Exit: the exit port must stop the CPU right after the write, but the SDK
- * core's run() has no "stop now" input in its no-hook loop (the fastest
- * loop with bus callbacks). So the write pulls the CPU's RDY line low,
- * which halts a 6502 at its next read cycle, as a hardware single-step
- * circuit does; the core then counts stalled cycles until its budget ends.
- * bare6502_bus_undo_exit_stall() takes those phantom cycles back off the
- * CPU's clock and releases RDY, leaving the CPU exactly where the exiting
- * instruction ended (at an instruction boundary for every store).
+ * Exit: an exit-port write from the CPU asks the machine kit to end the
+ * run right after that cycle (mh_kit_request_exit: the CPU halts at its
+ * next read on the kit's halted bus and the stalled cycles are taken back),
+ * leaving the CPU exactly where the exiting instruction ended (at an
+ * instruction boundary for every store).
  */
 #include <string.h>
 
@@ -63,22 +60,6 @@ static void write_output(bare6502 *m, uint8_t value)
     }
 }
 
-static void write_exit(bare6502 *m, uint8_t value, int from_cpu)
-{
-    m->exit_pending = 1;
-    m->exit_code = value;
-    if (from_cpu) {
-        /* Halt the CPU at its next read cycle (see the header comment). */
-        m->exit_from_cpu = 1;
-        m->exit_end = m->cpu.cycles + 1; /* the core counts this cycle after we return */
-        m->cpu.rdy = 0;
-        /* The halted fetch must not reach a debugger's sync hook: that
-         * instruction does not run in this run. */
-        m->saved_sync = m->cpu.links.sync;
-        m->cpu.links.sync = NULL;
-    }
-}
-
 static void write_irq(bare6502 *m, uint8_t value)
 {
     m->irq_latch = (uint8_t)(value & (BARE6502_IRQ_BIT | BARE6502_NMI_BIT));
@@ -94,15 +75,14 @@ void bare6502_bus_poke(bare6502 *m, uint16_t addr, uint8_t value, int from_cpu)
         m->ram[addr] = value;
         return;
     }
-    if (m->exit_pending && from_cpu) {
+    if (m->run.exit_pending && from_cpu) {
         /* The run has ended; CPU writes still in flight (the second write of
-         * a read-modify-write) reach no port. Their cycles are real. */
-        if (m->exit_from_cpu) m->exit_end = m->cpu.cycles + 1;
+         * a read-modify-write) reach no port. */
         return;
     }
     switch (port) {
     case BARE6502_PORT_OUTPUT: write_output(m, value); break;
-    case BARE6502_PORT_EXIT: write_exit(m, value, from_cpu); break;
+    case BARE6502_PORT_EXIT: mh_kit_request_exit(&m->kit, value, from_cpu); break;
     case BARE6502_PORT_IRQ: write_irq(m, value); break;
     default: break;
     }
@@ -122,18 +102,6 @@ void bare6502_bus_write(void *user, uint16_t addr, uint8_t value)
         bare6502_bus_poke(m, addr, value, 1);
     else
         m->ram[addr] = value;
-}
-
-uint32_t bare6502_bus_undo_exit_stall(bare6502 *m)
-{
-    if (!m->exit_from_cpu) return 0;
-    uint64_t stalled = m->cpu.cycles - m->exit_end;
-    m->cpu.cycles = m->exit_end;
-    m->cpu.rdy = 1;
-    m->cpu.stalled = 0;
-    m->cpu.links.sync = m->saved_sync;
-    m->exit_from_cpu = 0;
-    return (uint32_t)stalled;
 }
 
 void bare6502_bus_flush(bare6502 *m)

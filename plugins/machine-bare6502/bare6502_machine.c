@@ -1,5 +1,6 @@
 /* bare6502_machine.c - the machine type "bare6502" (mh_machine_desc in
- * mcphost/session.h): create, destroy, run, clock_hz.
+ * mcphost/session.h) on the SDK's machine kit (mcphost/machine_kit.h):
+ * create, destroy, run, clock_hz.
  *
  * create() reads the options, loads the program, opens the output, sets up
  * the CPU with the bus callbacks, runs its 7-cycle reset sequence and sets
@@ -7,7 +8,8 @@
  * option; else, when a program was loaded and the reset vector ($FFFC) is
  * zero, the program's load address; else the reset vector.
  *
- * run() runs the SDK core in chunks and maps why it stopped:
+ * run() is the kit's loop (chunks up to the budget, ending mid-instruction
+ * when the budget does) with the output flushed at the end; it says:
  *   MH_RUN_EXIT    an exit-port write (the CPU halts right after it);
  *   MH_RUN_BREAK   a debugger's hook stopped the CPU;
  *   MH_RUN_JAMMED  the CPU is jammed: run() returns in the cycle it jams,
@@ -16,7 +18,6 @@
  *   MH_RUN_BUDGET  otherwise.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,19 +27,9 @@
 
 #include "bare6502.h"
 
-/* The most cycles one core call runs. An exit-port write wastes at most
- * this many (cheap) stalled cycles before run() notices it. */
-#define RUN_CHUNK 16384u
+static void run_end(void *machine) { bare6502_bus_flush(machine); }
 
-static void log_info(const bare6502 *m, const char *format, ...)
-{
-    const mh_log_service *log = m->host->get_service(m->host, MH_LOG_SERVICE_ID);
-    if (!log) return;
-    va_list args;
-    va_start(args, format);
-    log->vwritef(m->host, MH_LOG_INFO, format, args);
-    va_end(args);
-}
+static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), 0, NULL, NULL, run_end, NULL};
 
 /* A file output is opened through the SDK's file writer: never through a
  * symbolic link, only a regular file (a FIFO would block this session's
@@ -100,6 +91,8 @@ static mh_status start_cpu(bare6502 *m, const bare6502_config *config, int loade
     desc.user = m;
     mh_status status = mh_cpu6502_init(&m->cpu, &desc);
     if (status != MH_OK) return status;
+    mh_kit_init(&m->kit, &m->cpu, &m->run, &run_ops, m, bare6502_bus_read, bare6502_bus_write, m,
+                0);
     mh_cpu6502_step(&m->cpu); /* the reset sequence: 7 cycles, PC from $FFFC */
     uint16_t reset_vector = (uint16_t)(m->ram[0xFFFC] | m->ram[0xFFFD] << 8);
     if (config->has_start)
@@ -109,17 +102,9 @@ static mh_status start_cpu(bare6502 *m, const bare6502_config *config, int loade
     return MH_OK;
 }
 
-static mh_status machine_create(void *user_data, mh_session *session, const char *options_json,
-                                void **instance, char *error, size_t error_size)
+static mh_status machine_make(const mh_host *host, const char *options_json, void **instance,
+                              char *error, size_t error_size)
 {
-    const mh_host *host = user_data;
-    const mh_session_service *sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
-    *instance = NULL;
-    if (error_size) error[0] = '\0';
-    if (!sessions) {
-        snprintf(error, error_size, "the host has no %s service", MH_SESSION_SERVICE_ID);
-        return MH_ERR_UNSUPPORTED;
-    }
     bare6502_config config;
     mh_status status = bare6502_options_parse(options_json, &config, error, error_size);
     if (status != MH_OK) return status;
@@ -145,14 +130,13 @@ static mh_status machine_create(void *user_data, mh_session *session, const char
         status = bare6502_program_load(&config, m->ram, &load_address, &size, error, error_size);
     if (status == MH_OK) status = open_output(m, config.output, config.overwrite, error, error_size);
     if (status == MH_OK) status = start_cpu(m, &config, config.program != NULL, load_address);
-    if (status == MH_OK) status = bare6502_ifaces_register(m, sessions, session, error, error_size);
     if (status == MH_OK && config.program)
-        log_info(m, "bare6502: loaded %s at $%04X-$%04X (%zu byte%s), starting at $%04X",
-                 config.program, load_address, (unsigned)(load_address + size - 1), size,
-                 size == 1 ? "" : "s", m->cpu.pc);
+        mh_kit_log(host, MH_LOG_INFO,
+                   "bare6502: loaded %s at $%04X-$%04X (%zu byte%s), starting at $%04X",
+                   config.program, load_address, (unsigned)(load_address + size - 1), size,
+                   size == 1 ? "" : "s", m->cpu.pc);
     bare6502_options_free(&config);
     if (status != MH_OK) {
-        if (!error[0]) snprintf(error, error_size, "bare6502: %s", mh_status_name(status));
         machine_destroy(m);
         return status;
     }
@@ -160,38 +144,24 @@ static mh_status machine_create(void *user_data, mh_session *session, const char
     return MH_OK;
 }
 
+static size_t machine_chips(void *instance, mh_chip *chips, size_t max)
+{
+    return bare6502_ifaces_chips(instance, chips, max);
+}
+
+static const mh_kit_machine_ops machine_ops = {sizeof(mh_kit_machine_ops), machine_make,
+                                               machine_chips, machine_destroy, NULL};
+
+static mh_status machine_create(void *user_data, mh_session *session, const char *options_json,
+                                void **instance, char *error, size_t error_size)
+{
+    return mh_kit_machine_create(&machine_ops, user_data, session, options_json, instance, error,
+                                 error_size);
+}
+
 static mh_status machine_run(void *instance, uint64_t max_cycles, mh_run_result *result)
 {
-    bare6502 *m = instance;
-    uint64_t done = 0;
-    uint32_t stop = MH_RUN_BUDGET;
-    while (!m->exit_pending && done < max_cycles) {
-        uint64_t left = max_cycles - done;
-        uint32_t chunk = left < RUN_CHUNK ? (uint32_t)left : RUN_CHUNK;
-        uint32_t ran = mh_cpu6502_run(&m->cpu, chunk);
-        if (m->exit_pending) ran -= bare6502_bus_undo_exit_stall(m);
-        done += ran;
-        if (m->exit_pending) break;
-        if (m->cpu.stop_reason == MH_CPU6502_STOP_JAM) {
-            stop = MH_RUN_JAMMED;
-            break;
-        }
-        if (m->cpu.stop_reason != MH_CPU6502_STOP_NONE) {
-            stop = MH_RUN_BREAK;
-            break;
-        }
-    }
-    if (m->exit_pending) {
-        stop = MH_RUN_EXIT;
-        result->exit_code = m->exit_code;
-        m->exit_pending = 0;
-    } else if (m->cpu.jammed) {
-        stop = MH_RUN_JAMMED;
-    }
-    bare6502_bus_flush(m);
-    result->cycles = done;
-    result->stop = stop;
-    return MH_OK;
+    return mh_kit_run(&((bare6502 *)instance)->kit, max_cycles, result);
 }
 
 static uint64_t machine_clock_hz(void *instance) { return ((bare6502 *)instance)->clock_hz; }

@@ -39,6 +39,8 @@
 #include "c64_sid.h"
 #include "cia6526.h"
 #include "mcphost/cpu6502.h"
+#include "mcphost/kernal.h"
+#include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
 #include "vic2.h"
 
@@ -46,6 +48,7 @@
 #define C64_CLOCK_NTSC 1022727u
 #define C64_DEFAULT_ROM_DIR "/usr/share/open-roms/C64"
 #define C64_DEBUGCART_ADDR 0xD7FFu
+#define C64_SID_BASE 0xD400u
 
 /* Interrupt source bits on the CPU's lines. */
 #define C64_IRQ_VIC 0x1u
@@ -60,17 +63,14 @@
  * many cycles and inject anyway. */
 #define C64_AUTOSTART_FALLBACK 20000000u
 
-/* Typed text waiting for the keyboard buffer. */
-#define C64_TYPE_QUEUE 4096u
-
 /* Everything the options say, checked. Strings are malloc'ed copies. */
 typedef struct c64_config {
     char *rom_dir;          /* NULL: C64_DEFAULT_ROM_DIR */
     char *autostart;        /* NULL: none */
     char *drive8;           /* a .d64 for the virtual drive 8; NULL: none */
     char *cartridge;        /* a .crt for the expansion port; NULL: none */
-    mh_vic2_model vic_model;
-    mh_cia6526_model cia_model;
+    m6569_model vic_model;
+    m6526_model cia_model;
     c64_sid_model sid_model; /* default: 8580 with an 8565/8562 VIC-II, else 6581 */
     int sound;               /* 1 (default): SID synthesis and audio out */
     int debugcart;
@@ -92,7 +92,7 @@ enum { C64_W_RAM = 0, C64_W_IO = 1, C64_W_NONE = 2 };
 typedef struct c64_plain {
     uint8_t ram[65536];
     uint8_t color[1024];     /* low nybbles used */
-    uint8_t fb[2][MH_VIC2_FB_WIDTH * MH_VIC2_FB_MAX_HEIGHT];
+    uint8_t fb[2][M6569_FB_WIDTH * M6569_FB_MAX_HEIGHT];
     uint8_t fb_back;         /* the buffer the VIC draws into */
     uint8_t exrom, game;     /* cartridge lines (1 = high: no cartridge) */
     uint8_t vic_bank;        /* 0-3 from CIA2 PA */
@@ -107,17 +107,12 @@ typedef struct c64_plain {
     uint8_t kb_col[8];       /* per PA bit: PB bits of the keys held there */
     uint8_t kb_row[8];       /* per PB bit: PA bits of the keys held there */
     uint8_t joy[3];          /* [1], [2]: MH_JOY_* masks */
-    /* Typed text (PETSCII) waiting for the keyboard buffer. */
-    uint8_t type_queue[C64_TYPE_QUEUE];
-    uint32_t type_head, type_count;
-    /* Autostart and exit. */
+    /* Typed text (PETSCII) waiting for the KERNAL's keyboard buffer. */
+    mh_kernal_queue typed;
     uint8_t autostart_pending;
-    uint8_t exit_pending;    /* a debug-cart write ended the run */
-    uint8_t exit_from_cpu;   /* the CPU wrote it: undo the halt stall */
-    uint8_t reserved;
-    int exit_code;
-    uint64_t exit_end;       /* cpu.cycles after the last real cycle */
-    uint64_t cycles;         /* machine cycles run since power-on */
+    /* The machine kit's run state: machine cycles since power-on
+     * (run.cycles) and the debug-cart exit. */
+    mh_kit_state run;
 } c64_plain;
 
 typedef struct c64 c64;
@@ -142,8 +137,8 @@ typedef struct c64_holds {
 
 struct c64 {
     mh_cpu6502 cpu;
-    mh_vic2 vic;
-    mh_cia6526 cia1, cia2;
+    m6569 vic;
+    m6526 cia1, cia2;
     c64_sid sid;
 
     /* Banking, rebuilt by c64_bus_update_banking() when $00/$01 or
@@ -164,7 +159,12 @@ struct c64 {
     mh_cpu6502_sync_fn dbg_sync;
     mh_cpu6502_access_fn dbg_access;
     void *dbg_user;
-    mh_cpu6502_sync_fn halted_sync; /* links.sync saved while halted */
+
+    /* The machine kit: the run loop, the KERNAL glue (c64_kernal_layout)
+     * and the mh.memory/1 chip's context. */
+    mh_machine_kit kit;
+    mh_kernal kernal;
+    mh_kit_memory memory;
 
     c64_autostart autostart;
     /* What mh.media/1 attached as "program" and "tape" (malloc'ed paths). */
@@ -182,8 +182,9 @@ struct c64 {
     c64_config config;
     c64_holds holds;
     uint32_t clock_hz;
-    const mh_vic2_geometry *geometry;
+    const m6569_geometry *geometry;
     c64_chip_ctx chip_ctx[3];
+    char cia_desc[2][64];  /* the CIAs' chip descriptions */
     const mh_host *host; /* for the log; may be NULL (tests) */
 };
 
@@ -199,7 +200,7 @@ mh_status c64_options_confine(c64_config *config, const mh_host *host, char *err
 /* The option table (mh_config_item from mcphost/machine.h). */
 struct mh_config_item;
 const struct mh_config_item *c64_option_items(size_t *count);
-const char *c64_cia_model_name(mh_cia6526_model model);
+const char *c64_cia_model_name(m6526_model model);
 
 /* ---- c64_rom.c ---- */
 /* Loads basic, kernal and chargen from dir (NULL: the default) into rom. */
@@ -211,9 +212,6 @@ void c64_bus_update_banking(c64 *m);
 void c64_bus_update_vic_bank(c64 *m);
 uint8_t c64_bus_read(void *user, uint16_t addr);
 void c64_bus_write(void *user, uint16_t addr, uint8_t value);
-/* While a debug-cart exit halts the CPU: no chips tick. */
-uint8_t c64_bus_read_halted(void *user, uint16_t addr);
-void c64_bus_write_halted(void *user, uint16_t addr, uint8_t value);
 uint8_t c64_vic_fetch(void *user, uint16_t addr);
 /* CPU view without side effects / like a CPU write (from_cpu 0). */
 uint8_t c64_bus_peek(const c64 *m, uint16_t addr);
@@ -234,9 +232,6 @@ mh_status c64_key(c64 *m, const char *name, int down);
 mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size);
 mh_status c64_joystick(c64 *m, int port, uint32_t mask);
 void c64_release_all(c64 *m);
-/* Feeds queued text into the KERNAL buffer when it is empty (at an
- * instruction boundary). */
-void c64_type_feed(c64 *m);
 void c64_update_lightpen(c64 *m);
 /* Holds (mh.input/1 key_hold, joystick_hold) and PETSCII codes to type. */
 mh_status c64_key_hold(c64 *m, const char *name, uint32_t frames);
@@ -251,8 +246,8 @@ void c64_input_tick(c64 *m);
 /* Attaches a .d64 file to drive 8 (replacing a disk there). */
 mh_status c64_drive_attach(c64 *m, const char *path, char *error, size_t error_size);
 void c64_drive_detach(c64 *m);
-/* At $FFD5 (KERNAL LOAD) with the KERNAL banked in: does the load when
- * the device is 8 and a disk is attached, sets the registers and returns
+/* At the KERNAL's LOAD entry: with the KERNAL banked in, device 8 and a
+ * disk attached, does the load (mh_kernal_load_trap), logs it and returns
  * the CPU from the JSR (PC changed); returns 1 then, else 0. */
 int c64_drive_trap(c64 *m);
 
@@ -292,17 +287,15 @@ mh_status c64_program_attach(c64 *m, const char *path, int tape, int autostart, 
 void c64_program_detach(c64 *m, int tape);
 /* Injects the autostart program now (normally done at the READY prompt). */
 void c64_autostart_inject(c64 *m);
-void c64_log(const c64 *m, int level, const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
+/* The C64 KERNAL's variables (Commodore's and the Open ROMs' alike). */
+extern const mh_kernal_layout c64_kernal_layout;
+#define c64_log(m, level, ...) mh_kit_log((m)->host, (level), __VA_ARGS__)
 
 /* Snapshots: a copy of the chips and the plain state. */
 typedef struct c64_snapshot {
     mh_cpu6502 cpu;
-    mh_vic2 vic;
-    mh_cia6526 cia1, cia2;
+    m6569 vic;
+    m6526 cia1, cia2;
     c64_sid sid;
     c64_plain p;
 } c64_snapshot;
@@ -310,15 +303,25 @@ void c64_snapshot_save(const c64 *m, c64_snapshot *snap);
 void c64_snapshot_restore(c64 *m, const c64_snapshot *snap);
 
 /* ---- c64_ifaces.c ---- */
-mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,
-                              char *error, size_t error_size);
+/* The chips the C64 registers in its session; returns how many. */
+size_t c64_ifaces_chips(c64 *m, mh_chip *chips, size_t max);
 void c64_machine_desc(mh_machine_desc *desc, const mh_host *host);
 
 /* ---- c64_ext.c: mh.snapshot/1, mh.config/1, mh.media/1, mh.caps/1 ---- */
-/* Appends the four chips to chips (room for 4); returns how many. */
+/* Appends the four chips to chips (room for C64_EXT_CHIPS); returns how
+ * many. */
+#define C64_EXT_CHIPS 4u
 size_t c64_ext_chips(c64 *m, mh_chip *chips);
-/* The SID's chip interface entries (c64_sid_iface.c); returns how many. */
+/* The SID's entries, mh.chip.sid/1 and mh.audio/1 (c64_sid_iface.c, room
+ * for C64_SID_CHIPS); returns how many. */
+#define C64_SID_CHIPS 2u
 size_t c64_sid_chips(c64 *m, mh_chip *chips);
+/* The "mh.textscreen/1" entry (c64_text_screen.c, room for
+ * C64_TEXT_SCREEN_CHIPS); returns how many. */
+#define C64_TEXT_SCREEN_CHIPS 1u
+size_t c64_text_screen_chips(c64 *m, mh_chip *chips);
+/* The VIC-II view of mh.chip.vic2/1 now (c64_chip_views.c; struct_size set). */
+void c64_vic2_view(const c64 *m, mh_chip_vic2_view *out);
 /* The snapshot blob (also what the tests call). */
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);
 mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,
@@ -330,11 +333,11 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
  * cycle (the chips' machine-side contract: before the access). */
 static inline void c64_tick_chips(c64 *m)
 {
-    uint32_t pins = mh_vic2_tick(&m->vic);
-    int irq1 = mh_cia6526_tick(&m->cia1);
-    int irq2 = mh_cia6526_tick(&m->cia2);
-    m->cpu.rdy = (uint8_t)(pins & MH_VIC2_PIN_BA);
-    m->cpu.irq = ((pins & MH_VIC2_PIN_IRQ) ? C64_IRQ_VIC : 0u) | (irq1 ? C64_IRQ_CIA1 : 0u);
+    uint32_t pins = m6569_tick(&m->vic);
+    int irq1 = m6526_tick(&m->cia1);
+    int irq2 = m6526_tick(&m->cia2);
+    m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
+    m->cpu.irq = ((pins & M6569_PIN_IRQ) ? C64_IRQ_VIC : 0u) | (irq1 ? C64_IRQ_CIA1 : 0u);
     m->cpu.nmi = (irq2 ? C64_NMI_CIA2 : 0u) | m->p.restore_nmi;
     if (m->vic.ticks >= m->p.fb_swap_at) c64_frame_done(m);
 }

@@ -99,10 +99,10 @@ uint8_t c64_cia1_read_port(void *user, int port)
     /* The levels each side drives, joysticks pulling lines low (port 2 on
      * PA, port 1 on PB), then the matrix: a key connects its PA and PB
      * lines, so a low on either side pulls the other low (wired-AND). */
-    uint8_t pa = (uint8_t)(mh_cia6526_port_output(&m->cia1, MH_CIA6526_PORT_A) & ~(m->p.joy[2] & 0x1F));
-    uint8_t pb = (uint8_t)(mh_cia6526_port_output(&m->cia1, MH_CIA6526_PORT_B) & ~(m->p.joy[1] & 0x1F));
+    uint8_t pa = (uint8_t)(m6526_port_output(&m->cia1, M6526_PORT_A) & ~(m->p.joy[2] & 0x1F));
+    uint8_t pb = (uint8_t)(m6526_port_output(&m->cia1, M6526_PORT_B) & ~(m->p.joy[1] & 0x1F));
     uint8_t pins = 0xFF;
-    if (port == MH_CIA6526_PORT_A) {
+    if (port == M6526_PORT_A) {
         pins = (uint8_t)(0xFF & ~(m->p.joy[2] & 0x1F));
         for (unsigned r = 0; r < 8; r++)
             if (!(pb & (1u << r))) pins &= (uint8_t)~m->p.kb_row[r];
@@ -117,17 +117,17 @@ uint8_t c64_cia1_read_port(void *user, int port)
 void c64_cia1_port_out(void *user, int port, uint8_t levels)
 {
     (void)levels;
-    if (port == MH_CIA6526_PORT_B) c64_update_lightpen(user);
+    if (port == M6526_PORT_B) c64_update_lightpen(user);
 }
 
 uint8_t c64_cia2_read_port(void *user, int port)
 {
     const c64 *m = user;
-    if (port != MH_CIA6526_PORT_A) return 0xFF; /* user port: nothing connected */
+    if (port != M6526_PORT_A) return 0xFF; /* user port: nothing connected */
     /* Serial bus with no devices: CLK IN (bit 6) and DATA IN (bit 7) are
      * released (high) unless the C64 itself pulls them through the 7406
      * inverters (CLK OUT bit 4, DATA OUT bit 5). */
-    uint8_t out = mh_cia6526_port_output(&m->cia2, MH_CIA6526_PORT_A);
+    uint8_t out = m6526_port_output(&m->cia2, M6526_PORT_A);
     uint8_t pins = 0x3F;
     if (!(out & 0x10)) pins |= 0x40;
     if (!(out & 0x20)) pins |= 0x80;
@@ -137,7 +137,7 @@ uint8_t c64_cia2_read_port(void *user, int port)
 void c64_cia2_port_out(void *user, int port, uint8_t levels)
 {
     c64 *m = user;
-    if (port != MH_CIA6526_PORT_A) return;
+    if (port != M6526_PORT_A) return;
     uint8_t bank = (uint8_t)(3u - (levels & 3u));
     if (bank != m->p.vic_bank) {
         m->p.vic_bank = bank;
@@ -150,7 +150,7 @@ void c64_cia2_port_out(void *user, int port, uint8_t levels)
 void c64_frame_done(c64 *m)
 {
     m->p.fb_back ^= 1u;
-    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
+    m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     m->p.frames_done++;
     m->p.fb_swap_at += m->geometry->cycles_per_frame;
 }
@@ -160,15 +160,15 @@ void c64_frame_done(c64 *m)
 uint8_t c64_io_peek(const c64 *m, uint16_t addr)
 {
     switch ((addr >> 8) & 0xF) {
-    case 0x0: case 0x1: case 0x2: case 0x3: return mh_vic2_peek(&m->vic, addr);
+    case 0x0: case 0x1: case 0x2: case 0x3: return m6569_peek(&m->vic, addr);
     case 0x4: case 0x5: case 0x6: case 0x7:
         /* The debug cart's register is not the SID's: it reads $FF. */
         if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) return 0xFF;
         return c64_sid_peek(&m->sid, addr);
     case 0x8: case 0x9: case 0xA: case 0xB:
         return (uint8_t)((m->vic.bus_phi1 & 0xF0) | (m->p.color[addr & 0x3FF] & 0x0F));
-    case 0xC: return mh_cia6526_peek(&m->cia1, addr);
-    case 0xD: return mh_cia6526_peek(&m->cia2, addr);
+    case 0xC: return m6526_peek(&m->cia1, addr);
+    case 0xD: return m6526_peek(&m->cia2, addr);
     default: return m->vic.bus_phi1; /* I/O1, I/O2: open bus */
     }
 }
@@ -179,34 +179,14 @@ static uint8_t io_read(c64 *m, uint16_t addr)
     if (m->rd_bank[addr >> 12] != C64_BANK_IO) return m->vic.bus_phi1; /* cartridge/open */
     if (!m->vic.aec) return c64_io_peek(m, addr); /* the VIC has the bus */
     switch ((addr >> 8) & 0xF) {
-    case 0x0: case 0x1: case 0x2: case 0x3: return mh_vic2_read(&m->vic, addr);
+    case 0x0: case 0x1: case 0x2: case 0x3: return m6569_read(&m->vic, addr);
     case 0x4: case 0x5: case 0x6: case 0x7:
         if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) return 0xFF; /* not the SID */
         c64_sid_sync(&m->sid, m->vic.ticks); /* OSC3/ENV3 as of this cycle */
         return c64_sid_read(&m->sid, addr);
-    case 0xC: return mh_cia6526_read(&m->cia1, addr);
-    case 0xD: return mh_cia6526_read(&m->cia2, addr);
+    case 0xC: return m6526_read(&m->cia1, addr);
+    case 0xD: return m6526_read(&m->cia2, addr);
     default: return c64_io_peek(m, addr);
-    }
-}
-
-static void request_exit(c64 *m, uint8_t value, int from_cpu)
-{
-    if (m->p.exit_pending) {
-        if (m->p.exit_from_cpu && from_cpu) m->p.exit_end = m->cpu.cycles + 1;
-        return;
-    }
-    m->p.exit_pending = 1;
-    m->p.exit_code = value;
-    if (from_cpu) {
-        /* Halt the CPU at its next read cycle: switch to the halted bus
-         * (no chip ticks, RDY low) and take the phantom cycles back in
-         * c64_run. The halted fetch must not reach a debugger's sync hook. */
-        m->p.exit_from_cpu = 1;
-        m->p.exit_end = m->cpu.cycles + 1; /* the core counts this cycle after we return */
-        mh_cpu6502_set_bus(&m->cpu, c64_bus_read_halted, c64_bus_write_halted, m);
-        m->halted_sync = m->cpu.links.sync;
-        m->cpu.links.sync = NULL;
     }
 }
 
@@ -214,19 +194,22 @@ static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 {
     switch ((addr >> 8) & 0xF) {
     case 0x0: case 0x1: case 0x2: case 0x3:
-        mh_vic2_write(&m->vic, addr, value);
+        m6569_write(&m->vic, addr, value);
         mh_cpu6502_set_irq(&m->cpu, C64_IRQ_VIC, m->vic.irq);
         break;
     case 0x4: case 0x5: case 0x6: case 0x7:
-        if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) request_exit(m, value, from_cpu);
-        else {
+        if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) {
+            /* The machine kit halts the CPU after this cycle (no chip ticks
+             * while halted) and ends the run. */
+            mh_kit_request_exit(&m->kit, value, from_cpu);
+        } else {
             c64_sid_sync(&m->sid, m->vic.ticks); /* the write lands on this cycle */
             c64_sid_write(&m->sid, addr, value);
         }
         break;
     case 0x8: case 0x9: case 0xA: case 0xB: m->p.color[addr & 0x3FF] = value & 0x0F; break;
-    case 0xC: mh_cia6526_write(&m->cia1, addr, value); break;
-    case 0xD: mh_cia6526_write(&m->cia2, addr, value); break;
+    case 0xC: m6526_write(&m->cia1, addr, value); break;
+    case 0xD: m6526_write(&m->cia2, addr, value); break;
     default: break; /* I/O1, I/O2: nothing there */
     }
 }
@@ -272,26 +255,6 @@ void c64_bus_write(void *user, uint16_t addr, uint8_t value)
         return;
     }
     write_slow(m, addr, value, 1);
-}
-
-uint8_t c64_bus_read_halted(void *user, uint16_t addr)
-{
-    c64 *m = user;
-    (void)addr;
-    m->cpu.rdy = 0;
-    return 0xFF;
-}
-
-void c64_bus_write_halted(void *user, uint16_t addr, uint8_t value)
-{
-    /* A write still in flight after the exit (the second write of a
-     * read-modify-write) is a real cycle: chips tick, the write lands. */
-    c64 *m = user;
-    c64_tick_chips(m);
-    m->p.exit_end = m->cpu.cycles + 1;
-    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) m->p.ram[addr] = value;
-    else write_slow(m, addr, value, 1);
-    m->cpu.rdy = 0;
 }
 
 /* ---- debugger access ---- */

@@ -5,11 +5,11 @@
  * are read with the chips' peek functions. */
 #include <string.h>
 
-#include "c64_chips.h"
+#include "c64.h"
 
 static uint8_t bit(uint8_t value, unsigned n) { return (uint8_t)((value >> n) & 1u); }
 
-static void decode_sprites(const mh_vic2 *vic, const uint8_t *regs, uint16_t bank_base,
+static void decode_sprites(const m6569 *vic, const uint8_t *regs, uint16_t bank_base,
                            const uint8_t sprite_ptr[8], mh_chip_vic2_view *out)
 {
     for (unsigned n = 0; n < 8; n++) {
@@ -32,19 +32,19 @@ static void decode_sprites(const mh_vic2 *vic, const uint8_t *regs, uint16_t ban
     }
 }
 
-void c64_vic2_decode(const mh_vic2 *vic, unsigned bank, int char_rom, const uint8_t sprite_ptr[8],
+void c64_vic2_decode(const m6569 *vic, unsigned bank, int char_rom, const uint8_t sprite_ptr[8],
                      mh_chip_vic2_view *out)
 {
     uint32_t size = out->struct_size;
     memset(out, 0, sizeof *out);
     out->struct_size = size;
-    const mh_vic2_geometry *g = mh_vic2_geometry_of((mh_vic2_model)vic->model);
-    const char *model = mh_vic2_model_name((mh_vic2_model)vic->model);
+    const m6569_geometry *g = m6569_geometry_of((m6569_model)vic->model);
+    const char *model = m6569_model_name((m6569_model)vic->model);
     out->model = model ? model : "unknown";
     out->standard = g && g->cycles_per_line == 63 ? "PAL" : "NTSC";
     out->cycles_per_line = vic->cycles_per_line;
     out->lines_per_frame = vic->lines_per_frame;
-    for (uint16_t r = 0; r < 64; r++) out->regs[r] = mh_vic2_peek(vic, r);
+    for (uint16_t r = 0; r < 64; r++) out->regs[r] = m6569_peek(vic, r);
     const uint8_t *regs = out->regs;
     const uint8_t cr1 = vic->reg[0x11], cr2 = vic->reg[0x16], mem = vic->reg[0x18];
 
@@ -73,7 +73,7 @@ void c64_vic2_decode(const mh_vic2 *vic, unsigned bank, int char_rom, const uint
     out->charset_in_rom = (uint8_t)(char_rom && charset >= 0x1000u && charset < 0x2000u);
     out->bitmap_in_rom = (uint8_t)(char_rom && bitmap == 0u);
 
-    out->raster_line = mh_vic2_line(vic);
+    out->raster_line = m6569_line(vic);
     out->raster_cycle = vic->cycle;
     out->raster_compare = vic->irq_line;
     out->irq_flags = regs[0x19];
@@ -95,7 +95,7 @@ void c64_vic2_decode(const mh_vic2 *vic, unsigned bank, int char_rom, const uint
     decode_sprites(vic, regs, base, sprite_ptr, out);
 }
 
-static void decode_timer(const mh_cia6526_timer_info *in, uint8_t control, mh_chip_cia_timer *t)
+static void decode_timer(const m6526_timer_info *in, uint8_t control, mh_chip_cia_timer *t)
 {
     t->counter = in->counter;
     t->latch = in->latch;
@@ -109,7 +109,7 @@ static void decode_timer(const mh_cia6526_timer_info *in, uint8_t control, mh_ch
     t->underflows = in->underflows;
 }
 
-static void decode_time(const mh_cia6526_time *in, mh_chip_cia_time *t)
+static void decode_time(const m6526_time *in, mh_chip_cia_time *t)
 {
     t->hours = in->hours;
     t->minutes = in->minutes;
@@ -118,15 +118,15 @@ static void decode_time(const mh_cia6526_time *in, mh_chip_cia_time *t)
     t->pm = in->pm;
 }
 
-void c64_cia_decode(const mh_cia6526 *cia, mh_chip_cia_view *out)
+void c64_cia_decode(const m6526 *cia, mh_chip_cia_view *out)
 {
     uint32_t size = out->struct_size;
     memset(out, 0, sizeof *out);
     out->struct_size = size;
-    mh_cia6526_info info;
-    mh_cia6526_get_info(cia, &info);
-    out->model = info.model == MH_CIA6526_MODEL_6526A ? "6526A" : "6526";
-    for (uint16_t r = 0; r < 16; r++) out->regs[r] = mh_cia6526_peek(cia, r);
+    m6526_info info;
+    m6526_get_info(cia, &info);
+    out->model = info.model == M6526_MODEL_6526A ? "6526A" : "6526";
+    for (uint16_t r = 0; r < 16; r++) out->regs[r] = m6526_peek(cia, r);
     out->pra = info.pra;
     out->prb = info.prb;
     out->ddra = info.ddra;
@@ -149,4 +149,13 @@ void c64_cia_decode(const mh_cia6526 *cia, mh_chip_cia_view *out)
     out->sdr = info.sdr;
     out->sp_output = info.sp_output;
     out->sp_bits_left = info.sp_bits_left;
+}
+
+void c64_vic2_view(const c64 *m, mh_chip_vic2_view *out)
+{
+    const uint16_t pointers = (uint16_t)(((m->vic.reg[0x18] >> 4) * 0x400u + 0x3F8u) & 0x3FFFu);
+    uint8_t ptr[8];
+    for (unsigned i = 0; i < 8; i++) ptr[i] = c64_vic_fetch((void *)m, (uint16_t)(pointers + i));
+    const int char_rom = m->vic_rd[1] == m->rom + 0xD000 - 0x1000;
+    c64_vic2_decode(&m->vic, m->p.vic_bank, char_rom, ptr, out);
 }

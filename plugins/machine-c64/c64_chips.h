@@ -22,10 +22,10 @@
  * state; bank 0-3 is the VIC bank, char_rom 1 when the bank shows the
  * character ROM at $1000-$1FFF, sprite_ptr the 8 pointer bytes at screen
  * + $3F8 as the VIC sees them. */
-void c64_vic2_decode(const mh_vic2 *vic, unsigned bank, int char_rom, const uint8_t sprite_ptr[8],
+void c64_vic2_decode(const m6569 *vic, unsigned bank, int char_rom, const uint8_t sprite_ptr[8],
                      mh_chip_vic2_view *out);
 
 /* Fills *out (struct_size already set) from a CIA's state. */
-void c64_cia_decode(const mh_cia6526 *cia, mh_chip_cia_view *out);
+void c64_cia_decode(const m6526 *cia, mh_chip_cia_view *out);
 
 #endif

@@ -1,11 +1,13 @@
 /* c64_drive.c - the virtual drive 8: a D64 image behind a trap on the
  * KERNAL's LOAD entry, so it works with any KERNAL (Open ROMs or a user's
- * Commodore KERNAL), with no serial bus emulation.
+ * Commodore KERNAL), with no serial bus emulation. The trap itself is the
+ * machine kit's (mh_kernal_load_trap in mcphost/kernal.h, driven by
+ * c64_kernal_layout); this file attaches disks and checks the banking.
  *
  * The machine's sync hook (chained in front of a debugger's, like the
  * autostart's) calls c64_drive_trap() when the CPU is about to execute
  * $FFD5 with the KERNAL banked in. With device ($BA) 8 and a disk attached
- * the load is done here, at that instruction boundary, in zero cycles:
+ * the load is done at that instruction boundary, in zero cycles:
  *   - the name: $B7 bytes at ($BB/$BC), matched like CBM DOS (mh_d64_load:
  *     "NAME", "0:NAME", patterns with * and ?, ",P"/",S" types; "$" and
  *     "$:PATTERN" give the directory as a BASIC program);
@@ -70,83 +72,11 @@ void c64_drive_detach(c64 *m)
     m->drive8_path = NULL;
 }
 
-/* RTS: PC = the popped return address + 1. */
-static void kernal_return(c64 *m)
-{
-    uint8_t s = m->cpu.s;
-    uint8_t lo = m->p.ram[0x100 + (uint8_t)(s + 1)];
-    uint8_t hi = m->p.ram[0x100 + (uint8_t)(s + 2)];
-    m->cpu.s = (uint8_t)(s + 2);
-    m->cpu.pc = (uint16_t)((lo | hi << 8) + 1);
-}
-
-static void fail(c64 *m, uint8_t code)
-{
-    m->cpu.a = code;
-    m->cpu.p |= MH_CPU6502_FLAG_C;
-    kernal_return(m);
-}
-
 int c64_drive_trap(c64 *m)
 {
-    uint8_t *ram = m->p.ram;
-    if (!m->drive8 || ram[0xBA] != 8 || m->rd_bank[0xF] != C64_BANK_KERNAL) return 0;
-    uint8_t name[256];
-    size_t length = ram[0xB7];
-    uint16_t name_at = (uint16_t)(ram[0xBB] | ram[0xBC] << 8);
-    /* The name is read as the KERNAL would: through the CPU's banking. */
-    for (size_t i = 0; i < length; i++) name[i] = c64_bus_peek(m, (uint16_t)(name_at + i));
-    uint8_t sa = ram[0xB9];
-    int verify = m->cpu.a != 0;
-    uint16_t xy = (uint16_t)(m->cpu.x | m->cpu.y << 8);
-    ram[0x93] = m->cpu.a;
-    char shown[64];
-    size_t n = length < sizeof shown - 1 ? length : sizeof shown - 1;
-    for (size_t i = 0; i < n; i++) shown[i] = name[i] >= 0x20 && name[i] < 0x7F ? (char)name[i] : '?';
-    shown[n] = '\0';
-    if (length == 0) {
-        c64_log(m, MH_LOG_INFO, "c64: drive 8: LOAD without a file name");
-        fail(m, 8);
-        return 1;
-    }
-    uint16_t dir_address = sa == 0 ? xy : 0x0401;
-    uint8_t *data = NULL;
-    size_t size = 0;
-    mh_media_error err;
-    mh_status status =
-        mh_d64_load(m->drive8, name, length, dir_address, &data, &size, NULL, &err);
-    if (status == MH_OK && size < 2) {
-        status = MH_ERR_NOT_FOUND;
-        snprintf(err.message, sizeof err.message, "the file has no load address");
-    }
-    if (status != MH_OK) {
-        free(data);
-        c64_log(m, MH_LOG_INFO, "c64: drive 8: %s \"%s\": %s", verify ? "VERIFY" : "LOAD", shown,
-                err.message);
-        fail(m, status == MH_ERR_NOT_FOUND ? 4 : 5);
-        return 1;
-    }
-    uint16_t start = sa == 0 ? xy : (uint16_t)(data[0] | data[1] << 8);
-    size_t count = size - 2;
-    if (start + count > 0x10000u) count = 0x10000u - start;
-    uint8_t st = 0x40;
-    if (verify) {
-        if (memcmp(ram + start, data + 2, count) != 0) st |= 0x10;
-    } else {
-        memcpy(ram + start, data + 2, count);
-    }
-    free(data);
-    uint32_t end = start + (uint32_t)count; /* end address + 1 */
-    ram[0x90] = st;
-    ram[0xAE] = (uint8_t)end;
-    ram[0xAF] = (uint8_t)(end >> 8);
-    ram[0xC3] = (uint8_t)start;
-    ram[0xC4] = (uint8_t)(start >> 8);
-    m->cpu.x = (uint8_t)end;
-    m->cpu.y = (uint8_t)(end >> 8);
-    m->cpu.p &= (uint8_t)~MH_CPU6502_FLAG_C;
-    kernal_return(m);
-    c64_log(m, MH_LOG_INFO, "c64: drive 8: %s \"%s\" $%04X-$%04X%s", verify ? "verified" : "loaded",
-            shown, start, (unsigned)(end - 1), (st & 0x10) ? " (differs)" : "");
+    if (!m->drive8 || m->rd_bank[0xF] != C64_BANK_KERNAL) return 0;
+    char message[320];
+    if (!mh_kernal_load_trap(&m->kernal, 8, m->drive8, message, sizeof message)) return 0;
+    c64_log(m, MH_LOG_INFO, "c64: drive 8: %s", message);
     return 1;
 }

@@ -31,7 +31,8 @@
 #include "c64.h"
 #include "mcphost/machine.h"
 
-#define C64_SNAP_VERSION 2u /* 2: the SID's synthesis state and audio ring */
+#define C64_SNAP_VERSION 3u /* 2: the SID's synthesis state and audio ring; 3: the machine
+                             * kit's run state and typed-text queue in c64_plain */
 #define C64_SNAP_HEADER 56u
 #define C64_SNAP_CRC_AT 40u
 
@@ -150,9 +151,9 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
     if (vic != (uint32_t)m->config.vic_model || cia != (uint32_t)m->config.cia_model) {
         snprintf(error, error_size,
                  "snapshot: made on a %s VIC-II with %s CIAs; this machine has %s and %s",
-                 vic < MH_VIC2_MODEL_COUNT ? mh_vic2_model_name((mh_vic2_model)vic) : "unknown",
-                 c64_cia_model_name((mh_cia6526_model)cia),
-                 mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model));
+                 vic < M6569_MODEL_COUNT ? m6569_model_name((m6569_model)vic) : "unknown",
+                 c64_cia_model_name((m6526_model)cia),
+                 m6569_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model));
         return MH_ERR_INVALID_ARGUMENT;
     }
     c64_snapshot *snap = malloc(sizeof *snap);
@@ -165,13 +166,11 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
     free(snap);
     /* The debug-cart halt is not in a blob saved between runs; an
      * injection waiting for a program this machine lacks is dropped. */
-    m->p.exit_from_cpu = 0;
-    m->p.exit_pending = 0;
+    m->p.run.exit_from_cpu = 0;
+    m->p.run.exit_pending = 0;
     if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
-    if (m->p.type_head >= C64_TYPE_QUEUE || m->p.type_count > C64_TYPE_QUEUE) {
-        m->p.type_head = 0;
-        m->p.type_count = 0;
-    }
+    if (m->p.typed.head >= MH_KERNAL_QUEUE_SIZE || m->p.typed.count > MH_KERNAL_QUEUE_SIZE)
+        mh_kernal_queue_clear(&m->p.typed);
     if (m->p.fb_back > 1) m->p.fb_back = 0;
     c64_hooks_update(m);
     return MH_OK;
@@ -304,7 +303,7 @@ static const mh_config_item *config_find(const char *name)
 
 static mh_status config_get(void *context, const char *name, char *out, size_t out_size)
 {
-    static const char *const vic_names[MH_VIC2_MODEL_COUNT] = {"6569", "8565", "6567r8", "8562",
+    static const char *const vic_names[M6569_MODEL_COUNT] = {"6569", "8565", "6567r8", "8562",
                                                                "6567r56a"};
     const c64 *m = context;
     if (!config_find(name)) return MH_ERR_NOT_FOUND;
@@ -317,7 +316,7 @@ static mh_status config_get(void *context, const char *name, char *out, size_t o
     else if (strcmp(name, "vicii_model") == 0)
         value = vic_names[m->config.vic_model];
     else if (strcmp(name, "cia_model") == 0)
-        value = m->config.cia_model == MH_CIA6526_MODEL_6526A ? "6526a" : "6526";
+        value = m->config.cia_model == M6526_MODEL_6526A ? "6526a" : "6526";
     else if (strcmp(name, "sid_model") == 0)
         value = m->config.sid_model == C64_SID_8580 ? "8580" : "6581";
     else if (strcmp(name, "autostart") == 0)

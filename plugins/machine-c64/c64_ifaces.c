@@ -22,6 +22,7 @@
  * bank_at(address) follows the PLA: ram, basic, kernal, char, io (color
  * for $D800-$DBFF), or cpu for the port and cartridge/open space.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,7 +47,7 @@ static const char *cpu_model_name(void *context)
 static const mh_cpu6502_iface cpu_iface = {sizeof(mh_cpu6502_iface), cpu_state,
                                            cpu_set_debug_hooks, cpu_model_name};
 
-/* ---- mh.memory/1 ---- */
+/* ---- mh.memory/1 (the machine kit's skeleton) ---- */
 
 enum {
     SPACE_CPU = 0,
@@ -59,79 +60,43 @@ enum {
     SPACE_COUNT
 };
 
-static const mh_memory_space spaces[SPACE_COUNT] = {
-    {"cpu", "What the 6510 sees now: RAM, ROMs and I/O as $01 banks them", 65536, 0, 1},
-    {"ram", "The 64 KiB of RAM, also below the ROMs and I/O", 65536, 0, 1},
-    {"basic", "BASIC ROM (8 KiB at $A000)", 8192, 0xA000, 1},
-    {"kernal", "KERNAL ROM (8 KiB at $E000)", 8192, 0xE000, 1},
-    {"char", "Character ROM (4 KiB at $D000; the VIC sees it at $1000 in banks 0 and 2)", 4096,
-     0xD000, 1},
-    {"io", "I/O registers $D000-$DFFF: VIC-II, SID, colour RAM, CIA1, CIA2, I/O1/2", 4096, 0xD000,
-     1},
-    {"color", "Colour RAM: 1024 nybbles at $D800", 1024, 0xD800, 1},
+static uint8_t cpu_peek(const void *m, uint32_t address) { return c64_bus_peek(m, (uint16_t)address); }
+
+static void cpu_poke(void *m, uint32_t address, uint8_t value)
+{
+    c64_bus_poke(m, (uint16_t)address, value);
+}
+
+static uint8_t io_peek(const void *m, uint32_t offset)
+{
+    return c64_io_peek(m, (uint16_t)(0xD000u + offset));
+}
+
+static void io_poke(void *m, uint32_t offset, uint8_t value)
+{
+    c64_io_write(m, (uint16_t)(0xD000u + offset), value);
+}
+
+#define ROM_AT(address) (offsetof(c64, rom) + (address))
+
+static const mh_kit_space spaces[SPACE_COUNT] = {
+    {{"cpu", "What the 6510 sees now: RAM, ROMs and I/O as $01 banks them", 65536, 0, 1}, 0, 0,
+     cpu_peek, cpu_poke},
+    {{"ram", "The 64 KiB of RAM, also below the ROMs and I/O", 65536, 0, 1},
+     offsetof(c64, p.ram), 0, NULL, NULL},
+    {{"basic", "BASIC ROM (8 KiB at $A000)", 8192, 0xA000, 1}, ROM_AT(0xA000), 0, NULL, NULL},
+    {{"kernal", "KERNAL ROM (8 KiB at $E000)", 8192, 0xE000, 1}, ROM_AT(0xE000), 0, NULL, NULL},
+    {{"char", "Character ROM (4 KiB at $D000; the VIC sees it at $1000 in banks 0 and 2)", 4096,
+      0xD000, 1},
+     ROM_AT(0xD000), 0, NULL, NULL},
+    {{"io", "I/O registers $D000-$DFFF: VIC-II, SID, colour RAM, CIA1, CIA2, I/O1/2", 4096, 0xD000,
+      1},
+     0, 0, io_peek, io_poke},
+    {{"color", "Colour RAM: 1024 nybbles at $D800", 1024, 0xD800, 1}, offsetof(c64, p.color),
+     0x0F, NULL, NULL},
 };
 
-static size_t mem_space_count(void *context)
-{
-    (void)context;
-    return SPACE_COUNT;
-}
-
-static const mh_memory_space *mem_space(void *context, size_t index)
-{
-    (void)context;
-    return index < SPACE_COUNT ? &spaces[index] : NULL;
-}
-
-static mh_status mem_peek(void *context, size_t space, uint32_t address, uint8_t *out,
-                          size_t length)
-{
-    const c64 *m = context;
-    if (!mh_memory_range_ok(spaces, SPACE_COUNT, space, address, length) || (length && !out))
-        return MH_ERR_INVALID_ARGUMENT;
-    switch (space) {
-    case SPACE_RAM: memcpy(out, m->p.ram + address, length); break;
-    case SPACE_BASIC:
-    case SPACE_KERNAL:
-    case SPACE_CHAR: memcpy(out, m->rom + spaces[space].base + address, length); break;
-    case SPACE_COLOR:
-        for (size_t i = 0; i < length; i++) out[i] = m->p.color[address + i] & 0x0F;
-        break;
-    case SPACE_IO:
-        for (size_t i = 0; i < length; i++) out[i] = c64_io_peek(m, (uint16_t)(0xD000 + address + i));
-        break;
-    default:
-        for (size_t i = 0; i < length; i++) out[i] = c64_bus_peek(m, (uint16_t)(address + i));
-        break;
-    }
-    return MH_OK;
-}
-
-static mh_status mem_poke(void *context, size_t space, uint32_t address, const uint8_t *data,
-                          size_t length)
-{
-    c64 *m = context;
-    if (!mh_memory_range_ok(spaces, SPACE_COUNT, space, address, length) || (length && !data))
-        return MH_ERR_INVALID_ARGUMENT;
-    switch (space) {
-    case SPACE_RAM: memcpy(m->p.ram + address, data, length); break;
-    case SPACE_BASIC:
-    case SPACE_KERNAL:
-    case SPACE_CHAR: memcpy(m->rom + spaces[space].base + address, data, length); break;
-    case SPACE_COLOR:
-        for (size_t i = 0; i < length; i++) m->p.color[address + i] = data[i] & 0x0F;
-        break;
-    case SPACE_IO:
-        for (size_t i = 0; i < length; i++) c64_io_write(m, (uint16_t)(0xD000 + address + i), data[i]);
-        break;
-    default:
-        for (size_t i = 0; i < length; i++) c64_bus_poke(m, (uint16_t)(address + i), data[i]);
-        break;
-    }
-    return MH_OK;
-}
-
-static size_t mem_bank_at(void *context, uint16_t address)
+static size_t mem_bank_at(const void *context, uint16_t address)
 {
     const c64 *m = context;
     if (address < 2) return SPACE_CPU;
@@ -145,8 +110,7 @@ static size_t mem_bank_at(void *context, uint16_t address)
     }
 }
 
-static const mh_memory_iface memory_iface = {sizeof(mh_memory_iface), mem_space_count, mem_space,
-                                             mem_peek, mem_poke, mem_bank_at};
+static const mh_kit_memory_map memory_map = {spaces, SPACE_COUNT, mem_bank_at, NULL};
 
 /* ---- mh.video/1 ---- */
 
@@ -157,9 +121,9 @@ static mh_status video_frame(void *context, mh_video_frame *out)
     out->struct_size = sizeof *out;
     out->width = m->geometry->width;
     out->height = m->geometry->height;
-    out->pitch = MH_VIC2_FB_WIDTH;
+    out->pitch = M6569_FB_WIDTH;
     out->pixels = m->p.fb[m->p.fb_back ^ 1u];
-    out->palette = mh_vic2_palette(MH_VIC2_PALETTE_PEPTO);
+    out->palette = m6569_palette(M6569_PALETTE_PEPTO);
     out->palette_size = 16;
     out->frame_number = m->p.frames_done;
     return MH_OK;
@@ -168,7 +132,7 @@ static mh_status video_frame(void *context, mh_video_frame *out)
 static void video_beam(void *context, uint32_t *line, uint32_t *cycle)
 {
     const c64 *m = context;
-    if (line) *line = mh_vic2_line(&m->vic);
+    if (line) *line = m6569_line(&m->vic);
     if (cycle) *cycle = m->vic.cycle;
 }
 
@@ -253,17 +217,26 @@ static uint8_t chip_peek(void *context, uint16_t reg)
 {
     const c64_chip_ctx *ctx = context;
     switch (ctx->which) {
-    case 0: return mh_vic2_peek(&ctx->m->vic, reg);
-    case 1: return mh_cia6526_peek(&ctx->m->cia1, reg);
-    default: return mh_cia6526_peek(&ctx->m->cia2, reg);
+    case 0: return m6569_peek(&ctx->m->vic, reg);
+    case 1: return m6526_peek(&ctx->m->cia1, reg);
+    default: return m6526_peek(&ctx->m->cia2, reg);
     }
 }
+
+/* Where the C64's I/O decoding puts the VIC-II, CIA1 and CIA2. */
+static const mh_chip_io_range chip_io[3] = {{0xD000, 0x400}, {0xDC00, 0x100}, {0xDD00, 0x100}};
 
 static void chip_write(void *context, uint16_t reg, uint8_t value)
 {
     const c64_chip_ctx *ctx = context;
-    static const uint16_t base[3] = {0xD000, 0xDC00, 0xDD00};
-    c64_io_write(ctx->m, (uint16_t)(base[ctx->which] + (reg & (ctx->which ? 0x0F : 0x3F))), value);
+    c64_io_write(ctx->m, (uint16_t)(chip_io[ctx->which].base + (reg & (ctx->which ? 0x0F : 0x3F))),
+                 value);
+}
+
+static void chip_io_range(void *context, mh_chip_io_range *out)
+{
+    const c64_chip_ctx *ctx = context;
+    *out = chip_io[ctx->which];
 }
 
 static void vic_read(void *context, uint16_t vic_address, uint8_t *out, size_t length)
@@ -283,25 +256,20 @@ static mh_status vic_view(void *context, mh_chip_vic2_view *out)
 {
     const c64_chip_ctx *ctx = context;
     if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
-    const c64 *m = ctx->m;
-    const uint16_t pointers = (uint16_t)(((m->vic.reg[0x18] >> 4) * 0x400u + 0x3F8u) & 0x3FFFu);
-    uint8_t ptr[8];
-    for (unsigned i = 0; i < 8; i++) ptr[i] = c64_vic_fetch((void *)m, (uint16_t)(pointers + i));
-    const int char_rom = m->vic_rd[1] == m->rom + 0xD000 - 0x1000;
-    c64_vic2_decode(&m->vic, m->p.vic_bank, char_rom, ptr, out);
+    c64_vic2_view(ctx->m, out);
     return MH_OK;
 }
 
 static size_t vic_line_colors(void *context, uint8_t *border, uint8_t *background, size_t max)
 {
     const c64_chip_ctx *ctx = context;
-    return mh_vic2_line_colors(&ctx->m->vic, border, background, max);
+    return m6569_line_colors(&ctx->m->vic, border, background, max);
 }
 
 static void vic_beam(void *context, uint16_t *line, uint16_t *cycle)
 {
     const c64_chip_ctx *ctx = context;
-    if (line) *line = mh_vic2_line(&ctx->m->vic);
+    if (line) *line = m6569_line(&ctx->m->vic);
     if (cycle) *cycle = ctx->m->vic.cycle;
 }
 
@@ -331,28 +299,25 @@ static const char *cia_key_name(void *context, unsigned column, unsigned row)
 
 static const mh_chip_vic2_iface vic2_chip_iface = {
     sizeof(mh_chip_vic2_iface), chip_state, chip_peek, chip_write, vic_view, vic_read,
-    vic_color_read, vic_line_colors, vic_beam};
+    vic_color_read, vic_line_colors, vic_beam, chip_io_range};
 static const mh_chip_cia_iface cia_chip_iface = {sizeof(mh_chip_cia_iface), chip_state, chip_peek,
                                                  chip_write, cia_view, cia_keyboard,
-                                                 cia_key_name};
+                                                 cia_key_name, chip_io_range};
 
 /* ---- registration ---- */
 
-mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,
-                              char *error, size_t error_size)
+size_t c64_ifaces_chips(c64 *m, mh_chip *chips, size_t max)
 {
-    static const char *const vic_desc[MH_VIC2_MODEL_COUNT] = {
+    static const char *const vic_desc[M6569_MODEL_COUNT] = {
         "MOS 6569 VIC-II (PAL)", "MOS 8565 VIC-II (PAL)", "MOS 6567R8 VIC-II (NTSC)",
         "MOS 8562 VIC-II (NTSC)", "MOS 6567R56A VIC-II (old NTSC)"};
-    const char *cia_desc = m->config.cia_model == MH_CIA6526_MODEL_6526A
-                               ? "MOS 6526A CIA" : "MOS 6526 CIA";
-    char cia1_desc[64], cia2_desc[64];
-    snprintf(cia1_desc, sizeof cia1_desc, "%s 1 ($DC00: keyboard, joysticks, IRQ)", cia_desc);
-    snprintf(cia2_desc, sizeof cia2_desc, "%s 2 ($DD00: VIC bank, serial bus, NMI)", cia_desc);
-    mh_chip chips[16] = {
+    const char *cia = m->config.cia_model == M6526_MODEL_6526A ? "MOS 6526A CIA" : "MOS 6526 CIA";
+    snprintf(m->cia_desc[0], sizeof m->cia_desc[0], "%s 1 ($DC00: keyboard, joysticks, IRQ)", cia);
+    snprintf(m->cia_desc[1], sizeof m->cia_desc[1], "%s 2 ($DD00: VIC bank, serial bus, NMI)", cia);
+    const mh_chip own[] = {
         {sizeof(mh_chip), MH_IFACE_CPU6502, "cpu", "MOS 6510 CPU", &cpu_iface, m},
-        {sizeof(mh_chip), MH_IFACE_MEMORY, "memory",
-         "C64 memory: 64 KiB RAM, BASIC/KERNAL/character ROMs, I/O, colour RAM", &memory_iface, m},
+        mh_kit_memory_chip(&m->memory, &memory_map, m,
+                           "C64 memory: 64 KiB RAM, BASIC/KERNAL/character ROMs, I/O, colour RAM"),
         {sizeof(mh_chip), MH_IFACE_VIDEO, "vic2", vic_desc[m->config.vic_model], &video_iface, m},
         {sizeof(mh_chip), MH_IFACE_INPUT, "keyboard", "C64 keyboard, RESTORE, joysticks 1 and 2",
          &input_iface, m},
@@ -360,56 +325,60 @@ mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_ses
          &machine_iface, m},
         {sizeof(mh_chip), MH_CHIP_VIC2_IFACE, "vic2", vic_desc[m->config.vic_model],
          &vic2_chip_iface, &m->chip_ctx[0]},
-        {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia1", cia1_desc, &cia_chip_iface, &m->chip_ctx[1]},
-        {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia2", cia2_desc, &cia_chip_iface, &m->chip_ctx[2]},
+        {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia1", m->cia_desc[0], &cia_chip_iface,
+         &m->chip_ctx[1]},
+        {sizeof(mh_chip), MH_CHIP_CIA_IFACE, "cia2", m->cia_desc[1], &cia_chip_iface,
+         &m->chip_ctx[2]},
     };
-    size_t count = 8;
+    size_t count = sizeof own / sizeof own[0];
+    if (max < count + C64_EXT_CHIPS + C64_SID_CHIPS + C64_TEXT_SCREEN_CHIPS) return 0;
+    memcpy(chips, own, sizeof own);
     count += c64_ext_chips(m, chips + count);
     count += c64_sid_chips(m, chips + count);
-    for (size_t i = 0; i < count; i++) {
-        mh_status status = sessions->add_chip(session, &chips[i]);
-        if (status != MH_OK) {
-            snprintf(error, error_size, "cannot register the %s chip (%s): %s", chips[i].instance,
-                     chips[i].interface_id, mh_status_name(status));
-            return status;
-        }
-    }
+    count += c64_text_screen_chips(m, chips + count);
+    return count;
+}
+
+/* ---- the machine type (on the machine kit) ---- */
+
+static mh_status machine_make(const mh_host *host, const char *options_json, void **instance,
+                              char *error, size_t error_size)
+{
+    c64 *m = c64_new(options_json, host, error, error_size);
+    if (!m) return MH_ERR_INVALID_ARGUMENT;
+    *instance = m;
     return MH_OK;
 }
 
-/* ---- the machine type ---- */
-
-static mh_status machine_create(void *user_data, mh_session *session, const char *options_json,
-                                void **instance, char *error, size_t error_size)
+static size_t machine_chips(void *instance, mh_chip *chips, size_t max)
 {
-    const mh_host *host = user_data;
-    const mh_session_service *sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
-    *instance = NULL;
-    if (error_size) error[0] = '\0';
-    if (!sessions) {
-        snprintf(error, error_size, "the host has no %s service", MH_SESSION_SERVICE_ID);
-        return MH_ERR_UNSUPPORTED;
-    }
-    c64 *m = c64_new(options_json, host, error, error_size);
-    if (!m) return MH_ERR_INVALID_ARGUMENT;
-    mh_status status = c64_ifaces_register(m, sessions, session, error, error_size);
-    if (status != MH_OK) {
-        c64_free(m);
-        return status;
-    }
+    return c64_ifaces_chips(instance, chips, max);
+}
+
+static void machine_destroy(void *instance) { c64_free(instance); }
+
+static void machine_created(void *instance)
+{
+    const c64 *m = instance;
     c64_log(m, MH_LOG_INFO, "c64: %s VIC-II, %s CIAs, %s SID (%s), %s ROMs%s%s%s%s",
-            mh_vic2_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model),
+            m6569_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model),
             c64_sid_model_name(m->config.sid_model),
             m->config.sound ? "synthesis" : "registers only, sound=off",
             m->config.rom_dir ? m->config.rom_dir : C64_DEFAULT_ROM_DIR,
             m->config.debugcart ? ", debug cart at $D7FF" : "",
             m->autostart.name ? ", autostart at READY" : "",
             m->drive8_path ? ", drive 8: " : "", m->drive8_path ? m->drive8_path : "");
-    *instance = m;
-    return MH_OK;
 }
 
-static void machine_destroy(void *instance) { c64_free(instance); }
+static const mh_kit_machine_ops machine_ops = {sizeof(mh_kit_machine_ops), machine_make,
+                                               machine_chips, machine_destroy, machine_created};
+
+static mh_status machine_create(void *user_data, mh_session *session, const char *options_json,
+                                void **instance, char *error, size_t error_size)
+{
+    return mh_kit_machine_create(&machine_ops, user_data, session, options_json, instance, error,
+                                 error_size);
+}
 
 static mh_status machine_run(void *instance, uint64_t max_cycles, mh_run_result *result)
 {

@@ -14,10 +14,11 @@
  * matrix: a press starts the NMI pulse of its 556 monostable.
  *
  * Typed text goes through the KERNAL's keyboard buffer ($0277, count in
- * $C6), not the matrix: ASCII becomes PETSCII of the power-on upper
- * case/graphics mode, "\n" is RETURN. c64_type_feed() puts up to 10
- * characters in when the buffer is empty and the CPU is not inside an
- * interrupt handler or SEI section (I clear), at an instruction boundary.
+ * $C6; c64_kernal_layout), not the matrix: ASCII becomes PETSCII of the
+ * power-on upper case/graphics mode, "\n" is RETURN. Between run chunks
+ * the machine kit's mh_kernal_feed() puts up to 10 characters in when the
+ * buffer is empty and the CPU is not inside an interrupt handler or SEI
+ * section (I clear).
  * c64_type_codes() queues PETSCII bytes as they are ($93 CLR, $85 F1 ...)
  * into the same queue, so text and codes are typed in the order given.
  *
@@ -228,11 +229,11 @@ void c64_input_tick(c64 *m)
 void c64_update_lightpen(c64 *m)
 {
     /* /LP: CIA1 PB4 driven low, or joystick 1's fire button. */
-    uint8_t pb = mh_cia6526_port_output(&m->cia1, MH_CIA6526_PORT_B);
+    uint8_t pb = m6526_port_output(&m->cia1, M6526_PORT_B);
     uint8_t low = (uint8_t)(!(pb & 0x10) || (m->p.joy[1] & MH_JOY_FIRE));
     if (low != m->p.lightpen_low) {
         m->p.lightpen_low = low;
-        mh_vic2_set_lightpen(&m->vic, low);
+        m6569_set_lightpen(&m->vic, low);
     }
 }
 
@@ -284,31 +285,15 @@ mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size
             return MH_ERR_INVALID_ARGUMENT;
         }
     }
-    if (n > C64_TYPE_QUEUE - m->p.type_count) {
-        snprintf(error, error_size,
-                 "cannot queue %zu characters: %u are still waiting and the queue holds %u; "
-                 "type the rest after these have been read",
-                 n, (unsigned)m->p.type_count, (unsigned)C64_TYPE_QUEUE);
-        return MH_ERR_LIMIT;
-    }
-    for (const char *s = text; *s; s++) {
-        uint32_t at = (m->p.type_head + m->p.type_count) % C64_TYPE_QUEUE;
-        m->p.type_queue[at] = (uint8_t)petscii_of(*s);
-        m->p.type_count++;
-    }
-    return MH_OK;
+    /* Longer than the queue: mh_kernal_queue_push refuses it by its count. */
+    uint8_t codes[MH_KERNAL_QUEUE_SIZE];
+    for (size_t i = 0; i < n && i < MH_KERNAL_QUEUE_SIZE; i++) codes[i] = (uint8_t)petscii_of(text[i]);
+    return mh_kernal_queue_push(&m->p.typed, codes, n, error, error_size);
 }
 
 mh_status c64_type_codes(c64 *m, const uint8_t *codes, size_t count, char *error,
                          size_t error_size)
 {
-    if (count > C64_TYPE_QUEUE - m->p.type_count) {
-        snprintf(error, error_size,
-                 "cannot queue %zu characters: %u are still waiting and the queue holds %u; "
-                 "type the rest after these have been read",
-                 count, (unsigned)m->p.type_count, (unsigned)C64_TYPE_QUEUE);
-        return MH_ERR_LIMIT;
-    }
     for (size_t i = 0; i < count; i++) {
         if (codes[i] == 0) {
             snprintf(error, error_size,
@@ -316,22 +301,5 @@ mh_status c64_type_codes(c64 *m, const uint8_t *codes, size_t count, char *error
             return MH_ERR_INVALID_ARGUMENT;
         }
     }
-    for (size_t i = 0; i < count; i++) {
-        uint32_t at = (m->p.type_head + m->p.type_count) % C64_TYPE_QUEUE;
-        m->p.type_queue[at] = codes[i];
-        m->p.type_count++;
-    }
-    return MH_OK;
-}
-
-void c64_type_feed(c64 *m)
-{
-    if (!m->p.type_count || m->p.ram[0xC6] != 0 || (m->cpu.p & MH_CPU6502_FLAG_I)) return;
-    unsigned n = 0;
-    while (n < 10 && m->p.type_count) {
-        m->p.ram[0x0277 + n++] = m->p.type_queue[m->p.type_head];
-        m->p.type_head = (m->p.type_head + 1) % C64_TYPE_QUEUE;
-        m->p.type_count--;
-    }
-    m->p.ram[0xC6] = (uint8_t)n;
+    return mh_kernal_queue_push(&m->p.typed, codes, count, error, error_size);
 }

@@ -1,13 +1,16 @@
 /* c64_machine.c - making, running and resetting a C64; autostart; the
  * debug-cart exit; debugger hook chaining; snapshots.
  *
- * run(max_cycles) runs the CPU (and with it, inside the bus callbacks, the
- * chips) in chunks and ends every chunk at an instruction boundary, so it
- * may run up to one instruction (plus a bad line's stall) past the budget;
- * between chunks it ends the RESTORE pulse, feeds typed text into the
- * keyboard buffer and checks the autostart fallback. It returns
+ * run(max_cycles) is the SDK machine kit's loop (mcphost/machine_kit.h):
+ * the CPU (and with it, inside the bus callbacks, the chips) in chunks,
+ * every chunk ended at an instruction boundary (MH_KIT_RUN_BOUNDARY), so
+ * it may run up to one instruction (plus a bad line's stall) past the
+ * budget; between chunks (service()) it brings the SID up to date, ends
+ * the RESTORE pulse, feeds typed text into the keyboard buffer, counts
+ * input holds and checks the autostart fallback. It returns
  *   MH_RUN_EXIT    after a debug-cart write ($D7FF with debugcart=true),
- *                  exactly after the writing cycle;
+ *                  exactly after the writing cycle (the kit's halt: no
+ *                  chip ticks while the CPU is halted);
  *   MH_RUN_JAMMED  in the cycle the CPU jams and on every later run (the
  *                  chips keep running: a jammed 6510 reads $FFFF every
  *                  cycle, so the bus callback still ticks them);
@@ -17,21 +20,21 @@
  * Autostart: a sync hook of the machine's own (chained in front of a
  * debugger's) watches for the KERNAL's wait for a key: an `LDA $C6`
  * (A5 C6) fetched from KERNAL ROM with the I flag clear and an empty
- * keyboard buffer. That is the loop both the Commodore KERNAL ($E5CD) and
- * Open ROMs run at the READY prompt; interrupt code (SCNKEY) reads $C6
- * with I set. Then, at that instruction boundary, the program is copied
- * into RAM at its load address; $AE/$AF (the KERNAL's load end pointer)
- * get its end address + 1; for a program at the start of BASIC ($2B/$2C,
- * $0801) $2D/$2E, $2F/$30 and $31/$32 get it too and "RUN" + RETURN goes
- * into the keyboard buffer, otherwise "SYS <load address>" + RETURN. The
- * hook is then removed. If the loop is never seen within 20 million
- * cycles (a KERNAL that waits differently), the program is injected then
- * anyway, with a warning in the log.
+ * keyboard buffer (mh_kernal_waits_for_key). That is the loop both the
+ * Commodore KERNAL ($E5CD) and Open ROMs run at the READY prompt;
+ * interrupt code (SCNKEY) reads $C6 with I set. Then, at that instruction
+ * boundary, mh_kernal_inject() copies the program into RAM at its load
+ * address; $AE/$AF (the KERNAL's load end pointer) get its end address +
+ * 1; for a program at the start of BASIC ($2B/$2C, $0801) $2D/$2E, $2F/$30
+ * and $31/$32 get it too and "RUN" + RETURN goes into the keyboard buffer,
+ * otherwise "SYS <load address>" + RETURN. The hook is then removed. If the
+ * loop is never seen within 20 million cycles (a KERNAL that waits
+ * differently), the program is injected then anyway, with a warning in the
+ * log.
  *
  * The same hook traps the KERNAL's LOAD ($FFD5) while a disk is in the
  * virtual drive 8 (c64_drive.c); it stays installed as long as a disk is.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,18 +44,30 @@
 #include "mcphost/media_d64.h"
 #include "mcphost/media_t64.h"
 
-/* Largest chunk of one core call. */
-#define RUN_CHUNK 16384u
+/* The C64 KERNAL's variables, for the machine kit's KERNAL glue. */
+const mh_kernal_layout c64_kernal_layout = {
+    sizeof(mh_kernal_layout),
+    .status = 0x90,
+    .verify_flag = 0x93,
+    .load_end = 0xAE,
+    .file_name_length = 0xB7,
+    .secondary_address = 0xB9,
+    .device = 0xBA,
+    .file_name = 0xBB,
+    .load_start = 0xC3,
+    .keyboard_count = 0xC6,
+    .keyboard_buffer = 0x0277,
+    .keyboard_size = 10,
+    .basic_start = 0x2B,
+    .basic_end = 0x2D,
+    .basic_program = 0x0801,
+    .load_entry = 0xFFD5,
+    .directory_address = 0x0401,
+};
 
-void c64_log(const c64 *m, int level, const char *format, ...)
+static uint8_t kernal_peek(const void *machine, uint16_t address)
 {
-    if (!m->host) return;
-    const mh_log_service *log = m->host->get_service(m->host, MH_LOG_SERVICE_ID);
-    if (!log) return;
-    va_list args;
-    va_start(args, format);
-    log->vwritef(m->host, (mh_log_level)level, format, args);
-    va_end(args);
+    return c64_bus_peek(machine, address);
 }
 
 /* ---- hooks ---- */
@@ -72,8 +87,7 @@ static void install_hooks(c64 *m)
 static int autostart_at_ready(const c64 *m, uint16_t pc)
 {
     return pc >= 0xE000 && pc < 0xFFFF && m->rd_bank[pc >> 12] == C64_BANK_KERNAL &&
-           m->rom[pc] == 0xA5 && m->rom[pc + 1] == 0xC6 &&
-           !(m->cpu.p & MH_CPU6502_FLAG_I) && m->p.ram[0xC6] == 0;
+           mh_kernal_waits_for_key(&m->kernal, pc);
 }
 
 static int chain_sync(void *user, uint16_t pc)
@@ -82,7 +96,7 @@ static int chain_sync(void *user, uint16_t pc)
     if (m->p.autostart_pending && autostart_at_ready(m, pc)) c64_autostart_inject(m);
     /* The drive trap returns the CPU from LOAD: the debugger sees the
      * instruction it returns to. */
-    if (pc == 0xFFD5 && m->drive8 && c64_drive_trap(m)) pc = m->cpu.pc;
+    if (pc == c64_kernal_layout.load_entry && m->drive8 && c64_drive_trap(m)) pc = m->cpu.pc;
     return m->dbg_sync ? m->dbg_sync(m->dbg_user, pc) : 0;
 }
 
@@ -115,38 +129,16 @@ void c64_autostart_inject(c64 *m)
     }
     install_hooks(m);
     const c64_autostart *a = &m->autostart;
-    uint8_t *ram = m->p.ram;
-    memcpy(ram + a->load_address, a->data, a->size);
-    uint32_t end = a->load_address + (uint32_t)a->size;
-    uint16_t basic_start = (uint16_t)(ram[0x2B] | ram[0x2C] << 8);
-    ram[0xAE] = (uint8_t)end;
-    ram[0xAF] = (uint8_t)(end >> 8);
-    char keys[16];
-    if (a->no_keys) {
-        if (a->load_address == basic_start || a->load_address == 0x0801)
-            for (unsigned zp = 0x2D; zp <= 0x31; zp += 2) {
-                ram[zp] = (uint8_t)end;
-                ram[zp + 1] = (uint8_t)(end >> 8);
-            }
+    char typed[16];
+    uint32_t end = mh_kernal_inject(&m->kernal, a->data, a->size, a->load_address, !a->no_keys,
+                                    typed, sizeof typed);
+    if (a->no_keys)
         c64_log(m, MH_LOG_INFO, "c64: program %s: loaded $%04X-$%04X", a->name, a->load_address,
                 (unsigned)(end - 1));
-        return;
-    }
-    if (a->load_address == basic_start || a->load_address == 0x0801) {
-        for (unsigned zp = 0x2D; zp <= 0x31; zp += 2) {
-            ram[zp] = (uint8_t)end;
-            ram[zp + 1] = (uint8_t)(end >> 8);
-        }
-        snprintf(keys, sizeof keys, "RUN\r");
-    } else {
-        snprintf(keys, sizeof keys, "SYS%u\r", (unsigned)a->load_address);
-    }
-    size_t n = strlen(keys);
-    for (size_t i = 0; i < n; i++) ram[0x0277 + i] = (uint8_t)keys[i];
-    ram[0xC6] = (uint8_t)n;
-    c64_log(m, MH_LOG_INFO, "c64: autostart %s: loaded $%04X-$%04X, typed %.*s at cycle %llu",
-            a->name, a->load_address, (unsigned)(end - 1), (int)(n - 1), keys,
-            (unsigned long long)m->p.cycles);
+    else
+        c64_log(m, MH_LOG_INFO, "c64: autostart %s: loaded $%04X-$%04X, typed %s at cycle %llu",
+                a->name, a->load_address, (unsigned)(end - 1), typed,
+                (unsigned long long)m->p.run.cycles);
 }
 
 /* Reads the autostart file into m->autostart (the program bytes). */
@@ -314,7 +306,7 @@ void c64_program_detach(c64 *m, int tape)
     *slot = NULL;
 }
 
-static uint32_t undo_exit_stall(c64 *m);
+static const mh_kit_run_ops run_ops; /* the run section below */
 
 /* ---- power-on and reset ---- */
 
@@ -322,15 +314,15 @@ static uint32_t undo_exit_stall(c64 *m);
  * framebuffer swap point follows the VIC's restarted beam. */
 static void reset_chips(c64 *m)
 {
-    mh_vic2_reset(&m->vic);
-    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
-    mh_cia6526_reset(&m->cia1);
-    mh_cia6526_reset(&m->cia2);
+    m6569_reset(&m->vic);
+    m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
+    m6526_reset(&m->cia1);
+    m6526_reset(&m->cia2);
     c64_sid_reset(&m->sid, m->vic.ticks);
 
     /* The back buffer is complete when the beam reaches the line after
      * the last framebuffer row (VIC ticks count from line 0, cycle 1). */
-    const mh_vic2_geometry *g = m->geometry;
+    const m6569_geometry *g = m->geometry;
     uint32_t swap_line = (uint32_t)(g->first_line + g->height) % g->lines_per_frame;
     m->p.fb_swap_at = swap_line ? (uint64_t)swap_line * g->cycles_per_line : g->cycles_per_frame;
 }
@@ -340,11 +332,10 @@ static void reset_machine_state(c64 *m)
 {
     m->p.restore_left = 0;
     m->p.restore_nmi = 0;
-    m->p.exit_pending = 0;
-    m->p.exit_from_cpu = 0;
+    m->p.run.exit_pending = 0;
+    m->p.run.exit_from_cpu = 0;
     m->p.vic_bank = 0;
-    m->p.type_count = 0;
-    m->p.type_head = 0;
+    mh_kernal_queue_clear(&m->p.typed);
 }
 
 void c64_power_on(c64 *m)
@@ -355,8 +346,8 @@ void c64_power_on(c64 *m)
     memset(m->p.fb, 0, sizeof m->p.fb);
     m->p.fb_back = 0;
     m->p.frames_done = 0;
+    mh_kit_state_reset(&m->p.run);
     reset_machine_state(m);
-    m->p.cycles = 0;
     m->p.autostart_pending = m->autostart.data != NULL;
 
     reset_chips(m);
@@ -367,6 +358,7 @@ void c64_power_on(c64 *m)
     desc.write = c64_bus_write;
     desc.user = m;
     mh_cpu6502_init(&m->cpu, &desc);
+    mh_kit_init(&m->kit, &m->cpu, &m->p.run, &run_ops, m, c64_bus_read, c64_bus_write, m, 0);
     c64_bus_init(m);
     install_hooks(m);
     c64_update_lightpen(m);
@@ -374,7 +366,7 @@ void c64_power_on(c64 *m)
 
 void c64_reset(c64 *m, int hard)
 {
-    if (m->p.exit_from_cpu) undo_exit_stall(m);
+    mh_kit_undo_exit_stall(&m->kit);
     if (hard) {
         c64_power_on(m);
         m->p.autostart_pending = 0; /* the autostart was for the first power-on */
@@ -394,7 +386,7 @@ void c64_reset(c64 *m, int hard)
     c64_bus_init(m);
     install_hooks(m);
     c64_update_lightpen(m);
-    c64_log(m, MH_LOG_INFO, "c64: soft reset at cycle %llu", (unsigned long long)m->p.cycles);
+    c64_log(m, MH_LOG_INFO, "c64: soft reset at cycle %llu", (unsigned long long)m->p.run.cycles);
 }
 
 /* ---- create / free ---- */
@@ -429,7 +421,7 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
     }
     m->config = config;
     m->host = host;
-    m->geometry = mh_vic2_geometry_of(config.vic_model);
+    m->geometry = m6569_geometry_of(config.vic_model);
     int ntsc = m->geometry->cycles_per_line != 63;
     m->clock_hz = ntsc ? C64_CLOCK_NTSC : C64_CLOCK_PAL;
 
@@ -442,27 +434,27 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
     if (status == MH_OK && config.autostart)
         status = autostart_load(m, config.autostart, error, error_size);
     if (status == MH_OK) {
-        mh_vic2_desc vd = {0};
+        m6569_desc vd = {0};
         vd.model = config.vic_model;
         vd.fetch = c64_vic_fetch;
         vd.user = m;
         vd.color_ram = m->p.color;
         vd.framebuffer = m->p.fb[0];
-        vd.fb_pitch = MH_VIC2_FB_WIDTH;
-        status = mh_vic2_init(&m->vic, &vd);
+        vd.fb_pitch = M6569_FB_WIDTH;
+        status = m6569_init(&m->vic, &vd);
     }
     if (status == MH_OK) {
-        mh_cia6526_desc cd = {0};
+        m6526_desc cd = {0};
         cd.model = config.cia_model;
         cd.clock_hz = m->clock_hz;
         cd.tod_hz = ntsc ? 60 : 50;
         cd.read_port = c64_cia1_read_port;
         cd.port_out = c64_cia1_port_out;
         cd.user = m;
-        status = mh_cia6526_init(&m->cia1, &cd);
+        status = m6526_init(&m->cia1, &cd);
         cd.read_port = c64_cia2_read_port;
         cd.port_out = c64_cia2_port_out;
-        if (status == MH_OK) status = mh_cia6526_init(&m->cia2, &cd);
+        if (status == MH_OK) status = m6526_init(&m->cia2, &cd);
     }
     if (status != MH_OK) {
         if (!error[0]) snprintf(error, error_size, "c64: %s", mh_status_name(status));
@@ -478,32 +470,37 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
         m->chip_ctx[i].m = m;
         m->chip_ctx[i].which = i;
     }
+    m->kernal.layout = &c64_kernal_layout;
+    m->kernal.cpu = &m->cpu;
+    m->kernal.ram = m->p.ram;
+    m->kernal.peek = kernal_peek;
+    m->kernal.machine = m;
     c64_power_on(m);
     return m;
 }
 
-/* ---- run ---- */
+/* ---- run (the machine kit's loop; these are the C64's parts) ---- */
 
-/* After a debug-cart write halted the CPU: takes back the stalled cycles
- * the halted bus ran and restores the real bus. Returns how many. */
-static uint32_t undo_exit_stall(c64 *m)
+/* A chunk ends when the RESTORE pulse does. */
+static uint32_t chunk_limit(void *machine, uint32_t chunk)
 {
-    if (!m->p.exit_from_cpu) return 0;
-    uint64_t phantom = m->cpu.cycles - m->p.exit_end;
-    m->cpu.cycles = m->p.exit_end;
-    m->cpu.rdy = m->vic.ba;
-    m->cpu.stalled = 0;
-    mh_cpu6502_set_bus(&m->cpu, c64_bus_read, c64_bus_write, m);
-    m->cpu.links.sync = m->halted_sync;
-    m->p.exit_from_cpu = 0;
-    return (uint32_t)phantom;
+    const c64 *m = machine;
+    return m->p.restore_left && m->p.restore_left < chunk ? m->p.restore_left : chunk;
+}
+
+/* The SID up to date and its samples in the audio ring. */
+static void sid_catch_up(void *machine)
+{
+    c64 *m = machine;
+    c64_sid_sync(&m->sid, m->vic.ticks);
+    c64_sid_drain(&m->sid);
 }
 
 /* Between chunks, at an instruction boundary. */
-static void service(c64 *m, uint32_t ran)
+static void service(void *machine, uint32_t ran)
 {
-    c64_sid_sync(&m->sid, m->vic.ticks);
-    c64_sid_drain(&m->sid);
+    c64 *m = machine;
+    sid_catch_up(m);
     if (m->p.restore_left) {
         m->p.restore_left = ran >= m->p.restore_left ? 0 : m->p.restore_left - ran;
         if (!m->p.restore_left) {
@@ -511,9 +508,9 @@ static void service(c64 *m, uint32_t ran)
             m->cpu.nmi &= ~C64_NMI_RESTORE;
         }
     }
-    if (m->p.type_count) c64_type_feed(m);
+    if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
     if (m->holds.active) c64_input_tick(m);
-    if (m->p.autostart_pending && m->p.cycles >= C64_AUTOSTART_FALLBACK &&
+    if (m->p.autostart_pending && m->p.run.cycles >= C64_AUTOSTART_FALLBACK &&
         mh_cpu6502_at_boundary(&m->cpu)) {
         c64_log(m, MH_LOG_WARNING,
                 "c64: autostart: the KERNAL did not wait for a key (LDA $C6 with interrupts on) "
@@ -523,66 +520,15 @@ static void service(c64 *m, uint32_t ran)
     }
 }
 
+/* After a debug-cart halt the CPU gets the VIC's BA back on RDY. */
+static uint8_t rdy_level(void *machine) { return ((const c64 *)machine)->vic.ba; }
+
+static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), MH_KIT_RUN_BOUNDARY, chunk_limit,
+                                       service, sid_catch_up, rdy_level};
+
 mh_status c64_run(c64 *m, uint64_t max_cycles, mh_run_result *result)
 {
-    uint64_t done = 0;
-    uint32_t stop = MH_RUN_BUDGET;
-    int finishing = 0; /* the budget is used: finish the instruction */
-    while (!m->p.exit_pending) {
-        uint32_t chunk;
-        if (done >= max_cycles) {
-            if (mh_cpu6502_at_boundary(&m->cpu) || m->cpu.jammed) break;
-            finishing = 1;
-            chunk = 1;
-        } else {
-            uint64_t left = max_cycles - done;
-            chunk = left < RUN_CHUNK ? (uint32_t)left : RUN_CHUNK;
-            if (m->p.restore_left && m->p.restore_left < chunk) chunk = m->p.restore_left;
-        }
-        uint32_t ran = mh_cpu6502_run(&m->cpu, chunk);
-        if (m->p.exit_pending) ran -= undo_exit_stall(m);
-        done += ran;
-        m->p.cycles += ran;
-        if (m->p.exit_pending) break;
-        if (m->cpu.stop_reason == MH_CPU6502_STOP_JAM) {
-            stop = MH_RUN_JAMMED;
-            break;
-        }
-        if (m->cpu.stop_reason != MH_CPU6502_STOP_NONE) {
-            stop = MH_RUN_BREAK;
-            break;
-        }
-        if (!finishing && !mh_cpu6502_at_boundary(&m->cpu) && !m->cpu.jammed) {
-            /* End the chunk at an instruction boundary (servicing needs one). */
-            uint32_t more = mh_cpu6502_step(&m->cpu);
-            if (m->p.exit_pending) more -= undo_exit_stall(m);
-            done += more;
-            m->p.cycles += more;
-            if (m->p.exit_pending) break;
-            if (m->cpu.stop_reason == MH_CPU6502_STOP_JAM) {
-                stop = MH_RUN_JAMMED;
-                break;
-            }
-            if (m->cpu.stop_reason != MH_CPU6502_STOP_NONE) {
-                stop = MH_RUN_BREAK;
-                break;
-            }
-        }
-        service(m, ran);
-    }
-    if (m->p.exit_pending) {
-        stop = MH_RUN_EXIT;
-        result->exit_code = m->p.exit_code;
-        m->p.exit_pending = 0;
-    } else if (m->cpu.jammed) {
-        stop = MH_RUN_JAMMED;
-    }
-    /* The SID up to date at the end of the slice. */
-    c64_sid_sync(&m->sid, m->vic.ticks);
-    c64_sid_drain(&m->sid);
-    result->cycles = done;
-    result->stop = stop;
-    return MH_OK;
+    return mh_kit_run(&m->kit, max_cycles, result);
 }
 
 size_t c64_audio_read(c64 *m, int16_t *out, size_t max)
@@ -606,12 +552,12 @@ void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
 void c64_snapshot_restore(c64 *m, const c64_snapshot *snap)
 {
     mh_cpu6502_restore(&m->cpu, &snap->cpu);
-    mh_vic2_restore(&m->vic, &snap->vic);
-    mh_cia6526_restore(&m->cia1, &snap->cia1);
-    mh_cia6526_restore(&m->cia2, &snap->cia2);
+    m6569_restore(&m->vic, &snap->vic);
+    m6526_restore(&m->cia1, &snap->cia1);
+    m6526_restore(&m->cia2, &snap->cia2);
     m->sid = snap->sid;
     memcpy(&m->p, &snap->p, sizeof m->p);
-    mh_vic2_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], MH_VIC2_FB_WIDTH);
+    m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     c64_bus_update_banking(m);
     c64_bus_update_vic_bank(m);
     install_hooks(m);

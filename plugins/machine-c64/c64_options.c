@@ -70,13 +70,13 @@ typedef struct choice {
 
 static const choice video_choices[] = {{"pal", 0}, {"ntsc", 1}, {NULL, 0}};
 static const choice vic_choices[] = {
-    {"6569", MH_VIC2_MODEL_6569},         {"8565", MH_VIC2_MODEL_8565},
-    {"6567", MH_VIC2_MODEL_6567R8},       {"6567r8", MH_VIC2_MODEL_6567R8},
-    {"8562", MH_VIC2_MODEL_8562},         {"6567r56a", MH_VIC2_MODEL_6567R56A},
+    {"6569", M6569_MODEL_6569},         {"8565", M6569_MODEL_8565},
+    {"6567", M6569_MODEL_6567R8},       {"6567r8", M6569_MODEL_6567R8},
+    {"8562", M6569_MODEL_8562},         {"6567r56a", M6569_MODEL_6567R56A},
     {NULL, 0}};
 static const choice cia_choices[] = {
-    {"6526", MH_CIA6526_MODEL_6526}, {"6526a", MH_CIA6526_MODEL_6526A},
-    {"8521", MH_CIA6526_MODEL_6526A}, {NULL, 0}};
+    {"6526", M6526_MODEL_6526}, {"6526a", M6526_MODEL_6526A},
+    {"8521", M6526_MODEL_6526A}, {NULL, 0}};
 static const choice sid_choices[] = {{"6581", C64_SID_6581}, {"8580", C64_SID_8580}, {NULL, 0}};
 static const choice sound_choices[] = {{"on", 1}, {"off", 0}, {"true", 1}, {"false", 0},
                                        {NULL, 0}};
@@ -163,10 +163,10 @@ static mh_status string_option(const mh_json *root, const char *name, const char
     return MH_OK;
 }
 
-static int is_ntsc(mh_vic2_model model)
+static int is_ntsc(m6569_model model)
 {
-    return model == MH_VIC2_MODEL_6567R8 || model == MH_VIC2_MODEL_8562 ||
-           model == MH_VIC2_MODEL_6567R56A;
+    return model == M6569_MODEL_6567R8 || model == M6569_MODEL_8562 ||
+           model == M6569_MODEL_6567R56A;
 }
 
 static mh_status read_options(const mh_json *root, c64_config *config, char *error,
@@ -179,13 +179,13 @@ static mh_status read_options(const mh_json *root, c64_config *config, char *err
     if (status == MH_OK)
         status = choice_option(root, "vicii_model", vic_choices, &have_vic, &vic, error, error_size);
     if (status == MH_OK) {
-        if (have_vic) config->vic_model = (mh_vic2_model)vic;
-        else if (have_video && video == 1) config->vic_model = MH_VIC2_MODEL_6567R8;
+        if (have_vic) config->vic_model = (m6569_model)vic;
+        else if (have_video && video == 1) config->vic_model = M6569_MODEL_6567R8;
         if (have_vic && have_video && is_ntsc(config->vic_model) != (video == 1)) {
             snprintf(error, error_size,
                      "vicii_model: %s is a%s chip but video is \"%s\"; give one of them, or a "
                      "%s model (%s)",
-                     mh_vic2_model_name(config->vic_model),
+                     m6569_model_name(config->vic_model),
                      is_ntsc(config->vic_model) ? "n NTSC" : " PAL", video ? "ntsc" : "pal",
                      video ? "NTSC" : "PAL", video ? "6567, 8562, 6567r56a" : "6569, 8565");
             status = MH_ERR_INVALID_ARGUMENT;
@@ -193,12 +193,12 @@ static mh_status read_options(const mh_json *root, c64_config *config, char *err
     }
     if (status == MH_OK) {
         status = choice_option(root, "cia_model", cia_choices, &have, &value, error, error_size);
-        if (have) config->cia_model = (mh_cia6526_model)value;
+        if (have) config->cia_model = (m6526_model)value;
     }
     if (status == MH_OK) {
         status = choice_option(root, "sid_model", sid_choices, &have, &value, error, error_size);
         if (have) config->sid_model = (c64_sid_model)value;
-        else if (config->vic_model == MH_VIC2_MODEL_8565 || config->vic_model == MH_VIC2_MODEL_8562)
+        else if (config->vic_model == M6569_MODEL_8565 || config->vic_model == M6569_MODEL_8562)
             config->sid_model = C64_SID_8580; /* the C64C pairing */
     }
     if (status == MH_OK) {
@@ -238,8 +238,8 @@ mh_status c64_options_parse(const char *options_json, c64_config *config, char *
                             size_t error_size)
 {
     memset(config, 0, sizeof *config);
-    config->vic_model = MH_VIC2_MODEL_6569;
-    config->cia_model = MH_CIA6526_MODEL_6526;
+    config->vic_model = M6569_MODEL_6569;
+    config->cia_model = M6526_MODEL_6526;
     config->sid_model = C64_SID_6581;
     config->sound = 1;
     mh_json_error jerr;
@@ -293,7 +293,7 @@ void c64_options_free(c64_config *config)
     config->autostart = NULL;
 }
 
-const char *c64_cia_model_name(mh_cia6526_model model)
+const char *c64_cia_model_name(m6526_model model)
 {
-    return model == MH_CIA6526_MODEL_6526A ? "6526A" : "6526";
+    return model == M6526_MODEL_6526A ? "6526A" : "6526";
 }

@@ -42,7 +42,7 @@ typedef struct c64_sid {
     uint32_t dropped;        /* samples lost to a full ring */
     uint64_t cycles;         /* machine cycle the chip is clocked up to */
     uint32_t ring_read, ring_count;
-    mh_sid chip;
+    m6581 chip;
     int16_t ring[C64_AUDIO_RING];
 } c64_sid;
 

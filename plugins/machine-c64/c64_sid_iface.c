@@ -27,13 +27,13 @@ static uint8_t sid_peek(void *context, uint16_t reg)
 
 static void sid_write(void *context, uint16_t reg, uint8_t value)
 {
-    c64_io_write(context, (uint16_t)(0xD400u + (reg & 0x1Fu)), value);
+    c64_io_write(context, (uint16_t)(C64_SID_BASE + (reg & 0x1Fu)), value);
 }
 
-static uint8_t voice_phase(const mh_sid_voice *v)
+static uint8_t voice_phase(const m6581_voice *v)
 {
-    if (v->env_state == MH_SID_ENV_ATTACK) return MH_CHIP_SID_ATTACK;
-    if (v->env_state == MH_SID_ENV_RELEASE) return MH_CHIP_SID_RELEASE;
+    if (v->env_state == M6581_ENV_ATTACK) return MH_CHIP_SID_ATTACK;
+    if (v->env_state == M6581_ENV_RELEASE) return MH_CHIP_SID_RELEASE;
     return v->env == (uint8_t)((v->sr >> 4) * 0x11) ? MH_CHIP_SID_SUSTAIN : MH_CHIP_SID_DECAY;
 }
 
@@ -42,7 +42,7 @@ static mh_status sid_voice(void *context, unsigned index, mh_chip_sid_voice *out
     c64 *m = context;
     if (index > 2 || !out || out->struct_size < sizeof(uint32_t)) return MH_ERR_INVALID_ARGUMENT;
     sync_now(m);
-    const mh_sid_voice *v = &m->sid.chip.voice[index];
+    const m6581_voice *v = &m->sid.chip.voice[index];
     mh_chip_sid_voice full;
     memset(&full, 0, sizeof full);
     full.struct_size = sizeof full;
@@ -54,7 +54,7 @@ static mh_status sid_voice(void *context, unsigned index, mh_chip_sid_voice *out
     full.phase = voice_phase(v);
     full.level = v->env;
     full.held_at_zero = v->hold_zero;
-    full.wave_output = (uint16_t)mh_sid_wave_output(&m->sid.chip, (int)index);
+    full.wave_output = (uint16_t)m6581_wave_output(&m->sid.chip, (int)index);
     full.accumulator = v->acc;
     full.noise_lfsr = v->lfsr;
     full.rate_counter = v->rate_counter;
@@ -69,17 +69,17 @@ static mh_status sid_filter(void *context, mh_chip_sid_filter *out)
 {
     c64 *m = context;
     if (!out || out->struct_size < sizeof(uint32_t)) return MH_ERR_INVALID_ARGUMENT;
-    const mh_sid *chip = &m->sid.chip;
+    const m6581 *chip = &m->sid.chip;
     mh_chip_sid_filter full;
     memset(&full, 0, sizeof full);
     full.struct_size = sizeof full;
-    full.cutoff = (uint16_t)((chip->regs[MH_SID_REG_FC_LO] & 7u) |
-                             ((uint32_t)chip->regs[MH_SID_REG_FC_HI] << 3));
-    full.resonance = (uint8_t)(chip->regs[MH_SID_REG_RES_FILT] >> 4);
-    full.routing = (uint8_t)(chip->regs[MH_SID_REG_RES_FILT] & 0x0F);
-    full.mode = (uint8_t)(chip->regs[MH_SID_REG_MODE_VOL] >> 4);
-    full.volume = (uint8_t)(chip->regs[MH_SID_REG_MODE_VOL] & 0x0F);
-    full.cutoff_hz = mh_sid_cutoff_hz((mh_sid_model)chip->model, full.cutoff);
+    full.cutoff = (uint16_t)((chip->regs[M6581_REG_FC_LO] & 7u) |
+                             ((uint32_t)chip->regs[M6581_REG_FC_HI] << 3));
+    full.resonance = (uint8_t)(chip->regs[M6581_REG_RES_FILT] >> 4);
+    full.routing = (uint8_t)(chip->regs[M6581_REG_RES_FILT] & 0x0F);
+    full.mode = (uint8_t)(chip->regs[M6581_REG_MODE_VOL] >> 4);
+    full.volume = (uint8_t)(chip->regs[M6581_REG_MODE_VOL] & 0x0F);
+    full.cutoff_hz = m6581_cutoff_hz((m6581_model)chip->model, full.cutoff);
     uint32_t size = out->struct_size < sizeof full ? out->struct_size : (uint32_t)sizeof full;
     memcpy((char *)out + sizeof(uint32_t), (const char *)&full + sizeof(uint32_t),
            size - sizeof(uint32_t));
@@ -124,25 +124,35 @@ static void sid_tap_start(void *context)
 {
     c64 *m = context;
     sync_now(m); /* samples before this moment are not the tap's */
-    mh_sid_tap(&m->sid.chip, 1);
+    m6581_tap(&m->sid.chip, 1);
 }
 
-static void sid_tap_stop(void *context) { mh_sid_tap(&((c64 *)context)->sid.chip, 0); }
+static void sid_tap_stop(void *context) { m6581_tap(&((c64 *)context)->sid.chip, 0); }
 
 static size_t sid_tap_read(void *context, unsigned v, int16_t *out, size_t max)
 {
     c64 *m = context;
     sync_now(m);
-    return mh_sid_tap_read(&m->sid.chip, (int)v, out, max);
+    return m6581_tap_read(&m->sid.chip, (int)v, out, max);
 }
 
 static uint32_t sid_tap_dropped(void *context) { return ((c64 *)context)->sid.chip.tap_dropped; }
+
+/* $D400-$D7FF: the SID's 32 bytes repeat (the debug cart's $D7FF, when
+ * on, is the machine's, not the SID's). */
+static void sid_io_range(void *context, mh_chip_io_range *out)
+{
+    (void)context;
+    out->base = C64_SID_BASE;
+    out->size = 0x400;
+}
 
 static const mh_chip_sid_iface sid_iface = {
     sizeof(mh_chip_sid_iface), sid_peek,          sid_write,         sid_voice,
     sid_filter,                sid_model_name,    sid_sample_rate,   sid_clock_hz,
     sid_frame_cycles,          sid_sound_enabled, sid_audio_read,    sid_audio_dropped,
     sid_tap_start,             sid_tap_stop,      sid_tap_read,      sid_tap_dropped,
+    sid_io_range,
 };
 
 /* mh.audio/1: the SID's stream, as every machine's sound is offered. */

@@ -87,59 +87,59 @@
 
 /* ---- ports ---- */
 
-static uint8_t timer_pb_level(const mh_cia6526_timer *t)
+static uint8_t timer_pb_level(const m6526_timer *t)
 {
-    return (t->cr & MH_CIA6526_CR_TOGGLE) ? t->toggle : t->pulse;
+    return (t->cr & M6526_CR_TOGGLE) ? t->toggle : t->pulse;
 }
 
-uint8_t mh_cia6526_port_output(const mh_cia6526 *cia, int port)
+uint8_t m6526_port_output(const m6526 *cia, int port)
 {
     port &= 1;
     uint8_t out = (uint8_t)(cia->pr[port] | (uint8_t)~cia->ddr[port]);
-    if (port == MH_CIA6526_PORT_B) {
-        if (cia->ta.cr & MH_CIA6526_CR_PBON)
+    if (port == M6526_PORT_B) {
+        if (cia->ta.cr & M6526_CR_PBON)
             out = (uint8_t)((out & 0xBFu) | (timer_pb_level(&cia->ta) << 6));
-        if (cia->tb.cr & MH_CIA6526_CR_PBON)
+        if (cia->tb.cr & M6526_CR_PBON)
             out = (uint8_t)((out & 0x7Fu) | (timer_pb_level(&cia->tb) << 7));
     }
     return out;
 }
 
-uint8_t mh_cia6526_port_ddr(const mh_cia6526 *cia, int port)
+uint8_t m6526_port_ddr(const m6526 *cia, int port)
 {
     port &= 1;
     uint8_t ddr = cia->ddr[port];
-    if (port == MH_CIA6526_PORT_B) {
-        if (cia->ta.cr & MH_CIA6526_CR_PBON) ddr |= 0x40u;
-        if (cia->tb.cr & MH_CIA6526_CR_PBON) ddr |= 0x80u;
+    if (port == M6526_PORT_B) {
+        if (cia->ta.cr & M6526_CR_PBON) ddr |= 0x40u;
+        if (cia->tb.cr & M6526_CR_PBON) ddr |= 0x80u;
     }
     return ddr;
 }
 
-static void notify_port(mh_cia6526 *cia, int port)
+static void notify_port(m6526 *cia, int port)
 {
     if (!cia->links.port_out) return;
-    uint8_t levels = mh_cia6526_port_output(cia, port);
+    uint8_t levels = m6526_port_output(cia, port);
     if (levels != cia->port_last[port]) {
         cia->port_last[port] = levels;
         cia->links.port_out(cia->links.user, port, levels);
     }
 }
 
-static uint8_t port_pins(const mh_cia6526 *cia, int port)
+static uint8_t port_pins(const m6526 *cia, int port)
 {
     return cia->links.read_port ? cia->links.read_port(cia->links.user, port) : 0xFFu;
 }
 
 /* A port read sees the pins: the CIA's drive wired-AND the outside's. */
-static uint8_t port_read(const mh_cia6526 *cia, int port)
+static uint8_t port_read(const m6526 *cia, int port)
 {
-    return (uint8_t)(mh_cia6526_port_output(cia, port) & port_pins(cia, port));
+    return (uint8_t)(m6526_port_output(cia, port) & port_pins(cia, port));
 }
 
 /* ---- TOD ---- */
 
-static void tod_check_alarm(mh_cia6526 *cia)
+static void tod_check_alarm(m6526 *cia)
 {
     if (memcmp(cia->tod.time, cia->tod.alarm, 4) == 0) cia->pipe |= P_SRC_TOD;
 }
@@ -147,7 +147,7 @@ static void tod_check_alarm(mh_cia6526 *cia)
 /* Advance by a tenth with the chip's counters: tenths and the low digits
  * are 4-bit counters carrying at 10, the tens of seconds and minutes 3-bit
  * counters carrying at 6, hours 1..12 with PM toggling on 11 -> 12. */
-static void tod_advance(mh_cia6526_tod *tod)
+static void tod_advance(m6526_tod *tod)
 {
     uint8_t t = (uint8_t)((tod->time[0] + 1u) & 0x0Fu);
     if (t == 10u) {
@@ -186,13 +186,13 @@ static void tod_advance(mh_cia6526_tod *tod)
     tod->time[0] = t;
 }
 
-void mh_cia6526_tod_tick(mh_cia6526 *cia)
+void m6526_tod_tick(m6526 *cia)
 {
-    mh_cia6526_tod *tod = &cia->tod;
+    m6526_tod *tod = &cia->tod;
     if (tod->stopped) return;
     /* The prescaler is a ring counter that matches after 5 (50 Hz) or 6
      * (60 Hz) pulses; the tenths count on the pulse after the match. */
-    uint8_t match = (cia->ta.cr & MH_CIA6526_CRA_TOD50) ? 4u : 5u;
+    uint8_t match = (cia->ta.cr & M6526_CRA_TOD50) ? 4u : 5u;
     if (tod->prescaler == match) {
         tod->prescaler = 0;
         tod_advance(tod);
@@ -202,7 +202,7 @@ void mh_cia6526_tod_tick(mh_cia6526 *cia)
     }
 }
 
-static void tod_reload_countdown(mh_cia6526_tod *tod)
+static void tod_reload_countdown(m6526_tod *tod)
 {
     if (tod->external) {
         tod->countdown = UINT32_MAX;
@@ -214,28 +214,28 @@ static void tod_reload_countdown(mh_cia6526_tod *tod)
     tod->countdown = n;
 }
 
-static void tod_countdown_expired(mh_cia6526 *cia)
+static void tod_countdown_expired(m6526 *cia)
 {
     tod_reload_countdown(&cia->tod);
-    if (!cia->tod.external) mh_cia6526_tod_tick(cia);
+    if (!cia->tod.external) m6526_tod_tick(cia);
 }
 
-static uint8_t read_tod(mh_cia6526 *cia, int idx)
+static uint8_t read_tod(m6526 *cia, int idx)
 {
-    mh_cia6526_tod *tod = &cia->tod;
+    m6526_tod *tod = &cia->tod;
     if (!tod->latched) memcpy(tod->latch, tod->time, 4);
     if (idx == 3) tod->latched = 1;
     if (idx == 0) tod->latched = 0;
     return tod->latch[idx];
 }
 
-static void write_tod(mh_cia6526 *cia, int idx, uint8_t value)
+static void write_tod(m6526 *cia, int idx, uint8_t value)
 {
     static const uint8_t masks[4] = {0x0F, 0x7F, 0x7F, 0x9F};
-    mh_cia6526_tod *tod = &cia->tod;
+    m6526_tod *tod = &cia->tod;
     int changed;
     value &= masks[idx];
-    if (cia->tb.cr & MH_CIA6526_CRB_ALARM) {
+    if (cia->tb.cr & M6526_CRB_ALARM) {
         changed = tod->alarm[idx] != value;
         tod->alarm[idx] = value;
     } else {
@@ -256,7 +256,7 @@ static void write_tod(mh_cia6526 *cia, int idx, uint8_t value)
 
 /* ---- serial port ---- */
 
-static void serial_stop(mh_cia6526 *cia)
+static void serial_stop(m6526 *cia)
 {
     cia->ser.half_bits = 0;
     cia->ser.sdr_valid = 0;
@@ -266,9 +266,9 @@ static void serial_stop(mh_cia6526 *cia)
 }
 
 /* SDR write arriving at the shift register. */
-static void serial_load(mh_cia6526 *cia)
+static void serial_load(m6526 *cia)
 {
-    mh_cia6526_serial *s = &cia->ser;
+    m6526_serial *s = &cia->ser;
     if (s->half_bits == 0) {
         s->shifter = s->sdr;
         s->half_bits = 16;
@@ -279,9 +279,9 @@ static void serial_load(mh_cia6526 *cia)
 
 /* One CNT half-period in output mode: odd steps drop CNT and put the next
  * bit on SP (MSB first), even steps raise CNT and shift. */
-static void serial_toggle(mh_cia6526 *cia)
+static void serial_toggle(m6526 *cia)
 {
-    mh_cia6526_serial *s = &cia->ser;
+    m6526_serial *s = &cia->ser;
     if (s->half_bits == 0) return;
     s->half_bits--;
     if (s->half_bits & 1u) {
@@ -308,7 +308,7 @@ static void serial_toggle(mh_cia6526 *cia)
 
 /* ---- the cycle ---- */
 
-int mh_cia6526_tick_full(mh_cia6526 *cia)
+int m6526_tick_full(m6526 *cia)
 {
     /* The inline part has decremented the countdown already. */
     if (cia->tod.countdown == 0) tod_countdown_expired(cia);
@@ -316,18 +316,18 @@ int mh_cia6526_tick_full(mh_cia6526 *cia)
     int ua = 0, ub = 0;
     int port_b = 0;
 
-    mh_cia6526_timer *ta = &cia->ta, *tb = &cia->tb;
+    m6526_timer *ta = &cia->ta, *tb = &cia->tb;
 
     /* PB6/PB7 pulses last one cycle (ended before a new underflow can
      * start the next one: with latch 0 the pulse stays high). */
     if (pipe & (P_PB6_END1 | P_PB7_END1)) {
         if (pipe & P_PB6_END1) {
             ta->pulse = 0;
-            port_b |= ta->cr & MH_CIA6526_CR_PBON;
+            port_b |= ta->cr & M6526_CR_PBON;
         }
         if (pipe & P_PB7_END1) {
             tb->pulse = 0;
-            port_b |= tb->cr & MH_CIA6526_CR_PBON;
+            port_b |= tb->cr & M6526_CR_PBON;
         }
     }
 
@@ -335,20 +335,20 @@ int mh_cia6526_tick_full(mh_cia6526 *cia)
     if (pipe & P_TA_C3) ta->counter--;
     if ((pipe & P_TA_C2) && ta->counter == 0) {
         ua = 1;
-        if ((ta->cr & MH_CIA6526_CR_ONESHOT) || (pipe & P_TA_OS0)) {
-            ta->cr &= (uint8_t)~MH_CIA6526_CR_START;
+        if ((ta->cr & M6526_CR_ONESHOT) || (pipe & P_TA_OS0)) {
+            ta->cr &= (uint8_t)~M6526_CR_START;
             pipe &= ~(P_TA_C0 | P_TA_C1 | P_TA_C2);
             cia->feed &= ~P_TA_C0;
         }
-        uint8_t mode = cia->tb.cr & (MH_CIA6526_CRB_INMODE | MH_CIA6526_CR_START);
+        uint8_t mode = cia->tb.cr & (M6526_CRB_INMODE | M6526_CR_START);
         if (mode == 0x41u || (mode == 0x61u && cia->ser.cnt_in)) pipe |= P_TB_C1;
-        if ((ta->cr & MH_CIA6526_CRA_SPOUT) && cia->ser.half_bits) pipe |= P_SER_TGL0;
+        if ((ta->cr & M6526_CRA_SPOUT) && cia->ser.half_bits) pipe |= P_SER_TGL0;
         pipe |= P_TA_L1;
         ta->toggle ^= 1u;
         ta->pulse = 1;
         ta->underflows++;
         pipe |= P_PB6_END0;
-        port_b |= ta->cr & MH_CIA6526_CR_PBON;
+        port_b |= ta->cr & M6526_CR_PBON;
     }
     if (pipe & P_TA_L1) {
         ta->counter = ta->latch;
@@ -359,8 +359,8 @@ int mh_cia6526_tick_full(mh_cia6526 *cia)
     if (pipe & P_TB_C3) tb->counter--;
     if ((pipe & P_TB_C2) && tb->counter == 0) {
         ub = 1;
-        if ((tb->cr & MH_CIA6526_CR_ONESHOT) || (pipe & P_TB_OS0)) {
-            tb->cr &= (uint8_t)~MH_CIA6526_CR_START;
+        if ((tb->cr & M6526_CR_ONESHOT) || (pipe & P_TB_OS0)) {
+            tb->cr &= (uint8_t)~M6526_CR_START;
             pipe &= ~(P_TB_C0 | P_TB_C1 | P_TB_C2);
             cia->feed &= ~P_TB_C0;
         }
@@ -369,7 +369,7 @@ int mh_cia6526_tick_full(mh_cia6526 *cia)
         tb->pulse = 1;
         tb->underflows++;
         pipe |= P_PB7_END0;
-        port_b |= tb->cr & MH_CIA6526_CR_PBON;
+        port_b |= tb->cr & M6526_CR_PBON;
     }
     if (pipe & P_TB_L1) {
         tb->counter = tb->latch;
@@ -386,19 +386,19 @@ int mh_cia6526_tick_full(mh_cia6526 *cia)
 
     /* Interrupts. */
     if (ua | ub | (int)((pipe & P_SRC_ASYNC) != 0)) {
-        uint8_t fresh = (uint8_t)((ua ? MH_CIA6526_INT_TA : 0) | (ub ? MH_CIA6526_INT_TB : 0));
-        if (pipe & P_SRC_FLG) fresh |= MH_CIA6526_INT_FLG;
-        if (pipe & P_SRC_TOD) fresh |= MH_CIA6526_INT_ALARM;
-        if (pipe & (P_SER_IRQ2 | P_SRC_SERIN)) fresh |= MH_CIA6526_INT_SP;
+        uint8_t fresh = (uint8_t)((ua ? M6526_INT_TA : 0) | (ub ? M6526_INT_TB : 0));
+        if (pipe & P_SRC_FLG) fresh |= M6526_INT_FLG;
+        if (pipe & P_SRC_TOD) fresh |= M6526_INT_ALARM;
+        if (pipe & (P_SER_IRQ2 | P_SRC_SERIN)) fresh |= M6526_INT_SP;
         uint8_t shown = fresh;
         /* Old 6526 "timer B bug": a TB flag arriving the cycle after an ICR
          * read is lost (the interrupt still happens). */
-        if (ub && cia->model == MH_CIA6526_MODEL_6526 && (pipe & P_ICR_RD0))
-            shown &= (uint8_t)~MH_CIA6526_INT_TB;
+        if (ub && cia->model == M6526_MODEL_6526 && (pipe & P_ICR_RD0))
+            shown &= (uint8_t)~M6526_INT_TB;
         cia->icr.flags |= shown;
         cia->icr.ack &= (uint8_t)~fresh;
         if (fresh & cia->icr.mask) {
-            if (cia->model == MH_CIA6526_MODEL_6526 || (pipe & P_ICR_RD0))
+            if (cia->model == M6526_MODEL_6526 || (pipe & P_ICR_RD0))
                 pipe |= P_INT_SET0 | P_IR_SET0;
             else
                 pipe |= P_INT_SET1 | P_IR_SET1;
@@ -410,30 +410,30 @@ int mh_cia6526_tick_full(mh_cia6526 *cia)
             cia->icr.flags &= (uint8_t)~cia->icr.ack;
             cia->icr.ack = 0;
         }
-        if (pipe & P_IR_SET1) cia->icr.flags |= MH_CIA6526_INT_IR;
+        if (pipe & P_IR_SET1) cia->icr.flags |= M6526_INT_IR;
         if (pipe & P_INT_SET1) cia->icr.irq = 1;
         if (pipe & P_INT_CLR0) cia->icr.irq = 0;
     }
 
     cia->pipe = ((pipe << 1) & P_KEEP) | cia->feed;
-    if (port_b) notify_port(cia, MH_CIA6526_PORT_B);
+    if (port_b) notify_port(cia, M6526_PORT_B);
     return cia->icr.irq;
 }
 
 /* ---- registers ---- */
 
-static uint8_t read_icr(mh_cia6526 *cia)
+static uint8_t read_icr(m6526 *cia)
 {
-    mh_cia6526_icr *icr = &cia->icr;
+    m6526_icr *icr = &cia->icr;
     /* 6526A: an interrupt being raised right now shows as IR. */
-    if (cia->model != MH_CIA6526_MODEL_6526 && (cia->pipe & P_INT_SET1) && (icr->flags & 0x1Fu))
-        icr->flags |= MH_CIA6526_INT_IR;
+    if (cia->model != M6526_MODEL_6526 && (cia->pipe & P_INT_SET1) && (icr->flags & 0x1Fu))
+        icr->flags |= M6526_INT_IR;
     uint8_t result = icr->flags;
     if (icr->irq) cia->pipe |= P_INT_CLR0;
     cia->pipe &= ~(P_INT_SET0 | P_INT_SET1);
     cia->pipe |= P_IR_CLR0 | P_ICR_RD0;
-    if (cia->model == MH_CIA6526_MODEL_6526) {
-        icr->flags &= MH_CIA6526_INT_IR;
+    if (cia->model == M6526_MODEL_6526) {
+        icr->flags &= M6526_INT_IR;
     } else {
         cia->pipe |= P_ACK0;
         icr->ack = icr->flags;
@@ -441,151 +441,151 @@ static uint8_t read_icr(mh_cia6526 *cia)
     return result;
 }
 
-static void write_icr(mh_cia6526 *cia, uint8_t value)
+static void write_icr(m6526 *cia, uint8_t value)
 {
-    mh_cia6526_icr *icr = &cia->icr;
+    m6526_icr *icr = &cia->icr;
     if (value & 0x80u) icr->mask |= value & 0x1Fu;
     else icr->mask &= (uint8_t)~(value & 0x1Fu);
     if ((icr->mask & icr->flags & 0x1Fu) && !icr->irq) {
-        if (cia->model == MH_CIA6526_MODEL_6526)
+        if (cia->model == M6526_MODEL_6526)
             cia->pipe |= P_INT_SET0 | P_IR_SET0;
         else if (!(cia->pipe & P_ICR_RD1))
             cia->pipe |= P_INT_SET1 | P_IR_SET1;
-    } else if (cia->model == MH_CIA6526_MODEL_6526 && (cia->pipe & P_IR_CLR2)) {
+    } else if (cia->model == M6526_MODEL_6526 && (cia->pipe & P_IR_CLR2)) {
         /* Hoxs64/VirtualC64 (Lorenz dd0dtest): an interrupt about to be
          * raised is dropped by a mask write 2 cycles after an ICR read. */
         cia->pipe &= ~(P_INT_SET1 | P_IR_SET1);
     }
 }
 
-static void write_cr(mh_cia6526 *cia, int b, uint8_t value)
+static void write_cr(m6526 *cia, int b, uint8_t value)
 {
-    mh_cia6526_timer *t = b ? &cia->tb : &cia->ta;
+    m6526_timer *t = b ? &cia->tb : &cia->ta;
     uint64_t c0 = b ? P_TB_C0 : P_TA_C0, c1 = b ? P_TB_C1 : P_TA_C1;
-    int phi2 = b ? (value & MH_CIA6526_CRB_INMODE) == 0 : (value & MH_CIA6526_CRA_CNT) == 0;
-    if ((value & MH_CIA6526_CR_START) && phi2) {
+    int phi2 = b ? (value & M6526_CRB_INMODE) == 0 : (value & M6526_CRA_CNT) == 0;
+    if ((value & M6526_CR_START) && phi2) {
         cia->pipe |= c0 | c1;
         cia->feed |= c0;
     } else {
         cia->pipe &= ~(c0 | c1);
         cia->feed &= ~c0;
     }
-    if ((value & MH_CIA6526_CR_START) && !(t->cr & MH_CIA6526_CR_START)) t->toggle = 1;
-    if ((t->cr & MH_CIA6526_CR_ONESHOT) && !(value & MH_CIA6526_CR_ONESHOT))
+    if ((value & M6526_CR_START) && !(t->cr & M6526_CR_START)) t->toggle = 1;
+    if ((t->cr & M6526_CR_ONESHOT) && !(value & M6526_CR_ONESHOT))
         cia->pipe |= b ? P_TB_OS0 : P_TA_OS0;
-    if (value & MH_CIA6526_CR_LOAD) cia->pipe |= b ? P_TB_L0 : P_TA_L0;
-    if (!b && ((value ^ t->cr) & MH_CIA6526_CRA_SPOUT)) serial_stop(cia);
-    t->cr = (uint8_t)(value & ~MH_CIA6526_CR_LOAD);
-    notify_port(cia, MH_CIA6526_PORT_B);
+    if (value & M6526_CR_LOAD) cia->pipe |= b ? P_TB_L0 : P_TA_L0;
+    if (!b && ((value ^ t->cr) & M6526_CRA_SPOUT)) serial_stop(cia);
+    t->cr = (uint8_t)(value & ~M6526_CR_LOAD);
+    notify_port(cia, M6526_PORT_B);
 }
 
-static void write_latch(mh_cia6526 *cia, int b, int hi, uint8_t value)
+static void write_latch(m6526 *cia, int b, int hi, uint8_t value)
 {
-    mh_cia6526_timer *t = b ? &cia->tb : &cia->ta;
+    m6526_timer *t = b ? &cia->tb : &cia->ta;
     uint16_t keep = hi ? 0x00FFu : 0xFF00u;
     uint16_t v = (uint16_t)(hi ? value << 8 : value);
     t->latch = (uint16_t)((t->latch & keep) | v);
     /* Loaded in this very cycle: the new byte reaches the counter too. */
     if (cia->pipe & (b ? P_TB_L2 : P_TA_L2)) t->counter = (uint16_t)((t->counter & keep) | v);
     /* High byte into a stopped timer loads the counter. */
-    if (hi && !(t->cr & MH_CIA6526_CR_START)) cia->pipe |= b ? P_TB_L0 : P_TA_L0;
+    if (hi && !(t->cr & M6526_CR_START)) cia->pipe |= b ? P_TB_L0 : P_TA_L0;
 }
 
-uint8_t mh_cia6526_read(mh_cia6526 *cia, uint16_t reg)
+uint8_t m6526_read(m6526 *cia, uint16_t reg)
 {
     switch (reg & 0x0Fu) {
-    case MH_CIA6526_REG_PRA: return port_read(cia, MH_CIA6526_PORT_A);
-    case MH_CIA6526_REG_PRB: return port_read(cia, MH_CIA6526_PORT_B);
-    case MH_CIA6526_REG_TOD10: return read_tod(cia, 0);
-    case MH_CIA6526_REG_TODSEC: return read_tod(cia, 1);
-    case MH_CIA6526_REG_TODMIN: return read_tod(cia, 2);
-    case MH_CIA6526_REG_TODHR: return read_tod(cia, 3);
-    case MH_CIA6526_REG_ICR: return read_icr(cia);
-    default: return mh_cia6526_peek(cia, reg);
+    case M6526_REG_PRA: return port_read(cia, M6526_PORT_A);
+    case M6526_REG_PRB: return port_read(cia, M6526_PORT_B);
+    case M6526_REG_TOD10: return read_tod(cia, 0);
+    case M6526_REG_TODSEC: return read_tod(cia, 1);
+    case M6526_REG_TODMIN: return read_tod(cia, 2);
+    case M6526_REG_TODHR: return read_tod(cia, 3);
+    case M6526_REG_ICR: return read_icr(cia);
+    default: return m6526_peek(cia, reg);
     }
 }
 
-uint8_t mh_cia6526_peek(const mh_cia6526 *cia, uint16_t reg)
+uint8_t m6526_peek(const m6526 *cia, uint16_t reg)
 {
     switch (reg & 0x0Fu) {
-    case MH_CIA6526_REG_PRA: return port_read(cia, MH_CIA6526_PORT_A);
-    case MH_CIA6526_REG_PRB: return port_read(cia, MH_CIA6526_PORT_B);
-    case MH_CIA6526_REG_DDRA: return cia->ddr[0];
-    case MH_CIA6526_REG_DDRB: return cia->ddr[1];
-    case MH_CIA6526_REG_TALO: return (uint8_t)cia->ta.counter;
-    case MH_CIA6526_REG_TAHI: return (uint8_t)(cia->ta.counter >> 8);
-    case MH_CIA6526_REG_TBLO: return (uint8_t)cia->tb.counter;
-    case MH_CIA6526_REG_TBHI: return (uint8_t)(cia->tb.counter >> 8);
-    case MH_CIA6526_REG_TOD10:
-    case MH_CIA6526_REG_TODSEC:
-    case MH_CIA6526_REG_TODMIN:
-    case MH_CIA6526_REG_TODHR: {
-        int idx = (reg & 0x0F) - MH_CIA6526_REG_TOD10;
+    case M6526_REG_PRA: return port_read(cia, M6526_PORT_A);
+    case M6526_REG_PRB: return port_read(cia, M6526_PORT_B);
+    case M6526_REG_DDRA: return cia->ddr[0];
+    case M6526_REG_DDRB: return cia->ddr[1];
+    case M6526_REG_TALO: return (uint8_t)cia->ta.counter;
+    case M6526_REG_TAHI: return (uint8_t)(cia->ta.counter >> 8);
+    case M6526_REG_TBLO: return (uint8_t)cia->tb.counter;
+    case M6526_REG_TBHI: return (uint8_t)(cia->tb.counter >> 8);
+    case M6526_REG_TOD10:
+    case M6526_REG_TODSEC:
+    case M6526_REG_TODMIN:
+    case M6526_REG_TODHR: {
+        int idx = (reg & 0x0F) - M6526_REG_TOD10;
         return cia->tod.latched ? cia->tod.latch[idx] : cia->tod.time[idx];
     }
-    case MH_CIA6526_REG_SDR: return cia->ser.sdr;
-    case MH_CIA6526_REG_ICR: return cia->icr.flags;
-    case MH_CIA6526_REG_CRA: return cia->ta.cr;
+    case M6526_REG_SDR: return cia->ser.sdr;
+    case M6526_REG_ICR: return cia->icr.flags;
+    case M6526_REG_CRA: return cia->ta.cr;
     default: return cia->tb.cr;
     }
 }
 
-void mh_cia6526_write(mh_cia6526 *cia, uint16_t reg, uint8_t value)
+void m6526_write(m6526 *cia, uint16_t reg, uint8_t value)
 {
     switch (reg & 0x0Fu) {
-    case MH_CIA6526_REG_PRA:
-    case MH_CIA6526_REG_PRB:
+    case M6526_REG_PRA:
+    case M6526_REG_PRB:
         cia->pr[reg & 1u] = value;
         notify_port(cia, reg & 1);
         break;
-    case MH_CIA6526_REG_DDRA:
-    case MH_CIA6526_REG_DDRB:
+    case M6526_REG_DDRA:
+    case M6526_REG_DDRB:
         cia->ddr[reg & 1u] = value;
         notify_port(cia, reg & 1);
         break;
-    case MH_CIA6526_REG_TALO: write_latch(cia, 0, 0, value); break;
-    case MH_CIA6526_REG_TAHI: write_latch(cia, 0, 1, value); break;
-    case MH_CIA6526_REG_TBLO: write_latch(cia, 1, 0, value); break;
-    case MH_CIA6526_REG_TBHI: write_latch(cia, 1, 1, value); break;
-    case MH_CIA6526_REG_TOD10:
-    case MH_CIA6526_REG_TODSEC:
-    case MH_CIA6526_REG_TODMIN:
-    case MH_CIA6526_REG_TODHR: write_tod(cia, (reg & 0x0F) - MH_CIA6526_REG_TOD10, value); break;
-    case MH_CIA6526_REG_SDR:
+    case M6526_REG_TALO: write_latch(cia, 0, 0, value); break;
+    case M6526_REG_TAHI: write_latch(cia, 0, 1, value); break;
+    case M6526_REG_TBLO: write_latch(cia, 1, 0, value); break;
+    case M6526_REG_TBHI: write_latch(cia, 1, 1, value); break;
+    case M6526_REG_TOD10:
+    case M6526_REG_TODSEC:
+    case M6526_REG_TODMIN:
+    case M6526_REG_TODHR: write_tod(cia, (reg & 0x0F) - M6526_REG_TOD10, value); break;
+    case M6526_REG_SDR:
         cia->ser.sdr = value;
-        if (cia->ta.cr & MH_CIA6526_CRA_SPOUT) cia->pipe |= P_SER_LD0;
+        if (cia->ta.cr & M6526_CRA_SPOUT) cia->pipe |= P_SER_LD0;
         break;
-    case MH_CIA6526_REG_ICR: write_icr(cia, value); break;
-    case MH_CIA6526_REG_CRA: write_cr(cia, 0, value); break;
+    case M6526_REG_ICR: write_icr(cia, value); break;
+    case M6526_REG_CRA: write_cr(cia, 0, value); break;
     default: write_cr(cia, 1, value); break;
     }
 }
 
 /* ---- pins ---- */
 
-void mh_cia6526_flag(mh_cia6526 *cia)
+void m6526_flag(m6526 *cia)
 {
     cia->pipe |= P_SRC_FLG;
 }
 
-void mh_cia6526_set_sp(mh_cia6526 *cia, int level)
+void m6526_set_sp(m6526 *cia, int level)
 {
     cia->ser.sp_in = level ? 1u : 0u;
 }
 
-void mh_cia6526_set_cnt(mh_cia6526 *cia, int level)
+void m6526_set_cnt(m6526 *cia, int level)
 {
     uint8_t l = level ? 1u : 0u;
     if (l == cia->ser.cnt_in) return;
     cia->ser.cnt_in = l;
     if (!l) return; /* everything counts rising edges */
-    if ((cia->ta.cr & (MH_CIA6526_CR_START | MH_CIA6526_CRA_CNT)) ==
-        (MH_CIA6526_CR_START | MH_CIA6526_CRA_CNT))
+    if ((cia->ta.cr & (M6526_CR_START | M6526_CRA_CNT)) ==
+        (M6526_CR_START | M6526_CRA_CNT))
         cia->pipe |= P_TA_C0;
-    if ((cia->tb.cr & (MH_CIA6526_CR_START | MH_CIA6526_CRB_INMODE)) == (MH_CIA6526_CR_START | 0x20u))
+    if ((cia->tb.cr & (M6526_CR_START | M6526_CRB_INMODE)) == (M6526_CR_START | 0x20u))
         cia->pipe |= P_TB_C0;
-    if (!(cia->ta.cr & MH_CIA6526_CRA_SPOUT)) {
-        mh_cia6526_serial *s = &cia->ser;
+    if (!(cia->ta.cr & M6526_CRA_SPOUT)) {
+        m6526_serial *s = &cia->ser;
         s->shifter = (uint8_t)((s->shifter << 1) | s->sp_in);
         if (++s->in_bits == 8u) {
             s->in_bits = 0;
@@ -597,7 +597,7 @@ void mh_cia6526_set_cnt(mh_cia6526 *cia, int level)
 
 /* ---- life cycle ---- */
 
-void mh_cia6526_reset(mh_cia6526 *cia)
+void m6526_reset(m6526 *cia)
 {
     cia->pr[0] = cia->pr[1] = 0;
     cia->ddr[0] = cia->ddr[1] = 0;
@@ -612,7 +612,7 @@ void mh_cia6526_reset(mh_cia6526 *cia)
     cia->ser.sp_out = 1;
     cia->ser.cnt_in = cnt_in; /* input levels are the outside's */
     cia->ser.sp_in = sp_in;
-    mh_cia6526_tod *tod = &cia->tod;
+    m6526_tod *tod = &cia->tod;
     memset(tod->time, 0, sizeof tod->time);
     memset(tod->alarm, 0, sizeof tod->alarm);
     tod->time[3] = 0x01; /* 1 AM, as VICE and VirtualC64 observe */
@@ -622,14 +622,14 @@ void mh_cia6526_reset(mh_cia6526 *cia)
     tod->prescaler = 0;
     cia->pipe = 0;
     cia->feed = 0;
-    notify_port(cia, MH_CIA6526_PORT_A);
-    notify_port(cia, MH_CIA6526_PORT_B);
+    notify_port(cia, M6526_PORT_A);
+    notify_port(cia, M6526_PORT_B);
 }
 
-mh_status mh_cia6526_init(mh_cia6526 *cia, const mh_cia6526_desc *desc)
+mh_status m6526_init(m6526 *cia, const m6526_desc *desc)
 {
     if (!cia || !desc) return MH_ERR_INVALID_ARGUMENT;
-    if (desc->model != MH_CIA6526_MODEL_6526 && desc->model != MH_CIA6526_MODEL_6526A)
+    if (desc->model != M6526_MODEL_6526 && desc->model != M6526_MODEL_6526A)
         return MH_ERR_INVALID_ARGUMENT;
     uint32_t clock_hz = desc->clock_hz ? desc->clock_hz : DEFAULT_CLOCK_HZ;
     uint32_t tod_hz = desc->tod_hz ? desc->tod_hz : DEFAULT_TOD_HZ;
@@ -646,21 +646,21 @@ mh_status mh_cia6526_init(mh_cia6526 *cia, const mh_cia6526_desc *desc)
     cia->tod.pin_hz = tod_hz;
     cia->tod.external = desc->tod_external ? 1u : 0u;
     tod_reload_countdown(&cia->tod);
-    mh_cia6526_reset(cia);
+    m6526_reset(cia);
     return MH_OK;
 }
 
-void mh_cia6526_set_ports(mh_cia6526 *cia, mh_cia6526_read_port_fn read_port,
-                          mh_cia6526_port_out_fn port_out, void *user)
+void m6526_set_ports(m6526 *cia, m6526_read_port_fn read_port,
+                          m6526_port_out_fn port_out, void *user)
 {
     cia->links.read_port = read_port;
     cia->links.port_out = port_out;
     cia->links.user = user;
 }
 
-void mh_cia6526_restore(mh_cia6526 *cia, const mh_cia6526 *saved)
+void m6526_restore(m6526 *cia, const m6526 *saved)
 {
-    mh_cia6526_links links = cia->links;
+    m6526_links links = cia->links;
     *cia = *saved;
     cia->links = links;
 }

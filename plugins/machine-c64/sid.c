@@ -30,10 +30,10 @@ static const sid_point curve_8580[] = {{0x000, 30}, {0x7FF, 12500}};
  * one-cycle Euler step (as in reSID). */
 #define SID_W0_CAP_HZ 16000u
 
-uint32_t mh_sid_cutoff_hz(mh_sid_model model, uint32_t fc)
+uint32_t m6581_cutoff_hz(m6581_model model, uint32_t fc)
 {
-    const sid_point *p = model == MH_SID_MODEL_8580 ? curve_8580 : curve_6581;
-    size_t n = model == MH_SID_MODEL_8580 ? sizeof curve_8580 / sizeof curve_8580[0]
+    const sid_point *p = model == M6581_MODEL_8580 ? curve_8580 : curve_6581;
+    size_t n = model == M6581_MODEL_8580 ? sizeof curve_8580 / sizeof curve_8580[0]
                                           : sizeof curve_6581 / sizeof curve_6581[0];
     fc &= 0x7FFu;
     for (size_t i = 1; i < n; i++) {
@@ -47,9 +47,9 @@ uint32_t mh_sid_cutoff_hz(mh_sid_model model, uint32_t fc)
     return p[n - 1].hz;
 }
 
-static void update_filter(mh_sid *sid)
+static void update_filter(m6581 *sid)
 {
-    uint32_t hz = mh_sid_cutoff_hz((mh_sid_model)sid->model, sid->fc);
+    uint32_t hz = m6581_cutoff_hz((m6581_model)sid->model, sid->fc);
     if (hz > SID_W0_CAP_HZ) hz = SID_W0_CAP_HZ;
     /* w0 = 2*pi*f/clock in 2^-20 units */
     sid->w0 = (int32_t)(6.283185307179586 * (double)hz * 1048576.0 / (double)sid->clock_hz);
@@ -58,10 +58,10 @@ static void update_filter(mh_sid *sid)
     sid->q_1024 = (int32_t)(1024.0 / (0.707 + (double)res / 15.0));
 }
 
-mh_status mh_sid_init(mh_sid *sid, const mh_sid_desc *desc)
+mh_status m6581_init(m6581 *sid, const m6581_desc *desc)
 {
     if (!sid || !desc) return MH_ERR_INVALID_ARGUMENT;
-    if (desc->model != MH_SID_MODEL_6581 && desc->model != MH_SID_MODEL_8580)
+    if (desc->model != M6581_MODEL_6581 && desc->model != M6581_MODEL_8580)
         return MH_ERR_INVALID_ARGUMENT;
     uint32_t clock = desc->clock_hz ? desc->clock_hz : SID_DEFAULT_CLOCK;
     uint32_t rate = desc->sample_rate ? desc->sample_rate : SID_DEFAULT_RATE;
@@ -72,7 +72,7 @@ mh_status mh_sid_init(mh_sid *sid, const mh_sid_desc *desc)
     sid->sample_rate = rate;
     sid->potx = desc->potx ? (uint8_t)desc->potx : 0xFF;
     sid->poty = desc->poty ? (uint8_t)desc->poty : 0xFF;
-    if (desc->model == MH_SID_MODEL_6581) {
+    if (desc->model == M6581_MODEL_6581) {
         /* waveform DAC zero at $380, a voice DC of $800*$FF, the mixer DC:
          * with silent voices the mixer input is far from 0, so the volume
          * DAC scales a large DC level (the $D418 digis). */
@@ -89,18 +89,18 @@ mh_status mh_sid_init(mh_sid *sid, const mh_sid_desc *desc)
     /* one-pole high-pass at ~16 Hz on the output samples: k = 2*pi*16/fs */
     sid->hp_k = (int32_t)(6.283185307179586 * 16.0 * 65536.0 / (double)rate);
     if (sid->hp_k < 1) sid->hp_k = 1;
-    mh_sid_reset(sid);
+    m6581_reset(sid);
     return MH_OK;
 }
 
-void mh_sid_reset(mh_sid *sid)
+void m6581_reset(m6581 *sid)
 {
     memset(sid->regs, 0, sizeof sid->regs);
     memset(sid->voice, 0, sizeof sid->voice);
     for (int i = 0; i < 3; i++) {
-        mh_sid_voice *v = &sid->voice[i];
+        m6581_voice *v = &sid->voice[i];
         v->lfsr = 0x7FFFFFu;
-        v->env_state = MH_SID_ENV_RELEASE;
+        v->env_state = M6581_ENV_RELEASE;
         v->rate_period = rate_period_table[0];
         v->exp_period = 1;
         v->hold_zero = 1;
@@ -134,29 +134,29 @@ static inline uint32_t noise_writeback_mask(uint32_t out)
 
 /* 12-bit waveform output of a voice; src_acc is the accumulator of the
  * ring-modulation source. Combined waveforms: AND of the components. */
-static inline uint32_t wave_out(const mh_sid_voice *v, uint32_t src_acc)
+static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
 {
     uint32_t acc = v->acc;
     uint32_t sel = v->ctrl >> 4;
     if (sel == 0) return 0;
     uint32_t out = 0xFFFu;
     if (sel & 1u) {
-        uint32_t msb = ((v->ctrl & MH_SID_CTRL_RING) ? acc ^ src_acc : acc) & 0x800000u;
+        uint32_t msb = ((v->ctrl & M6581_CTRL_RING) ? acc ^ src_acc : acc) & 0x800000u;
         out &= ((msb ? ~acc : acc) >> 11) & 0xFFFu;
     }
     if (sel & 2u) out &= acc >> 12;
-    if (sel & 4u) out &= ((v->ctrl & MH_SID_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
+    if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
     if (sel & 8u) out &= noise_bits(v->lfsr);
     return out;
 }
 
-uint32_t mh_sid_wave_output(const mh_sid *sid, int v)
+uint32_t m6581_wave_output(const m6581 *sid, int v)
 {
     if (v < 0 || v > 2) return 0;
     return wave_out(&sid->voice[v], sid->voice[(v + 2) % 3].acc);
 }
 
-static inline void env_set_period(mh_sid_voice *v)
+static inline void env_set_period(m6581_voice *v)
 {
     switch (v->env) {
     case 0xFF: v->exp_period = 1; break;
@@ -174,20 +174,20 @@ static inline void env_set_period(mh_sid_voice *v)
 }
 
 /* One envelope step (the rate counter reached its period). */
-static void env_step(mh_sid_voice *v)
+static void env_step(m6581_voice *v)
 {
-    if (v->env_state != MH_SID_ENV_ATTACK && ++v->exp_counter != v->exp_period) return;
+    if (v->env_state != M6581_ENV_ATTACK && ++v->exp_counter != v->exp_period) return;
     v->exp_counter = 0;
     if (v->hold_zero) return;
     switch (v->env_state) {
-    case MH_SID_ENV_ATTACK:
+    case M6581_ENV_ATTACK:
         v->env = (uint8_t)(v->env + 1);
         if (v->env == 0xFF) {
-            v->env_state = MH_SID_ENV_DECAY_SUSTAIN;
+            v->env_state = M6581_ENV_DECAY_SUSTAIN;
             v->rate_period = rate_period_table[v->ad & 0x0F];
         }
         break;
-    case MH_SID_ENV_DECAY_SUSTAIN:
+    case M6581_ENV_DECAY_SUSTAIN:
         if (v->env != (uint8_t)((v->sr >> 4) * 0x11)) v->env--;
         break;
     default:
@@ -197,98 +197,98 @@ static void env_step(mh_sid_voice *v)
     env_set_period(v);
 }
 
-static void voice_control(mh_sid_voice *v, uint8_t value)
+static void voice_control(m6581_voice *v, uint8_t value)
 {
     uint8_t old = v->ctrl;
     v->ctrl = value;
-    if (!(old & MH_SID_CTRL_GATE) && (value & MH_SID_CTRL_GATE)) {
-        v->env_state = MH_SID_ENV_ATTACK;
+    if (!(old & M6581_CTRL_GATE) && (value & M6581_CTRL_GATE)) {
+        v->env_state = M6581_ENV_ATTACK;
         v->rate_period = rate_period_table[v->ad >> 4];
         v->hold_zero = 0;
-    } else if ((old & MH_SID_CTRL_GATE) && !(value & MH_SID_CTRL_GATE)) {
-        v->env_state = MH_SID_ENV_RELEASE;
+    } else if ((old & M6581_CTRL_GATE) && !(value & M6581_CTRL_GATE)) {
+        v->env_state = M6581_ENV_RELEASE;
         v->rate_period = rate_period_table[v->sr & 0x0F];
     }
-    if (value & MH_SID_CTRL_TEST) {
+    if (value & M6581_CTRL_TEST) {
         v->acc = 0;
         v->lfsr = 0x7FFFFFu;
     }
 }
 
-void mh_sid_write(mh_sid *sid, uint16_t reg, uint8_t value)
+void m6581_write(m6581 *sid, uint16_t reg, uint8_t value)
 {
     reg &= 0x1Fu;
     sid->bus_value = value;
-    sid->bus_ttl = MH_SID_BUS_TTL;
+    sid->bus_ttl = M6581_BUS_TTL;
     sid->regs[reg] = value;
     if (reg < 0x15) {
-        mh_sid_voice *v = &sid->voice[reg / 7];
+        m6581_voice *v = &sid->voice[reg / 7];
         switch (reg % 7) {
-        case MH_SID_REG_FREQ_LO: v->freq = (v->freq & 0xFF00u) | value; break;
-        case MH_SID_REG_FREQ_HI: v->freq = (v->freq & 0x00FFu) | ((uint32_t)value << 8); break;
-        case MH_SID_REG_PW_LO: v->pw = (v->pw & 0xF00u) | value; break;
-        case MH_SID_REG_PW_HI: v->pw = (v->pw & 0x0FFu) | ((uint32_t)(value & 0x0F) << 8); break;
-        case MH_SID_REG_CTRL: voice_control(v, value); break;
-        case MH_SID_REG_AD:
+        case M6581_REG_FREQ_LO: v->freq = (v->freq & 0xFF00u) | value; break;
+        case M6581_REG_FREQ_HI: v->freq = (v->freq & 0x00FFu) | ((uint32_t)value << 8); break;
+        case M6581_REG_PW_LO: v->pw = (v->pw & 0xF00u) | value; break;
+        case M6581_REG_PW_HI: v->pw = (v->pw & 0x0FFu) | ((uint32_t)(value & 0x0F) << 8); break;
+        case M6581_REG_CTRL: voice_control(v, value); break;
+        case M6581_REG_AD:
             v->ad = value;
-            if (v->env_state == MH_SID_ENV_ATTACK) v->rate_period = rate_period_table[value >> 4];
-            else if (v->env_state == MH_SID_ENV_DECAY_SUSTAIN)
+            if (v->env_state == M6581_ENV_ATTACK) v->rate_period = rate_period_table[value >> 4];
+            else if (v->env_state == M6581_ENV_DECAY_SUSTAIN)
                 v->rate_period = rate_period_table[value & 0x0F];
             break;
         default: /* SR */
             v->sr = value;
-            if (v->env_state == MH_SID_ENV_RELEASE) v->rate_period = rate_period_table[value & 0x0F];
+            if (v->env_state == M6581_ENV_RELEASE) v->rate_period = rate_period_table[value & 0x0F];
             break;
         }
         return;
     }
     switch (reg) {
-    case MH_SID_REG_FC_LO:
+    case M6581_REG_FC_LO:
         sid->fc = (uint16_t)((sid->fc & 0x7F8u) | (value & 7u));
         update_filter(sid);
         break;
-    case MH_SID_REG_FC_HI:
+    case M6581_REG_FC_HI:
         sid->fc = (uint16_t)((sid->fc & 7u) | ((uint32_t)value << 3));
         update_filter(sid);
         break;
-    case MH_SID_REG_RES_FILT:
+    case M6581_REG_RES_FILT:
         sid->res_filt = value;
         update_filter(sid);
         break;
-    case MH_SID_REG_MODE_VOL: sid->mode_vol = value; break;
+    case M6581_REG_MODE_VOL: sid->mode_vol = value; break;
     default: break;
     }
 }
 
-uint8_t mh_sid_peek(const mh_sid *sid, uint16_t reg)
+uint8_t m6581_peek(const m6581 *sid, uint16_t reg)
 {
     switch (reg & 0x1Fu) {
-    case MH_SID_REG_POTX: return sid->potx;
-    case MH_SID_REG_POTY: return sid->poty;
-    case MH_SID_REG_OSC3: return (uint8_t)(mh_sid_wave_output(sid, 2) >> 4);
-    case MH_SID_REG_ENV3: return sid->voice[2].env;
+    case M6581_REG_POTX: return sid->potx;
+    case M6581_REG_POTY: return sid->poty;
+    case M6581_REG_OSC3: return (uint8_t)(m6581_wave_output(sid, 2) >> 4);
+    case M6581_REG_ENV3: return sid->voice[2].env;
     default: return sid->bus_value;
     }
 }
 
-uint8_t mh_sid_read(mh_sid *sid, uint16_t reg)
+uint8_t m6581_read(m6581 *sid, uint16_t reg)
 {
-    return mh_sid_peek(sid, reg);
+    return m6581_peek(sid, reg);
 }
 
-size_t mh_sid_samples(mh_sid *sid, int16_t *out, size_t max)
+size_t m6581_samples(m6581 *sid, int16_t *out, size_t max)
 {
     size_t n = 0;
     if (!out) return 0;
     while (n < max && sid->ring_count) {
         out[n++] = sid->ring[sid->ring_read];
-        sid->ring_read = (sid->ring_read + 1u) & (MH_SID_RING_SIZE - 1u);
+        sid->ring_read = (sid->ring_read + 1u) & (M6581_RING_SIZE - 1u);
         sid->ring_count--;
     }
     return n;
 }
 
-static void emit_sample(mh_sid *sid, int32_t mixed)
+static void emit_sample(m6581 *sid, int32_t mixed)
 {
     /* high-pass: subtract a slowly tracking DC estimate (kept << 8) */
     int32_t x = mixed;
@@ -296,16 +296,16 @@ static void emit_sample(mh_sid *sid, int32_t mixed)
     sid->hp_lp += (int32_t)(((int64_t)y * sid->hp_k) >> 8);
     if (y > 32767) y = 32767;
     if (y < -32768) y = -32768;
-    if (sid->ring_count == MH_SID_RING_SIZE) {
+    if (sid->ring_count == M6581_RING_SIZE) {
         sid->dropped++;
         return;
     }
-    uint32_t w = (sid->ring_read + sid->ring_count) & (MH_SID_RING_SIZE - 1u);
+    uint32_t w = (sid->ring_read + sid->ring_count) & (M6581_RING_SIZE - 1u);
     sid->ring[w] = (int16_t)y;
     sid->ring_count++;
 }
 
-void mh_sid_tap(mh_sid *sid, int on)
+void m6581_tap(m6581 *sid, int on)
 {
     sid->tap_on = on ? 1u : 0u;
     for (int v = 0; v < 3; v++) {
@@ -316,43 +316,43 @@ void mh_sid_tap(mh_sid *sid, int on)
     sid->tap_dropped = 0;
 }
 
-size_t mh_sid_tap_read(mh_sid *sid, int v, int16_t *out, size_t max)
+size_t m6581_tap_read(m6581 *sid, int v, int16_t *out, size_t max)
 {
     size_t n = 0;
     if (!out || v < 0 || v > 2) return 0;
     while (n < max && sid->tap_count[v]) {
         out[n++] = sid->tap[v][sid->tap_read[v]];
-        sid->tap_read[v] = (sid->tap_read[v] + 1u) & (MH_SID_TAP_SIZE - 1u);
+        sid->tap_read[v] = (sid->tap_read[v] + 1u) & (M6581_TAP_SIZE - 1u);
         sid->tap_count[v]--;
     }
     return n;
 }
 
 /* One tap sample per voice: the average of the centred voice outputs. */
-static void emit_tap(mh_sid *sid, int32_t vol, uint32_t count)
+static void emit_tap(m6581 *sid, int32_t vol, uint32_t count)
 {
     for (int v = 0; v < 3; v++) {
         int64_t y = ((sid->tap_sum[v] / (int64_t)count) >> 7) * vol >> 4;
         sid->tap_sum[v] = 0;
-        if (sid->tap_count[v] == MH_SID_TAP_SIZE) {
+        if (sid->tap_count[v] == M6581_TAP_SIZE) {
             if (v == 0) sid->tap_dropped++;
             continue;
         }
         if (y > 32767) y = 32767;
         if (y < -32768) y = -32768;
-        sid->tap[v][(sid->tap_read[v] + sid->tap_count[v]) & (MH_SID_TAP_SIZE - 1u)] = (int16_t)y;
+        sid->tap[v][(sid->tap_read[v] + sid->tap_count[v]) & (M6581_TAP_SIZE - 1u)] = (int16_t)y;
         sid->tap_count[v]++;
     }
 }
 
-static inline int32_t tap_centred(const mh_sid_voice *v, const mh_sid_voice *src)
+static inline int32_t tap_centred(const m6581_voice *v, const m6581_voice *src)
 {
     return ((int32_t)wave_out(v, src->acc) - 0x800) * (int32_t)v->env;
 }
 
-static inline void osc_step(mh_sid_voice *v, const mh_sid_voice *src)
+static inline void osc_step(m6581_voice *v, const m6581_voice *src)
 {
-    if (v->ctrl & MH_SID_CTRL_TEST) {
+    if (v->ctrl & M6581_CTRL_TEST) {
         v->msb_rising = 0;
         return;
     }
@@ -363,7 +363,7 @@ static inline void osc_step(mh_sid_voice *v, const mh_sid_voice *src)
     if ((~prev & acc) & 0x080000u) {
         /* noise clock; combined waveforms write back into it */
         uint32_t r = v->lfsr;
-        if ((v->ctrl & MH_SID_CTRL_NOISE) && (v->ctrl & 0x70u)) {
+        if ((v->ctrl & M6581_CTRL_NOISE) && (v->ctrl & 0x70u)) {
             uint32_t o = wave_out(v, src->acc);
             r &= ~noise_writeback_mask(~o & 0xFF0u);
         }
@@ -372,7 +372,7 @@ static inline void osc_step(mh_sid_voice *v, const mh_sid_voice *src)
     }
 }
 
-static inline int32_t env_voice(mh_sid_voice *v, const mh_sid_voice *src, int32_t wave_zero,
+static inline int32_t env_voice(m6581_voice *v, const m6581_voice *src, int32_t wave_zero,
                                 int32_t voice_dc)
 {
     v->rate_counter = (uint16_t)((v->rate_counter + 1u) & 0x7FFFu);
@@ -384,7 +384,7 @@ static inline int32_t env_voice(mh_sid_voice *v, const mh_sid_voice *src, int32_
     return ((w - wave_zero) * (int32_t)v->env + voice_dc) >> 7;
 }
 
-void mh_sid_clock(mh_sid *sid, uint32_t cycles)
+void m6581_clock(m6581 *sid, uint32_t cycles)
 {
     if (!cycles) return;
     sid->cycles += cycles;
@@ -396,7 +396,7 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
             sid->bus_value = 0;
         }
     }
-    mh_sid_voice *v0 = &sid->voice[0], *v1 = &sid->voice[1], *v2 = &sid->voice[2];
+    m6581_voice *v0 = &sid->voice[0], *v1 = &sid->voice[1], *v2 = &sid->voice[2];
     const uint32_t filt = sid->res_filt;
     const uint32_t mode = sid->mode_vol;
     const int32_t vol = (int32_t)(mode & 0x0Fu);
@@ -404,7 +404,7 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
     const int32_t mixer_dc = sid->mixer_dc;
     const int64_t w0 = sid->w0, q = sid->q_1024;
     /* voice 3 off only disconnects the unfiltered path */
-    const int v3_direct = !(mode & MH_SID_MODE_3OFF) || (filt & 4u);
+    const int v3_direct = !(mode & M6581_MODE_3OFF) || (filt & 4u);
     int32_t vhp = sid->vhp, vbp = sid->vbp, vlp = sid->vlp;
     uint32_t rs_pos = sid->rs_pos, rs_count = sid->rs_count;
     int64_t rs_sum = sid->rs_sum;
@@ -417,9 +417,9 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
         osc_step(v1, v0);
         osc_step(v2, v1);
         /* hard sync: voice n is reset by voice n-1 (voice 1 by voice 3) */
-        if ((v0->ctrl & MH_SID_CTRL_SYNC) && v2->msb_rising) v0->acc = 0;
-        if ((v1->ctrl & MH_SID_CTRL_SYNC) && v0->msb_rising) v1->acc = 0;
-        if ((v2->ctrl & MH_SID_CTRL_SYNC) && v1->msb_rising) v2->acc = 0;
+        if ((v0->ctrl & M6581_CTRL_SYNC) && v2->msb_rising) v0->acc = 0;
+        if ((v1->ctrl & M6581_CTRL_SYNC) && v0->msb_rising) v1->acc = 0;
+        if ((v2->ctrl & M6581_CTRL_SYNC) && v1->msb_rising) v2->acc = 0;
 
         /* envelopes: 15-bit rate counter compared for equality */
         int32_t vout[3];
@@ -436,9 +436,9 @@ void mh_sid_clock(mh_sid *sid, uint32_t cycles)
         vlp -= (int32_t)((w0 * vbp) >> 20);
         vhp = (int32_t)(((int64_t)vbp * q) >> 10) - vlp - vi;
         int32_t vf = 0;
-        if (mode & MH_SID_MODE_LP) vf += vlp;
-        if (mode & MH_SID_MODE_BP) vf += vbp;
-        if (mode & MH_SID_MODE_HP) vf += vhp;
+        if (mode & M6581_MODE_LP) vf += vlp;
+        if (mode & M6581_MODE_BP) vf += vbp;
+        if (mode & M6581_MODE_HP) vf += vhp;
         int32_t out = ((vnf + vf + mixer_dc) * vol) >> 4;
         if (tap) {
             sid->tap_sum[0] += tap_centred(v0, v2);

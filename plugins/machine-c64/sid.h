@@ -1,8 +1,8 @@
 /* sid.h - the MOS 6581 / 8580 SID as a batch-clocked synthesis module
  * (file sid.c; docs/sid.md). The C64 clocks it through c64_sid.{h,c}.
  *
- * Style of floooh/chips: a mh_sid_desc where zero means default,
- * mh_sid_init(), mh_sid_reset(), and a plain state struct that a debugger
+ * Style of floooh/chips: a m6581_desc where zero means default,
+ * m6581_init(), m6581_reset(), and a plain state struct that a debugger
  * reads and a snapshot copies (no pointers at all, so a copy is a snapshot).
  *
  * Implemented: three voices with 24-bit phase accumulators, triangle,
@@ -21,17 +21,17 @@
  *
  * Machine-side contract:
  *   - Clock lazily: before each SID register access and at the end of each
- *     slice, call mh_sid_clock(sid, cycles_since_last_call). A write then
+ *     slice, call m6581_clock(sid, cycles_since_last_call). A write then
  *     lands on the right cycle. Batches of any size are fine.
- *   - Audio: mh_sid_samples() drains the ring. When the ring is full, new
+ *   - Audio: m6581_samples() drains the ring. When the ring is full, new
  *     samples are dropped and counted in `dropped`.
  *   - Per-voice tap (for analysis tools): while tap_on, every output
  *     sample also puts each voice's own output (waveform - $800 times the
  *     envelope, >> 7, times the volume >> 4: unfiltered, no model DC) into
- *     tap[v]; mh_sid_tap_read() drains it. Off (the default) it costs one
+ *     tap[v]; m6581_tap_read() drains it. Off (the default) it costs one
  *     predictable branch per cycle.
  *
- * Ownership: the caller owns mh_sid (no allocation inside).
+ * Ownership: the caller owns m6581 (no allocation inside).
  * Threading: [emu-thread] for every function; two SIDs share nothing.
  */
 #ifndef MCPHOST_MACHINE_C64_SID_H
@@ -46,75 +46,75 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define MH_SID_STATE_VERSION 2
+#define M6581_STATE_VERSION 2
 
 /* Per-voice tap capacity in samples per voice (power of two). */
-#define MH_SID_TAP_SIZE 8192u
+#define M6581_TAP_SIZE 8192u
 
 /* Output ring capacity in samples (power of two). */
-#define MH_SID_RING_SIZE 8192u
+#define M6581_RING_SIZE 8192u
 
-typedef enum mh_sid_model {
-    MH_SID_MODEL_6581 = 0,
-    MH_SID_MODEL_8580 = 1
-} mh_sid_model;
+typedef enum m6581_model {
+    M6581_MODEL_6581 = 0,
+    M6581_MODEL_8580 = 1
+} m6581_model;
 
 /* Register numbers (the address modulo 32). Voice n (0-2) at 7*n + reg. */
 enum {
-    MH_SID_REG_FREQ_LO = 0x00,
-    MH_SID_REG_FREQ_HI = 0x01,
-    MH_SID_REG_PW_LO = 0x02,
-    MH_SID_REG_PW_HI = 0x03,
-    MH_SID_REG_CTRL = 0x04,
-    MH_SID_REG_AD = 0x05,
-    MH_SID_REG_SR = 0x06,
-    MH_SID_REG_FC_LO = 0x15,   /* bits 0-2 */
-    MH_SID_REG_FC_HI = 0x16,   /* bits 3-10 */
-    MH_SID_REG_RES_FILT = 0x17,
-    MH_SID_REG_MODE_VOL = 0x18,
-    MH_SID_REG_POTX = 0x19,
-    MH_SID_REG_POTY = 0x1A,
-    MH_SID_REG_OSC3 = 0x1B,
-    MH_SID_REG_ENV3 = 0x1C
+    M6581_REG_FREQ_LO = 0x00,
+    M6581_REG_FREQ_HI = 0x01,
+    M6581_REG_PW_LO = 0x02,
+    M6581_REG_PW_HI = 0x03,
+    M6581_REG_CTRL = 0x04,
+    M6581_REG_AD = 0x05,
+    M6581_REG_SR = 0x06,
+    M6581_REG_FC_LO = 0x15,   /* bits 0-2 */
+    M6581_REG_FC_HI = 0x16,   /* bits 3-10 */
+    M6581_REG_RES_FILT = 0x17,
+    M6581_REG_MODE_VOL = 0x18,
+    M6581_REG_POTX = 0x19,
+    M6581_REG_POTY = 0x1A,
+    M6581_REG_OSC3 = 0x1B,
+    M6581_REG_ENV3 = 0x1C
 };
 
 /* Control register bits. */
-#define MH_SID_CTRL_GATE 0x01u
-#define MH_SID_CTRL_SYNC 0x02u
-#define MH_SID_CTRL_RING 0x04u
-#define MH_SID_CTRL_TEST 0x08u
-#define MH_SID_CTRL_TRI 0x10u
-#define MH_SID_CTRL_SAW 0x20u
-#define MH_SID_CTRL_PULSE 0x40u
-#define MH_SID_CTRL_NOISE 0x80u
+#define M6581_CTRL_GATE 0x01u
+#define M6581_CTRL_SYNC 0x02u
+#define M6581_CTRL_RING 0x04u
+#define M6581_CTRL_TEST 0x08u
+#define M6581_CTRL_TRI 0x10u
+#define M6581_CTRL_SAW 0x20u
+#define M6581_CTRL_PULSE 0x40u
+#define M6581_CTRL_NOISE 0x80u
 
 /* $D418 bits. */
-#define MH_SID_MODE_LP 0x10u
-#define MH_SID_MODE_BP 0x20u
-#define MH_SID_MODE_HP 0x40u
-#define MH_SID_MODE_3OFF 0x80u
+#define M6581_MODE_LP 0x10u
+#define M6581_MODE_BP 0x20u
+#define M6581_MODE_HP 0x40u
+#define M6581_MODE_3OFF 0x80u
 
 /* Envelope states. */
-#define MH_SID_ENV_ATTACK 0
-#define MH_SID_ENV_DECAY_SUSTAIN 1
-#define MH_SID_ENV_RELEASE 2
+#define M6581_ENV_ATTACK 0
+#define M6581_ENV_DECAY_SUSTAIN 1
+#define M6581_ENV_RELEASE 2
 
 /* Cycles a written value stays on the data bus for reads of write-only
  * registers (then they read 0). */
-#define MH_SID_BUS_TTL 0x2000u
+#define M6581_BUS_TTL 0x2000u
 
 /* pot values: 0 means $FF; otherwise the low 8 bits are returned (so 0x100
  * reads $00). */
-#define MH_SID_POT(v) (0x100u | (uint8_t)(v))
+#define M6581_POT(v) (0x100u | (uint8_t)(v))
 
-typedef struct mh_sid_desc {
-    mh_sid_model model;   /* 0: 6581 */
+typedef struct m6581_desc {
+    m6581_model model;   /* 0: 6581 */
     uint32_t clock_hz;    /* PHI2 rate; 0: 985248 (PAL C64) */
     uint32_t sample_rate; /* output rate; 0: 44100 */
-    uint16_t potx, poty;  /* fixed POTX/POTY read values, see MH_SID_POT */
-} mh_sid_desc;
+    uint16_t potx, poty;  /* fixed POTX/POTY read values, see M6581_POT */
+} m6581_desc;
 
-typedef struct mh_sid_voice {
+typedef struct m6581_voice {
     uint32_t acc;       /* 24-bit phase accumulator */
     uint32_t freq;      /* 16-bit frequency register */
     uint32_t pw;        /* 12-bit pulse width */
@@ -128,19 +128,19 @@ typedef struct mh_sid_voice {
     uint8_t env;           /* envelope counter, ENV3 for voice 3 */
     uint8_t exp_counter;
     uint8_t exp_period;    /* 1, 2, 4, 8, 16, 30 */
-    uint8_t env_state;     /* MH_SID_ENV_* */
+    uint8_t env_state;     /* M6581_ENV_* */
     uint8_t hold_zero;     /* envelope frozen at 0 until the next gate */
     uint8_t reserved[3];
-} mh_sid_voice;
+} m6581_voice;
 
-typedef struct mh_sid {
-    uint8_t model;          /* mh_sid_model */
+typedef struct m6581 {
+    uint8_t model;          /* m6581_model */
     uint8_t bus_value;      /* last value written to any register */
     uint8_t potx, poty;
     uint32_t bus_ttl;       /* cycles until bus_value decays to 0 */
     uint32_t clock_hz, sample_rate;
     uint8_t regs[32];       /* last value written to each register */
-    mh_sid_voice voice[3];
+    m6581_voice voice[3];
     /* filter: cutoff register, w0 = 2*pi*fc/clock_hz in 2^-20 units,
      * 1024/Q, integrator states */
     uint16_t fc;
@@ -159,50 +159,50 @@ typedef struct mh_sid {
     /* output ring */
     uint32_t ring_read, ring_count;
     uint32_t dropped;       /* samples lost to a full ring */
-    int16_t ring[MH_SID_RING_SIZE];
+    int16_t ring[M6581_RING_SIZE];
     /* per-voice tap (see above) */
     uint8_t tap_on;
     uint8_t tap_reserved[3];
     uint32_t tap_read[3], tap_count[3];
     uint32_t tap_dropped;   /* samples lost to a full tap (voice 1's count) */
     int64_t tap_sum[3];
-    int16_t tap[3][MH_SID_TAP_SIZE];
-} mh_sid;
+    int16_t tap[3][M6581_TAP_SIZE];
+} m6581;
 
 /* Sets up a SID in reset state. MH_ERR_INVALID_ARGUMENT when sid or desc is
  * NULL, the model is unknown, or sample_rate > clock_hz. */
-mh_status mh_sid_init(mh_sid *sid, const mh_sid_desc *desc);
+mh_status m6581_init(m6581 *sid, const m6581_desc *desc);
 
 /* The /RES pin: registers 0, accumulators 0, envelopes 0 in release, noise
  * LFSR 0x7FFFFF, filter states 0. Keeps the model, rates, pots and the ring
  * contents. */
-void mh_sid_reset(mh_sid *sid);
+void m6581_reset(m6581 *sid);
 
 /* Advances the chip by `cycles` PHI2 cycles, producing output samples. */
-void mh_sid_clock(mh_sid *sid, uint32_t cycles);
+void m6581_clock(m6581 *sid, uint32_t cycles);
 
 /* Register access (reg masked to 5 bits). Reads have no side effects, so
  * peek is the same as read; both exist for the chip-module convention. */
-void mh_sid_write(mh_sid *sid, uint16_t reg, uint8_t value);
-uint8_t mh_sid_read(mh_sid *sid, uint16_t reg);
-uint8_t mh_sid_peek(const mh_sid *sid, uint16_t reg);
+void m6581_write(m6581 *sid, uint16_t reg, uint8_t value);
+uint8_t m6581_read(m6581 *sid, uint16_t reg);
+uint8_t m6581_peek(const m6581 *sid, uint16_t reg);
 
 /* Moves up to max samples from the ring into out; returns how many. */
-size_t mh_sid_samples(mh_sid *sid, int16_t *out, size_t max);
+size_t m6581_samples(m6581 *sid, int16_t *out, size_t max);
 
 /* Starts (empties) or stops the per-voice tap. */
-void mh_sid_tap(mh_sid *sid, int on);
+void m6581_tap(m6581 *sid, int on);
 /* Moves up to max samples of voice v's tap into out (v 0-2); returns how
  * many. Every voice has the same count: read all three alike. */
-size_t mh_sid_tap_read(mh_sid *sid, int v, int16_t *out, size_t max);
+size_t m6581_tap_read(m6581 *sid, int v, int16_t *out, size_t max);
 
 /* The current 12-bit waveform output of voice v (0-2), as OSC3 sees it
  * (OSC3 = the upper 8 bits for voice 2). */
-uint32_t mh_sid_wave_output(const mh_sid *sid, int v);
+uint32_t m6581_wave_output(const m6581 *sid, int v);
 
 /* Filter cutoff of the model for an 11-bit register value, in Hz (the
  * curve, not capped). */
-uint32_t mh_sid_cutoff_hz(mh_sid_model model, uint32_t fc);
+uint32_t m6581_cutoff_hz(m6581_model model, uint32_t fc);
 
 #ifdef __cplusplus
 }

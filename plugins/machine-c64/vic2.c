@@ -70,7 +70,7 @@ static inline uint64_t mc_pixels(uint64_t hi, uint64_t lo, unsigned c00, unsigne
 /* One character (or bitmap cell) in the current mode: 8 colours and the
  * foreground mask (Bauer 3.7.3 and 3.8.2: with MCM, "10"/"11" are
  * foreground; the invalid modes are black but keep their foreground). */
-static void render_cell(const mh_vic2 *v, unsigned g, unsigned c, uint64_t *px, uint64_t *fg)
+static void render_cell(const m6569 *v, unsigned g, unsigned c, uint64_t *px, uint64_t *fg)
 {
     const unsigned mode = ((v->reg[0x11] >> 4) & 6u) | ((v->reg[0x16] >> 4) & 1u);
     const unsigned bg0 = v->reg[0x21];
@@ -130,29 +130,29 @@ static void render_cell(const mh_vic2 *v, unsigned g, unsigned c, uint64_t *px, 
 
 /* ---- small helpers ---------------------------------------------------- */
 
-static inline const vic2_timing *timing_of(const mh_vic2 *v)
+static inline const vic2_timing *timing_of(const m6569 *v)
 {
-    return &mh_vic2_timings[v->timing];
+    return &m6569_timings[v->timing];
 }
 
-static inline void update_irq(mh_vic2 *v)
+static inline void update_irq(m6569 *v)
 {
     v->irq = (v->irq_latch & v->irq_mask & 0x0Fu) ? 1u : 0u;
 }
 
-static inline uint8_t fetch(mh_vic2 *v, uint16_t addr)
+static inline uint8_t fetch(m6569 *v, uint16_t addr)
 {
     return v->links.fetch(v->links.user, addr);
 }
 
 /* Where sprite i's X coordinate falls: cycle and pixel (spr_at masks). */
-static void sprite_x_update(mh_vic2 *v, unsigned i)
+static void sprite_x_update(m6569 *v, unsigned i)
 {
     const vic2_timing *t = timing_of(v);
     const uint8_t bit = (uint8_t)(1u << i);
     if (v->spr_xtick[i]) v->spr_at[v->spr_xtick[i]] &= (uint8_t)~bit;
     unsigned x = v->reg[2 * i] | (((unsigned)v->reg[0x10] >> i & 1u) << 8);
-    int pos = mh_vic2_x_to_pos(t->xmap, x);
+    int pos = m6569_x_to_pos(t->xmap, x);
     if (pos < 0) {
         v->spr_xtick[i] = 0;
         v->spr_xoff[i] = 0;
@@ -165,7 +165,7 @@ static void sprite_x_update(mh_vic2 *v, unsigned i)
     v->spr_at[tick] |= bit;
 }
 
-static int16_t fb_row_of(const mh_vic2 *v, unsigned line)
+static int16_t fb_row_of(const m6569 *v, unsigned line)
 {
     const vic2_timing *t = timing_of(v);
     unsigned row = line >= t->fb_first_line ? line - t->fb_first_line
@@ -175,7 +175,7 @@ static int16_t fb_row_of(const mh_vic2 *v, unsigned line)
 
 /* Bauer 3.9 rules 2-5: the vertical border flip flop at the last cycle and
  * at the left comparison. */
-static inline void vertical_check(mh_vic2 *v)
+static inline void vertical_check(m6569 *v)
 {
     const unsigned r11 = v->reg[0x11];
     const unsigned rsel = r11 & 0x08u;
@@ -185,7 +185,7 @@ static inline void vertical_check(mh_vic2 *v)
 
 /* ---- sprite rules (Bauer 3.8.1, with VICE's cycle-16/58 split) -------- */
 
-static void sprite_dma_check(mh_vic2 *v)
+static void sprite_dma_check(m6569 *v)
 {
     unsigned cand = v->reg[0x15] & (unsigned)~v->spr_dma & 0xFFu;
     if (!cand) return;
@@ -200,7 +200,7 @@ static void sprite_dma_check(mh_vic2 *v)
     }
 }
 
-static void sprite_mcbase_update(mh_vic2 *v)
+static void sprite_mcbase_update(m6569 *v)
 {
     unsigned m = v->spr_exp_ff & v->spr_dma;
     for (unsigned i = 0; m; i++, m >>= 1) {
@@ -217,7 +217,7 @@ static void sprite_mcbase_update(mh_vic2 *v)
     }
 }
 
-static void sprite_display_check(mh_vic2 *v)
+static void sprite_display_check(m6569 *v)
 {
     const unsigned y = v->raster & 0xFFu;
     const unsigned me = v->reg[0x15];
@@ -232,7 +232,7 @@ static void sprite_display_check(mh_vic2 *v)
 
 /* ---- line and frame start --------------------------------------------- */
 
-static void line_start(mh_vic2 *v, unsigned n)
+static void line_start(m6569 *v, unsigned n)
 {
     const vic2_timing *t = timing_of(v);
     if (n == 1) {
@@ -262,7 +262,7 @@ static void line_start(mh_vic2 *v, unsigned n)
 
 /* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
  * collisions, border; written to the framebuffer when visible. */
-static inline void pixels(mh_vic2 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
+static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
 {
     const uint64_t bg = splat(v->reg[0x21]);
     uint64_t gpx, gfg;
@@ -365,11 +365,11 @@ static inline void pixels(mh_vic2 *v, unsigned n, uint32_t f, uint8_t mb0, int c
                 if (!(pb[j] && f8[j])) o8[j] = pc[j];
             }
             if (mm) {
-                if (!v->mm_coll) v->irq_latch |= MH_VIC2_INT_MMC;
+                if (!v->mm_coll) v->irq_latch |= M6569_INT_MMC;
                 v->mm_coll |= (uint8_t)mm;
             }
             if (md) {
-                if (!v->md_coll) v->irq_latch |= MH_VIC2_INT_MBC;
+                if (!v->md_coll) v->irq_latch |= M6569_INT_MBC;
                 v->md_coll |= (uint8_t)md;
             }
             if (mm | md) update_irq(v);
@@ -390,17 +390,17 @@ static inline void pixels(mh_vic2 *v, unsigned n, uint32_t f, uint8_t mb0, int c
 
     uint8_t *row = v->links.framebuffer + (size_t)v->fb_row * v->links.fb_pitch;
     const int x = 8 * ((int)n - 13) - 1;
-    if (x >= 0 && x + 8 <= MH_VIC2_FB_WIDTH) {
+    if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
         store8(row + x, out);
     } else {
         uint8_t o8[8];
         store8(o8, out);
         for (int j = 0; j < 8; j++)
-            if (x + j >= 0 && x + j < MH_VIC2_FB_WIDTH) row[x + j] = o8[j];
+            if (x + j >= 0 && x + j < M6569_FB_WIDTH) row[x + j] = o8[j];
     }
 }
 
-uint32_t mh_vic2_tick(mh_vic2 *v)
+uint32_t m6569_tick(m6569 *v)
 {
     const vic2_timing *t = timing_of(v);
     unsigned n = v->cycle + 1u;
@@ -415,7 +415,7 @@ uint32_t mh_vic2_tick(mh_vic2 *v)
     {
         const uint8_t m = v->raster == v->irq_line;
         if (m && !v->raster_match) {
-            v->irq_latch |= MH_VIC2_INT_RST;
+            v->irq_latch |= M6569_INT_RST;
             update_irq(v);
         }
         v->raster_match = m;
@@ -561,23 +561,23 @@ uint32_t mh_vic2_tick(mh_vic2 *v)
     v->ba_low_run = ba_low ? (uint8_t)(v->ba_low_run < 255 ? v->ba_low_run + 1 : 255) : 0;
     v->ba = ba_low ? 0 : 1;
 
-    return (v->ba ? MH_VIC2_PIN_BA : 0u) | (v->aec ? MH_VIC2_PIN_AEC : 0u) |
-           (v->irq ? MH_VIC2_PIN_IRQ : 0u);
+    return (v->ba ? M6569_PIN_BA : 0u) | (v->aec ? M6569_PIN_AEC : 0u) |
+           (v->irq ? M6569_PIN_IRQ : 0u);
 }
 
-void mh_vic2_run(mh_vic2 *vic, uint32_t cycles)
+void m6569_run(m6569 *vic, uint32_t cycles)
 {
-    while (cycles--) mh_vic2_tick(vic);
+    while (cycles--) m6569_tick(vic);
 }
 
 /* ---- init, reset, links ----------------------------------------------- */
 
-static const uint8_t model_timing[MH_VIC2_MODEL_COUNT] = {0, 0, 1, 1, 2};
+static const uint8_t model_timing[M6569_MODEL_COUNT] = {0, 0, 1, 1, 2};
 
-mh_status mh_vic2_init(mh_vic2 *vic, const mh_vic2_desc *desc)
+mh_status m6569_init(m6569 *vic, const m6569_desc *desc)
 {
     if (!vic || !desc) return MH_ERR_INVALID_ARGUMENT;
-    if ((unsigned)desc->model >= MH_VIC2_MODEL_COUNT) return MH_ERR_INVALID_ARGUMENT;
+    if ((unsigned)desc->model >= M6569_MODEL_COUNT) return MH_ERR_INVALID_ARGUMENT;
     if (!desc->fetch) return MH_ERR_INVALID_ARGUMENT;
     memset(vic, 0, sizeof *vic);
     vic->model = (uint8_t)desc->model;
@@ -591,14 +591,14 @@ mh_status mh_vic2_init(mh_vic2 *vic, const mh_vic2_desc *desc)
     vic->links.user = desc->user;
     vic->links.color_ram = desc->color_ram;
     vic->links.framebuffer = desc->framebuffer;
-    vic->links.fb_pitch = desc->fb_pitch ? desc->fb_pitch : MH_VIC2_FB_WIDTH;
-    mh_vic2_reset(vic);
+    vic->links.fb_pitch = desc->fb_pitch ? desc->fb_pitch : M6569_FB_WIDTH;
+    m6569_reset(vic);
     return MH_OK;
 }
 
-void mh_vic2_reset(mh_vic2 *vic)
+void m6569_reset(m6569 *vic)
 {
-    mh_vic2 keep = *vic;
+    m6569 keep = *vic;
     memset(vic, 0, sizeof *vic);
     vic->model = keep.model;
     vic->timing = keep.timing;
@@ -622,33 +622,33 @@ void mh_vic2_reset(mh_vic2 *vic)
     for (unsigned i = 0; i < 8; i++) sprite_x_update(vic, i);
 }
 
-void mh_vic2_set_fetch(mh_vic2 *vic, mh_vic2_fetch_fn fetch_fn, void *user)
+void m6569_set_fetch(m6569 *vic, m6569_fetch_fn fetch_fn, void *user)
 {
     vic->links.fetch = fetch_fn;
     vic->links.user = user;
 }
 
-void mh_vic2_set_color_ram(mh_vic2 *vic, const uint8_t *color_ram)
+void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram)
 {
     vic->links.color_ram = color_ram;
 }
 
-void mh_vic2_set_framebuffer(mh_vic2 *vic, uint8_t *fb, uint32_t pitch)
+void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 {
     vic->links.framebuffer = fb;
-    vic->links.fb_pitch = pitch ? pitch : MH_VIC2_FB_WIDTH;
+    vic->links.fb_pitch = pitch ? pitch : M6569_FB_WIDTH;
 }
 
-void mh_vic2_restore(mh_vic2 *vic, const mh_vic2 *saved)
+void m6569_restore(m6569 *vic, const m6569 *saved)
 {
-    mh_vic2_links links = vic->links;
+    m6569_links links = vic->links;
     *vic = *saved;
     vic->links = links;
 }
 
 /* ---- registers -------------------------------------------------------- */
 
-uint8_t mh_vic2_peek(const mh_vic2 *v, uint16_t addr)
+uint8_t m6569_peek(const m6569 *v, uint16_t addr)
 {
     const unsigned r = addr & 0x3Fu;
     switch (r) {
@@ -669,16 +669,16 @@ uint8_t mh_vic2_peek(const mh_vic2 *v, uint16_t addr)
     }
 }
 
-uint8_t mh_vic2_read(mh_vic2 *v, uint16_t addr)
+uint8_t m6569_read(m6569 *v, uint16_t addr)
 {
     const unsigned r = addr & 0x3Fu;
-    uint8_t value = mh_vic2_peek(v, addr);
+    uint8_t value = m6569_peek(v, addr);
     if (r == 0x1E) v->mm_coll = 0;
     else if (r == 0x1F) v->md_coll = 0;
     return value;
 }
 
-void mh_vic2_write(mh_vic2 *v, uint16_t addr, uint8_t value)
+void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
 {
     const unsigned r = addr & 0x3Fu;
     switch (r) {
@@ -722,12 +722,12 @@ void mh_vic2_write(mh_vic2 *v, uint16_t addr, uint8_t value)
 
 /* ---- beam position and light pen -------------------------------------- */
 
-uint16_t mh_vic2_line(const mh_vic2 *vic)
+uint16_t m6569_line(const m6569 *vic)
 {
     return vic->frame_wrap ? 0 : vic->raster;
 }
 
-size_t mh_vic2_line_colors(const mh_vic2 *vic, uint8_t *border, uint8_t *background, size_t max)
+size_t m6569_line_colors(const m6569 *vic, uint8_t *border, uint8_t *background, size_t max)
 {
     if (vic->frame == 0) return 0;
     const uint8_t *rec = vic->line_colors[(vic->frame - 1u) & 1u];
@@ -739,23 +739,23 @@ size_t mh_vic2_line_colors(const mh_vic2 *vic, uint8_t *border, uint8_t *backgro
     return lines;
 }
 
-uint16_t mh_vic2_xpos(const mh_vic2 *vic)
+uint16_t m6569_xpos(const m6569 *vic)
 {
     const vic2_timing *t = timing_of(vic);
-    return (uint16_t)mh_vic2_pos_to_x(t->xmap, 8u * (vic->cycle - 1u));
+    return (uint16_t)m6569_pos_to_x(t->xmap, 8u * (vic->cycle - 1u));
 }
 
-void mh_vic2_set_lightpen(mh_vic2 *v, int low)
+void m6569_set_lightpen(m6569 *v, int low)
 {
     if (low && !v->lp_low && !v->lp_triggered) {
         const vic2_timing *t = timing_of(v);
         /* Position at the end of the current cycle (Bauer 3.11). */
         unsigned pos = 8u * v->cycle;
         if (pos >= 8u * t->cycles) pos -= 8u * t->cycles;
-        v->lpx = (uint8_t)(mh_vic2_pos_to_x(t->xmap, pos) >> 1);
-        v->lpy = (uint8_t)(mh_vic2_line(v) & 0xFFu);
+        v->lpx = (uint8_t)(m6569_pos_to_x(t->xmap, pos) >> 1);
+        v->lpy = (uint8_t)(m6569_line(v) & 0xFFu);
         v->lp_triggered = 1;
-        v->irq_latch |= MH_VIC2_INT_LP;
+        v->irq_latch |= M6569_INT_LP;
         update_irq(v);
     }
     v->lp_low = low ? 1u : 0u;

@@ -2,8 +2,8 @@
  * 6567R56A old NTSC) as a cycle-stepped chip (files vic2.c, vic2_tables.c;
  * docs/vic2.md).
  *
- * Style of floooh/chips m6569.h: a mh_vic2_desc where zero means default,
- * mh_vic2_init(), mh_vic2_reset(), mh_vic2_tick() = one PHI2 cycle, and a
+ * Style of floooh/chips m6569.h: a m6569_desc where zero means default,
+ * m6569_init(), m6569_reset(), m6569_tick() = one PHI2 cycle, and a
  * plain state struct that a debugger reads and a snapshot copies.
  *
  * Implemented (facts from Christian Bauer's "The MOS 6567/6569 video
@@ -43,7 +43,7 @@
  *   - pixels: 8 per cycle into an 8-bit indexed framebuffer (palette index
  *     0-15), 384 pixels wide, 272 rows on PAL / 235 on NTSC; the display
  *     window (X $18-$157, lines $33-$FA) is at x 32..351, y 35..234 (PAL) or
- *     y 10..209 (NTSC). See mh_vic2_geometry_of();
+ *     y 10..209 (NTSC). See m6569_geometry_of();
  *   - the Pepto and Colodore palettes as RGB tables.
  * Not implemented: sub-cycle register timing (a write takes effect for the
  * whole next cycle: a colour change lands up to 8 pixels off, a mode change
@@ -56,12 +56,12 @@
  * light pen re-trigger of a line still held low at the frame start.
  *
  * Machine-side contract:
- *   - Clock: call mh_vic2_tick() exactly once per PHI2 cycle, BEFORE the
+ *   - Clock: call m6569_tick() exactly once per PHI2 cycle, BEFORE the
  *     CPU's bus access of that cycle (inside the CPU bus callback: tick the
  *     chips first, then do the access). A CPU write to a VIC register in
  *     cycle n acts from cycle n+1 on, which is what the documented cycle
  *     numbers (e.g. "$D016 in cycle 56") assume.
- *   - BA/RDY: after the tick, cpu->rdy = vic->ba (or test MH_VIC2_PIN_BA in
+ *   - BA/RDY: after the tick, cpu->rdy = vic->ba (or test M6569_PIN_BA in
  *     the return value). BA falls 3 cycles before the VIC takes phase 2
  *     (AEC low); the CPU core stalls reads while RDY is low and lets up to 3
  *     writes through, which is what the real 6510 does.
@@ -79,15 +79,15 @@
  *     ($0000, $8000) VIC addresses $1000-$1FFF read the character ROM.
  *   - Colour RAM: desc.color_ram points at the 1024 nybbles (low 4 bits of
  *     each byte used) the c-accesses read at VC; NULL reads 0.
- *   - Registers: $D000-$D3FF, register = address & $3F (mh_vic2_read /
- *     mh_vic2_write / mh_vic2_peek do the masking).
- *   - Light pen: mh_vic2_set_lightpen(vic, 1) when /LP goes low (C64: CIA1
+ *   - Registers: $D000-$D3FF, register = address & $3F (m6569_read /
+ *     m6569_write / m6569_peek do the masking).
+ *   - Light pen: m6569_set_lightpen(vic, 1) when /LP goes low (C64: CIA1
  *     port B bit 4 or joystick 1 fire), 0 when it is released.
  *
- * Ownership: the caller owns mh_vic2 (no allocation inside); the fetch
+ * Ownership: the caller owns m6569 (no allocation inside); the fetch
  * callback, its user pointer, the colour RAM and the framebuffer are
  * borrowed and must outlive their use. The struct holds no pointers except
- * in `links`, which mh_vic2_restore() keeps, so a snapshot is a plain copy.
+ * in `links`, which m6569_restore() keeps, so a snapshot is a plain copy.
  * No global mutable state.
  * Threading: [emu-thread] for every function; two chips share nothing.
  */
@@ -103,75 +103,75 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define MH_VIC2_STATE_VERSION 1
+#define M6569_STATE_VERSION 1
 
-typedef enum mh_vic2_model {
-    MH_VIC2_MODEL_6569 = 0,     /* PAL-B NMOS, 63 cycles x 312 lines (default) */
-    MH_VIC2_MODEL_8565 = 1,     /* PAL-B HMOS (C64C), same timing */
-    MH_VIC2_MODEL_6567R8 = 2,   /* NTSC NMOS, 65 x 263 */
-    MH_VIC2_MODEL_8562 = 3,     /* NTSC HMOS (C64C), 65 x 263 */
-    MH_VIC2_MODEL_6567R56A = 4, /* old NTSC, 64 x 262 */
-    MH_VIC2_MODEL_COUNT = 5
-} mh_vic2_model;
+typedef enum m6569_model {
+    M6569_MODEL_6569 = 0,     /* PAL-B NMOS, 63 cycles x 312 lines (default) */
+    M6569_MODEL_8565 = 1,     /* PAL-B HMOS (C64C), same timing */
+    M6569_MODEL_6567R8 = 2,   /* NTSC NMOS, 65 x 263 */
+    M6569_MODEL_8562 = 3,     /* NTSC HMOS (C64C), 65 x 263 */
+    M6569_MODEL_6567R56A = 4, /* old NTSC, 64 x 262 */
+    M6569_MODEL_COUNT = 5
+} m6569_model;
 
 /* Register numbers (the address modulo 64). */
 enum {
-    MH_VIC2_REG_M0X = 0x00,   /* sprite n X = 0x00 + 2n, Y = 0x01 + 2n */
-    MH_VIC2_REG_MSBX = 0x10,
-    MH_VIC2_REG_CR1 = 0x11,   /* RST8 ECM BMM DEN RSEL YSCROLL */
-    MH_VIC2_REG_RASTER = 0x12,
-    MH_VIC2_REG_LPX = 0x13,
-    MH_VIC2_REG_LPY = 0x14,
-    MH_VIC2_REG_ME = 0x15,    /* sprite enable */
-    MH_VIC2_REG_CR2 = 0x16,   /* RES MCM CSEL XSCROLL */
-    MH_VIC2_REG_MYE = 0x17,   /* sprite Y expansion */
-    MH_VIC2_REG_MEMPTR = 0x18,
-    MH_VIC2_REG_IRR = 0x19,   /* interrupt latch */
-    MH_VIC2_REG_IMR = 0x1A,   /* interrupt enable */
-    MH_VIC2_REG_MDP = 0x1B,   /* sprite behind foreground */
-    MH_VIC2_REG_MMC = 0x1C,   /* sprite multicolour */
-    MH_VIC2_REG_MXE = 0x1D,   /* sprite X expansion */
-    MH_VIC2_REG_MM = 0x1E,    /* sprite-sprite collision */
-    MH_VIC2_REG_MD = 0x1F,    /* sprite-background collision */
-    MH_VIC2_REG_EC = 0x20,    /* border colour */
-    MH_VIC2_REG_B0C = 0x21,   /* background colours 0-3: 0x21-0x24 */
-    MH_VIC2_REG_MM0 = 0x25,   /* sprite multicolour 0 */
-    MH_VIC2_REG_MM1 = 0x26,   /* sprite multicolour 1 */
-    MH_VIC2_REG_M0C = 0x27    /* sprite n colour = 0x27 + n */
+    M6569_REG_M0X = 0x00,   /* sprite n X = 0x00 + 2n, Y = 0x01 + 2n */
+    M6569_REG_MSBX = 0x10,
+    M6569_REG_CR1 = 0x11,   /* RST8 ECM BMM DEN RSEL YSCROLL */
+    M6569_REG_RASTER = 0x12,
+    M6569_REG_LPX = 0x13,
+    M6569_REG_LPY = 0x14,
+    M6569_REG_ME = 0x15,    /* sprite enable */
+    M6569_REG_CR2 = 0x16,   /* RES MCM CSEL XSCROLL */
+    M6569_REG_MYE = 0x17,   /* sprite Y expansion */
+    M6569_REG_MEMPTR = 0x18,
+    M6569_REG_IRR = 0x19,   /* interrupt latch */
+    M6569_REG_IMR = 0x1A,   /* interrupt enable */
+    M6569_REG_MDP = 0x1B,   /* sprite behind foreground */
+    M6569_REG_MMC = 0x1C,   /* sprite multicolour */
+    M6569_REG_MXE = 0x1D,   /* sprite X expansion */
+    M6569_REG_MM = 0x1E,    /* sprite-sprite collision */
+    M6569_REG_MD = 0x1F,    /* sprite-background collision */
+    M6569_REG_EC = 0x20,    /* border colour */
+    M6569_REG_B0C = 0x21,   /* background colours 0-3: 0x21-0x24 */
+    M6569_REG_MM0 = 0x25,   /* sprite multicolour 0 */
+    M6569_REG_MM1 = 0x26,   /* sprite multicolour 1 */
+    M6569_REG_M0C = 0x27    /* sprite n colour = 0x27 + n */
 };
 
 /* Interrupt latch / enable bits. */
-#define MH_VIC2_INT_RST 0x01u /* raster compare */
-#define MH_VIC2_INT_MBC 0x02u /* sprite-background collision */
-#define MH_VIC2_INT_MMC 0x04u /* sprite-sprite collision */
-#define MH_VIC2_INT_LP 0x08u  /* light pen */
+#define M6569_INT_RST 0x01u /* raster compare */
+#define M6569_INT_MBC 0x02u /* sprite-background collision */
+#define M6569_INT_MMC 0x04u /* sprite-sprite collision */
+#define M6569_INT_LP 0x08u  /* light pen */
 
-/* Bits of mh_vic2_tick()'s return value. */
-#define MH_VIC2_PIN_BA 0x1u  /* BA high: the CPU may read (RDY = 1) */
-#define MH_VIC2_PIN_AEC 0x2u /* AEC high: the CPU has phase 2 of this cycle */
-#define MH_VIC2_PIN_IRQ 0x4u /* /IRQ asserted (line pulled low) */
+/* Bits of m6569_tick()'s return value. */
+#define M6569_PIN_BA 0x1u  /* BA high: the CPU may read (RDY = 1) */
+#define M6569_PIN_AEC 0x2u /* AEC high: the CPU has phase 2 of this cycle */
+#define M6569_PIN_IRQ 0x4u /* /IRQ asserted (line pulled low) */
 
 /* Framebuffer width for every model. */
-#define MH_VIC2_FB_WIDTH 384
+#define M6569_FB_WIDTH 384
 /* Most raster lines of any model (PAL). */
-#define MH_VIC2_MAX_LINES 312
+#define M6569_MAX_LINES 312
 /* Tallest framebuffer of any model (PAL). */
-#define MH_VIC2_FB_MAX_HEIGHT 272
+#define M6569_FB_MAX_HEIGHT 272
 
 /* One VIC memory access: addr is the 14-bit VIC address. [emu-thread] */
-typedef uint8_t (*mh_vic2_fetch_fn)(void *user, uint16_t addr);
+typedef uint8_t (*m6569_fetch_fn)(void *user, uint16_t addr);
 
-typedef struct mh_vic2_desc {
-    mh_vic2_model model;      /* 0: 6569 PAL */
-    mh_vic2_fetch_fn fetch;   /* required */
+typedef struct m6569_desc {
+    m6569_model model;      /* 0: 6569 PAL */
+    m6569_fetch_fn fetch;   /* required */
     void *user;               /* for fetch */
     const uint8_t *color_ram; /* 1024 bytes, low nybbles; NULL: reads 0 */
     uint8_t *framebuffer;     /* width x height palette indexes; NULL: none */
-    uint32_t fb_pitch;        /* bytes per framebuffer row; 0: MH_VIC2_FB_WIDTH */
-} mh_vic2_desc;
+    uint32_t fb_pitch;        /* bytes per framebuffer row; 0: M6569_FB_WIDTH */
+} m6569_desc;
 
 /* Timing and framebuffer layout of a model. */
-typedef struct mh_vic2_geometry {
+typedef struct m6569_geometry {
     uint16_t cycles_per_line;
     uint16_t lines_per_frame;
     uint32_t cycles_per_frame;
@@ -181,20 +181,20 @@ typedef struct mh_vic2_geometry {
     uint16_t display_x;  /* x of the first display-window pixel (X $18) */
     uint16_t display_y;  /* y of the first display-window line ($33) */
     uint16_t first_cycle; /* cycle whose 8 pixels end at x 6 (x = 8*(c-13)-1) */
-} mh_vic2_geometry;
+} m6569_geometry;
 
 /* Everything in the state that is a pointer. Not part of a snapshot. */
-typedef struct mh_vic2_links {
-    mh_vic2_fetch_fn fetch;
+typedef struct m6569_links {
+    m6569_fetch_fn fetch;
     void *user;
     const uint8_t *color_ram;
     uint8_t *framebuffer;
     uint32_t fb_pitch;
-} mh_vic2_links;
+} m6569_links;
 
-typedef struct mh_vic2 {
+typedef struct m6569 {
     /* Model and timing (set by init). */
-    uint8_t model;          /* mh_vic2_model */
+    uint8_t model;          /* m6569_model */
     uint8_t timing;         /* internal: which cycle table */
     uint8_t cycles_per_line;
     uint8_t reserved0;
@@ -275,76 +275,76 @@ typedef struct mh_vic2 {
     /* Border ($D020) and background ($D021) colour in the last cycle of
      * every line, one store per line, by frame parity:
      * line_colors[frame & 1][line] = border | background << 4. */
-    uint8_t line_colors[2][MH_VIC2_MAX_LINES];
+    uint8_t line_colors[2][M6569_MAX_LINES];
 
-    mh_vic2_links links;
-} mh_vic2;
+    m6569_links links;
+} m6569;
 
 /* Sets up a chip in reset state. MH_ERR_INVALID_ARGUMENT when vic or desc
  * is NULL, the model is unknown or fetch is NULL. */
-mh_status mh_vic2_init(mh_vic2 *vic, const mh_vic2_desc *desc);
+mh_status m6569_init(m6569 *vic, const m6569_desc *desc);
 
 /* All registers 0, beam at line 0 after cycle 1 (the next tick is cycle 2
  * of line 0), counters and flip flops cleared, frame and tick counters 0. */
-void mh_vic2_reset(mh_vic2 *vic);
+void m6569_reset(m6569 *vic);
 
-/* Runs one PHI2 cycle; returns MH_VIC2_PIN_* bits (BA, AEC, IRQ). */
-uint32_t mh_vic2_tick(mh_vic2 *vic);
+/* Runs one PHI2 cycle; returns M6569_PIN_* bits (BA, AEC, IRQ). */
+uint32_t m6569_tick(m6569 *vic);
 
 /* Runs n cycles (for tests and headless runs). */
-void mh_vic2_run(mh_vic2 *vic, uint32_t cycles);
+void m6569_run(m6569 *vic, uint32_t cycles);
 
 /* CPU read of a register (address & $3F) with the chip's side effects:
  * $D01E/$D01F are cleared by reading. */
-uint8_t mh_vic2_read(mh_vic2 *vic, uint16_t addr);
+uint8_t m6569_read(m6569 *vic, uint16_t addr);
 
 /* What a read would return, without side effects (for debuggers). */
-uint8_t mh_vic2_peek(const mh_vic2 *vic, uint16_t addr);
+uint8_t m6569_peek(const m6569 *vic, uint16_t addr);
 
 /* CPU write of a register (address & $3F). $D019 clears the latch bits
  * written as 1; $D013/$D014/$D01E/$D01F and $D02F-$D03F ignore writes. */
-void mh_vic2_write(mh_vic2 *vic, uint16_t addr, uint8_t value);
+void m6569_write(m6569 *vic, uint16_t addr, uint8_t value);
 
 /* Level of the /LP input: low != 0 means pulled low. A falling edge latches
  * LPX/LPY and sets the LP interrupt, once per frame. */
-void mh_vic2_set_lightpen(mh_vic2 *vic, int low);
+void m6569_set_lightpen(m6569 *vic, int low);
 
 /* The raster line the beam is on (0 in cycle 1 of line 0, where RASTER
  * still reads the last line). */
-uint16_t mh_vic2_line(const mh_vic2 *vic);
+uint16_t m6569_line(const m6569 *vic);
 
 /* Border and background colour (0-15) of each line of the last complete
  * frame, as they were in the line's last cycle; fills up to max entries of
  * each array and returns the frame's line count (0 before the first frame
  * has ended). */
-size_t mh_vic2_line_colors(const mh_vic2 *vic, uint8_t *border, uint8_t *background, size_t max);
+size_t m6569_line_colors(const m6569 *vic, uint8_t *border, uint8_t *background, size_t max);
 
 /* Sprite X coordinate of the beam at the start of the current cycle. */
-uint16_t mh_vic2_xpos(const mh_vic2 *vic);
+uint16_t m6569_xpos(const m6569 *vic);
 
 /* Timing and framebuffer layout of a model (NULL for an unknown one). */
-const mh_vic2_geometry *mh_vic2_geometry_of(mh_vic2_model model);
+const m6569_geometry *m6569_geometry_of(m6569_model model);
 
 /* Model name ("6569", "8565", "6567R8", "8562", "6567R56A"), NULL if unknown. */
-const char *mh_vic2_model_name(mh_vic2_model model);
+const char *m6569_model_name(m6569_model model);
 
 /* Replace the links (after a restore, or to switch framebuffer/memory).
  * fb may be NULL: no pixels are written, timing and collisions still run. */
-void mh_vic2_set_fetch(mh_vic2 *vic, mh_vic2_fetch_fn fetch, void *user);
-void mh_vic2_set_color_ram(mh_vic2 *vic, const uint8_t *color_ram);
-void mh_vic2_set_framebuffer(mh_vic2 *vic, uint8_t *fb, uint32_t pitch);
+void m6569_set_fetch(m6569 *vic, m6569_fetch_fn fetch, void *user);
+void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram);
+void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch);
 
 /* Copies a saved state into vic, keeping vic's links. */
-void mh_vic2_restore(mh_vic2 *vic, const mh_vic2 *saved);
+void m6569_restore(m6569 *vic, const m6569 *saved);
 
 /* Palettes: 16 colours as 0xRRGGBB. */
-typedef enum mh_vic2_palette_id {
-    MH_VIC2_PALETTE_PEPTO = 0,   /* Philip "Pepto" Timmermann, 2001 (VICE's default PAL) */
-    MH_VIC2_PALETTE_COLODORE = 1 /* Pepto's 2017 colodore.com palette */
-} mh_vic2_palette_id;
+typedef enum m6569_palette_id {
+    M6569_PALETTE_PEPTO = 0,   /* Philip "Pepto" Timmermann, 2001 (VICE's default PAL) */
+    M6569_PALETTE_COLODORE = 1 /* Pepto's 2017 colodore.com palette */
+} m6569_palette_id;
 
 /* The 16 RGB values of a palette (the Pepto one for an unknown id). */
-const uint32_t *mh_vic2_palette(mh_vic2_palette_id id);
+const uint32_t *m6569_palette(m6569_palette_id id);
 
 #ifdef __cplusplus
 }

@@ -100,7 +100,7 @@ static const uint32_t cycles_ntsc_old[65] = {
 /* Framebuffer: PAL rows are lines 16-287 (VICE's normal border size);
  * NTSC rows are the visible lines 41..last and then 0-12 (Bauer's vblank
  * is lines 13-40), 235 rows on the 6567R8 and 234 on the 6567R56A. */
-const vic2_timing mh_vic2_timings[3] = {
+const vic2_timing m6569_timings[3] = {
     {cycles_pal, 63, 312, 16, 272, VIC2_XMAP_PAL},
     {cycles_ntsc, 65, 263, 41, 235, VIC2_XMAP_NTSC},
     {cycles_ntsc_old, 64, 262, 41, 234, VIC2_XMAP_NTSC_OLD},
@@ -110,7 +110,7 @@ const vic2_timing mh_vic2_timings[3] = {
  * (PAL) or $19C (NTSC); X $000 starts in phase 2 of cycle 13 on all models,
  * so from there X = P - 100. PAL skips $1F8-$1FF; the 6567R8 repeats
  * $184-$187 twice (8 extra pixels in phase 2 of cycle 62 and phase 1 of 63). */
-int mh_vic2_x_to_pos(unsigned xmap, unsigned x)
+int m6569_x_to_pos(unsigned xmap, unsigned x)
 {
     x &= 0x1FF;
     switch (xmap) {
@@ -127,7 +127,7 @@ int mh_vic2_x_to_pos(unsigned xmap, unsigned x)
     }
 }
 
-unsigned mh_vic2_pos_to_x(unsigned xmap, unsigned pos)
+unsigned m6569_pos_to_x(unsigned xmap, unsigned pos)
 {
     switch (xmap) {
     case VIC2_XMAP_PAL:
@@ -142,27 +142,27 @@ unsigned mh_vic2_pos_to_x(unsigned xmap, unsigned pos)
     }
 }
 
-static const mh_vic2_geometry geometries[MH_VIC2_MODEL_COUNT] = {
-    {63, 312, 63 * 312, MH_VIC2_FB_WIDTH, 272, 16, 32, 35, 13},
-    {63, 312, 63 * 312, MH_VIC2_FB_WIDTH, 272, 16, 32, 35, 13},
-    {65, 263, 65 * 263, MH_VIC2_FB_WIDTH, 235, 41, 32, 10, 13},
-    {65, 263, 65 * 263, MH_VIC2_FB_WIDTH, 235, 41, 32, 10, 13},
-    {64, 262, 64 * 262, MH_VIC2_FB_WIDTH, 234, 41, 32, 10, 13},
+static const m6569_geometry geometries[M6569_MODEL_COUNT] = {
+    {63, 312, 63 * 312, M6569_FB_WIDTH, 272, 16, 32, 35, 13},
+    {63, 312, 63 * 312, M6569_FB_WIDTH, 272, 16, 32, 35, 13},
+    {65, 263, 65 * 263, M6569_FB_WIDTH, 235, 41, 32, 10, 13},
+    {65, 263, 65 * 263, M6569_FB_WIDTH, 235, 41, 32, 10, 13},
+    {64, 262, 64 * 262, M6569_FB_WIDTH, 234, 41, 32, 10, 13},
 };
 
-static const char *const model_names[MH_VIC2_MODEL_COUNT] = {
+static const char *const model_names[M6569_MODEL_COUNT] = {
     "6569", "8565", "6567R8", "8562", "6567R56A",
 };
 
-const mh_vic2_geometry *mh_vic2_geometry_of(mh_vic2_model model)
+const m6569_geometry *m6569_geometry_of(m6569_model model)
 {
-    if ((unsigned)model >= MH_VIC2_MODEL_COUNT) return NULL;
+    if ((unsigned)model >= M6569_MODEL_COUNT) return NULL;
     return &geometries[model];
 }
 
-const char *mh_vic2_model_name(mh_vic2_model model)
+const char *m6569_model_name(m6569_model model)
 {
-    if ((unsigned)model >= MH_VIC2_MODEL_COUNT) return NULL;
+    if ((unsigned)model >= M6569_MODEL_COUNT) return NULL;
     return model_names[model];
 }
 
@@ -178,7 +178,7 @@ static const uint32_t palette_colodore[16] = {
     0x8E5029, 0x553800, 0xC46C71, 0x4A4A4A, 0x7B7B7B, 0xA9FF9F, 0x706DEB, 0xB2B2B2,
 };
 
-const uint32_t *mh_vic2_palette(mh_vic2_palette_id id)
+const uint32_t *m6569_palette(m6569_palette_id id)
 {
-    return id == MH_VIC2_PALETTE_COLODORE ? palette_colodore : palette_pepto;
+    return id == M6569_PALETTE_COLODORE ? palette_colodore : palette_pepto;
 }

@@ -65,13 +65,13 @@ typedef struct vic2_timing {
 } vic2_timing;
 
 /* Index 0: PAL (6569, 8565), 1: NTSC (6567R8, 8562), 2: old NTSC. */
-extern const vic2_timing mh_vic2_timings[3];
+extern const vic2_timing m6569_timings[3];
 
 /* Pixel position P (0 .. 8*cycles-1, from the start of cycle 1) where
  * sprite X coordinate x first appears in a line; -1 if it never does. */
-int mh_vic2_x_to_pos(unsigned xmap, unsigned x);
+int m6569_x_to_pos(unsigned xmap, unsigned x);
 
 /* X coordinate at pixel position P (0 .. 8*cycles-1). */
-unsigned mh_vic2_pos_to_x(unsigned xmap, unsigned pos);
+unsigned m6569_pos_to_x(unsigned xmap, unsigned pos);
 
 #endif

@@ -2,19 +2,10 @@
 #include "cia_decode.h"
 
 #include <stdio.h>
-#include <string.h>
 
-int tc_cia_register(uint32_t value, const char *instance)
+int tc_cia_register(uint32_t value, const mh_chip_io_range *range)
 {
-    if (value < 0x10u) return (int)value;
-    const int page = value >= 0xDC00u && value <= 0xDCFFu   ? 1
-                     : value >= 0xDD00u && value <= 0xDDFFu ? 2
-                                                            : 0;
-    if (!page) return -1;
-    if (instance && ((strcmp(instance, "cia1") == 0 && page != 1) ||
-                     (strcmp(instance, "cia2") == 0 && page != 2)))
-        return -2;
-    return (int)(value & 0x0Fu);
+    return mh_chip_io_register(range, 16, 16, value);
 }
 
 const char *tc_input_name(unsigned input)

@@ -14,11 +14,11 @@
 
 #include <mcphost/chip_cia.h>
 
-/* A CIA register from a number: 0-15 as itself, or an address in
- * $DC00-$DCFF (instance "cia1") or $DD00-$DDFF ("cia2"), where the 16
- * registers repeat. Returns 0-15, -1 for a number that is neither, -2 for
- * the other CIA's address. instance may be NULL (then both pages count). */
-int tc_cia_register(uint32_t value, const char *instance);
+/* A CIA register from a number: 0-15 as itself, or an address inside the
+ * chip's range in the CPU's map (mh.chip.cia/1 io_range: $DC00-$DCFF for a
+ * C64's CIA1), where the 16 registers repeat. Returns 0-15, or -1. range
+ * may be NULL (numbers only). */
+int tc_cia_register(uint32_t value, const mh_chip_io_range *range);
 
 /* "phi2", "cnt", "timer_a", "timer_a_while_cnt". */
 const char *tc_input_name(unsigned input);

@@ -30,6 +30,7 @@ typedef struct tc_ctx {
     const mh_chip_cia_iface *cia;
     void *chip;
     const char *instance; /* "cia1" */
+    mh_chip_io_range io;  /* where its registers are; size 0: unknown */
     mh_chip_cia_view view;
     char err[MH_ARGS_ERROR_SIZE];
 } tc_ctx;
@@ -42,6 +43,8 @@ void tc_end(tc_ctx *ctx);
 #define tc_fail(ctx, ...) mh_toolkit_fail((ctx)->plugin->call, (ctx)->call, __VA_ARGS__)
 /* Finishes w as structured content, text first when not NULL; frees w. */
 void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text);
+/* The other CIA of the session whose registers are at address, or NULL. */
+const char *tc_other_cia_at(tc_ctx *ctx, uint32_t address);
 void tc_write_timer(mh_json_writer *w, const char *key, const mh_chip_cia_timer *t);
 void tc_write_tod(mh_json_writer *w, const mh_chip_cia_view *v);
 

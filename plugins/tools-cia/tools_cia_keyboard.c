@@ -65,13 +65,12 @@ static void keyboard_matrix(void *user, mh_call *call)
 
 static const mh_tool_desc tools[] = {
     {0, "cia_keyboard_matrix", "Keyboard matrix",
-     "Which keys are held down in the keyboard matrix this CIA scans (cia1 on a C64), by "
-     "name, and the 8x8 matrix as columns of row bits; also what the CIA drives on the "
-     "columns and reads on the rows now.",
+     "The keys held in the matrix this CIA scans (cia1 on a C64) by name, the 8x8 matrix, and "
+     "what the ports drive and read now.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"keys_down\":{\"type\":\"array\",\"items\":{\"type\":"
-     "\"string\"}},\"matrix\":{\"type\":\"array\"}},\"required\":[\"keys_down\",\"matrix\"]}",
-     MH_TOOL_READ_ONLY, 0, NULL, "vice.cia.keyboard.matrix", keyboard_matrix, NULL},
+     "{\"type\":\"object\",\"required\":[\"keys_down\",\"matrix\"]}",
+     MH_TOOL_READ_ONLY, 0, NULL,
+     "vice.cia.keyboard.matrix", keyboard_matrix, NULL},
 };
 
 mh_status tc_register_keyboard(tc_plugin *plugin)

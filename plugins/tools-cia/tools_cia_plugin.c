@@ -13,7 +13,9 @@ int tc_begin(tc_plugin *plugin, mh_call *call, tc_ctx *ctx)
     ctx->call = call;
     ctx->args = mh_toolkit_args(plugin->call, call, &ctx->doc, ctx->err, sizeof ctx->err);
     if (!ctx->args) return -1;
-    const mh_chip *chip = mh_toolkit_chip(plugin->call, call, sizeof(mh_chip_cia_iface));
+    /* io_range (ABI 1.3) is optional: checked where used. */
+    const mh_chip *chip =
+        mh_toolkit_chip(plugin->call, call, offsetof(mh_chip_cia_iface, io_range));
     if (!chip) {
         tc_fail(ctx, "this machine's CIA interface (%s) is older than tools-cia needs: update "
                      "the machine plugin", MH_CHIP_CIA_IFACE);
@@ -22,12 +24,32 @@ int tc_begin(tc_plugin *plugin, mh_call *call, tc_ctx *ctx)
     ctx->cia = chip->vtable;
     ctx->chip = chip->context;
     ctx->instance = chip->instance;
+    if (MH_CHIP_IFACE_HAS(ctx->cia, mh_chip_cia_iface, io_range))
+        ctx->cia->io_range(ctx->chip, &ctx->io);
     ctx->view.struct_size = sizeof ctx->view;
     if (ctx->cia->view(ctx->chip, &ctx->view) != MH_OK) {
         tc_fail(ctx, "the machine could not decode the %s registers", ctx->instance);
         return -1;
     }
     return 0;
+}
+
+const char *tc_other_cia_at(tc_ctx *ctx, uint32_t address)
+{
+    const mh_session_service *sessions = ctx->plugin->sessions;
+    mh_session *session = ctx->plugin->call->session(ctx->call);
+    if (!sessions || !session) return NULL;
+    for (size_t i = 0; i < sessions->chip_count(session); i++) {
+        const mh_chip *chip = sessions->chip_at(session, i);
+        if (!chip || strcmp(chip->interface_id, MH_CHIP_CIA_IFACE) != 0 ||
+            chip->context == ctx->chip)
+            continue;
+        const mh_chip_cia_iface *cia = chip->vtable;
+        mh_chip_io_range io = {0, 0};
+        if (MH_CHIP_IFACE_HAS(cia, mh_chip_cia_iface, io_range)) cia->io_range(chip->context, &io);
+        if (tc_cia_register(address, &io) >= 0 && address >= 16) return chip->instance;
+    }
+    return NULL;
 }
 
 void tc_end(tc_ctx *ctx)

@@ -149,17 +149,23 @@ static int parse_write(tc_ctx *c, const mh_json *obj, const char *where, reg_wri
                        "like \"$DC0E\"", where, r ? c->err : "register is missing");
             return -1;
         }
-        out->reg = tc_cia_register(value, c->instance);
-        if (out->reg == -2) {
+        out->reg = tc_cia_register(value, &c->io);
+        const char *other = out->reg < 0 ? tc_other_cia_at(c, value) : NULL;
+        if (other) {
             tc_fail(c, "%s$%04X belongs to the other CIA, not %s: give instance \"%s\" or the "
-                       "register number 0-15", where, (unsigned)value, c->instance,
-                    value >= 0xDD00u ? "cia2" : "cia1");
+                       "register number 0-15", where, (unsigned)value, c->instance, other);
+            return -1;
+        }
+        if (out->reg < 0 && c->io.size) {
+            tc_fail(c, "%sregister $%04X is not a CIA register: give 0-15, a name (PRA ... CRB) "
+                       "or an address in $%04X-$%04X (%s)",
+                    where, (unsigned)value, (unsigned)c->io.base,
+                    (unsigned)(c->io.base + c->io.size - 1), c->instance);
             return -1;
         }
         if (out->reg < 0) {
-            tc_fail(c, "%sregister $%04X is not a CIA register: give 0-15, a name (PRA ... CRB) "
-                       "or an address in $DC00-$DCFF (cia1) / $DD00-$DDFF (cia2)",
-                    where, (unsigned)value);
+            tc_fail(c, "%sregister $%04X is not a CIA register: give 0-15 or a name (PRA ... "
+                       "CRB)", where, (unsigned)value);
             return -1;
         }
     }
@@ -239,36 +245,35 @@ static void registers_set(void *user, mh_call *call)
 
 static const mh_tool_desc tools[] = {
     {0, "cia_registers_get", "CIA registers",
-     "A CIA decoded (instance cia1 or cia2): ports with latch, data direction, driven levels "
-     "and pin levels; both timers with counter, latch, control bits and input; the TOD clock "
-     "and alarm; ICR flags and mask; the serial port; the raw registers. No side effects (the "
-     "ICR is not acknowledged, TOD not latched); the machine keeps running.",
+     "A CIA decoded without side effects: ports, timers, TOD and alarm, ICR, serial port, raw "
+     "registers.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"instance\":{\"type\":\"string\"},\"timer_a\":{"
-     "\"type\":\"object\"},\"timer_b\":{\"type\":\"object\"},\"icr\":{\"type\":\"object\"},"
-     "\"registers\":{\"type\":\"array\"}},\"required\":[\"instance\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.cia.registers.get", registers_get,
-     NULL},
+     "{\"type\":\"object\",\"required\":[\"instance\"],\"properties\":{\"timer_a\":{},"
+     "\"timer_b\":{},\"icr\":{},\"registers\":{}}}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.cia.registers.get", registers_get, NULL},
     {0, "cia_timers_get", "CIA timers",
-     "Timer A and B of a CIA (counter, latch, running, one-shot, input, PB output, underflows) "
-     "and its TOD clock; two reads of a running machine show the counters moving.",
+     "Timers A and B (counter, latch, mode, underflows) and the TOD clock.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"timer_a\":{\"type\":\"object\"},\"timer_b\":{"
-     "\"type\":\"object\"},\"tod\":{\"type\":\"object\"}},\"required\":[\"timer_a\",\"timer_b\"]}",
-     MH_TOOL_READ_ONLY, 0, NULL, "vice.cia.timers.get", timers_get, NULL},
+     "{\"type\":\"object\",\"required\":[\"timer_a\",\"timer_b\"],\"properties\":{\"tod\":{}}}",
+     MH_TOOL_READ_ONLY, 0, NULL,
+     "vice.cia.timers.get", timers_get, NULL},
     {0, "cia_registers_set", "Write CIA registers",
-     "Writes CIA registers as a CPU store would (with the chip's effects: writing ICR sets or "
-     "clears mask bits, CRA bit 4 force-loads the timer). register is 0-15, a name (PRA, PRB, "
-     "DDRA, DDRB, TALO, TAHI, TBLO, TBHI, TOD10, TODSEC, TODMIN, TODHR, SDR, ICR, CRA, CRB) or "
-     "an address like \"$DC0E\"; or give writes: [{register, value}, ...].",
-     "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"]},"
-     "\"value\":{\"type\":[\"integer\",\"string\"]},\"writes\":{\"type\":\"array\",\"minItems\":"
-     "1,\"maxItems\":16,\"items\":{\"type\":\"object\",\"properties\":{\"register\":{\"type\":["
-     "\"integer\",\"string\"]},\"value\":{\"type\":[\"integer\",\"string\"]}},\"required\":["
-     "\"register\",\"value\"],\"additionalProperties\":false}}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"writes\":{\"type\":\"array\"}},\"required\":["
-     "\"writes\"]}",
-     0, 0, NULL, "vice.cia.registers.set", registers_set, NULL},
+     "Writes CIA registers as a CPU store would (ICR sets or clears mask bits, CRA bit 4 "
+     "force-loads).",
+     "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"0-15, a name (PRA PRB DDRA DDRB TALO TAHI TBLO TBHI TOD10 TODSEC "
+     "TODMIN TODHR SDR ICR CRA CRB) or an address\"},\"value\":{\"type\":[\"integer\","
+     "\"string\"],\"description\":\"Byte 0-255\"},\"writes\":{\"type\":\"array\","
+     "\"description\":\"Several writes in order, instead of register + value\",\"minItems\":1,"
+     "\"maxItems\":16,\"items\":{\"type\":\"object\",\"properties\":{\"register\":{\"type\":["
+     "\"integer\",\"string\"],\"description\":\"As register\"},"
+     "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte 0-255\"}},"
+     "\"required\":[\"register\",\"value\"],\"additionalProperties\":false}}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"writes\"]}",
+     0, 0, NULL,
+     "vice.cia.registers.set", registers_set, NULL},
 };
 
 mh_status tc_register_registers(tc_plugin *plugin)

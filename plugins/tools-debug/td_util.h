@@ -56,8 +56,9 @@ const char *td_session_name(td_call *c);
 /* ---- memory spaces and ranges ---- */
 
 /* A range in one memory space. Addresses given in the CPU's map for a
- * space with a fixed place there ("io" at $D000) are accepted too: then
- * shown is that place, and results print addresses the same way. */
+ * space with a fixed place there (its mh_memory_space base: the C64's "io"
+ * at $D000) are accepted too: then shown is that place, and results print
+ * addresses the same way. */
 typedef struct td_range {
     size_t space;
     const mh_memory_space *info;

@@ -302,66 +302,74 @@ static void tool_trace(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
-#define COMMON_PROPS                                                                        \
-    "\"condition\":{\"type\":\"string\",\"description\":\"Stop only when this is true, e.g. " \
-    "\\\"A == $10 && mem[$D012] > 100\\\" (names: a x y s p pc, flags c z i d v n, value, "  \
-    "address, write, cycles, frame, raster, raster_cycle, mem[addr], opcode)\"},"            \
-    "\"ignore_count\":{\"type\":\"integer\",\"minimum\":0,\"description\":\"Hits to let pass " \
-    "first\"},\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete after the first "  \
-    "hit\"},\"log_only\":{\"type\":\"boolean\",\"description\":\"Tracepoint: log the hit "    \
-    "(event + breakpoints_trace), never stop\"},\"group\":{\"type\":\"string\"},"             \
-    "\"label\":{\"type\":\"string\"},\"enabled\":{\"type\":\"boolean\"},"                     \
-    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"49152, \\\"$C000\\\" "  \
-    "or \\\"0xC000\\\"\"},\"length\":{\"type\":[\"integer\",\"string\"]},\"end\":{\"type\":"  \
-    "[\"integer\",\"string\"],\"description\":\"Last address of the range (inclusive)\"}"
-#define KINDS_SCHEMA(key)                                                                   \
-    "\"" key "\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","     \
-    "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":"    \
-    "[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}]}"
-#define TARGET_PROPS                                                                        \
-    "\"id\":{\"type\":\"integer\",\"minimum\":1},\"group\":{\"type\":\"string\"}"
+/* address + length or end, as every range tool takes them */
+#define RANGE_PROPS \
+    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address ($C000, 0xC000 " \
+    "or 49152)\"},\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes in " \
+    "the range\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address " \
+    "of the range (inclusive)\"}"
 
 static const td_tool tools[] = {
     {"breakpoints_set", "vice.breakpoints.set", "Set a breakpoint",
-     "Sets a breakpoint on an address or range: kind exec (default; stops before the "
-     "instruction), read, write, change (a write that changes the byte) or access, with an "
-     "optional condition, ignore count, temporary and log-only (tracepoint) flags and a group. "
-     "A bad condition is refused with the position of the error.",
-     "{\"type\":\"object\",\"properties\":{" COMMON_PROPS "," KINDS_SCHEMA("kind")
-     "},\"required\":[\"address\"],\"additionalProperties\":false}",
+     "Sets a breakpoint on an address or range. exec stops before the instruction; read, "
+     "write, change (a write that changes the byte) and access after it.",
+     "{\"type\":\"object\",\"properties\":{\"condition\":{\"type\":\"string\","
+     "\"description\":\"Stop only when true, e.g. \\\"a == $10 && mem[$D012] > 100\\\"; "
+     "names: a x y s p pc, flags c z i d v n, value address write cycles frame raster "
+     "raster_cycle mem[addr] opcode\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     ","
+     RANGE_PROPS
+     ",\"kind\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
+     "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
+     "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"exec "
+     "(default), read, write, change, access, or several\"}},\"required\":[\"address\"],"
+     "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_set},
     {"breakpoints_memory_watch", "vice.breakpoints.memory_watch", "Watch memory",
-     "Sets a watchpoint on an address range: on write (default), read, change or access; "
-     "stops after the instruction that made the access, and the stop record names the access "
-     "(address, value, old value, the PC that made it).",
-     "{\"type\":\"object\",\"properties\":{" COMMON_PROPS "," KINDS_SCHEMA("on")
-     "},\"required\":[\"address\"],\"additionalProperties\":false}",
+     "Watchpoint on a range: stops after the instruction that made the access; the stop "
+     "record names it (address, value, old value, PC).",
+     "{\"type\":\"object\",\"properties\":{\"condition\":{\"type\":\"string\","
+     "\"description\":\"Also require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     ","
+     RANGE_PROPS
+     ",\"on\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
+     "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
+     "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"write "
+     "(default), read, change, access, or several\"}},\"required\":[\"address\"],"
+     "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_memory_watch},
     {"breakpoints_list", "vice.breakpoints.list", "List breakpoints",
-     "Every breakpoint with its kind, range, condition, hit count and flags.",
+     "Every breakpoint: kind, range, condition, hits, flags.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, tool_list},
     {"breakpoints_delete", "vice.breakpoints.delete", "Delete breakpoints",
-     "Deletes one breakpoint (id), a group, or all (all: true).",
-     "{\"type\":\"object\",\"properties\":{" TARGET_PROPS ",\"all\":{\"type\":\"boolean\"}},"
-     "\"additionalProperties\":false}",
+     "Deletes one breakpoint (id), a group, or all.",
+     "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\","
+     "\"description\":\"Breakpoint id\",\"minimum\":1},\"group\":{\"type\":\"string\","
+     "\"description\":\"All breakpoints of this group\"},\"all\":{\"type\":\"boolean\","
+     "\"description\":\"true: every breakpoint\"}},\"additionalProperties\":false}",
      MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, tool_delete},
     {"breakpoints_toggle", "vice.breakpoints.toggle", "Enable or disable breakpoints",
-     "Enables or disables a breakpoint (id; without enabled it flips) or a group (enabled "
-     "required).",
-     "{\"type\":\"object\",\"properties\":{" TARGET_PROPS ",\"enabled\":{\"type\":\"boolean\"}},"
-     "\"additionalProperties\":false}",
+     "Enables or disables a breakpoint (id; without enabled it flips) or a group.",
+     "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\","
+     "\"description\":\"Breakpoint id\",\"minimum\":1},\"group\":{\"type\":\"string\","
+     "\"description\":\"All breakpoints of this group\"},\"enabled\":{\"type\":\"boolean\","
+     "\"description\":\"New state (needed for a group)\"}},\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_toggle},
     {"breakpoints_condition", "vice.breakpoints.condition", "Set a condition",
-     "Sets or (without condition, or with \"\") removes a breakpoint's condition.",
-     "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1},"
-     "\"condition\":{\"type\":\"string\"}},\"required\":[\"id\"],\"additionalProperties\":false}",
+     "Sets or (without condition, or \"\") removes a breakpoint's condition.",
+     "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\","
+     "\"description\":\"Breakpoint id\",\"minimum\":1},\"condition\":{\"type\":\"string\","
+     "\"description\":\"As in breakpoints_set\"}},\"required\":[\"id\"],"
+     "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_condition},
     {"breakpoints_trace", "vice.breakpoints.trace", "Tracepoint log",
-     "The log of tracepoint (log_only) hits, oldest first, up to 1024 kept: PC, cycles, "
-     "raster, the access. Pass the returned next as since to read only newer entries.",
-     "{\"type\":\"object\",\"properties\":{\"since\":{\"type\":\"integer\",\"minimum\":0}},"
-     "\"additionalProperties\":false}",
+     "Tracepoint (log_only) hits, oldest first, last 1024 kept: PC, cycles, raster, access.",
+     "{\"type\":\"object\",\"properties\":{\"since\":{\"type\":\"integer\","
+     "\"description\":\"Only entries after this one (the previous answer's next)\","
+     "\"minimum\":0}},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, tool_trace},
 };
 

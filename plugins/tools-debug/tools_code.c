@@ -281,92 +281,73 @@ done:
 
 /* ---- registration ---- */
 
-#define ADDRESS_TYPE "{\"type\":[\"integer\",\"string\"]"
-#define SPACE_PROP                                                                                \
-    "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default \\\"cpu\\\")\"}"
-
 static const mh_tool_desc code_tools[] = {
     {sizeof(mh_tool_desc), "disassemble", "Disassemble",
-     "Disassembles count instructions (default 16, at most 2000) from address (default PC), or "
-     "every instruction in a range (address + length or end). Operands and lines are named from "
-     "the session's symbols (symbols_load); the line at PC is marked current (\">\" in the text). "
-     "Reads without side effects.",
-     "{\"type\":\"object\",\"properties\":{\"address\":" ADDRESS_TYPE ",\"description\":\"First "
-     "instruction: 49152, \\\"$C000\\\" (default PC)\"},\"count\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"Instructions (1-2000, default 16)\"},\"length\":" ADDRESS_TYPE
-     ",\"description\":\"Bytes to cover, instead of count\"},\"end\":" ADDRESS_TYPE
-     ",\"description\":\"Last address to cover (inclusive), instead of count\"}," SPACE_PROP
-     "},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"space\":{\"type\":\"string\"},\"lines\":{\"type\":"
-     "\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"address\":{\"type\":\"integer\"},"
-     "\"address_hex\":{\"type\":\"string\"},\"bytes\":{\"type\":\"string\"},\"text\":{\"type\":"
-     "\"string\"},\"label\":{\"type\":\"string\"},\"current\":{\"type\":\"boolean\"}},\"required\":"
-     "[\"address\",\"bytes\",\"text\"]}},\"next_address\":{\"type\":\"integer\"},"
-     "\"truncated\":{\"type\":\"boolean\"}},\"required\":[\"lines\",\"next_address\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.disassemble",
-     disassemble, NULL},
+     "Disassembles count instructions from address, or a whole range, naming operands from "
+     "the session's symbols; the line at PC is marked (\">\").",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"First instruction (default PC)\"},\"count\":{\"type\":[\"integer\","
+     "\"string\"],\"description\":\"Instructions (1-2000, default 16)\"},"
+     "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes to cover, instead "
+     "of count\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address "
+     "to cover (inclusive), instead of count\"},\"space\":{\"type\":\"string\","
+     "\"description\":\"Memory space (default \\\"cpu\\\")\"}},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"lines\",\"next_address\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.disassemble", disassemble, NULL},
     {sizeof(mh_tool_desc), "assemble", "Assemble into memory",
-     "Assembles one line or a block of 6502 source at address and writes the bytes (\"LDA #$01\", "
-     "\"loop: DEX\\nBNE loop\"; labels, *=, .byte/.word/.text, expressions; the session's symbols "
-     "resolve too). Errors name the line and column and nothing is written. Returns the bytes "
-     "written, per chunk, and a listing; keep_labels adds the source's labels to the session's "
-     "symbols.",
-     "{\"type\":\"object\",\"properties\":{\"address\":" ADDRESS_TYPE ",\"description\":\"Where "
-     "the code goes (the source's *= may move it)\"},\"source\":{\"type\":\"string\","
-     "\"description\":\"One line or several, separated by newlines\"},\"keep_labels\":{\"type\":"
-     "\"boolean\",\"description\":\"Add the labels to the session's symbols (default false)\"},"
-     SPACE_PROP "},\"required\":[\"address\",\"source\"],\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"space\":{\"type\":\"string\"},\"bytes_written\":{"
-     "\"type\":\"integer\"},\"chunks\":{\"type\":\"array\"},\"symbols\":{\"type\":\"array\"},"
-     "\"labels_kept\":{\"type\":\"integer\"}},\"required\":[\"bytes_written\",\"chunks\"]}",
-     MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, NULL, "vice.assemble", assemble, NULL},
+     "Assembles 6502 source (labels, *=, .byte/.word/.text, expressions, symbols) into "
+     "memory; an error names line and column and writes nothing.",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Where the code goes (*= in the source may move it)\"},"
+     "\"source\":{\"type\":\"string\",\"description\":\"One line or several: \\\"loop: "
+     "DEX\\\\nBNE loop\\\"\"},\"keep_labels\":{\"type\":\"boolean\",\"description\":\"Add the "
+     "source's labels to the session's symbols\"},\"space\":{\"type\":\"string\","
+     "\"description\":\"Memory space (default \\\"cpu\\\")\"}},\"required\":[\"address\","
+     "\"source\"],\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"bytes_written\",\"chunks\"]}",
+     MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.assemble", assemble, NULL},
     {sizeof(mh_tool_desc), "symbols_load", "Load symbols",
-     "Loads labels from a file inside the allowed directories: VICE label files (\"al C:1000 "
-     ".start\") and simple assignments (\"start = $1000\", \"start EQU 4096\"); ';', '#' and '//' "
-     "start comments. Adds to the session's symbols (replace: true clears them first). "
-     "disassemble, assemble, registers_get and backtrace use them.",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"description\":\"The "
-     "file, relative to the first allowed directory or absolute inside one\"},\"replace\":{"
-     "\"type\":\"boolean\",\"description\":\"Clear the session's symbols first (default false)\"}},"
-     "\"required\":[\"path\"],\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"loaded\":{\"type\":"
-     "\"integer\"},\"total\":{\"type\":\"integer\"},\"skipped\":{\"type\":\"integer\"},\"errors\":"
-     "{\"type\":\"array\"}},\"required\":[\"loaded\",\"total\"]}",
-     0, MH_TOOL_NEEDS_SESSION, NULL, "vice.symbols.load", td_symbols_load, NULL},
+     "Adds labels from a file to the session's symbols: VICE label files (\"al C:1000 "
+     ".start\") or assignments (\"start = $1000\", \"start EQU 4096\").",
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The file, in an allowed directory\"},"
+     "\"replace\":{\"type\":\"boolean\",\"description\":\"Clear the session's symbols "
+     "first\"}},\"required\":[\"path\"],\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"loaded\",\"total\"],\"properties\":{\"errors\":{}}}",
+     0, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.symbols.load", td_symbols_load, NULL},
     {sizeof(mh_tool_desc), "symbols_list", "List symbols",
-     "Lists the session's symbols by address: all, those whose name contains filter "
-     "(case-insensitive), or those in a range (address + length or end); at most limit (default "
-     "200).",
-     "{\"type\":\"object\",\"properties\":{\"filter\":{\"type\":\"string\"},\"address\":"
-     ADDRESS_TYPE "},\"length\":" ADDRESS_TYPE "},\"end\":" ADDRESS_TYPE "},\"limit\":{\"type\":"
-     "\"integer\",\"minimum\":1,\"maximum\":100000}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"symbols\":{\"type\":\"array\"},\"count\":{\"type\":"
-     "\"integer\"},\"total\":{\"type\":\"integer\"},\"truncated\":{\"type\":\"boolean\"}},"
-     "\"required\":[\"symbols\",\"count\",\"total\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.symbols.list",
-     td_symbols_list, NULL},
+     "The session's symbols by address: all, by name, or in a range.",
+     "{\"type\":\"object\",\"properties\":{\"filter\":{\"type\":\"string\","
+     "\"description\":\"Only names containing this (any case)\"},"
+     "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range start\"},"
+     "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range bytes\"},"
+     "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range end (inclusive)\"},"
+     "\"limit\":{\"type\":\"integer\",\"description\":\"Most listed (default 200)\","
+     "\"minimum\":1,\"maximum\":100000}},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"symbols\",\"count\",\"total\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.symbols.list", td_symbols_list, NULL},
     {sizeof(mh_tool_desc), "backtrace", "Backtrace",
-     "A heuristic call stack: walks the stack page from S+1 to $01FF and reports return addresses "
-     "whose JSR sits 2 bytes below (byte $20 and its operand), and interrupt frames (P, PCL, PCH "
-     "with bit 5 of P set and a plausible instruction at PC). Frames found back to back from S+1 "
-     "are \"likely\"; a frame after bytes it cannot explain (PHA data, a JMP out) is a "
-     "\"guess\". Nothing on a 6502 stack is certain.",
-     "{\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\",\"minimum\":1,"
-     "\"maximum\":128,\"description\":\"Most frames (default 32)\"}},\"additionalProperties\":"
-     "false}",
-     "{\"type\":\"object\",\"properties\":{\"pc\":{\"type\":\"integer\"},\"s\":{\"type\":"
-     "\"integer\"},\"frames\":{\"type\":\"array\"},\"unexplained\":{\"type\":\"integer\"}},"
-     "\"required\":[\"pc\",\"frames\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.backtrace",
-     td_backtrace, NULL},
+     "A heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
+     "each \"likely\" or a \"guess\".",
+     "{\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\","
+     "\"description\":\"Most frames (default 32)\",\"minimum\":1,\"maximum\":128}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"pc\",\"frames\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.backtrace", td_backtrace, NULL},
     {sizeof(mh_tool_desc), "cycles_stopwatch", "Cycle stopwatch",
-     "Reads the session's cycle stopwatch: CPU cycles since it was last reset (reset: true "
-     "restarts it and returns the time before). Measure a routine: reset, run to its end, read.",
-     "{\"type\":\"object\",\"properties\":{\"reset\":{\"type\":\"boolean\",\"description\":"
-     "\"Restart the stopwatch (default false)\"}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"cycles\":{\"type\":\"integer\"},\"reset\":{\"type\":"
-     "\"boolean\"},\"total_cycles\":{\"type\":\"integer\"}},\"required\":[\"cycles\",\"reset\"]}",
-     0, MH_TOOL_NEEDS_SESSION, NULL, "vice.cycles.stopwatch", td_cycles_stopwatch, NULL},
+     "CPU cycles since the stopwatch was last reset. To time a routine: reset, run to its end,"
+     " read.",
+     "{\"type\":\"object\",\"properties\":{\"reset\":{\"type\":\"boolean\","
+     "\"description\":\"Restart it (returns the time before)\"}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"cycles\",\"reset\"]}",
+     0, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.cycles.stopwatch", td_cycles_stopwatch, NULL},
 };
 
 mh_status td_register_code(td_plugin *plugin)

@@ -1,5 +1,5 @@
 /* tools_execution.c - execution control: run, pause, step (into, over, out,
- * cycles), run until, reset, get state and wait, on the host's debug engine
+ * cycles), run until, get state and wait, on the host's debug engine
  * (mh.debug/1). Every result is the session's execution state with the
  * stop record when stopped (debug.h), as structured content plus a one-line
  * summary. The blocking tools run on a host worker thread
@@ -279,111 +279,73 @@ static void tool_wait(void *user, mh_call *call)
     mh_json_free(a.doc);
 }
 
-/* [emu-thread]: resets through mh.machine/1 between run slices. */
-static void tool_reset(void *user, mh_call *call)
-{
-    td_plugin *p = user;
-    exec_args a = {0};
-    static const char *const modes[] = {"soft", "hard"};
-    size_t mode = 0;
-    if (parse(p, call, &a)) {
-        mh_status status = mh_args_choice(a.args, "mode", modes, 2, &mode, a.error, sizeof a.error);
-        mh_session *session = p->call->session(call);
-        const mh_chip *chip = p->sessions->find_chip(session, MH_IFACE_MACHINE, NULL);
-        if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
-            p->call->error(call, a.error);
-        } else if (!chip) {
-            p->call->error(call, "execution_reset: this machine has no reset (no mh.machine/1 "
-                                 "interface)");
-        } else {
-            const mh_machine_iface *machine = chip->vtable;
-            machine->reset(chip->context, (int)mode);
-            p->debug->machine_changed(session, MH_EVENT_RESET,
-                                      mode ? "{\"mode\":\"hard\"}" : "{\"mode\":\"soft\"}");
-            report_state(p, call, session, mode ? "hard reset" : "soft reset");
-        }
-    }
-    mh_json_free(a.doc);
-}
-
 /* ---- registration ---- */
 
-#define TIMEOUT_PROP                                                                      \
-    "\"timeout_ms\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":600000,"              \
-    "\"description\":\"How long to wait for the stop (default 5000); the run goes on "    \
-    "after a timeout\"}"
-#define WARP_PROP                                                                         \
-    "\"warp\":{\"type\":\"boolean\",\"description\":\"true: as fast as possible; false: " \
-    "real speed (default: as before)\"}"
-#define ADDRESS_TYPE "\"type\":[\"integer\",\"string\"]"
-
-#define STATE_OUTPUT                                                                       \
-    "{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":"        \
-    "[\"paused\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"cycles\":{\"type\":"    \
-    "\"integer\"},\"warp\":{\"type\":\"boolean\"},\"note\":{\"type\":\"string\"},"         \
-    "\"stop\":{\"type\":\"object\",\"description\":\"The stop record: reason, breakpoint, " \
-    "access, pc, registers, flags, raster, cycles, disassembly\"}},\"required\":[\"state\"]}"
+static const char state_output[] =
+    "{\"type\":\"object\",\"required\":[\"state\"],\"properties\":{\"state\":{\"enum\":[\"paus"
+    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\","
+    "\"description\":\"Reason, pc, registers, raster, access, disassembly\"}}}";
 
 static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",
-     "Runs the machine (real speed, or warp) until a breakpoint, a pause or the program's "
-     "end. Returns at once with state running; execution_wait returns the stop record.",
-     "{\"type\":\"object\",\"properties\":{" WARP_PROP "},\"additionalProperties\":false}", 0,
-     MH_TOOL_SESSION_ON_WORKER, tool_run},
+     "Runs the machine until a breakpoint, pause or the program's end; returns at once (state "
+     "running). execution_wait returns the stop record.",
+     "{\"type\":\"object\",\"properties\":{\"warp\":{\"type\":\"boolean\","
+     "\"description\":\"true: as fast as possible; false: real speed (default: unchanged)\"}},"
+     "\"additionalProperties\":false}",
+     0, MH_TOOL_SESSION_ON_WORKER, tool_run},
     {"execution_pause", "vice.execution.pause", "Pause",
-     "Stops a running machine at the next instruction boundary and returns the stop record. "
-     "No effect on a machine that is not running.",
-     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}", 0,
-     MH_TOOL_SESSION_ON_WORKER, tool_pause},
+     "Stops a running machine at the next instruction boundary; returns the stop record.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     0, MH_TOOL_SESSION_ON_WORKER, tool_pause},
     {"execution_step", "vice.execution.step", "Step",
-     "Executes count instructions (default 1) and returns the stop record. over=true steps "
-     "over JSR subroutines (and interrupt handlers) as one instruction.",
-     "{\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":1,"
-     "\"maximum\":1000000},\"over\":{\"type\":\"boolean\",\"description\":\"Step over JSR\"},"
-     TIMEOUT_PROP "},\"additionalProperties\":false}",
+     "Executes count instructions (default 1); returns the stop record.",
+     "{\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\","
+     "\"description\":\"Instructions\",\"minimum\":1,\"maximum\":1000000},"
+     "\"over\":{\"type\":\"boolean\",\"description\":\"Step over JSR subroutines and "
+     "interrupt handlers\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at "
+     "most this long (default 5000); the run goes on\",\"minimum\":1,\"maximum\":600000}},"
+     "\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step},
     {"execution_step_out", "vice.execution.step_out", "Step out",
-     "Runs until the current subroutine returns (its RTS, or the RTI of an interrupt handler) "
-     "and returns the stop record at the instruction after the return.",
-     "{\"type\":\"object\",\"properties\":{" TIMEOUT_PROP "},\"additionalProperties\":false}",
+     "Runs until the current subroutine returns (RTS, or RTI of an interrupt); stops after it.",
+     "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\","
+     "\"description\":\"Wait at most this long (default 5000); the run goes on\","
+     "\"minimum\":1,\"maximum\":600000}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step_out},
     {"execution_step_cycle", "vice.execution.step_cycle", "Step cycles",
-     "Runs the given number of CPU cycles (default 1). The machine stops only at instruction "
-     "boundaries, so it finishes the instruction it is in; the record's cycles say how far it "
-     "went.",
-     "{\"type\":\"object\",\"properties\":{\"cycles\":{\"type\":\"integer\",\"minimum\":1,"
-     "\"maximum\":100000000}},\"additionalProperties\":false}",
+     "Runs at least this many CPU cycles, to the end of the instruction they end in.",
+     "{\"type\":\"object\",\"properties\":{\"cycles\":{\"type\":\"integer\","
+     "\"description\":\"CPU cycles (default 1)\",\"minimum\":1,\"maximum\":100000000}},"
+     "\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step_cycle},
     {"execution_run_until", "vice.execution.run_until", "Run until",
-     "Runs until PC reaches address, or for N cycles, or N frames (give exactly one), or a "
-     "breakpoint; waits up to timeout_ms (default 10000) and returns the stop record.",
-     "{\"type\":\"object\",\"properties\":{\"address\":{" ADDRESS_TYPE ",\"description\":"
-     "\"Stop before the instruction at this address: 49152, \\\"$C000\\\" or \\\"0xC000\\\"\"},"
-     "\"cycles\":{\"type\":[\"integer\",\"string\"]},\"frames\":{\"type\":[\"integer\","
-     "\"string\"]}," TIMEOUT_PROP "," WARP_PROP "},\"additionalProperties\":false}",
+     "Runs until PC reaches address, or for cycles or frames (exactly one), or a breakpoint; "
+     "returns the stop record.",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Stop before the instruction here ($C000, 0xC000 or 49152)\"},"
+     "\"cycles\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many CPU "
+     "cycles\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many "
+     "video frames\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at most "
+     "this long (default 10000); the run goes on\",\"minimum\":1,\"maximum\":600000},"
+     "\"warp\":{\"type\":\"boolean\",\"description\":\"true: as fast as possible; false: real "
+     "speed (default: unchanged)\"}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_run_until},
     {"execution_get_state", "vice.execution.get_state", "Execution state",
-     "The execution state (paused, running, stopped, jammed, exited) and, when not running, "
-     "the last stop record. Never pauses the machine.",
+     "The execution state and, when not running, the last stop record. Never pauses.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_SESSION_ON_WORKER, tool_get_state},
     {"execution_wait", "vice.execution.wait", "Wait for a stop",
-     "Blocks until the machine stops (breakpoint, step, pause, jam, exit) or timeout_ms passes "
-     "(default 10000, 0 = just look), then returns the full stop record in one call. Use it "
-     "instead of polling.",
-     "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\",\"minimum\":0,"
+     "Blocks until the machine stops (breakpoint, step, pause, jam, exit) and returns the "
+     "stop record. Use it instead of polling.",
+     "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\","
+     "\"description\":\"Wait at most this long (default 10000; 0: just look)\",\"minimum\":0,"
      "\"maximum\":600000}},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY, MH_TOOL_SESSION_ON_WORKER, tool_wait},
-    {"execution_reset", "vice.execution.reset", "Reset",
-     "Resets the machine: soft (the reset line; RAM kept) or hard (power cycle). A running "
-     "machine keeps running; breakpoints stay.",
-     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"soft\","
-     "\"hard\"]}},\"additionalProperties\":false}",
-     MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, tool_reset},
 };
 
 mh_status td_register_execution(td_plugin *plugin)
 {
     if (!plugin->debug) return MH_OK; /* a host without the engine: no execution tools */
-    return td_register_tools(plugin, tools, sizeof tools / sizeof tools[0], STATE_OUTPUT);
+    return td_register_tools(plugin, tools, sizeof tools / sizeof tools[0], state_output);
 }

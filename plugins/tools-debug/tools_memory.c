@@ -297,106 +297,90 @@ static void memory_banks(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
-#define SPACE_PROP                                                                                \
-    "\"space\":{\"type\":\"string\",\"description\":\"Memory space by name (machine_capabilities or " \
-    "memory_banks list them; default \\\"cpu\\\": what the CPU sees). A space with a fixed place in " \
-    "the CPU map (\\\"io\\\" at $D000) takes offsets or those CPU addresses.\"}"
-#define ADDRESS_PROP(what)                                                                        \
-    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"" what                       \
-    ": 49152, \\\"$C000\\\" or \\\"0xC000\\\"\"}"
-#define LENGTH_PROPS                                                                              \
-    "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Number of bytes\"},"        \
-    "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address (inclusive), "     \
-    "instead of length\"}"
-#define BYTES_DESC                                                                                \
-    "an array of byte values, or a hex string: \\\"A9 00 8D 20 D0\\\", \\\"a9008d\\\", "          \
-    "\\\"$A9,$00\\\""
-
-static const char range_output[] =
-    "{\"type\":\"object\",\"properties\":{\"space\":{\"type\":\"string\"},"
-    "\"address\":{\"type\":\"integer\"},\"address_hex\":{\"type\":\"string\"},"
-    "\"end\":{\"type\":\"integer\"},\"end_hex\":{\"type\":\"string\"},"
-    "\"length\":{\"type\":\"integer\"},\"differing\":{\"type\":\"integer\"},"
-    "\"verified\":{\"type\":\"boolean\"}},"
-    "\"required\":[\"space\",\"address\",\"address_hex\",\"length\"]}";
-
 static const mh_tool_desc memory_tools[] = {
     {sizeof(mh_tool_desc), "memory_read", "Read memory",
-     "Reads up to 65536 bytes (default 256) of a memory space without side effects (I/O registers "
-     "are read as they stand, never acknowledged; a running machine is not paused). Result: "
-     "structured \"hex\" (two digits per byte, one string) and, with format \"base64\" or \"both\", "
-     "\"base64\"; the text is a hex/ASCII dump for reads up to 4096 bytes.",
-     "{\"type\":\"object\",\"properties\":{" ADDRESS_PROP("First address") "," LENGTH_PROPS
-     "," SPACE_PROP ",\"format\":{\"type\":\"string\",\"enum\":[\"hex\",\"base64\",\"both\"],"
-     "\"description\":\"hex (default), base64, or both\"}},\"required\":[\"address\"],"
+     "Reads up to 65536 bytes (default 256) without side effects or pausing: hex (base64 with "
+     "format) and a hex/ASCII dump.",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Start ($C000, 0xC000 or 49152)\"},\"length\":{\"type\":[\"integer\","
+     "\"string\"],\"description\":\"Bytes\"},\"end\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Last address (inclusive), instead of length\"},"
+     "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default cpu; see "
+     "memory_banks)\"},\"format\":{\"type\":\"string\",\"description\":\"hex (default), "
+     "base64 or both\",\"enum\":[\"hex\",\"base64\",\"both\"]}},\"required\":[\"address\"],"
      "\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"space\":{\"type\":\"string\"},"
-     "\"address\":{\"type\":\"integer\"},\"address_hex\":{\"type\":\"string\"},"
-     "\"end\":{\"type\":\"integer\"},\"end_hex\":{\"type\":\"string\"},"
-     "\"length\":{\"type\":\"integer\"},\"hex\":{\"type\":\"string\"},"
-     "\"base64\":{\"type\":\"string\"}},\"required\":[\"space\",\"address\",\"length\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.memory.read",
-     memory_read, NULL},
+     "{\"type\":\"object\",\"required\":[\"space\",\"address\",\"length\"],"
+     "\"properties\":{\"hex\":{},\"base64\":{}}}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.memory.read", memory_read, NULL},
     {sizeof(mh_tool_desc), "memory_write", "Write memory",
-     "Writes bytes (" BYTES_DESC ") at an address of a writable memory space, like the CPU would "
-     "(in \"cpu\" and \"io\", I/O registers take effect). Reads them back and says how many differ "
-     "(ROM or I/O there).",
-     "{\"type\":\"object\",\"properties\":{" ADDRESS_PROP("Where to write") ","
-     "\"bytes\":{\"type\":[\"array\",\"string\"],\"description\":\"The bytes: " BYTES_DESC "\"},"
-     SPACE_PROP "},\"required\":[\"address\",\"bytes\"],\"additionalProperties\":false}",
-     range_output, MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "Writes bytes like the CPU would (I/O registers take effect), reads them back and counts "
+     "the ones that differ (ROM or I/O).",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Start\"},\"bytes\":{\"type\":[\"array\",\"string\"],"
+     "\"description\":\"The bytes: byte array or hex string (\\\"A9 00 8D\\\", \\\"$A9,"
+     "$00\\\")\"},\"space\":{\"type\":\"string\",\"description\":\"Memory space (default cpu; "
+     "see memory_banks)\"}},\"required\":[\"address\",\"bytes\"],"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"space\",\"address\",\"address_hex\",\"length\"],"
+     "\"properties\":{\"differing\":{}}}",
+     MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.write", memory_write, NULL},
     {sizeof(mh_tool_desc), "memory_fill", "Fill memory",
-     "Fills a range (address + length or end) of a writable memory space with a pattern of 1-256 "
-     "bytes (" BYTES_DESC "), repeated.",
-     "{\"type\":\"object\",\"properties\":{" ADDRESS_PROP("First address") "," LENGTH_PROPS ","
-     "\"bytes\":{\"type\":[\"array\",\"string\"],\"description\":\"The pattern: " BYTES_DESC "\"},"
-     SPACE_PROP "},\"required\":[\"address\",\"bytes\"],\"additionalProperties\":false}",
-     range_output, MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "Fills a range with a repeated pattern of 1-256 bytes.",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Start\"},\"length\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Bytes\"},\"end\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Last address (inclusive), instead of length\"},"
+     "\"bytes\":{\"type\":[\"array\",\"string\"],\"description\":\"The pattern: byte array or "
+     "hex string (\\\"A9 00 8D\\\", \\\"$A9,$00\\\")\"},\"space\":{\"type\":\"string\","
+     "\"description\":\"Memory space (default cpu; see memory_banks)\"}},"
+     "\"required\":[\"address\",\"bytes\"],\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"space\",\"address\",\"address_hex\",\"length\"],"
+     "\"properties\":{\"differing\":{}}}",
+     MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.fill", memory_fill, NULL},
     {sizeof(mh_tool_desc), "memory_search", "Search memory",
-     "Finds every occurrence of a byte pattern in a range (default: the whole space), up to limit "
-     "matches. pattern: hex bytes separated by spaces or commas, \"??\" (or \"?\", \"*\") for any "
-     "byte and \"A?\"/\"?9\" for half a byte: \"A9 ?? 8D 20 D0\"; or text: an ASCII string.",
-     "{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\",\"description\":"
-     "\"Hex bytes with wildcards: \\\"A9 ?? 8D\\\"\"},\"text\":{\"type\":\"string\",\"description\":"
-     "\"Instead of pattern: ASCII text to find\"}," ADDRESS_PROP("First address searched") ","
-     LENGTH_PROPS "," SPACE_PROP ",\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000,"
-     "\"description\":\"Most matches listed (default 100)\"}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\"},"
-     "\"count\":{\"type\":\"integer\"},\"truncated\":{\"type\":\"boolean\"},"
-     "\"matches\":{\"type\":\"array\"}},\"required\":[\"pattern\",\"count\",\"matches\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.memory.search",
-     td_memory_search, NULL},
+     "Finds a byte pattern or ASCII text in a range (default: the whole space).",
+     "{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\","
+     "\"description\":\"Hex bytes; ?? any byte, A? or ?9 half a byte: \\\"A9 ?? 8D\\\"\"},"
+     "\"text\":{\"type\":\"string\",\"description\":\"ASCII text, instead of pattern\"},"
+     "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Start\"},"
+     "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes\"},"
+     "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address (inclusive), "
+     "instead of length\"},\"space\":{\"type\":\"string\",\"description\":\"Memory space "
+     "(default cpu; see memory_banks)\"},\"limit\":{\"type\":\"integer\","
+     "\"description\":\"Most matches (default 100)\",\"minimum\":1,\"maximum\":10000}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"pattern\",\"count\",\"matches\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.memory.search", td_memory_search, NULL},
     {sizeof(mh_tool_desc), "memory_compare", "Compare memory",
-     "Compares a range (address + length or end) with another range (with, optionally in "
-     "with_space), or with a snapshot saved earlier (against NAME); save_as NAME saves the range "
-     "(after comparing, when given with against), so \"what did this routine change\" is two "
-     "calls. Lists the differing bytes (up to limit) and runs of them.",
-     "{\"type\":\"object\",\"properties\":{" ADDRESS_PROP("First address") "," LENGTH_PROPS ","
-     SPACE_PROP ",\"with\":{\"type\":[\"integer\",\"string\"],\"description\":\"Start of the "
-     "second range\"},\"with_space\":{\"type\":\"string\",\"description\":\"Space of the second "
-     "range (default: space)\"},\"against\":{\"type\":\"string\",\"description\":\"Name of a "
-     "snapshot saved with save_as: compares its range now with it\"},\"save_as\":{\"type\":"
-     "\"string\",\"description\":\"Save the range under this name (letters, digits, _ . -)\"},"
-     "\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":65536,\"description\":\"Most "
-     "differences listed (default 256)\"}},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\"},"
-     "\"differences\":{\"type\":\"integer\"},\"changes\":{\"type\":\"array\"},"
-     "\"runs\":{\"type\":\"array\"},\"truncated\":{\"type\":\"boolean\"},"
-     "\"saved\":{\"type\":\"string\"}},\"required\":[\"mode\"]}",
-     MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, "vice.memory.compare", td_memory_compare,
-     NULL},
+     "Compares a range with another (with) or with one saved earlier (against); save_as saves "
+     "it after comparing.",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Start\"},\"length\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Bytes\"},\"end\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Last address (inclusive), instead of length\"},"
+     "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default cpu; see "
+     "memory_banks)\"},\"with\":{\"type\":[\"integer\",\"string\"],\"description\":\"Start of "
+     "the other range\"},\"with_space\":{\"type\":\"string\",\"description\":\"Space of the "
+     "other range (default: space)\"},\"against\":{\"type\":\"string\",\"description\":\"Name "
+     "given to save_as earlier\"},\"save_as\":{\"type\":\"string\",\"description\":\"Save the "
+     "range under this name\"},\"limit\":{\"type\":\"integer\",\"description\":\"Most "
+     "differences listed (default 256)\",\"minimum\":1,\"maximum\":65536}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"differences\":{},"
+     "\"changes\":{},\"runs\":{}}}",
+     MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.memory.compare", td_memory_compare, NULL},
     {sizeof(mh_tool_desc), "memory_banks", "Memory banking",
-     "Which memory space the CPU reaches at every address right now (RAM, ROMs, I/O ...), as "
-     "ranges: \"$A000-$BFFF basic\". On a C64 it follows $01 and the cartridge lines.",
+     "Which memory space the CPU reaches at each address now, as ranges (\"$A000-$BFFF "
+     "basic\").",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"banks\":{\"type\":\"array\",\"items\":{\"type\":"
-     "\"object\",\"properties\":{\"start\":{\"type\":\"integer\"},\"end\":{\"type\":\"integer\"},"
-     "\"space\":{\"type\":\"string\"}},\"required\":[\"start\",\"end\",\"space\"]}}},"
-     "\"required\":[\"banks\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.memory.banks",
-     memory_banks, NULL},
+     "{\"type\":\"object\",\"required\":[\"banks\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.memory.banks", memory_banks, NULL},
 };
 
 mh_status td_register_memory(td_plugin *plugin)

@@ -281,46 +281,39 @@ done:
 
 /* ---- registration ---- */
 
-#define REG_VALUE(name, what)                                                                  \
-    "\"" name "\":{\"type\":[\"integer\",\"string\"],\"description\":\"" what                  \
-    " (a number or \\\"$xx\\\"/\\\"0x..\\\" text)\"}"
-
 static const char registers_output[] =
-    "{\"type\":\"object\",\"properties\":{"
-    "\"a\":{\"type\":\"integer\"},\"x\":{\"type\":\"integer\"},\"y\":{\"type\":\"integer\"},"
-    "\"s\":{\"type\":\"integer\"},\"p\":{\"type\":\"integer\"},\"pc\":{\"type\":\"integer\"},"
-    "\"pc_hex\":{\"type\":\"string\"},\"flags\":{\"type\":\"string\"},"
-    "\"flag\":{\"type\":\"object\"},\"cycles\":{\"type\":\"integer\"},"
-    "\"model\":{\"type\":\"string\"},\"at_boundary\":{\"type\":\"boolean\"},"
-    "\"jammed\":{\"type\":\"boolean\"},\"state\":{\"type\":\"string\"},"
-    "\"instruction\":{\"type\":\"object\"},\"changed\":{\"type\":\"array\"}},"
-    "\"required\":[\"a\",\"x\",\"y\",\"s\",\"p\",\"pc\",\"flags\",\"flag\",\"cycles\"]}";
+    "{\"type\":\"object\",\"required\":[\"a\",\"x\",\"y\",\"s\",\"p\",\"pc\",\"flags\","
+    "\"flag\",\"cycles\"],\"properties\":{\"instruction\":{}}}";
 
 static const mh_tool_desc register_tools[] = {
     {sizeof(mh_tool_desc), "registers_get", "Read CPU registers",
-     "Reads the 6502 registers A X Y S P PC (numbers and \"$xx\" text), the flags as letters "
-     "(\"Nv-bdIzC\": upper case = set, lower case = clear, as in stop records) and booleans, the cycle counter and the "
-     "instruction at PC, disassembled (symbol-aware). Never pauses a running machine.",
-     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}", registers_output,
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.registers.get",
-     registers_get, NULL},
+     "The CPU registers, the flags as letters (\"Nv-bdIzC\": upper case set), the cycle "
+     "counter and the instruction at PC. Never pauses.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     registers_output,
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.registers.get", registers_get, NULL},
     {sizeof(mh_tool_desc), "registers_set", "Set CPU registers",
-     "Sets any of the 6502 registers at the current instruction boundary: a, x, y, s, p (0-255), "
-     "pc (0-65535), in any number form (12, \"$0C\", \"0x0C\"). Flags: either p, or flags as the "
-     "letters of the flags to set (\"NZC\"; the others are cleared; registers_get's \"Nv-bdIzC\" "
-     "form works too: upper case = set), and/or single flags n v d i z c as true/false (applied last). Bit 5 of P always "
-     "reads 1 and B 0. Returns the registers afterwards.",
-     "{\"type\":\"object\",\"properties\":{" REG_VALUE("a", "Accumulator, 0-255") ","
-     REG_VALUE("x", "X, 0-255") "," REG_VALUE("y", "Y, 0-255") ","
-     REG_VALUE("s", "Stack pointer, 0-255") "," REG_VALUE("p", "Status register, 0-255") ","
-     REG_VALUE("pc", "Program counter, 0-65535") ","
-     "\"flags\":{\"type\":\"string\",\"description\":\"Letters of the flags to set, the others "
-     "cleared: e.g. \\\"NZC\\\"\"},"
-     "\"n\":{\"type\":\"boolean\"},\"v\":{\"type\":\"boolean\"},\"d\":{\"type\":\"boolean\"},"
-     "\"i\":{\"type\":\"boolean\"},\"z\":{\"type\":\"boolean\"},\"c\":{\"type\":\"boolean\"}},"
-     "\"additionalProperties\":false}",
-     registers_output, MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, "vice.registers.set",
-     registers_set, NULL},
+     "Sets registers at the current instruction boundary (bit 5 of P reads 1, B 0); returns "
+     "them after.",
+     "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"A, 0-255 (12, \\\"$0C\\\" or \\\"0x0C\\\")\"},"
+     "\"x\":{\"type\":[\"integer\",\"string\"],\"description\":\"X, 0-255\"},"
+     "\"y\":{\"type\":[\"integer\",\"string\"],\"description\":\"Y, 0-255\"},"
+     "\"s\":{\"type\":[\"integer\",\"string\"],\"description\":\"Stack pointer, 0-255\"},"
+     "\"p\":{\"type\":[\"integer\",\"string\"],\"description\":\"Status register, 0-255\"},"
+     "\"pc\":{\"type\":[\"integer\",\"string\"],\"description\":\"Program counter\"},"
+     "\"flags\":{\"type\":\"string\",\"description\":\"Letters of the flags to set, the "
+     "others cleared (\\\"NZC\\\" or \\\"Nv-bdIzC\\\")\"},\"n\":{\"type\":\"boolean\","
+     "\"description\":\"Flag N (set last)\"},\"v\":{\"type\":\"boolean\","
+     "\"description\":\"Flag V (set last)\"},\"d\":{\"type\":\"boolean\","
+     "\"description\":\"Flag D (set last)\"},\"i\":{\"type\":\"boolean\","
+     "\"description\":\"Flag I (set last)\"},\"z\":{\"type\":\"boolean\","
+     "\"description\":\"Flag Z (set last)\"},\"c\":{\"type\":\"boolean\","
+     "\"description\":\"Flag C (set last)\"}},\"additionalProperties\":false}",
+     registers_output,
+     MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.registers.set", registers_set, NULL},
 };
 
 mh_status td_register_registers(td_plugin *plugin)

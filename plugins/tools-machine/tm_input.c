@@ -372,43 +372,39 @@ done:
 
 static const mh_tool_desc tools[] = {
     {0, "keyboard_type", "Type text",
-     "Types text on the machine's keyboard as its keyboard routine reads it (the KERNAL's "
-     "buffer on a C64): printable ASCII as the C64 types it after power-on (letters come out "
-     "upper case), \\n for RETURN, and keys in braces: {RETURN} {CLR} {HOME} {CRSR DOWN} "
-     "{CRSR UP} {CRSR LEFT} {CRSR RIGHT} {DEL} {INST} {F1}..{F8} {RUN/STOP} {RVS ON} {RVS OFF} "
-     "colours {BLK} {WHT} {RED} {CYN} {PUR} {GRN} {BLU} {YEL} ..., {$93} for a PETSCII code, "
-     "and a repeat like {CRSR DOWN*3}. The text appears once the machine runs. Example: "
-     "\"{CLR}PRINT 2+2{RETURN}\".",
-     "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"description\":"
-     "\"the text; keys in braces, e.g. LIST{RETURN}\"}},\"required\":[\"text\"]}",
-     "{\"type\":\"object\",\"properties\":{\"queued\":{\"type\":\"integer\"},\"petscii\":{"
-     "\"type\":\"array\"},\"state\":{\"type\":\"string\"}},\"required\":[\"queued\"]}",
-     0, 0, MH_IFACE_INPUT, "vice.keyboard.type", keyboard_type, NULL},
+     "Types text through the machine's keyboard buffer once it runs: ASCII (letters upper "
+     "case after power-on), \\n for RETURN, keys in braces ({CLR} {HOME} {CRSR DOWN} {DEL} "
+     "{F1} {RUN/STOP} {RVS ON} {RED} ...), {$93} a PETSCII code, {CRSR DOWN*3} repeats.",
+     "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\","
+     "\"description\":\"The text, e.g. \\\"{CLR}PRINT 2+2{RETURN}\\\"\"}},"
+     "\"required\":[\"text\"]}",
+     "{\"type\":\"object\",\"required\":[\"queued\"]}",
+     0, 0, MH_IFACE_INPUT,
+     "vice.keyboard.type", keyboard_type, NULL},
     {0, "keyboard_press", "Hold keys",
-     "Presses one key (key) or several together (keys, e.g. [\"SHIFT_LEFT\",\"CLR\"]) in the "
-     "keyboard matrix and holds them for `frames` frames (default 3); the machine releases "
-     "them itself. Use it for what the keyboard buffer cannot do: RUN/STOP to break a BASIC "
-     "program, RESTORE, keys a game polls, SHIFT/CBM combinations. A paused machine keeps them "
-     "held until it has run that many frames.",
-     "{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\",\"description\":"
-     "\"a key name: A, 1, RETURN, SPACE, RUNSTOP, F1, CRSR_DOWN, SHIFT_LEFT, CBM, RESTORE ...\"},"
-     "\"keys\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},\"frames\":{\"type\":"
-     "\"integer\",\"minimum\":1,\"maximum\":3000}}}",
-     "{\"type\":\"object\",\"properties\":{\"keys\":{\"type\":\"array\"},\"frames\":{\"type\":"
-     "\"integer\"},\"state\":{\"type\":\"string\"}},\"required\":[\"keys\",\"frames\"]}",
-     0, 0, MH_IFACE_INPUT, "vice.keyboard.press", keyboard_press, NULL},
+     "Holds one key or several together in the keyboard matrix for some frames, then the "
+     "machine releases them: RUN/STOP, RESTORE, keys a game polls, SHIFT/CBM combinations.",
+     "{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\",\"description\":\"A "
+     "key: A, 1, RETURN, SPACE, RUNSTOP, F1, CRSR_DOWN, SHIFT_LEFT, CBM, RESTORE ...\"},"
+     "\"keys\":{\"type\":\"array\",\"description\":\"Several keys held together, e.g. "
+     "[\\\"SHIFT_LEFT\\\",\\\"CLR\\\"]\",\"items\":{\"type\":\"string\"}},"
+     "\"frames\":{\"type\":\"integer\",\"description\":\"Frames to hold them (default 3)\","
+     "\"minimum\":1,\"maximum\":3000}}}",
+     "{\"type\":\"object\",\"required\":[\"keys\",\"frames\"]}",
+     0, 0, MH_IFACE_INPUT,
+     "vice.keyboard.press", keyboard_press, NULL},
     {0, "joystick_set", "Set a joystick",
-     "Sets joystick port 1 or 2: directions (up/down/left/right) and fire, held for `frames` "
-     "frames and then centred by the machine, or until changed (frames 0, the default). "
-     "joystick_set with no directions and no fire centres it.",
-     "{\"type\":\"object\",\"properties\":{\"port\":{\"type\":\"integer\",\"minimum\":1,"
-     "\"maximum\":2},\"directions\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":"
-     "[\"up\",\"down\",\"left\",\"right\"]}},\"fire\":{\"type\":\"boolean\"},\"frames\":{"
-     "\"type\":\"integer\",\"minimum\":0,\"maximum\":3000}},\"required\":[\"port\"]}",
-     "{\"type\":\"object\",\"properties\":{\"port\":{\"type\":\"integer\"},\"mask\":{\"type\":"
-     "\"integer\"},\"directions\":{\"type\":\"array\"},\"fire\":{\"type\":\"boolean\"},\"frames\":"
-     "{\"type\":\"integer\"},\"state\":{\"type\":\"string\"}},\"required\":[\"port\",\"mask\"]}",
-     0, 0, MH_IFACE_INPUT, "vice.joystick.set", joystick_set, NULL},
+     "Sets a joystick's directions and fire; no directions and no fire centres it.",
+     "{\"type\":\"object\",\"properties\":{\"port\":{\"type\":\"integer\","
+     "\"description\":\"Port 1 or 2\",\"minimum\":1,\"maximum\":2},"
+     "\"directions\":{\"type\":\"array\",\"description\":\"Held directions\","
+     "\"items\":{\"type\":\"string\",\"enum\":[\"up\",\"down\",\"left\",\"right\"]}},"
+     "\"fire\":{\"type\":\"boolean\",\"description\":\"Fire pressed\"},"
+     "\"frames\":{\"type\":\"integer\",\"description\":\"Frames until the machine centres it "
+     "(default 0: until changed)\",\"minimum\":0,\"maximum\":3000}},\"required\":[\"port\"]}",
+     "{\"type\":\"object\",\"required\":[\"port\",\"mask\"]}",
+     0, 0, MH_IFACE_INPUT,
+     "vice.joystick.set", joystick_set, NULL},
 };
 
 mh_status tm_register_input(tm_plugin *plugin)

@@ -239,39 +239,40 @@ done:
 }
 
 static const char item_output[] =
-    "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"value\":{\"type\":["
-    "\"string\",\"null\"]},\"description\":{\"type\":\"string\"},\"allowed\":{\"type\":"
-    "\"string\"},\"runtime\":{\"type\":\"boolean\"}},\"required\":[\"name\",\"value\"]}";
+    "{\"type\":\"object\",\"required\":[\"name\",\"value\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "machine_reset", "Reset the machine",
-     "Resets the machine: soft (default) pulls the CPU's reset line (chips reset, RAM kept), "
-     "hard power-cycles it (RAM back to its power-on pattern). Media stay attached, "
-     "breakpoints stay set; the machine keeps running or paused as it was.",
-     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\",\"enum\":[\"soft\","
-     "\"hard\"]}}}",
-     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\"},\"state\":{\"type\":"
-     "\"string\"}},\"required\":[\"mode\"]}",
-     MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MACHINE, "vice.machine.reset", machine_reset, NULL},
+     "Soft reset (the CPU's reset line: chips reset, RAM kept) or hard (power cycle: RAM to "
+     "its power-on pattern). Media and breakpoints stay; a running machine keeps running.",
+     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\","
+     "\"description\":\"soft (default) or hard\",\"enum\":[\"soft\",\"hard\"]}}}",
+     "{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"state\":{}}}",
+     MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MACHINE,
+     "vice.machine.reset", machine_reset, NULL},
     {0, "config_list", "List the machine's settings",
-     "Every setting of the session's machine with its value, description, allowed values and "
-     "whether config_set can change it while it runs.",
+     "Every setting with its value, description, allowed values and whether config_set can "
+     "change it.",
      NULL,
-     "{\"type\":\"object\",\"properties\":{\"settings\":{\"type\":\"array\"}},\"required\":["
-     "\"settings\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, MH_IFACE_CONFIG, "vice.config.list", config_list, NULL},
+     "{\"type\":\"object\",\"required\":[\"settings\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, MH_IFACE_CONFIG,
+     "vice.config.list", config_list, NULL},
     {0, "config_get", "Read a setting",
-     "One setting of the session's machine: value, description, allowed values.",
-     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":["
-     "\"name\"]}",
-     item_output, MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, MH_IFACE_CONFIG, "vice.config.get", config_get,
-     NULL},
+     "One setting: value, description, allowed values.",
+     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\","
+     "\"description\":\"The setting (config_list names them)\"}},\"required\":[\"name\"]}",
+     item_output,
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, MH_IFACE_CONFIG,
+     "vice.config.get", config_get, NULL},
     {0, "config_set", "Change a setting",
-     "Changes a setting that can change on a running machine (config_list says which), e.g. "
-     "drive8 (a .d64 path in an allowed directory; \"\" empties the drive).",
-     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"value\":{\"type\":["
-     "\"string\",\"integer\",\"boolean\"]}},\"required\":[\"name\",\"value\"]}",
-     item_output, 0, 0, MH_IFACE_CONFIG, "vice.config.set", config_set, NULL},
+     "Changes a setting a running machine allows (config_list says which), e.g. drive8 (a "
+     ".d64 in an allowed directory; \"\" empties it).",
+     "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\","
+     "\"description\":\"The setting\"},\"value\":{\"type\":[\"string\",\"integer\","
+     "\"boolean\"],\"description\":\"Its new value\"}},\"required\":[\"name\",\"value\"]}",
+     item_output,
+     0, 0, MH_IFACE_CONFIG,
+     "vice.config.set", config_set, NULL},
 };
 
 mh_status tm_register_machine(tm_plugin *plugin)

@@ -301,60 +301,63 @@ done:
 
 /* ---- registration ---- */
 
-#define PATH_PROP(what)                                                                      \
-    "\"path\":{\"type\":\"string\",\"description\":\"" what " (relative to the first allowed " \
-    "directory, or absolute inside an allowed directory; mcphost --allow-dir)\"}"
-
 static const char attach_output[] =
-    "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"},\"path\":{\"type\":"
-    "\"string\"},\"autostart\":{\"type\":\"boolean\"},\"attached\":{\"type\":\"object\"},"
-    "\"state\":{\"type\":\"string\"}},\"required\":[\"kind\",\"attached\"]}";
+    "{\"type\":\"object\",\"required\":[\"kind\",\"attached\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "files_autostart", "Autostart a file",
-     "Loads and starts a program, disk, tape or cartridge the way the machine's autostart "
-     "does: a PRG is loaded and RUN is typed at READY, a D64 gets LOAD\"*\",8,1 and RUN, a "
-     "T64 its first program, a CRT power-cycles into the cartridge. The kind comes from the "
-     "file's content and extension unless `kind` is given. Paths are confined to the allowed "
-     "directories.",
-     "{\"type\":\"object\",\"properties\":{" PATH_PROP("the file to start") ",\"kind\":{"
-     "\"type\":\"string\",\"enum\":[\"disk\",\"tape\",\"cartridge\",\"program\"],"
-     "\"description\":\"override the detected kind\"}},\"required\":[\"path\"]}",
-     attach_output, MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MEDIA, "vice.files.autostart", files_autostart, NULL},
+     "Loads and starts a program, disk, tape or cartridge as the machine's autostart does (a "
+     "PRG is loaded and RUN, a D64 gets LOAD\"*\",8,1 and RUN, a CRT power-cycles into the "
+     "cartridge).",
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The file to start (in an allowed directory)\"},"
+     "\"kind\":{\"type\":\"string\",\"description\":\"Override the kind detected from the "
+     "file\",\"enum\":[\"disk\",\"tape\",\"cartridge\",\"program\"]}},\"required\":[\"path\"]}",
+     attach_output,
+     MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MEDIA,
+     "vice.files.autostart", files_autostart, NULL},
     {0, "files_attach_disk", "Attach a disk image",
-     "Inserts a D64 disk image into drive 8 (replacing the disk there). With autostart true, "
-     "also types LOAD\"*\",8,1 and RUN at READY.",
-     "{\"type\":\"object\",\"properties\":{" PATH_PROP("the .d64 image") ",\"drive\":{"
-     "\"type\":\"integer\",\"description\":\"drive number; only 8\"},\"autostart\":{\"type\":"
-     "\"boolean\"}},\"required\":[\"path\"]}",
-     attach_output, 0, 0, MH_IFACE_MEDIA, "vice.files.attach_disk", files_attach_disk, NULL},
+     "Inserts a D64 image into drive 8.",
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The .d64 image (in an allowed directory)\"},"
+     "\"drive\":{\"type\":\"integer\",\"description\":\"Drive number; only 8\"},"
+     "\"autostart\":{\"type\":\"boolean\",\"description\":\"Also LOAD\\\"*\\\",8,1 and RUN "
+     "it\"}},\"required\":[\"path\"]}",
+     attach_output,
+     0, 0, MH_IFACE_MEDIA,
+     "vice.files.attach_disk", files_attach_disk, NULL},
     {0, "files_attach_cartridge", "Attach a cartridge",
      "Plugs a CRT cartridge in; the machine power-cycles into it (RAM is lost).",
-     "{\"type\":\"object\",\"properties\":{" PATH_PROP("the .crt image") "},\"required\":"
-     "[\"path\"]}",
-     attach_output, MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MEDIA, "vice.files.attach_cartridge",
-     files_attach_cartridge, NULL},
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The .crt image (in an allowed directory)\"}},\"required\":[\"path\"]}",
+     attach_output,
+     MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MEDIA,
+     "vice.files.attach_cartridge", files_attach_cartridge, NULL},
     {0, "files_attach_tape", "Attach a tape image",
-     "Inserts a T64 tape image (its first program is what loads); with autostart true it is "
-     "loaded and RUN at READY.",
-     "{\"type\":\"object\",\"properties\":{" PATH_PROP("the .t64 image") ",\"autostart\":{"
-     "\"type\":\"boolean\"}},\"required\":[\"path\"]}",
-     attach_output, 0, 0, MH_IFACE_MEDIA, "vice.files.attach_tape", files_attach_tape, NULL},
+     "Inserts a T64 image (its first program loads).",
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The .t64 image (in an allowed directory)\"},"
+     "\"autostart\":{\"type\":\"boolean\",\"description\":\"Also load and RUN it\"}},"
+     "\"required\":[\"path\"]}",
+     attach_output,
+     0, 0, MH_IFACE_MEDIA,
+     "vice.files.attach_tape", files_attach_tape, NULL},
     {0, "files_detach", "Detach media",
-     "Removes the disk, tape, cartridge (power-cycles the machine), program, or all of them.",
-     "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"disk\","
-     "\"tape\",\"cartridge\",\"program\",\"all\"]}},\"required\":[\"kind\"]}",
-     attach_output, MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MEDIA, "vice.files.detach", files_detach, NULL},
+     "Removes media; a cartridge's removal power-cycles the machine.",
+     "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\","
+     "\"description\":\"What to remove\",\"enum\":[\"disk\",\"tape\",\"cartridge\","
+     "\"program\",\"all\"]}},\"required\":[\"kind\"]}",
+     attach_output,
+     MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_MEDIA,
+     "vice.files.detach", files_detach, NULL},
     {0, "files_list_disk", "List a disk's directory",
-     "The directory of a D64 image: disk name and id, each file's name, type, blocks and first "
-     "track/sector, and the blocks free. Without path: the disk attached to drive 8.",
-     "{\"type\":\"object\",\"properties\":{" PATH_PROP("a .d64 image; default: the attached "
-                                                       "disk") "}}",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"name\":{\"type\":"
-     "\"string\"},\"id\":{\"type\":\"string\"},\"blocks_free\":{\"type\":\"integer\"},"
-     "\"entries\":{\"type\":\"array\"}},\"required\":[\"name\",\"entries\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.files.list_disk", files_list_disk,
-     NULL},
+     "A D64's directory: name, id, files (name, type, blocks, track/sector), blocks free.",
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The .d64 image (default: the disk in drive 8) (in an allowed "
+     "directory)\"}}}",
+     "{\"type\":\"object\",\"required\":[\"name\",\"entries\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.files.list_disk", files_list_disk, NULL},
 };
 
 mh_status tm_register_media(tm_plugin *plugin)

@@ -301,33 +301,35 @@ done:
 }
 
 static const char snap_output[] =
-    "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"size\":{\"type\":"
-    "\"integer\"},\"machine\":{\"type\":\"string\"},\"version\":{\"type\":\"integer\"},"
-    "\"state\":{\"type\":\"string\"}},\"required\":[\"path\",\"size\",\"machine\"]}";
+    "{\"type\":\"object\",\"required\":[\"path\",\"size\",\"machine\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "snapshot_save", "Save a snapshot",
-     "Saves the machine's whole state (CPU, chips, RAM; not ROMs or media) to a file in an "
-     "allowed directory. A running machine keeps running. Refuses to replace an existing file "
-     "unless overwrite is true.",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"description\":"
-     "\"the file to write, e.g. \\\"level2.mhsnap\\\" (relative to the first allowed "
-     "directory)\"},\"overwrite\":{\"type\":\"boolean\"}},\"required\":[\"path\"]}",
-     snap_output, 0, 0, MH_IFACE_SNAPSHOT, "vice.snapshot.save", snapshot_save, NULL},
+     "Saves the machine's state (CPU, chips, RAM; not ROMs or media) to a file. A running "
+     "machine keeps running.",
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The file, e.g. \\\"level2.mhsnap\\\" (in an allowed directory)\"},"
+     "\"overwrite\":{\"type\":\"boolean\",\"description\":\"Replace an existing file\"}},"
+     "\"required\":[\"path\"]}",
+     snap_output,
+     0, 0, MH_IFACE_SNAPSHOT,
+     "vice.snapshot.save", snapshot_save, NULL},
     {0, "snapshot_load", "Load a snapshot",
-     "Restores a state saved by snapshot_save. The file is checked first (magic, machine, "
-     "version, size, checksum); on any mismatch nothing changes. Breakpoints are kept.",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"description\":"
-     "\"a snapshot file in an allowed directory\"}},\"required\":[\"path\"]}",
-     snap_output, MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_SNAPSHOT, "vice.snapshot.load", snapshot_load, NULL},
+     "Restores a snapshot_save file; it is checked first and a mismatch changes nothing. "
+     "Breakpoints stay.",
+     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
+     "\"description\":\"The snapshot file (in an allowed directory)\"}},"
+     "\"required\":[\"path\"]}",
+     snap_output,
+     MH_TOOL_DESTRUCTIVE, 0, MH_IFACE_SNAPSHOT,
+     "vice.snapshot.load", snapshot_load, NULL},
     {0, "snapshot_list", "List snapshots",
-     "Lists the snapshot files in an allowed directory (default: the first) with the machine, "
-     "format version, size and modification time (UTC) from each file's MHSNAP header.",
-     "{\"type\":\"object\",\"properties\":{\"directory\":{\"type\":\"string\",\"description\":"
-     "\"an allowed directory or one inside it\"}}}",
-     "{\"type\":\"object\",\"properties\":{\"directory\":{\"type\":\"string\"},\"snapshots\":{"
-     "\"type\":\"array\"}},\"required\":[\"directory\",\"snapshots\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.snapshot.list", snapshot_list, NULL},
+     "The snapshots in a directory with machine, version, size and time (UTC).",
+     "{\"type\":\"object\",\"properties\":{\"directory\":{\"type\":\"string\","
+     "\"description\":\"An allowed directory or one inside it (default: the first)\"}}}",
+     "{\"type\":\"object\",\"required\":[\"directory\",\"snapshots\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.snapshot.list", snapshot_list, NULL},
 };
 
 mh_status tm_register_snapshot(tm_plugin *plugin)

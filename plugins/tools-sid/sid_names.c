@@ -68,20 +68,33 @@ const char *ts_reg_description(unsigned reg)
 
 int ts_reg_read_only(unsigned reg) { return reg >= 0x19 && reg <= 0x1C; }
 
-int ts_reg_from_number(int64_t value, unsigned *reg, char *err, size_t err_size)
+/* "an address $D400-$D41C" for the SID's first copy in the CPU's map, or
+ * nothing when the machine did not say where it is. */
+static void address_hint(const mh_chip_io_range *io, char *out, size_t out_size)
 {
-    if (value >= 0 && value < (int64_t)MH_CHIP_SID_REGISTERS) {
-        *reg = (unsigned)value;
+    if (io && io->size)
+        snprintf(out, out_size, ", an address $%04X-$%04X", (unsigned)io->base,
+                 (unsigned)(io->base + MH_CHIP_SID_REGISTERS - 1));
+    else if (out_size)
+        out[0] = '\0';
+}
+
+int ts_reg_from_number(int64_t value, const mh_chip_io_range *io, unsigned *reg, char *err,
+                       size_t err_size)
+{
+    int found = value >= 0 && value <= 0xFFFF
+                    ? mh_chip_io_register(io, MH_CHIP_SID_REGISTERS, 32, (uint32_t)value)
+                    : -1;
+    if (found >= 0) {
+        *reg = (unsigned)found;
         return 0;
     }
-    if (value >= 0xD400 && value < 0xD400 + (int64_t)MH_CHIP_SID_REGISTERS) {
-        *reg = (unsigned)(value - 0xD400);
-        return 0;
-    }
+    char hint[48];
+    address_hint(io, hint, sizeof hint);
     snprintf(err, err_size,
-             "register %lld ($%llX) is not a SID register: use a number 0-28, an address "
-             "$D400-$D41C, or a name such as \"v1_freq_lo\" or \"mode_vol\"",
-             (long long)value, (unsigned long long)value);
+             "register %lld ($%llX) is not a SID register: use a number 0-28%s, or a name such "
+             "as \"v1_freq_lo\" or \"mode_vol\"",
+             (long long)value, (unsigned long long)value, hint);
     return -1;
 }
 
@@ -90,7 +103,8 @@ static int looks_numeric(const char *text)
     return text[0] == '$' || text[0] == '%' || isdigit((unsigned char)text[0]);
 }
 
-int ts_reg_parse(const char *text, unsigned *reg, unsigned *width, char *err, size_t err_size)
+int ts_reg_parse(const char *text, const mh_chip_io_range *io, unsigned *reg, unsigned *width,
+                 char *err, size_t err_size)
 {
     *width = 1;
     for (unsigned i = 0; i < MH_CHIP_SID_REGISTERS; i++) {
@@ -117,13 +131,15 @@ int ts_reg_parse(const char *text, unsigned *reg, unsigned *width, char *err, si
         mh_status status = obj ? mh_args_address(obj, "r", 0xFFFF, &value, NULL, 0)
                                : MH_ERR_INVALID_ARGUMENT;
         mh_json_free(doc);
-        if (status == MH_OK) return ts_reg_from_number(value, reg, err, err_size);
+        if (status == MH_OK) return ts_reg_from_number(value, io, reg, err, err_size);
     }
+    char hint[48];
+    address_hint(io, hint, sizeof hint);
     snprintf(err, err_size,
              "unknown SID register \"%.64s\": use a name (v1_freq_lo ... v3_sustain_release, "
              "fc_lo, fc_hi, res_filt, mode_vol; composite v1_freq, v1_pw, fc; or the labels "
-             "FRELO1 ... SIGVOL), a number 0-28 or an address $D400-$D41C",
-             text);
+             "FRELO1 ... SIGVOL) or a number 0-28%s",
+             text, hint);
     return -1;
 }
 

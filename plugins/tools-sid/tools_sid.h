@@ -59,12 +59,16 @@ const char *ts_reg_name(unsigned reg);
 const char *ts_reg_description(unsigned reg);
 /* A register from text: a canonical name, a Mapping-the-C64 label
  * ("FRELO1", "SIGVOL"; case-insensitive), a register number 0-28 or an
- * address $D400-$D41C in any address form. Composite names "v1_freq",
- * "v1_pw", "fc" give *width 2 (a 16/12/11-bit value written low byte
- * first). Returns 0, or -1 with a message. */
-int ts_reg_parse(const char *text, unsigned *reg, unsigned *width, char *err, size_t err_size);
+ * address in any address form inside io (the chip's place in the CPU's
+ * map, mh.chip.sid/1 io_range: $D400-$D7FF on a C64, 32-byte mirrors; NULL
+ * or size 0: numbers only). Composite names "v1_freq", "v1_pw", "fc" give
+ * *width 2 (a 16/12/11-bit value written low byte first). Returns 0, or -1
+ * with a message. */
+int ts_reg_parse(const char *text, const mh_chip_io_range *io, unsigned *reg, unsigned *width,
+                 char *err, size_t err_size);
 /* The same for an integer (number or address). */
-int ts_reg_from_number(int64_t value, unsigned *reg, char *err, size_t err_size);
+int ts_reg_from_number(int64_t value, const mh_chip_io_range *io, unsigned *reg, char *err,
+                       size_t err_size);
 /* 1 for POTX, POTY, OSC3, ENV3. */
 int ts_reg_read_only(unsigned reg);
 

@@ -10,7 +10,9 @@ static const ts_register_fn groups[] = {ts_register_regs, ts_register_voices};
 
 const mh_chip_sid_iface *ts_chip(const ts_plugin *plugin, mh_call *call, void **context)
 {
-    const mh_chip *chip = mh_toolkit_chip(plugin->call, call, sizeof(mh_chip_sid_iface));
+    /* io_range (ABI 1.3) is optional: checked where used. */
+    const mh_chip *chip =
+        mh_toolkit_chip(plugin->call, call, offsetof(mh_chip_sid_iface, io_range));
     if (!chip) return NULL;
     *context = chip->context;
     return chip->vtable;

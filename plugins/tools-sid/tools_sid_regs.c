@@ -83,14 +83,28 @@ static void read_all(const mh_chip_sid_iface *sid, void *context, uint8_t r[MH_C
     for (unsigned i = 0; i < MH_CHIP_SID_REGISTERS; i++) r[i] = sid->peek(context, (uint16_t)i);
 }
 
-static void write_register_list(mh_json_writer *w, const uint8_t *r)
+/* Where the machine put the SID (size 0: it did not say). */
+static mh_chip_io_range io_of(const mh_chip_sid_iface *sid, void *context)
+{
+    mh_chip_io_range io = {0, 0};
+    if (MH_CHIP_IFACE_HAS(sid, mh_chip_sid_iface, io_range)) sid->io_range(context, &io);
+    return io;
+}
+
+/* "address"/"address_hex" of a register, when the machine says where. */
+static void write_reg_address(mh_json_writer *w, const mh_chip_io_range *io, unsigned reg)
+{
+    if (io->size) mh_args_write_address(w, "address", io->base + reg);
+}
+
+static void write_register_list(mh_json_writer *w, const mh_chip_io_range *io, const uint8_t *r)
 {
     mh_json_write_array_begin(w);
     for (unsigned i = 0; i < MH_CHIP_SID_REGISTERS; i++) {
         mh_json_write_object_begin(w);
         mh_json_write_key(w, "number");
         mh_json_write_uint(w, i);
-        mh_args_write_address(w, "address", 0xD400u + i);
+        write_reg_address(w, io, i);
         mh_json_write_key(w, "name");
         mh_json_write_string(w, ts_reg_name(i));
         mh_json_write_key(w, "value");
@@ -117,7 +131,8 @@ static void write_decoded(const ts_plugin *plugin, mh_call *call, const mh_chip_
     mh_json_write_key(w, "clock_hz");
     mh_json_write_uint(w, clock);
     mh_json_write_key(w, "registers");
-    write_register_list(w, r);
+    const mh_chip_io_range io = io_of(sid, context);
+    write_register_list(w, &io, r);
     mh_json_write_key(w, "voices");
     mh_json_write_array_begin(w);
     for (unsigned v = 0; v < 3; v++) write_voice_regs(w, r, v, clock);
@@ -190,8 +205,8 @@ static int add_write(const char *label, unsigned reg, unsigned width, const mh_j
 {
     if (ts_reg_read_only(reg)) {
         snprintf(err, err_size,
-                 "register %s (%s) is read-only: writes to $D419-$D41C do nothing on a SID; "
-                 "set $D400-$D418",
+                 "register %s (%s) is read-only: writes to registers 25-28 (POTX, POTY, OSC3, "
+                 "ENV3) do nothing on a SID; set registers 0-24",
                  label, ts_reg_name(reg));
         return -1;
     }
@@ -220,24 +235,23 @@ static int add_write(const char *label, unsigned reg, unsigned width, const mh_j
 }
 
 /* `register` (name, number or address) + `value`. */
-static int parse_single(const mh_json *args, reg_write *writes, size_t *count, char *err,
-                        size_t err_size)
+static int parse_single(const mh_json *args, const mh_chip_io_range *io, reg_write *writes,
+                        size_t *count, char *err, size_t err_size)
 {
     const mh_json *which = mh_json_object_get(args, "register");
     unsigned reg = 0, width = 1;
     char label[80];
     if (mh_json_typeof(which) == MH_JSON_STRING) {
         const char *text = mh_json_as_string(which, NULL);
-        if (ts_reg_parse(text, &reg, &width, err, err_size) != 0) return -1;
+        if (ts_reg_parse(text, io, &reg, &width, err, err_size) != 0) return -1;
         snprintf(label, sizeof label, "\"%.64s\"", text);
     } else {
         int64_t number = 0;
         if (mh_json_as_int64(which, &number) != MH_OK) {
-            snprintf(err, err_size, "register: expected a name, a number 0-28 or an address "
-                                    "$D400-$D41C");
+            snprintf(err, err_size, "register: expected a name, a number 0-28 or an address");
             return -1;
         }
-        if (ts_reg_from_number(number, &reg, err, err_size) != 0) return -1;
+        if (ts_reg_from_number(number, io, &reg, err, err_size) != 0) return -1;
         snprintf(label, sizeof label, "%lld", (long long)number);
     }
     if (!mh_json_object_get(args, "value")) {
@@ -249,8 +263,8 @@ static int parse_single(const mh_json *args, reg_write *writes, size_t *count, c
 }
 
 /* `registers`: {"v1_freq": 7217, "$D404": 17, ...}, written in order. */
-static int parse_set(const mh_json *set, reg_write *writes, size_t *count, char *err,
-                     size_t err_size)
+static int parse_set(const mh_json *set, const mh_chip_io_range *io, reg_write *writes,
+                     size_t *count, char *err, size_t err_size)
 {
     size_t n = mh_json_object_size(set);
     if (!n) {
@@ -262,7 +276,7 @@ static int parse_set(const mh_json *set, reg_write *writes, size_t *count, char 
         const char *key = mh_json_object_key(set, i, &key_length);
         unsigned reg = 0, width = 1;
         char msg[512];
-        if (ts_reg_parse(key, &reg, &width, msg, sizeof msg) != 0) {
+        if (ts_reg_parse(key, io, &reg, &width, msg, sizeof msg) != 0) {
             snprintf(err, err_size, "registers: %s", msg);
             return -1;
         }
@@ -297,8 +311,9 @@ static void registers_set(void *user, mh_call *call)
                  "or `registers` (e.g. {\"registers\": {\"v1_freq\": 7217, \"mode_vol\": 15}})");
         bad = 1;
     }
-    if (!bad && has_single) bad = parse_single(args, writes, &count, err, sizeof err) != 0;
-    if (!bad && set) bad = parse_set(set, writes, &count, err, sizeof err) != 0;
+    const mh_chip_io_range io = io_of(sid, context);
+    if (!bad && has_single) bad = parse_single(args, &io, writes, &count, err, sizeof err) != 0;
+    if (!bad && set) bad = parse_set(set, &io, writes, &count, err, sizeof err) != 0;
     mh_json_free(doc);
     if (bad) {
         ts_errorf(plugin, call, "sid_registers_set: %s", err);
@@ -318,7 +333,7 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_object_begin(w);
         mh_json_write_key(w, "number");
         mh_json_write_uint(w, writes[i].reg);
-        mh_args_write_address(w, "address", 0xD400u + writes[i].reg);
+        write_reg_address(w, &io, writes[i].reg);
         mh_json_write_key(w, "name");
         mh_json_write_string(w, ts_reg_name(writes[i].reg));
         mh_json_write_key(w, "value");
@@ -327,7 +342,8 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_object_end(w);
         if (used < sizeof text) {
             n = snprintf(text + used, sizeof text - used, "%s $%04X (%s) = $%02X", i ? "," : "",
-                         0xD400u + writes[i].reg, ts_reg_name(writes[i].reg), writes[i].value);
+                         (unsigned)(io.base + writes[i].reg), ts_reg_name(writes[i].reg),
+                         writes[i].value);
             if (n > 0) used += (size_t)n;
         }
     }
@@ -340,41 +356,22 @@ static void registers_set(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
-#define TS_REGS_ITEM                                                                        \
-    "{\"type\":\"object\",\"required\":[\"number\",\"address\",\"address_hex\",\"name\",\"value\"," \
-    "\"value_hex\"],\"properties\":{\"number\":{\"type\":\"integer\"},\"address\":{\"type\":"     \
-    "\"integer\"},\"address_hex\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},"        \
-    "\"value\":{\"type\":\"integer\"},\"value_hex\":{\"type\":\"string\"}}}"
-
-#define TS_DECODED_PROPS                                                                     \
-    "\"model\":{\"type\":\"string\"},\"clock_hz\":{\"type\":\"integer\"},"                      \
-    "\"registers\":{\"type\":\"array\",\"items\":" TS_REGS_ITEM "},"                           \
-    "\"voices\":{\"type\":\"array\",\"items\":{\"type\":\"object\"}},"                         \
-    "\"filter\":{\"type\":\"object\"},\"potx\":{\"type\":\"integer\"},\"poty\":{\"type\":"      \
-    "\"integer\"},\"osc3\":{\"type\":\"integer\"},\"env3\":{\"type\":\"integer\"},"             \
-    "\"state\":{\"type\":\"string\"}"
-
-static const char get_output[] = "{\"type\":\"object\",\"required\":[\"model\",\"registers\","
-                                 "\"voices\",\"filter\",\"state\"],\"properties\":{" TS_DECODED_PROPS
-                                 "}}";
+static const char get_output[] =
+    "{\"type\":\"object\",\"required\":[\"model\",\"registers\",\"voices\",\"filter\","
+    "\"state\"]}";
 
 static const char set_input[] =
-    "{\"type\":\"object\",\"properties\":{"
-    "\"register\":{\"type\":[\"string\",\"integer\"],\"description\":\"One register: a name "
-    "(v1_freq_lo ... v3_sustain_release, fc_lo, fc_hi, res_filt, mode_vol, or the labels FRELO1 "
-    "... SIGVOL), a composite (v1_freq, v2_freq, v3_freq: 16 bits; v1_pw ...: 12 bits; fc: 11 "
-    "bits), a number 0-28 or an address $D400-$D41C\"},"
-    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"The value for `register`: "
-    "0-255 (composites: their width), as a number or \\\"$11\\\"\"},"
-    "\"registers\":{\"type\":\"object\",\"additionalProperties\":{\"type\":[\"integer\","
-    "\"string\"]},\"description\":\"Several at once, written in the order given (put the "
-    "control register last to gate after setting up a note): {\\\"v1_freq\\\": 7217, "
-    "\\\"v1_attack_decay\\\": 9, \\\"$D418\\\": 15, \\\"v1_control\\\": 17}\"}},"
-    "\"additionalProperties\":false}";
+    "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"string\",\"integer\"],"
+    "\"description\":\"A name (v1_freq_lo, v1_control, fc_lo, mode_vol ... or FRELO1 ... "
+    "SIGVOL), a composite (v1_freq 16 bits, v1_pw 12, fc 11), a number 0-28 or an address\"},"
+    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"The value for register "
+    "(composites: their width)\"},\"registers\":{\"type\":\"object\","
+    "\"additionalProperties\":{\"type\":[\"integer\",\"string\"]},\"description\":\"Several, "
+    "written in this order (control last to gate a note): {\\\"v1_freq\\\": 7217, "
+    "\\\"v1_control\\\": 17}\"}},\"additionalProperties\":false}";
 
-static const char set_output[] = "{\"type\":\"object\",\"required\":[\"written\",\"registers\","
-                                 "\"state\"],\"properties\":{\"written\":{\"type\":\"array\","
-                                 "\"items\":" TS_REGS_ITEM "}," TS_DECODED_PROPS "}}";
+static const char set_output[] =
+    "{\"type\":\"object\",\"required\":[\"written\",\"registers\",\"state\"]}";
 
 mh_status ts_register_regs(ts_plugin *plugin)
 {
@@ -384,11 +381,10 @@ mh_status ts_register_regs(ts_plugin *plugin)
     tools[0].name = "sid_registers_get";
     tools[0].title = "SID registers";
     tools[0].description =
-        "Reads the SID's 29 registers $D400-$D41C without side effects (write-only ones as last "
-        "written; POTX, POTY, OSC3, ENV3 as the CPU reads them now) and decodes them: per voice "
-        "frequency (register and Hz), pulse width, waveforms, gate/sync/ring/test, ADSR nybbles; "
-        "filter cutoff (register and Hz for this chip model), resonance, routing, modes, "
-        "voice 3 off, volume. sid_voices_get adds the live envelope and oscillator state.";
+        "The SID's registers read without side effects (write-only ones as last written) and "
+        "decoded: per voice frequency (Hz), pulse width, waveforms, control bits, ADSR; "
+        "filter cutoff (Hz), resonance, routing, modes, volume. sid_voices_get adds the live "
+        "envelopes.";
     tools[0].input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}";
     tools[0].output_schema = get_output;
     tools[0].annotations = MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT;
@@ -401,11 +397,9 @@ mh_status ts_register_regs(ts_plugin *plugin)
     tools[1].name = "sid_registers_set";
     tools[1].title = "Set SID registers";
     tools[1].description =
-        "Writes SID registers with the chip's effects, like a CPU write on the current cycle "
-        "(gate on starts the attack, the test bit resets the oscillator). Either `register` + "
-        "`value`, or `registers` as {name-or-address: value} written in the order given. "
-        "Values above a register's width, unknown names and the read-only registers $D419-$D41C "
-        "are refused. Returns what was written and the decoded registers after.";
+        "Writes SID registers like a CPU write now (gate on starts the attack). Too wide "
+        "values, unknown names and read-only registers are refused. Returns the registers "
+        "after.";
     tools[1].input_schema = set_input;
     tools[1].output_schema = set_output;
     tools[1].annotations = 0;

@@ -147,23 +147,11 @@ static void voices_get(void *user, mh_call *call)
 }
 
 static const char voices_input[] =
-    "{\"type\":\"object\",\"properties\":{\"voice\":{\"type\":\"integer\",\"description\":"
-    "\"Only this voice (1-3); all three when left out\"}},\"additionalProperties\":false}";
+    "{\"type\":\"object\",\"properties\":{\"voice\":{\"type\":\"integer\","
+    "\"description\":\"Only this voice (1-3; default all)\"}},\"additionalProperties\":false}";
 
 static const char voices_output[] =
-    "{\"type\":\"object\",\"required\":[\"voices\",\"state\"],\"properties\":{"
-    "\"model\":{\"type\":\"string\"},\"clock_hz\":{\"type\":\"integer\"},\"state\":{\"type\":"
-    "\"string\"},\"voices\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"required\":["
-    "\"voice\",\"frequency\",\"frequency_hz\",\"waveforms\",\"pulse_width\",\"gate\","
-    "\"envelope_phase\",\"envelope_level\"],\"properties\":{\"voice\":{\"type\":\"integer\"},"
-    "\"frequency\":{\"type\":\"integer\"},\"frequency_hz\":{\"type\":\"number\"},\"note\":{"
-    "\"type\":\"string\"},\"waveforms\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
-    "\"pulse_width\":{\"type\":\"integer\"},\"pulse_width_percent\":{\"type\":\"number\"},"
-    "\"gate\":{\"type\":\"boolean\"},\"sync\":{\"type\":\"boolean\"},\"ring\":{\"type\":"
-    "\"boolean\"},\"test\":{\"type\":\"boolean\"},\"attack_ms\":{\"type\":\"number\"},"
-    "\"decay_ms\":{\"type\":\"number\"},\"release_ms\":{\"type\":\"number\"},"
-    "\"envelope_phase\":{\"enum\":[\"attack\",\"decay\",\"sustain\",\"release\"]},"
-    "\"envelope_level\":{\"type\":\"integer\"},\"accumulator\":{\"type\":\"integer\"}}}}}}";
+    "{\"type\":\"object\",\"required\":[\"voices\",\"state\"]}";
 
 mh_status ts_register_voices(ts_plugin *plugin)
 {
@@ -173,12 +161,9 @@ mh_status ts_register_voices(ts_plugin *plugin)
     tool.name = "sid_voices_get";
     tool.title = "SID voices";
     tool.description =
-        "The SID's three voices now: frequency (register, Hz at this machine's clock, nearest "
-        "note and cents), waveforms, pulse width (register and %), gate/sync/ring/test, ADSR "
-        "values with their times in ms (attack 0->255, decay 255->sustain level, release "
-        "sustain level->0, the exponential steps included), and the live envelope phase "
-        "(attack, decay, sustain, release) and level 0-255, accumulator and waveform output. "
-        "Call it between audio_capture calls to follow an envelope in time.";
+        "The three voices now: frequency (Hz, note, cents), waveforms, pulse width, control "
+        "bits, ADSR times in ms, the live envelope phase and level, accumulator and output. "
+        "Between audio_capture calls it follows an envelope in time.";
     tool.input_schema = voices_input;
     tool.output_schema = voices_output;
     tool.annotations = MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT;

@@ -4,8 +4,8 @@
  * registration function per group of tools.
  *
  * The toolset knows nothing of any machine: it works through
- * "mh.chip.vic2/1" (mcphost/chip_vic2.h), and for pictures and pokes
- * through "mh.video/1" and "mh.memory/1" (mcphost/machine.h).
+ * "mh.chip.vic2/1" (mcphost/chip_vic2.h), and for pokes through
+ * "mh.memory/1" (mcphost/machine.h).
  *
  * Ownership: one tv_plugin per loaded plugin, freed at deinit; a tv_ctx
  * lives for one call. Threads: every tool `requires` the chip, so its
@@ -36,6 +36,7 @@ typedef struct tv_ctx {
     const mh_chip_vic2_iface *vic;
     void *chip;
     mh_chip_vic2_view view;
+    mh_chip_io_range io; /* where its registers are; size 0: unknown */
     char err[MH_ARGS_ERROR_SIZE];
 } tv_ctx;
 
@@ -66,7 +67,7 @@ int tv_sprite_arg(tv_ctx *ctx, int required, unsigned *out);
 
 mh_status tv_register_registers(tv_plugin *plugin); /* tools_vic2_regs.c */
 mh_status tv_register_sprites(tv_plugin *plugin);   /* tools_vic2_sprites.c */
-mh_status tv_register_screen(tv_plugin *plugin);    /* tools_vic2_screen.c */
+mh_status tv_register_borders(tv_plugin *plugin);   /* tools_vic2_borders.c */
 mh_status tv_register_breakpoints(tv_plugin *plugin); /* tools_vic2_breakpoints.c */
 
 #endif

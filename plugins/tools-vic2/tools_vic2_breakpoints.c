@@ -2,8 +2,8 @@
  * engine (mh.debug/1): breakpoints_raster, breakpoints_sprite_collision,
  * breakpoints_composite (check breakpoints: a callback here reads the
  * VIC-II at every instruction boundary) and breakpoints_vic_register_write
- * (a write watchpoint over $D000-$D3FF, all register mirrors, with a
- * condition on address & $3F). They stop with the engine's stop record,
+ * (a write watchpoint over the chip's io_range - $D000-$D3FF on a C64 -
+ * all register mirrors, with a condition on address & $3F). They stop with the engine's stop record,
  * whose breakpoint.detail says what fired; list, delete, toggle and the
  * trace are the tools-debug breakpoints_* tools. Handlers run on the
  * session's thread (the tools require the VIC-II). */
@@ -300,10 +300,16 @@ static void bp_register_write(void *user, mh_call *call)
         END_CALL
     uint32_t reg_value = 0;
     mh_status st = mh_args_address(c.args, "register", 0xFFFF, &reg_value, c.err, sizeof c.err);
-    int reg = st == MH_OK ? tv_vic_register(reg_value) : -1;
+    int reg = st == MH_OK ? tv_vic_register(reg_value, &c.io) : -1;
     if (reg < 0) {
-        tv_fail(&c, "%s; give a VIC-II register 0-63 or its address $D000-$D3FF, e.g. "
-                    "\"$D020\"", st == MH_OK ? "register: not a VIC-II register" : c.err);
+        tv_fail(&c, "%s; give a VIC-II register 0-63 or its address $%04X-$%04X",
+                st == MH_OK ? "register: not a VIC-II register" : c.err, (unsigned)c.io.base,
+                (unsigned)(c.io.base + c.io.size - 1));
+        END_CALL
+    }
+    if (!c.io.size) {
+        tv_fail(&c, "this machine does not say where its VIC-II registers are (%s io_range): "
+                    "a register write cannot be watched", MH_CHIP_VIC2_IFACE);
         END_CALL
     }
     int64_t value = -1, frames = 0;
@@ -321,8 +327,8 @@ static void bp_register_write(void *user, mh_call *call)
     memset(&spec, 0, sizeof spec);
     spec.struct_size = sizeof spec;
     spec.kinds = MH_BP_WRITE;
-    spec.start = 0xD000;
-    spec.end = 0xD3FF;
+    spec.start = c.io.base;
+    spec.end = c.io.base + c.io.size - 1;
     if (read_common(&c, &spec) != 0) END_CALL
     /* Log for N frames' worth of cycles from now (not N frame numbers: a
      * frame already half run would count as one). */
@@ -332,10 +338,14 @@ static void bp_register_write(void *user, mh_call *call)
                 (uint64_t)frames * c.view.cycles_per_line * c.view.lines_per_frame;
         spec.flags |= MH_BP_LOG_ONLY;
     }
-    /* Every mirror of the register: the write watch covers $D000-$D3FF and
-     * the condition keeps the register's own addresses. */
+    /* Every mirror of the register: the write watch covers the chip's whole
+     * range ($D000-$D3FF on a C64) and the condition keeps the register's
+     * own addresses. */
     char condition[1024];
-    int n = snprintf(condition, sizeof condition, "(address & $3F) == $%02X", (unsigned)reg);
+    int n = c.io.base & 0x3Fu
+                ? snprintf(condition, sizeof condition, "((address - $%04X) & $3F) == $%02X",
+                           (unsigned)c.io.base, (unsigned)reg)
+                : snprintf(condition, sizeof condition, "(address & $3F) == $%02X", (unsigned)reg);
     if (value >= 0)
         n += snprintf(condition + n, sizeof condition - (size_t)n, " && value == $%02X",
                       (unsigned)value);
@@ -350,7 +360,7 @@ static void bp_register_write(void *user, mh_call *call)
     }
     spec.condition = condition;
     char what[128];
-    n = snprintf(what, sizeof what, "write of $%04X", 0xD000u + (unsigned)reg);
+    n = snprintf(what, sizeof what, "write of $%04X", (unsigned)(c.io.base + (unsigned)reg));
     if (value >= 0) n += snprintf(what + n, sizeof what - (size_t)n, " = $%02X", (unsigned)value);
     if (frames)
         snprintf(what + n, sizeof what - (size_t)n, ", logged for %lld frame(s)",
@@ -389,9 +399,9 @@ static int read_term(tv_ctx *c, const mh_json *t, size_t i, tv_term *out)
     } else if (kind == TV_TERM_REGISTER) {
         uint32_t r = 0;
         int reg = mh_args_address(t, "register", 0xFFFF, &r, c->err, sizeof c->err) == MH_OK
-                      ? tv_vic_register(r) : -1;
+                      ? tv_vic_register(r, &c->io) : -1;
         if (reg < 0) {
-            tv_fail(c, "%s: register needs a VIC-II register 0-63 or $D000-$D3FF", where);
+            tv_fail(c, "%s: register needs a VIC-II register 0-63 or its address", where);
             return -1;
         }
         out->index = (uint8_t)reg;
@@ -483,7 +493,7 @@ static void bp_composite(void *user, mh_call *call)
         const tv_term *t = &parsed[i];
         char name[24];
         if (t->kind == TV_TERM_REGISTER)
-            snprintf(name, sizeof name, "$D0%02X", t->index);
+            snprintf(name, sizeof name, "$%04X", (unsigned)(c.io.base + t->index));
         else if (t->kind == TV_TERM_SPRITE_Y)
             snprintf(name, sizeof name, "sprite_y[%u]", t->index);
         else
@@ -502,62 +512,73 @@ static void bp_composite(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
-#define COMMON_PROPS                                                                              \
-    "\"condition\":{\"type\":\"string\",\"description\":\"Also require this expression "          \
-    "(docs/expressions.md), e.g. \\\"a == 0\\\"\"},\"temporary\":{\"type\":\"boolean\"},"          \
-    "\"log_only\":{\"type\":\"boolean\",\"description\":\"Log hits to the trace instead of "       \
-    "stopping\"},\"enabled\":{\"type\":\"boolean\"},\"ignore_count\":{\"type\":\"integer\","       \
-    "\"minimum\":0},\"group\":{\"type\":\"string\"},\"label\":{\"type\":\"string\"}"
-
-#define BP_OUTPUT                                                                                 \
-    "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"kind\":{\"type\":"        \
-    "\"string\"},\"label\":{\"type\":\"string\"},\"state\":{\"type\":\"string\"}},\"required\":["  \
-    "\"id\",\"kind\"]}"
+static const char bp_output[] =
+    "{\"type\":\"object\",\"required\":[\"id\",\"kind\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "breakpoints_raster", "Raster breakpoint",
-     "Stops when the beam reaches a raster line (line) or a range (line..end_line): once on "
-     "entry (mode \"entry\", default) or on every line of the range (\"every_line\"), at the "
-     "first instruction boundary there; the stop record's breakpoint.detail gives line and "
-     "cycle. Optional condition, temporary, log_only, group.",
-     "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":[\"integer\",\"string\"]},"
-     "\"end_line\":{\"type\":[\"integer\",\"string\"]},\"mode\":{\"type\":\"string\",\"enum\":["
-     "\"entry\",\"every_line\"]}," COMMON_PROPS "},\"required\":[\"line\"],"
-     "\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.raster", bp_raster, NULL},
+     "Stops when the beam reaches a raster line or range, at the first instruction boundary "
+     "there; the stop record gives line and cycle.",
+     "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Raster line\"},\"end_line\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Last line of a range\"},\"mode\":{\"type\":\"string\","
+     "\"description\":\"entry (default): once on entering; every_line: on each line\","
+     "\"enum\":[\"entry\",\"every_line\"]},\"condition\":{\"type\":\"string\","
+     "\"description\":\"Also require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"line\"],\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.raster", bp_raster, NULL},
     {0, "breakpoints_sprite_collision", "Sprite collision breakpoint",
-     "Stops when a sprite-sprite ($D01E) or sprite-background ($D01F) collision is latched "
-     "for a sprite in the mask (sprites: a mask or an array of numbers; default all); "
-     "breakpoint.detail names the sprites, line and cycle.",
-     "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":["
-     "\"sprite_sprite\",\"sprite_background\"]},\"sprites\":{\"type\":[\"integer\",\"string\","
-     "\"array\"]}," COMMON_PROPS "},\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.sprite_collision", bp_collision, NULL},
+     "Stops when a sprite-sprite or sprite-background collision is latched for one of the "
+     "sprites; the stop record names them.",
+     "{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\","
+     "\"description\":\"Which collisions (default both)\",\"enum\":[\"sprite_sprite\","
+     "\"sprite_background\"]},\"sprites\":{\"type\":[\"integer\",\"string\",\"array\"],"
+     "\"description\":\"Bit mask or array of sprite numbers 0-7 (default all)\"},"
+     "\"condition\":{\"type\":\"string\",\"description\":\"Also require this (breakpoints_set "
+     "syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.sprite_collision", bp_collision, NULL},
     {0, "breakpoints_vic_register_write", "VIC-II register write breakpoint",
-     "Stops when the CPU writes a VIC-II register at any of its mirrors ($D000-$D3FF), "
-     "optionally only a given value; or, with log_only or frames: N, logs every such write "
-     "(address, value, raster position) to the trace for N frames (read it with "
-     "breakpoints_trace).",
+     "Stops when the CPU writes a VIC-II register (any mirror), or only logs the writes "
+     "(log_only or frames).",
      "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"0-63 or $D000-$D3FF, e.g. \\\"$D020\\\"\"},\"value\":{\"type\":["
-     "\"integer\",\"string\"]},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":"
-     "\"Log only, for this many frames from now\"}," COMMON_PROPS "},\"required\":["
-     "\"register\"],\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.vic_register_write", bp_register_write, NULL},
+     "\"description\":\"Register 0-63 or its address, e.g. \\\"$D020\\\"\"},"
+     "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Only writes of this "
+     "value\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Log only, for "
+     "this many frames from now\"},\"condition\":{\"type\":\"string\",\"description\":\"Also "
+     "require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"register\"],\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.vic_register_write", bp_register_write, NULL},
     {0, "breakpoints_composite", "Composite breakpoint",
-     "Stops when a combination (op \"and\", default, or \"or\") of terms becomes true: raster "
-     "line, sprite_y of a sprite, a VIC-II register value (colour registers $D020-$D02E as "
-     "0-15), or the PC, each as equals or min/max. Fires on the change from false to true; "
-     "breakpoint.detail gives every value.",
-     "{\"type\":\"object\",\"properties\":{\"op\":{\"type\":\"string\",\"enum\":[\"and\","
-     "\"or\"]},\"terms\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":8,\"items\":{\"type\":"
-     "\"object\",\"properties\":{\"what\":{\"type\":\"string\",\"enum\":[\"raster\","
-     "\"sprite_y\",\"register\",\"pc\"]},\"sprite\":{\"type\":\"integer\"},\"register\":{"
-     "\"type\":[\"integer\",\"string\"]},\"equals\":{\"type\":[\"integer\",\"string\"]},"
-     "\"min\":{\"type\":[\"integer\",\"string\"]},\"max\":{\"type\":[\"integer\",\"string\"]}},"
-     "\"required\":[\"what\"],\"additionalProperties\":false}}," COMMON_PROPS "},"
-     "\"required\":[\"terms\"],\"additionalProperties\":false}",
-     BP_OUTPUT, 0, 0, NULL, "vice.breakpoints.composite", bp_composite, NULL},
+     "Stops when its terms (raster, sprite y, VIC-II register, PC) become true, all (and) or "
+     "any (or).",
+     "{\"type\":\"object\",\"properties\":{\"op\":{\"type\":\"string\",\"description\":\"and "
+     "(default) or or\",\"enum\":[\"and\",\"or\"]},\"terms\":{\"type\":\"array\","
+     "\"description\":\"1-8 conditions\",\"minItems\":1,\"maxItems\":8,"
+     "\"items\":{\"type\":\"object\",\"properties\":{\"what\":{\"type\":\"string\","
+     "\"description\":\"The value tested\",\"enum\":[\"raster\",\"sprite_y\",\"register\","
+     "\"pc\"]},\"sprite\":{\"type\":\"integer\",\"description\":\"Sprite 0-7 (sprite_y)\"},"
+     "\"register\":{\"type\":[\"integer\",\"string\"],\"description\":\"Register (register; "
+     "colours as 0-15)\"},\"equals\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Exact value\"},\"min\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Lowest value\"},\"max\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Highest value\"}},\"required\":[\"what\"],"
+     "\"additionalProperties\":false}},\"condition\":{\"type\":\"string\","
+     "\"description\":\"Also require this (breakpoints_set syntax)\"},"
+     MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
+     "},\"required\":[\"terms\"],\"additionalProperties\":false}",
+     bp_output,
+     0, 0, NULL,
+     "vice.breakpoints.composite", bp_composite, NULL},
 };
 
 mh_status tv_register_breakpoints(tv_plugin *plugin)

@@ -5,7 +5,7 @@
 #include "tools_vic2.h"
 
 static const mh_toolkit_group_fn groups[] = {tv_register_registers, tv_register_sprites,
-                                             tv_register_screen, tv_register_breakpoints};
+                                             tv_register_borders, tv_register_breakpoints};
 
 static mh_status tools_vic2_init(const mh_host *host, void **data)
 {
@@ -15,6 +15,6 @@ static mh_status tools_vic2_init(const mh_host *host, void **data)
 static void tools_vic2_deinit(void *data) { free(data); }
 
 MH_PLUGIN_DEFINE("org.mcphost.tools-vic2", "tools-vic2", "0.1.0",
-                 "VIC-II tools: registers, sprites, raster, screen capture and text, borders, "
-                 "memory map, raster/collision/register/composite breakpoints",
+                 "VIC-II tools: registers, sprites, raster, borders, memory map, "
+                 "raster/collision/register/composite breakpoints",
                  MH_PLUGIN_TOOLSET, tools_vic2_init, tools_vic2_deinit);

@@ -5,8 +5,6 @@
 
 #include "tools_vic2.h"
 
-#define OBJ_SCHEMA(props) "{\"type\":\"object\",\"properties\":{" props "}}"
-#define NO_ARGS "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"
 
 static void write_bool(mh_json_writer *w, const char *key, int value)
 {
@@ -147,7 +145,7 @@ static void registers_get(void *user, mh_call *call)
                      tv_color_name(v->border_color), v->background[0],
                      tv_color_name(v->background[0]), v->regs[0x15]);
     for (unsigned row = 0; row < 3 && n > 0 && (size_t)n < sizeof text; row++) {
-        n += snprintf(text + n, sizeof text - (size_t)n, "$D0%X0:", row);
+        n += snprintf(text + n, sizeof text - (size_t)n, "$%04X:", (unsigned)(c.io.base + row * 16));
         for (unsigned i = 0; i < 16 && row * 16 + i < 0x2F; i++)
             n += snprintf(text + n, sizeof text - (size_t)n, " %02X", v->regs[row * 16 + i]);
         n += snprintf(text + n, sizeof text - (size_t)n, "\n");
@@ -171,14 +169,19 @@ static int parse_write(tv_ctx *c, const mh_json *obj, const char *where, reg_wri
     mh_status st = mh_args_address_value(mh_json_object_get(obj, "register"), "register", 0xFFFF,
                                          &reg, c->err, sizeof c->err);
     if (st != MH_OK) {
-        tv_fail(c, "%s%s; give a register number 0-63 or its address $D000-$D03F", where,
+        tv_fail(c, "%s%s; give a register number 0-63 or its address", where,
                 st == MH_ERR_NOT_FOUND ? "register is missing" : c->err);
         return -1;
     }
-    out->reg = tv_vic_register(reg);
-    if (out->reg < 0) {
+    out->reg = tv_vic_register(reg, &c->io);
+    if (out->reg < 0 && c->io.size) {
         tv_fail(c, "%sregister $%04X is not a VIC-II register: give 0-63 or an address "
-                   "$D000-$D3FF (the registers repeat every 64 bytes)", where, (unsigned)reg);
+                   "$%04X-$%04X (the registers repeat every 64 bytes)", where, (unsigned)reg,
+                (unsigned)c->io.base, (unsigned)(c->io.base + c->io.size - 1));
+        return -1;
+    }
+    if (out->reg < 0) {
+        tv_fail(c, "%sregister $%04X is not a VIC-II register: give 0-63", where, (unsigned)reg);
         return -1;
     }
     st = mh_args_int(obj, "value", 0, 255, &value, c->err, sizeof c->err);
@@ -238,7 +241,7 @@ static void registers_set(void *user, mh_call *call)
         const int ignored = r == 0x13 || r == 0x14 || r == 0x1E || r == 0x1F || r >= 0x2F;
         mh_json_write_object_begin(w);
         write_uint(w, "register", (unsigned)r);
-        mh_args_write_address(w, "address", 0xD000u + (unsigned)r);
+        if (c.io.size) mh_args_write_address(w, "address", c.io.base + (unsigned)r);
         mh_args_write_byte(w, "value", writes[i].value);
         mh_args_write_byte(w, "read_back", now);
         if (ignored) {
@@ -248,7 +251,7 @@ static void registers_set(void *user, mh_call *call)
         mh_json_write_object_end(w);
         if (n < sizeof text)
             n += (size_t)snprintf(text + n, sizeof text - n, "$%04X <- $%02X (reads $%02X)%s\n",
-                                  0xD000u + (unsigned)r, writes[i].value, now,
+                                  (unsigned)(c.io.base + (unsigned)r), writes[i].value, now,
                                   ignored ? ": this register ignores writes" : "");
     }
     mh_json_write_array_end(w);
@@ -359,48 +362,47 @@ static void memory_map(void *user, mh_call *call)
 /* ---- registration ---- */
 
 static const char registers_set_schema[] =
-    "{\"type\":\"object\",\"properties\":{"
-    "\"register\":{\"type\":[\"integer\",\"string\"],\"description\":\"Register number 0-63 or "
-    "its address, e.g. \\\"$D020\\\" or 53280 (mirrors $D040-$D3FF allowed)\"},"
-    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte to write, 0-255 "
-    "(\\\"$0E\\\" works)\"},"
-    "\"writes\":{\"type\":\"array\",\"minItems\":1,\"maxItems\":64,\"description\":\"Several "
-    "writes in order, instead of register + value\",\"items\":{\"type\":\"object\","
-    "\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"]},\"value\":{\"type\":["
-    "\"integer\",\"string\"]}},\"required\":[\"register\",\"value\"],"
-    "\"additionalProperties\":false}}},\"additionalProperties\":false}";
+    "{\"type\":\"object\",\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],"
+    "\"description\":\"Register 0-63 or its address, e.g. \\\"$D020\\\" (mirrors too)\"},"
+    "\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte 0-255\"},"
+    "\"writes\":{\"type\":\"array\",\"description\":\"Several writes in order, instead of "
+    "register + value\",\"minItems\":1,\"maxItems\":64,\"items\":{\"type\":\"object\","
+    "\"properties\":{\"register\":{\"type\":[\"integer\",\"string\"],\"description\":\"As "
+    "register\"},\"value\":{\"type\":[\"integer\",\"string\"],\"description\":\"Byte "
+    "0-255\"}},\"required\":[\"register\",\"value\"],\"additionalProperties\":false}}},"
+    "\"additionalProperties\":false}";
 
 static const mh_tool_desc tools[] = {
     {0, "vic2_registers_get", "VIC-II registers",
-     "Every VIC-II register decoded: display mode, DEN/RSEL/CSEL, scroll, the VIC bank with the "
-     "screen, character set and bitmap addresses, raster line and compare, IRQ flags and mask, "
-     "colours, collisions, light pen, and the raw register bytes. Reading has no side effects "
-     "(collision registers are not cleared) and does not pause the machine.",
-     NO_ARGS,
-     OBJ_SCHEMA("\"model\":{\"type\":\"string\"},\"mode\":{\"type\":\"string\"},"
-                "\"memory\":{\"type\":\"object\"},\"raster\":{\"type\":\"object\"},"
-                "\"irq\":{\"type\":\"object\"},\"registers\":{\"type\":\"array\"}"),
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.vic2.registers.get", registers_get,
-     NULL},
+     "The VIC-II registers decoded (mode, scroll, memory addresses, raster, IRQ, colours, "
+     "collisions) and raw, without side effects.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\"},"
+     "\"memory\":{\"type\":\"object\"},\"registers\":{\"type\":\"array\"}}}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.vic2.registers.get", registers_get, NULL},
     {0, "vic2_registers_set", "Write VIC-II registers",
-     "Writes VIC-II registers as a CPU store would (with the chip's effects: writing $D019 "
-     "acknowledges interrupts). Give register + value, or writes: [{register, value}, ...]. "
-     "Returns what each register reads afterwards.",
-     registers_set_schema, OBJ_SCHEMA("\"writes\":{\"type\":\"array\"}"), 0, 0, NULL,
+     "Writes VIC-II registers as a CPU store would (writing the IRQ flags acknowledges them); "
+     "returns what they read after.",
+     registers_set_schema,
+     "{\"type\":\"object\",\"properties\":{\"writes\":{\"type\":\"array\"}}}",
+     0, 0, NULL,
      "vice.vic2.registers.set", registers_set, NULL},
     {0, "vic2_raster_get", "VIC-II raster position",
-     "Where the beam is: raster line and cycle, the raster IRQ compare line, frame number, bad "
-     "line and border state.",
-     NO_ARGS,
-     OBJ_SCHEMA("\"line\":{\"type\":\"integer\"},\"cycle\":{\"type\":\"integer\"},"
-                "\"compare\":{\"type\":\"integer\"}"),
-     MH_TOOL_READ_ONLY, 0, NULL, "vice.vic2.raster.get", raster_get, NULL},
+     "The beam's line and cycle, the IRQ compare line, frame, bad line and border state.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"properties\":{\"line\":{\"type\":\"integer\"},"
+     "\"cycle\":{\"type\":\"integer\"}}}",
+     MH_TOOL_READ_ONLY, 0, NULL,
+     "vice.vic2.raster.get", raster_get, NULL},
     {0, "vic2_memory_map", "What the VIC-II sees",
-     "The VIC-II's 16 KiB bank and where in it the screen, character set (RAM or character "
-     "ROM), bitmap, sprite pointers and each sprite's data lie, as CPU addresses.",
-     NO_ARGS,
-     OBJ_SCHEMA("\"bank\":{\"type\":\"integer\"},\"regions\":{\"type\":\"array\"}"),
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.vic2.memory.map", memory_map, NULL},
+     "The VIC bank and where the screen, character set (RAM or ROM), bitmap, sprite pointers "
+     "and sprite data lie, as CPU addresses.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"properties\":{\"bank\":{\"type\":\"integer\"},"
+     "\"regions\":{\"type\":\"array\"}}}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.vic2.memory.map", memory_map, NULL},
 };
 
 mh_status tv_register_registers(tv_plugin *plugin)

@@ -260,43 +260,44 @@ static void sprite_image(void *user, mh_call *call)
 
 /* ---- registration ---- */
 
-#define SPRITE_ARG "\"sprite\":{\"type\":[\"integer\",\"string\"],\"description\":\"Sprite 0-7\"}"
-#define INT_ARG(name, what) ",\"" name "\":{\"type\":[\"integer\",\"string\"],\"description\":\"" what "\"}"
-#define BOOL_ARG(name, what) ",\"" name "\":{\"type\":\"boolean\",\"description\":\"" what "\"}"
-
 static const mh_tool_desc tools[] = {
     {0, "vic2_sprites_get", "VIC-II sprites",
-     "The eight sprites decoded: enable, position (9-bit X), colour, multicolour, X/Y "
-     "expansion, priority, pointer and data address, collision bits. Give sprite for one.",
-     "{\"type\":\"object\",\"properties\":{" SPRITE_ARG "},\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"sprites\":{\"type\":\"array\"}},\"required\":["
-     "\"sprites\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.vic2.sprites.get", sprites_get, NULL},
+     "The sprites decoded: enable, position, colour, multicolour, expansion, priority, "
+     "pointer and data address, collisions.",
+     "{\"type\":\"object\",\"properties\":{\"sprite\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Only this sprite (0-7)\"}},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"sprites\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.vic2.sprites.get", sprites_get, NULL},
     {0, "vic2_sprites_set", "Change a VIC-II sprite",
-     "Changes one sprite: any of x (0-511), y, enabled, color, multicolor, expand_x, expand_y, "
-     "behind_background (registers), pointer (the byte at screen + $3F8 + n, in RAM) and data "
-     "(up to 63 bytes written at the sprite's data address). Returns the sprite afterwards.",
-     "{\"type\":\"object\",\"properties\":{" SPRITE_ARG INT_ARG("x", "X position 0-511")
-         INT_ARG("y", "Y position 0-255") INT_ARG("color", "Colour 0-15")
-             INT_ARG("pointer", "Sprite pointer 0-255 (data at bank + pointer * 64)")
-                 BOOL_ARG("enabled", "Show the sprite") BOOL_ARG("multicolor", "Multicolour mode")
-                     BOOL_ARG("expand_x", "Double width") BOOL_ARG("expand_y", "Double height")
-                         BOOL_ARG("behind_background", "Foreground graphics cover the sprite")
-     ",\"data\":{\"type\":[\"array\",\"string\"],\"description\":\"Up to 63 data bytes: an "
-     "array or hex text \\\"FF 00 FF ...\\\"\"}},\"required\":[\"sprite\"],"
+     "Changes one sprite's registers, pointer and data; returns it after.",
+     "{\"type\":\"object\",\"properties\":{\"sprite\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Sprite 0-7\"},\"x\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"X 0-511\"},\"y\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Y 0-255\"},\"color\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Colour 0-15\"},\"pointer\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Sprite pointer (data at bank + pointer * 64)\"},"
+     "\"enabled\":{\"type\":\"boolean\",\"description\":\"Shown\"},"
+     "\"multicolor\":{\"type\":\"boolean\",\"description\":\"Multicolour\"},"
+     "\"expand_x\":{\"type\":\"boolean\",\"description\":\"Double width\"},"
+     "\"expand_y\":{\"type\":\"boolean\",\"description\":\"Double height\"},"
+     "\"behind_background\":{\"type\":\"boolean\",\"description\":\"Behind foreground "
+     "graphics\"},\"data\":{\"type\":[\"array\",\"string\"],\"description\":\"Up to 63 data "
+     "bytes: array or hex \\\"FF 00 FF\\\"\"}},\"required\":[\"sprite\"],"
      "\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"sprite\":{\"type\":\"object\"}},\"required\":["
-     "\"sprite\"]}",
-     0, 0, NULL, "vice.vic2.sprites.set", sprites_set, NULL},
+     "{\"type\":\"object\",\"required\":[\"sprite\"]}",
+     0, 0, NULL,
+     "vice.vic2.sprites.set", sprites_set, NULL},
     {0, "vic2_sprite_image", "Sprite image",
-     "A sprite's 24 x 21 pixels as a PNG image (scaled, default 4x; transparent pixels in "
-     "the background colour) and as ASCII art for text-only clients.",
-     "{\"type\":\"object\",\"properties\":{" SPRITE_ARG INT_ARG("scale", "Pixel scale 1-8, default 4")
-     "},\"required\":[\"sprite\"],\"additionalProperties\":false}",
-     "{\"type\":\"object\",\"properties\":{\"sprite\":{\"type\":\"integer\"},\"ascii\":{"
-     "\"type\":\"string\"},\"data\":{\"type\":\"array\"}},\"required\":[\"sprite\",\"ascii\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.vic2.sprite.image", sprite_image,
-     NULL},
+     "A sprite's 24x21 pixels as a PNG (transparent in the background colour) and as ASCII "
+     "art.",
+     "{\"type\":\"object\",\"properties\":{\"sprite\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Sprite 0-7\"},\"scale\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Pixel scale 1-8 (default 4)\"}},\"required\":[\"sprite\"],"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"sprite\",\"ascii\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL,
+     "vice.vic2.sprite.image", sprite_image, NULL},
 };
 
 mh_status tv_register_sprites(tv_plugin *plugin)

@@ -12,7 +12,9 @@ int tv_begin(tv_plugin *plugin, mh_call *call, tv_ctx *ctx)
     ctx->call = call;
     ctx->args = mh_toolkit_args(plugin->call, call, &ctx->doc, ctx->err, sizeof ctx->err);
     if (!ctx->args) return -1;
-    const mh_chip *chip = mh_toolkit_chip(plugin->call, call, sizeof(mh_chip_vic2_iface));
+    /* io_range (ABI 1.3) is optional: checked where used. */
+    const mh_chip *chip =
+        mh_toolkit_chip(plugin->call, call, offsetof(mh_chip_vic2_iface, io_range));
     if (!chip) {
         tv_fail(ctx, "this machine's VIC-II interface (%s) is older than tools-vic2 needs: "
                      "update the machine plugin", MH_CHIP_VIC2_IFACE);
@@ -20,6 +22,8 @@ int tv_begin(tv_plugin *plugin, mh_call *call, tv_ctx *ctx)
     }
     ctx->vic = chip->vtable;
     ctx->chip = chip->context;
+    if (MH_CHIP_IFACE_HAS(ctx->vic, mh_chip_vic2_iface, io_range))
+        ctx->vic->io_range(ctx->chip, &ctx->io);
     ctx->view.struct_size = sizeof ctx->view;
     if (ctx->vic->view(ctx->chip, &ctx->view) != MH_OK) {
         tv_fail(ctx, "the machine could not decode its VIC-II registers");

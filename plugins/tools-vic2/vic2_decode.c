@@ -1,68 +1,6 @@
 /* vic2_decode.c - pure decoders of the VIC-II toolset (vic2_decode.h). */
 #include "vic2_decode.h"
 
-#include <string.h>
-
-/* Screen codes 0-127 of the upper case/graphics set. */
-static const char *const upper_set[128] = {
-    "@", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
-    "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "[", "\xC2\xA3", "]", "\xE2\x86\x91",
-    "\xE2\x86\x90",
-    " ", "!", "\"", "#", "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/",
-    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ":", ";", "<", "=", ">", "?",
-    /* 64-95: graphics */
-    "\xE2\x94\x80", "\xE2\x99\xA0", "\xE2\x94\x82", "\xE2\x94\x80", "\xE2\x94\x80",
-    "\xE2\x94\x80", "\xE2\x94\x80", "\xE2\x94\x82", "\xE2\x94\x82", "\xE2\x95\xAE",
-    "\xE2\x95\xB0", "\xE2\x95\xAF", "\xE2\x94\x94", "\xE2\x95\xB2", "\xE2\x95\xB1",
-    "\xE2\x94\x8C", "\xE2\x94\x90", "\xE2\x97\x8F", "\xE2\x96\x81", "\xE2\x99\xA5",
-    "\xE2\x96\x8F", "\xE2\x95\xAD", "\xE2\x95\xB3", "\xE2\x97\x8B", "\xE2\x99\xA3",
-    "\xE2\x96\x95", "\xE2\x99\xA6", "\xE2\x94\xBC", "\xE2\x96\x92", "\xE2\x94\x82",
-    "\xCF\x80", "\xE2\x97\xA5",
-    /* 96-127: graphics */
-    " ", "\xE2\x96\x8C", "\xE2\x96\x84", "\xE2\x96\x94", "\xE2\x96\x81", "\xE2\x96\x8F",
-    "\xE2\x96\x92", "\xE2\x96\x95", "\xE2\x96\x92", "\xE2\x97\xA4", "\xE2\x96\x95",
-    "\xE2\x94\x9C", "\xE2\x96\x97", "\xE2\x94\x94", "\xE2\x94\x90", "\xE2\x96\x82",
-    "\xE2\x94\x8C", "\xE2\x94\xB4", "\xE2\x94\xAC", "\xE2\x94\xA4", "\xE2\x96\x8E",
-    "\xE2\x96\x8D", "\xE2\x96\x90", "\xE2\x96\x94", "\xE2\x96\x80", "\xE2\x96\x83",
-    "\xE2\x96\x9F", "\xE2\x96\x96", "\xE2\x96\x9D", "\xE2\x94\x98", "\xE2\x96\x98",
-    "\xE2\x96\x9A"};
-
-static const char *const lower_letters[26] = {"a", "b", "c", "d", "e", "f", "g", "h", "i",
-                                              "j", "k", "l", "m", "n", "o", "p", "q", "r",
-                                              "s", "t", "u", "v", "w", "x", "y", "z"};
-
-const char *tv_screen_code_text(uint8_t code, int lowercase)
-{
-    code &= 0x7Fu;
-    if (lowercase) {
-        if (code >= 1 && code <= 26) return lower_letters[code - 1];
-        if (code >= 65 && code <= 90) return upper_set[code - 64];
-        if (code == 122) return "\xE2\x9C\x93"; /* check mark */
-    }
-    return upper_set[code];
-}
-
-size_t tv_screen_text(const uint8_t codes[1000], int lowercase, char *out, size_t size)
-{
-    size_t n = 0;
-    if (!size) return 0;
-    for (unsigned row = 0; row < 25; row++) {
-        for (unsigned col = 0; col < 40; col++) {
-            const char *s = tv_screen_code_text(codes[row * 40 + col], lowercase);
-            size_t len = strlen(s);
-            if (n + len >= size) goto done;
-            memcpy(out + n, s, len);
-            n += len;
-        }
-        if (row < 24) {
-            if (n + 1 >= size) goto done;
-            out[n++] = '\n';
-        }
-    }
-done:
-    out[n] = '\0';
-    return n;
-}
 
 void tv_sprite_pixels(const uint8_t data[63], int multicolor, uint8_t color, uint8_t mc0,
                       uint8_t mc1, uint8_t out[TV_SPRITE_H][TV_SPRITE_W])
@@ -117,11 +55,9 @@ size_t tv_color_runs(const uint8_t *border, const uint8_t *background, size_t fi
     return count;
 }
 
-int tv_vic_register(uint32_t value)
+int tv_vic_register(uint32_t value, const mh_chip_io_range *io)
 {
-    if (value < 0x40u) return (int)value;
-    if (value >= 0xD000u && value <= 0xD3FFu) return (int)(value & 0x3Fu);
-    return -1;
+    return mh_chip_io_register(io, 0x40u, 0x40u, value);
 }
 
 const char *tv_mode_name(unsigned mode)

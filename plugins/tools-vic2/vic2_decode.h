@@ -1,7 +1,7 @@
 /* vic2_decode.h - the pure decoding functions of the VIC-II toolset (no
- * host, no machine): screen codes to readable text, sprite data to pixels
- * and ASCII art, per-line colours to runs, register numbers from the forms
- * agents write, mode names. Linked into tools-vic2 and the unit tests
+ * host, no machine): sprite data to pixels and ASCII art, per-line
+ * colours to runs, register numbers from the forms agents write, mode
+ * names. Linked into tools-vic2 and the unit tests
  * (static library tools_vic2_decode).
  *
  * Ownership: every output buffer belongs to the caller; returned strings
@@ -13,22 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <mcphost/chip_io.h>
+
 /* A sprite pixel that shows nothing (tv_sprite_pixels). */
 #define TV_TRANSPARENT 0xFFu
 #define TV_SPRITE_W 24
 #define TV_SPRITE_H 21
-
-/* The readable form of a screen code as UTF-8: letters, digits and
- * punctuation as themselves, the graphics characters as the nearest
- * Unicode box/block symbol. Reverse video (codes 128-255) reads like the
- * code without bit 7. lowercase 1 uses the lower/upper case character set
- * (codes 1-26 are a-z, 65-90 A-Z). */
-const char *tv_screen_code_text(uint8_t code, int lowercase);
-
-/* Decodes 40 x 25 screen codes into 25 lines joined by '\n' (no trailing
- * newline; trailing spaces of each line kept). Returns the length written
- * (out holds at most size - 1 bytes and a NUL). */
-size_t tv_screen_text(const uint8_t codes[1000], int lowercase, char *out, size_t size);
 
 /* The 24 x 21 pixels of a sprite's 63 data bytes: colour index per pixel
  * or TV_TRANSPARENT. Multicolour: pairs of pixels, 01 = mc0 ($D025),
@@ -52,9 +42,11 @@ typedef struct tv_color_run {
 size_t tv_color_runs(const uint8_t *border, const uint8_t *background, size_t first,
                      size_t last, tv_color_run *runs, size_t max);
 
-/* A VIC-II register from a number: 0-63 as itself, or an address in
- * $D000-$D3FF (the 64 registers repeat every 64 bytes). -1 otherwise. */
-int tv_vic_register(uint32_t value);
+/* A VIC-II register from a number: 0-63 as itself, or an address inside
+ * io (where the machine put the chip, mh.chip.vic2/1 io_range: $D000-$D3FF
+ * on a C64), where the 64 registers repeat. -1 otherwise; io NULL or size
+ * 0: numbers only. */
+int tv_vic_register(uint32_t value, const mh_chip_io_range *io);
 
 /* "standard text", "multicolour text", "standard bitmap",
  * "multicolour bitmap", "extended colour text", "invalid ..." */

@@ -64,6 +64,10 @@ void http_limits_defaults(http_limits *l)
     DEFAULT(keepalive_ms, 15000);
     DEFAULT(retry_ms, 1000);
     DEFAULT(connection_timeout, 60);
+    DEFAULT(max_pending, 64);
+    DEFAULT(max_pending_per_address, 16);
+    DEFAULT(header_timeout, 10);
+    DEFAULT(body_timeout, 60);
 #undef DEFAULT
 }
 
@@ -367,6 +371,8 @@ void http_stream_prime_locked(http_stream *st) { push_locked(st, "", 0, 1); }
 
 int http_stream_attached_locked(const http_stream *st) { return st->writer != NULL; }
 
+uint64_t http_stream_next_seq_locked(const http_stream *st) { return st->next_seq; }
+
 http_stream *http_exchange_to_sse_locked(http_exchange *ex)
 {
     http_session *s = ex->session;
@@ -390,7 +396,6 @@ void http_session_send(void *user, void *exchange, const char *json, size_t leng
     http_session *s = user;
     if (exchange == &http_sink_exchange) return; /* nothing answers a client notification */
     http_exchange *ex = exchange;
-    int json_wait_response = ex && ex->mode == HTTP_EX_JSON_WAIT ? is_response(json, length) : 0;
     int dropped = 0, lost = 0;
     uint32_t stream_id = 0;
     pthread_mutex_lock(&s->lock);
@@ -413,7 +418,10 @@ void http_session_send(void *user, void *exchange, const char *json, size_t leng
             }
             break;
         case HTTP_EX_JSON_WAIT:
-            if (json_wait_response) {
+            /* Decided under the lock: the POST handler switches DECIDING to
+             * JSON_WAIT under it, and a response classified before that
+             * switch would be dropped. */
+            if (is_response(json, length)) {
                 free_held(ex);
                 lost = hold_locked(ex, json, length, 1) != 0;
             }

@@ -57,6 +57,10 @@ typedef struct http_limits {
     unsigned keepalive_ms;      /* SSE comment when a stream is quiet (15000) */
     unsigned retry_ms;          /* SSE retry field in priming events (1000) */
     unsigned connection_timeout;/* seconds of inactivity before MHD drops a connection (60) */
+    size_t max_pending;         /* connections still sending their request (64) */
+    size_t max_pending_per_address; /* of those, from one client address (16) */
+    unsigned header_timeout;    /* seconds to send a whole request header (10) */
+    unsigned body_timeout;      /* seconds to send a request body once its header is in (60) */
 } http_limits;
 
 void http_limits_defaults(http_limits *limits);
@@ -103,6 +107,7 @@ struct http_session {
     uint32_t next_stream_id;
     http_stream *streams;        /* newest first */
     double last_activity;        /* monotonic seconds */
+    int used;                    /* sent a request after initialize, or opened a GET */
 };
 
 /* Monotonic clock in seconds. */
@@ -132,6 +137,8 @@ void http_stream_unref_locked(http_stream *st);
 /* Pushes the priming event (empty data, the retry time) a new stream starts
  * with, so the client has an id to resume from. */
 void http_stream_prime_locked(http_stream *st);
+/* The number of the stream's next event (one past the newest). */
+uint64_t http_stream_next_seq_locked(const http_stream *st);
 /* Whether a connection is writing the stream now. */
 int http_stream_attached_locked(const http_stream *st);
 /* Moves an exchange to SSE: a new POST stream with the priming event and the

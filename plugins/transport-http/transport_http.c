@@ -47,6 +47,57 @@ void http_log(http_transport *t, mh_log_level level, const char *format, ...)
     va_end(args);
 }
 
+#define NOISE_WINDOW_SECONDS 10.0
+#define NOISE_LINES 5
+
+/* Starts a new noise window when the current one is over; returns how many
+ * lines the ended one left out. Lock held. */
+static unsigned long noise_roll_locked(http_transport *t, double now)
+{
+    if (now - t->noise_window < NOISE_WINDOW_SECONDS) return 0;
+    unsigned long left_out = t->noise_left_out;
+    t->noise_window = now;
+    t->noise_lines = 0;
+    t->noise_left_out = 0;
+    return left_out;
+}
+
+static void report_left_out(http_transport *t, unsigned long left_out)
+{
+    if (left_out)
+        http_log(t, MH_LOG_NOTICE,
+                 "%lu more lines about refused or dropped connections were left out in %.0f s",
+                 left_out, NOISE_WINDOW_SECONDS);
+}
+
+void http_log_noise(http_transport *t, mh_log_level level, const char *format, ...)
+{
+    pthread_mutex_lock(&t->noise_lock);
+    unsigned long left_out = noise_roll_locked(t, http_now());
+    int write = t->noise_lines < NOISE_LINES;
+    if (write)
+        t->noise_lines++;
+    else
+        t->noise_left_out++;
+    pthread_mutex_unlock(&t->noise_lock);
+    report_left_out(t, left_out);
+    if (!write || !t->log) return;
+    va_list args;
+    va_start(args, format);
+    t->log->vwritef(t->host, level, format, args);
+    va_end(args);
+}
+
+/* Reports what a noise window left out once it is over, even when no new
+ * line comes. [main-thread] */
+static void flush_noise(http_transport *t)
+{
+    pthread_mutex_lock(&t->noise_lock);
+    unsigned long left_out = noise_roll_locked(t, http_now());
+    pthread_mutex_unlock(&t->noise_lock);
+    report_left_out(t, left_out);
+}
+
 /* ---- responses ---- */
 
 static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *r)
@@ -92,24 +143,48 @@ static struct MHD_Response *error_response(int code, const char *message)
     return text ? json_response(text, length) : NULL;
 }
 
-static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
-                                  const char *format, ...) __attribute__((format(printf, 4, 5)));
-
-static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
-                                  const char *format, ...)
+static enum MHD_Result vsend_error(struct MHD_Connection *c, int close, unsigned status,
+                                   int code, const char *format, va_list args)
 {
     char message[1024];
-    va_list args;
-    va_start(args, format);
     vsnprintf(message, sizeof message, format, args);
-    va_end(args);
     struct MHD_Response *r = error_response(code, message);
+    if (r && close) MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     if (r && status == MHD_HTTP_METHOD_NOT_ALLOWED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, POST, DELETE");
     if (r && status == MHD_HTTP_UNAUTHORIZED)
         MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
                                 "Bearer realm=\"mcphost\", error=\"invalid_token\"");
     return queue(c, status, r);
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
+                                  const char *format, ...) __attribute__((format(printf, 4, 5)));
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, int code,
+                                  const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    enum MHD_Result result = vsend_error(c, 0, status, code, format, args);
+    va_end(args);
+    return result;
+}
+
+/* An error that refuses a request before its body is read: the connection
+ * is closed after it, so a refused client holds nothing (its body is never
+ * read). */
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, int code,
+                              const char *format, ...) __attribute__((format(printf, 4, 5)));
+
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, int code,
+                              const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    enum MHD_Result result = vsend_error(c, 1, status, code, format, args);
+    va_end(args);
+    return result;
 }
 
 static enum MHD_Result send_empty(struct MHD_Connection *c, unsigned status)
@@ -208,13 +283,15 @@ static int remove_session_locked(http_transport *t, http_session *s)
     return 0;
 }
 
-/* Whether a session has no connection and no running request, and since
- * when. Lock order: transport lock, then session lock. */
-static int session_idle_since(http_session *s, double *since)
+/* Whether a session has no connection and no running request, since when,
+ * and whether it was ever used past initialize. Lock order: transport lock,
+ * then session lock. */
+static int session_idle_since(http_session *s, double *since, int *used)
 {
     pthread_mutex_lock(&s->lock);
     int idle = !s->ending && s->writers == 0 && s->exchanges == 0 && s->handling == 0;
     *since = s->last_activity;
+    if (used) *used = s->used;
     pthread_mutex_unlock(&s->lock);
     return idle;
 }
@@ -226,19 +303,26 @@ static void retire_session(http_session *s)
     http_session_unref(s);
 }
 
-/* Room for one more session: ends the longest idle one when the table is
- * full and it has been idle long enough. Returns 0, or -1 when full. */
+/* Room for one more session when the table is full. The first to go is the
+ * idle session that never sent a request after initialize (nothing of its
+ * client's is lost) and has waited longest; else the session idle longest,
+ * once idle for evict_idle_seconds. Returns 0, or -1 when none may go. */
 static int make_room(http_transport *t)
 {
     http_session *victim = NULL;
+    int victim_used = 0;
     pthread_mutex_lock(&t->lock);
     if (t->session_count >= t->limits.max_sessions) {
         double oldest = 0, now = http_now();
         for (size_t i = 0; i < t->session_count; i++) {
             double since;
-            if (session_idle_since(t->sessions[i], &since) &&
-                now - since >= t->limits.evict_idle_seconds && (!victim || since < oldest)) {
+            int used;
+            if (!session_idle_since(t->sessions[i], &since, &used)) continue;
+            if (used && now - since < t->limits.evict_idle_seconds) continue;
+            /* unused before used, then the longest idle */
+            if (!victim || (!used && victim_used) || (used == victim_used && since < oldest)) {
                 victim = t->sessions[i];
+                victim_used = used;
                 oldest = since;
             }
         }
@@ -250,8 +334,9 @@ static int make_room(http_transport *t)
     }
     pthread_mutex_unlock(&t->lock);
     if (victim) {
-        http_log(t, MH_LOG_INFO, "session %.8s ended to make room for a new one (limit %zu)",
-                 victim->id, t->limits.max_sessions);
+        http_log(t, MH_LOG_INFO, "session %.8s ended to make room for a new one (limit %zu; %s)",
+                 victim->id, t->limits.max_sessions,
+                 victim_used ? "the longest idle" : "it never sent a request after initialize");
         retire_session(victim);
     }
     return 0;
@@ -267,7 +352,7 @@ static void expire_sessions(http_transport *t)
     for (size_t i = 0; i < t->session_count && n < 16;) {
         double since;
         http_session *s = t->sessions[i];
-        if (session_idle_since(s, &since) && now - since >= t->limits.idle_seconds) {
+        if (session_idle_since(s, &since, NULL) && now - since >= t->limits.idle_seconds) {
             remove_session_locked(t, s);
             expired[n++] = s;
         } else {
@@ -313,12 +398,14 @@ static void classify(const mh_json *root, post_info *info)
     }
 }
 
-/* Marks one handle() call as running; 0 when the session is ending. */
-static int begin_handle(http_session *s)
+/* Marks one handle() call as running (of a request other than initialize
+ * when `use`); 0 when the session is ending. */
+static int begin_handle(http_session *s, int use)
 {
     pthread_mutex_lock(&s->lock);
     int ok = !s->ending;
     if (ok) s->handling++;
+    if (ok && use) s->used = 1;
     s->last_activity = http_now();
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -423,7 +510,7 @@ static answer run_request(http_transport *t, http_session *s, const char *body, 
                           int sse_ok, int json_ok, const post_info *info)
 {
     answer out = {0};
-    if (!begin_handle(s)) {
+    if (!begin_handle(s, !info->initialize)) {
         out.kind = ANSWER_GONE;
         return out;
     }
@@ -530,12 +617,16 @@ static enum MHD_Result post_initialize(http_transport *t, struct MHD_Connection 
     }
     answer a = run_request(t, s, req->body, req->length, sse_ok, json_ok, info);
     int ok = a.kind == ANSWER_JSON && strstr(a.json, "\"result\"") && !strstr(a.json, "\"error\":{");
+    /* Once in the table the session may end (DELETE, shutdown) at any time:
+     * keep a copy of its id for the answer. */
+    char id[sizeof s->id];
+    memcpy(id, s->id, sizeof id);
     if (!ok || add_session(t, s) != 0) {
         retire_session(s); /* a failed initialize leaves no session behind */
         return send_answer(c, &a, NULL);
     }
-    http_log(t, MH_LOG_INFO, "session %.8s started", s->id);
-    return send_answer(c, &a, s->id);
+    http_log(t, MH_LOG_INFO, "session %.8s started", id);
+    return send_answer(c, &a, id);
 }
 
 /* The session a request names, checked; NULL after queueing the error. */
@@ -608,7 +699,7 @@ static enum MHD_Result handle_post(http_transport *t, struct MHD_Connection *c, 
     http_session *s = request_session(t, c, &result);
     if (!s) return result;
     if (info.kind == MSG_NOTIFICATION || info.kind == MSG_RESPONSE) {
-        if (!begin_handle(s)) {
+        if (!begin_handle(s, 0)) {
             http_session_unref(s);
             return send_error(c, MHD_HTTP_NOT_FOUND, -32001,
                               "Session not found: it is ending; initialize a new session");
@@ -631,15 +722,54 @@ static enum MHD_Result handle_post(http_transport *t, struct MHD_Connection *c, 
 
 /* ---- GET and DELETE ---- */
 
+/* Why a Last-Event-ID is refused, as the message of a 400: not an event id,
+ * a stream never issued, or past the end of its stream. NULL when it is
+ * served: *st is then the stream and *seq the last event the client has, or
+ * *st is NULL for a stream no longer kept. Lock held. */
+static const char *resume_refusal(http_session *s, const char *last, http_stream **st,
+                                  uint64_t *seq_out, char *why, size_t size)
+{
+    uint32_t stream_id = 0;
+    uint64_t seq = 0;
+    if (http_parse_event_id(last, &stream_id, &seq) != 0) {
+        snprintf(why, size,
+                 "Bad Request: Last-Event-ID \"%.40s\" is not an event id of this server "
+                 "(<stream>-<event>, as in \"id: 3-17\"); send a GET without it to open a new "
+                 "stream",
+                 last);
+        return why;
+    }
+    *st = http_stream_find_locked(s, stream_id);
+    if (!*st && stream_id >= s->next_stream_id) {
+        snprintf(why, size,
+                 "Bad Request: Last-Event-ID \"%.40s\" names stream %u, which this session "
+                 "never had (its newest is %u); send a GET without Last-Event-ID to open a new "
+                 "stream",
+                 last, stream_id, s->next_stream_id - 1);
+        return why;
+    }
+    /* A stream that ended and was delivered, or was dropped for newer ones:
+     * the caller opens a new GET stream (the MCP SDK reconnects so after a
+     * POST stream that ended with an error). */
+    if (!*st) return NULL;
+    uint64_t next = http_stream_next_seq_locked(*st);
+    if (seq >= next) {
+        snprintf(why, size,
+                 "Bad Request: Last-Event-ID \"%.40s\" is past the end of stream %u, whose "
+                 "newest event is %u-%llu; resume from an id this server sent",
+                 last, stream_id, stream_id, (unsigned long long)(next - 1));
+        return why;
+    }
+    *seq_out = seq;
+    return NULL;
+}
+
 static enum MHD_Result handle_get(http_transport *t, struct MHD_Connection *c)
 {
     enum MHD_Result result = MHD_NO;
     http_session *s = request_session(t, c, &result);
     if (!s) return result;
     const char *last = header(c, "Last-Event-ID");
-    uint32_t stream_id = 0;
-    uint64_t seq = 0;
-    int resume = last && http_parse_event_id(last, &stream_id, &seq) == 0;
     pthread_mutex_lock(&s->lock);
     if (s->ending) {
         pthread_mutex_unlock(&s->lock);
@@ -647,7 +777,14 @@ static enum MHD_Result handle_get(http_transport *t, struct MHD_Connection *c)
         return send_error(c, MHD_HTTP_NOT_FOUND, -32001,
                           "Session not found: it is ending; initialize a new session");
     }
-    http_stream *st = resume ? http_stream_find_locked(s, stream_id) : NULL;
+    http_stream *st = NULL;
+    uint64_t seq = 0;
+    char why[512];
+    if (last && resume_refusal(s, last, &st, &seq, why, sizeof why)) {
+        pthread_mutex_unlock(&s->lock);
+        http_session_unref(s);
+        return send_error(c, MHD_HTTP_BAD_REQUEST, -32600, "%s", why);
+    }
     /* Taking over an attached stream does not add one; anything else must fit. */
     if (s->writers >= t->limits.max_streams && !(st && http_stream_attached_locked(st))) {
         pthread_mutex_unlock(&s->lock);
@@ -669,11 +806,12 @@ static enum MHD_Result handle_get(http_transport *t, struct MHD_Connection *c)
         }
     }
     s->last_activity = http_now();
+    s->used = 1;
     pthread_mutex_unlock(&s->lock);
     if (w && last && !resumed)
         http_log(t, MH_LOG_INFO,
-                 "session %.8s: Last-Event-ID \"%.40s\" names no stream this session still "
-                 "keeps; opening a new one",
+                 "session %.8s: Last-Event-ID \"%.40s\" names a stream that ended or was "
+                 "dropped; opening a new one",
                  s->id, last);
     http_session_unref(s);
     if (!w) return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, -32603, "out of memory");
@@ -705,46 +843,46 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
 {
     const char *host = header(c, MHD_HTTP_HEADER_HOST);
     if (!http_host_allowed(host, t->bind_host, t->wildcard)) {
-        http_log(t, MH_LOG_WARNING, "refused a request for Host \"%.100s\" (DNS rebinding protection)",
-                 host);
-        *result = send_error(c, MHD_HTTP_MISDIRECTED_REQUEST, -32000,
-                             "Misdirected request: Host \"%.100s\" is not this server; connect to "
-                             "http://%s:%u" ENDPOINT " (DNS rebinding protection)",
-                             host, t->bind_host, t->port);
+        http_log_noise(t, MH_LOG_WARNING,
+                       "refused a request for Host \"%.100s\" (DNS rebinding protection)", host);
+        *result = refuse(c, MHD_HTTP_MISDIRECTED_REQUEST, -32000,
+                         "Misdirected request: Host \"%.100s\" is not this server; connect to "
+                         "http://%s:%u" ENDPOINT " (DNS rebinding protection)",
+                         host, t->bind_host, t->port);
         return 1;
     }
     const char *origin = header(c, "Origin");
     if (!http_origin_allowed(origin, t->bind_host)) {
-        http_log(t, MH_LOG_WARNING, "refused a request from Origin \"%.100s\"", origin);
-        *result = send_error(c, MHD_HTTP_FORBIDDEN, -32000,
-                             "Forbidden: Origin \"%.100s\" may not use this server; only pages on "
-                             "localhost, 127.0.0.1 or [::1] may",
-                             origin);
+        http_log_noise(t, MH_LOG_WARNING, "refused a request from Origin \"%.100s\"", origin);
+        *result = refuse(c, MHD_HTTP_FORBIDDEN, -32000,
+                         "Forbidden: Origin \"%.100s\" may not use this server; only pages on "
+                         "localhost, 127.0.0.1 or [::1] may",
+                         origin);
         return 1;
     }
     if (strcmp(url, ENDPOINT) != 0) {
-        *result = send_error(c, MHD_HTTP_NOT_FOUND, -32000,
-                             "Not found: the MCP endpoint is " ENDPOINT);
+        *result = refuse(c, MHD_HTTP_NOT_FOUND, -32000,
+                         "Not found: the MCP endpoint is " ENDPOINT);
         return 1;
     }
     if (t->token && !http_token_ok(header(c, MHD_HTTP_HEADER_AUTHORIZATION), t->token)) {
-        *result = send_error(c, MHD_HTTP_UNAUTHORIZED, -32000,
-                             "Unauthorized: send the server's token as \"Authorization: Bearer "
-                             "<token>\" (mcphost --token or MCPHOST_TOKEN)");
+        *result = refuse(c, MHD_HTTP_UNAUTHORIZED, -32000,
+                         "Unauthorized: send the server's token as \"Authorization: Bearer "
+                         "<token>\" (mcphost --token or MCPHOST_TOKEN)");
         return 1;
     }
     if (strcmp(method, MHD_HTTP_METHOD_POST) == 0) {
         if (!http_content_type_is(header(c, MHD_HTTP_HEADER_CONTENT_TYPE), "application/json")) {
-            *result = send_error(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, -32000,
-                                 "Unsupported Media Type: POST a JSON-RPC message with "
-                                 "Content-Type: application/json");
+            *result = refuse(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, -32000,
+                             "Unsupported Media Type: POST a JSON-RPC message with "
+                             "Content-Type: application/json");
             return 1;
         }
         const char *accept = header(c, MHD_HTTP_HEADER_ACCEPT);
         if (!http_accepts(accept, "application/json") && !http_accepts(accept, "text/event-stream")) {
-            *result = send_error(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
-                                 "Not Acceptable: the Accept header must list application/json "
-                                 "and text/event-stream");
+            *result = refuse(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
+                             "Not Acceptable: the Accept header must list application/json "
+                             "and text/event-stream");
             return 1;
         }
         /* A body somewhat over the limit is read and dropped before the 413,
@@ -753,9 +891,9 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
         const char *length = header(c, MHD_HTTP_HEADER_CONTENT_LENGTH);
         unsigned long long declared = length ? strtoull(length, NULL, 10) : 0;
         if (declared > 16ull * t->limits.max_body) {
-            *result = send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, -32000,
-                                 "Payload too large: a message may be at most %zu bytes",
-                                 t->limits.max_body);
+            *result = refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, -32000,
+                             "Payload too large: a message may be at most %zu bytes",
+                             t->limits.max_body);
             return 1;
         }
         if (declared > t->limits.max_body) *too_large = 1;
@@ -763,17 +901,17 @@ static int precheck(http_transport *t, struct MHD_Connection *c, const char *url
     }
     if (strcmp(method, MHD_HTTP_METHOD_GET) == 0) {
         if (!http_accepts(header(c, MHD_HTTP_HEADER_ACCEPT), "text/event-stream")) {
-            *result = send_error(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
-                                 "Not Acceptable: GET " ENDPOINT " opens an SSE stream; send "
-                                 "Accept: text/event-stream");
+            *result = refuse(c, MHD_HTTP_NOT_ACCEPTABLE, -32000,
+                             "Not Acceptable: GET " ENDPOINT " opens an SSE stream; send "
+                             "Accept: text/event-stream");
             return 1;
         }
         return 0;
     }
     if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) return 0;
-    *result = send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, -32000,
-                         "Method not allowed: " ENDPOINT " takes POST (messages), GET (the "
-                         "notification stream) and DELETE (end the session)");
+    *result = refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, -32000,
+                     "Method not allowed: " ENDPOINT " takes POST (messages), GET (the "
+                     "notification stream) and DELETE (end the session)");
     return 1;
 }
 
@@ -789,7 +927,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!req) return MHD_NO;
         *con_cls = req;
         enum MHD_Result result = MHD_YES;
-        if (precheck(t, c, url, method, &req->too_large, &result)) {
+        int refused = precheck(t, c, url, method, &req->too_large, &result);
+        http_guard_header_in(t->guard, c, !refused);
+        if (refused) {
             req->answered = 1;
             return result;
         }
@@ -820,6 +960,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     req->answered = 1;
+    http_guard_body_in(t->guard, c);
     if (strcmp(method, MHD_HTTP_METHOD_POST) == 0) return handle_post(t, c, req);
     if (strcmp(method, MHD_HTTP_METHOD_GET) == 0) return handle_get(t, c);
     return handle_delete(t, c);
@@ -828,9 +969,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
-    (void)c;
+    http_transport *t = cls;
     (void)toe;
+    http_guard_request_done(t->guard, c);
     http_request *req = *con_cls;
     if (!req) return;
     free(req->body);
@@ -845,46 +986,35 @@ static void mhd_logger(void *cls, const char *format, va_list args)
     vsnprintf(message, sizeof message, format, args);
     size_t n = strlen(message);
     while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) message[--n] = '\0';
-    http_log(t, MH_LOG_WARNING, "libmicrohttpd: %s", message);
+    /* What happens to one connection (a client went away, the connection
+     * limit) is routine under load or attack; the rest is worth a warning. */
+    int routine = strstr(message, "onnection") != NULL;
+    http_log_noise(t, routine ? MH_LOG_INFO : MH_LOG_WARNING, "libmicrohttpd: %s", message);
 }
 
 /* ---- serve and stop ---- */
 
-/* Reads a positive whole number from the environment into *field. */
-static void env_limit(http_transport *t, const char *name, size_t *field)
+/* Closes connections past their request deadlines or beyond the pending
+ * limits (http_guard.h) and says so in one line per 10 s at most.
+ * [main-thread] */
+static void guard_connections(http_transport *t)
 {
-    const char *text = getenv(name);
-    if (!text || !*text) return;
-    char *end = NULL;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end || v == 0 || v > (1ull << 40)) {
-        http_log(t, MH_LOG_WARNING, "ignoring %s=\"%s\": expected a positive whole number", name,
-                 text);
-        return;
+    http_guard_closed *closed = &t->guard_closed;
+    http_guard_sweep(t->guard, closed);
+    size_t total = closed->header_deadline + closed->body_deadline + closed->pending_limit;
+    double now = http_now();
+    if (total && now - t->guard_reported >= NOISE_WINDOW_SECONDS) {
+        http_log(t, MH_LOG_INFO,
+                 "closed %zu connections: %zu sent no whole request header within %u s, %zu "
+                 "no body within %u s, %zu were the oldest beyond the limits on connections "
+                 "that have not sent a request (%zu in all, %zu per address)",
+                 total, closed->header_deadline, t->limits.header_timeout,
+                 closed->body_deadline, t->limits.body_timeout, closed->pending_limit,
+                 t->limits.max_pending, t->limits.max_pending_per_address);
+        memset(closed, 0, sizeof *closed);
+        t->guard_reported = now;
     }
-    *field = (size_t)v;
-}
-
-static void env_limit_u(http_transport *t, const char *name, unsigned *field)
-{
-    size_t v = *field;
-    env_limit(t, name, &v);
-    *field = v > 0xffffffffu ? 0xffffffffu : (unsigned)v;
-}
-
-static void read_limits(http_transport *t)
-{
-    http_limits *l = &t->limits;
-    memset(l, 0, sizeof *l);
-    http_limits_defaults(l);
-    env_limit_u(t, "MCPHOST_HTTP_IDLE_SECONDS", &l->idle_seconds);
-    env_limit(t, "MCPHOST_HTTP_MAX_SESSIONS", &l->max_sessions);
-    env_limit(t, "MCPHOST_HTTP_MAX_STREAMS", &l->max_streams);
-    env_limit(t, "MCPHOST_HTTP_STREAM_EVENTS", &l->ring_events);
-    env_limit(t, "MCPHOST_HTTP_STREAM_BYTES", &l->ring_bytes);
-    env_limit_u(t, "MCPHOST_HTTP_JSON_WINDOW_MS", &l->json_window_ms);
-    env_limit_u(t, "MCPHOST_HTTP_KEEPALIVE_MS", &l->keepalive_ms);
-    env_limit(t, "MCPHOST_HTTP_MAX_CONNECTIONS", &l->max_connections);
+    flush_noise(t);
 }
 
 /* Stops accepting, lets streams drain what they hold, ends every session. */
@@ -917,12 +1047,14 @@ static void shutdown_all(http_transport *t)
     free(list);
     MHD_stop_daemon(t->daemon);
     t->daemon = NULL;
+    http_guard_free(t->guard);
+    t->guard = NULL;
 }
 
 mh_status http_serve(void *user, const mh_transport_options *options)
 {
     http_transport *t = user;
-    read_limits(t);
+    if (http_settings_read(t, options) != 0) return MH_ERR_INVALID_ARGUMENT;
     const char *bind = options && options->bind_host ? options->bind_host : "127.0.0.1";
     t->port = options ? options->port : 6510; /* 0: any free port, read back below */
     snprintf(t->bind_host, sizeof t->bind_host, "%s", bind);
@@ -953,13 +1085,17 @@ mh_status http_serve(void *user, const mh_transport_options *options)
     if (addr.ss_family == AF_INET6) flags |= MHD_USE_IPv6;
     atomic_store(&t->stopping, 0);
     t->stop_requested = 0;
+    t->guard = http_guard_new(&t->limits);
+    if (!t->guard) return MH_ERR_NO_MEMORY;
     t->daemon = MHD_start_daemon(
         flags, t->port, NULL, NULL, on_request, t, MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, t,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned)t->limits.max_connections, MHD_OPTION_CONNECTION_TIMEOUT,
         t->limits.connection_timeout, MHD_OPTION_NOTIFY_COMPLETED, on_completed, t,
-        MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_CONNECTION, http_guard_notify, t->guard, MHD_OPTION_END);
     if (!t->daemon) {
+        http_guard_free(t->guard);
+        t->guard = NULL;
         http_log(t, MH_LOG_CRITICAL,
                  "cannot listen on %s port %u (is another program using it? choose another with "
                  "--port)",
@@ -981,6 +1117,7 @@ mh_status http_serve(void *user, const mh_transport_options *options)
         if (t->stop_requested) break;
         pthread_mutex_unlock(&t->lock);
         expire_sessions(t);
+        guard_connections(t);
         pthread_mutex_lock(&t->lock);
     }
     pthread_mutex_unlock(&t->lock);
@@ -1003,6 +1140,7 @@ static void http_deinit(void *data)
     http_transport *t = data;
     if (!t) return;
     pthread_mutex_destroy(&t->lock);
+    pthread_mutex_destroy(&t->noise_lock);
     pthread_cond_destroy(&t->wake);
     free(t->sessions);
     free(t->token);
@@ -1024,6 +1162,8 @@ static mh_status http_init(const mh_host *host, void **data)
     t->server = server;
     t->log = host->get_service(host, MH_LOG_SERVICE_ID);
     pthread_mutex_init(&t->lock, NULL);
+    pthread_mutex_init(&t->noise_lock, NULL);
+    t->noise_window = http_now();
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -86,8 +87,16 @@ static int on_line(void *user, mh_line_event event, const char *line, size_t len
 
 static mh_status stdio_serve(void *user, const mh_transport_options *options)
 {
-    (void)options;
     stdio_transport *t = user;
+    if (MH_TRANSPORT_OPTIONS_HAVE_SETTINGS(options) && options->setting_count > 0) {
+        char message[512];
+        snprintf(message, sizeof message,
+                 "the stdio transport has no settings, so --transport-option \"%.200s\" would "
+                 "do nothing; leave it out (the http transport takes them)",
+                 options->settings[0]);
+        log_msg(t, MH_LOG_CRITICAL, message);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
     t->out_fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
     if (t->out_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
         log_msg(t, MH_LOG_ERROR, "cannot set up stdout");

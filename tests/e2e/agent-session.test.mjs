@@ -61,7 +61,7 @@ describe('an agent debugging a C64 program over stdio', () => {
     await call('events_subscribe', { types: ['stopped', 'breakpoint'] });
     const booted = await call('execution_run_until', { frames: 150, warp: true, timeout_ms: 20000 });
     assert.equal(stop(booted).reason, 'frames');
-    const screen = await call('vic2_screen_text');
+    const screen = await call('screen_text');
     assert.match(resultText(screen), /READY\./);
   });
 
@@ -142,7 +142,7 @@ describe('an agent debugging a C64 program over stdio', () => {
     await call('execution_run_until', { frames: 30, warp: true, timeout_ms: 20000 });
     await call('keyboard_type', { text: 'PRINT "DONE"\n' });
     await call('execution_run_until', { frames: 60, warp: true, timeout_ms: 20000 });
-    const screen = await call('vic2_screen_text');
+    const screen = await call('screen_text');
     // The echo of the command and, on a line of its own, what it printed.
     assert.match(resultText(screen), /^PRINT "DONE"\s*$/m);
     assert.match(resultText(screen), /^DONE\s*$/m);

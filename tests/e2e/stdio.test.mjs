@@ -95,12 +95,18 @@ describe('stdio, started with --machine fixture', () => {
       assert.equal(typeof t.description, 'string', `${t.name} has a description`);
       assert.equal(t.inputSchema?.type, 'object', `${t.name} inputSchema is an object schema`);
       assert.ok(t.annotations && typeof t.annotations === 'object', `${t.name} has annotations`);
+      // Only hints that differ from MCP's defaults are sent (readOnly false,
+      // destructive true, idempotent false, openWorld true).
       for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
-        assert.equal(typeof t.annotations[hint], 'boolean', `${t.name} annotations.${hint}`);
+        assert.ok(['boolean', 'undefined'].includes(typeof t.annotations[hint]), `${t.name} annotations.${hint}`);
+      assert.equal(t.annotations.openWorldHint, false, `${t.name} works on the emulated machine only`);
+      if (t.annotations.readOnlyHint) assert.equal(t.annotations.destructiveHint, undefined, `${t.name}: no destructive hint on a read-only tool`);
+      assert.equal(t.annotations.title, undefined, `${t.name}: the title is top-level on 2025-06-18 and newer`);
     }
     for (const name of [...CORE_TOOLS, ...FIXTURE_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    assert.equal(byName.session_destroy.annotations.destructiveHint, true);
+    assert.equal(byName.session_destroy.annotations.destructiveHint ?? true, true);
+    assert.equal(byName.session_create.annotations.destructiveHint, false);
     assert.equal(byName.fixture_echo.annotations.readOnlyHint, true);
     assert.ok(byName.fixture_echo.outputSchema, 'fixture_echo has an outputSchema');
   });
@@ -546,6 +552,9 @@ describe('stdio, older protocol versions through the SDK', () => {
         const echo = tools.find((t) => t.name === 'fixture_echo');
         if (version < '2025-06-18') assert.equal(echo.outputSchema, undefined, 'no outputSchema before 2025-06-18');
         else assert.ok(echo.outputSchema, 'outputSchema from 2025-06-18 on');
+        // Without a top-level title (before 2025-06-18) the title is in the annotations.
+        if (version < '2025-06-18') assert.equal(typeof echo.annotations.title, 'string', 'annotations.title before 2025-06-18');
+        else assert.equal(echo.annotations.title, undefined, 'no annotations.title from 2025-06-18 on');
         const caps = host.client.getServerCapabilities();
         if (version === '2024-11-05') assert.equal(caps.completions, undefined, 'no completions capability in 2024-11-05');
         const res = await host.client.callTool({ name: 'fixture_echo', arguments: { message: 'v' } });

@@ -2,7 +2,9 @@
 # Proves a third-party plugin builds against the installed SDK alone:
 # installs the build into a scratch prefix, builds sdk/template from a copy
 # outside the tree with find_package(mcphost), checks that the plugin exports
-# only mh_entry, and that mcphost loads it and answers its tool over stdio.
+# only mh_entry, and that mcphost loads it and answers its tool over stdio;
+# then builds tests/sdk/kitdemo, a machine on the installed machine kit, and
+# runs it headless to its exit code.
 # usage: external_build.sh SOURCE_DIR BUILD_DIR [EXTRA_FLAGS]
 set -eu
 src=$1
@@ -30,4 +32,13 @@ answer=$(printf '%s\n' \
   '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"hello_greet","arguments":{"name":"C64"}}}' |
   "$mcphost" --plugin-dir "$work/hello-build" --log-level error)
 echo "$answer" | grep -q '"greeting":"Hello, C64!"' || { echo "FAIL: unexpected answer: $answer"; exit 1; }
-echo "external plugin build: 1 passed, 0 failed"
+# A machine plugin on the installed machine kit builds, loads and runs.
+cp -r "$src/tests/sdk/kitdemo" "$work/kitdemo"
+cmake -S "$work/kitdemo" -B "$work/kitdemo-build" -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_C_FLAGS="$flags" -DCMAKE_MODULE_LINKER_FLAGS="$flags" >/dev/null
+cmake --build "$work/kitdemo-build" >/dev/null
+rc=0
+"$mcphost" --plugin-dir "$work/kitdemo-build" --machine kitdemo --transport none --warp \
+  --limit-cycles 100000 --log-level error || rc=$?
+[ "$rc" = 42 ] || { echo "FAIL: the kit machine ended with $rc, want its exit code 42"; exit 1; }
+echo "external plugin build: 2 passed, 0 failed"

@@ -304,7 +304,7 @@ static void test_media_disk_and_cartridge(void)
     free(crt);
     CU_ASSERT_EQUAL(media->attach(m, "cartridge", cart, 0, error, sizeof error), MH_OK);
     CU_ASSERT_STRING_EQUAL(media->attached(m, "cartridge"), cart);
-    CU_ASSERT_EQUAL(m->p.cycles, 0); /* the power cycle */
+    CU_ASSERT_EQUAL(m->p.run.cycles, 0); /* the power cycle */
     CU_ASSERT_EQUAL(c64_bus_peek(m, 0x8000), 0x00); /* fill + index */
     CU_ASSERT_EQUAL(c64_bus_peek(m, 0x8005), 0x05);
     CU_ASSERT_EQUAL(media->detach(m, "cartridge", error, sizeof error), MH_OK);

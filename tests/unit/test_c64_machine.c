@@ -117,12 +117,12 @@ static void test_run_budget(void)
     c64 *m = boot("{}");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     for (uint64_t budget = 1; budget < 5000; budget = budget * 3 + 1) {
-        uint64_t before = m->p.cycles;
+        uint64_t before = m->p.run.cycles;
         uint32_t stop;
         uint64_t ran = run(m, budget, &stop);
         CU_ASSERT_EQUAL(stop, MH_RUN_BUDGET);
         CU_ASSERT_TRUE(ran >= budget && ran < budget + 60); /* one instruction, maybe stalled */
-        CU_ASSERT_EQUAL(m->p.cycles - before, ran);
+        CU_ASSERT_EQUAL(m->p.run.cycles - before, ran);
         CU_ASSERT_TRUE(mh_cpu6502_at_boundary(&m->cpu));
     }
     c64_free(m);
@@ -277,7 +277,7 @@ static int irq_hook(void *user, uint16_t pc)
     if (pc == 0xC400 && !irq_seen) {
         irq_seen = 1;
         /* The hook runs before the fetch's cycle is ticked. */
-        irq_line = mh_vic2_line(&m->vic);
+        irq_line = m6569_line(&m->vic);
         irq_cycle = (uint8_t)(m->vic.cycle + 1);
         if (irq_cycle > m->vic.cycles_per_line) {
             irq_cycle = 1;
@@ -331,7 +331,7 @@ static void test_typing(void)
     const char *cmd = strstr(text, "PRINT \"HI\"");
     CU_ASSERT_PTR_NOT_NULL_FATAL(cmd);
     CU_ASSERT_EQUAL(strncmp(cmd + 41, "HI  ", 4), 0); /* the next line */
-    CU_ASSERT_EQUAL(m->p.type_count, 0);
+    CU_ASSERT_EQUAL(m->p.typed.count, 0);
 
     /* Lower case types as upper case (Open ROMs' BASIC has strings but
      * no arithmetic yet); unknown characters are refused. */
@@ -548,7 +548,7 @@ static void test_stalled_read_has_no_side_effects(void)
     }
     CU_ASSERT_TRUE_FATAL(found);
     m->cpu.pc = 0xC100; /* LDA $DC0D: its read cycle is cycle 12 or 13 */
-    (void)mh_cia6526_read(&m->cia1, 0x0D); /* start with no flags */
+    (void)m6526_read(&m->cia1, 0x0D); /* start with no flags */
     c64_io_write(m, 0xDC04, 20);
     c64_io_write(m, 0xDC05, 0);
     c64_io_write(m, 0xDC0E, 0x19); /* one-shot, force load, start: underflow about 22 later */
@@ -598,8 +598,8 @@ static void test_option_errors(void)
                      "\"video\":\"pal\",\"debugcart\":false}",
                      NULL, error, sizeof error);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    CU_ASSERT_EQUAL(m->vic.model, MH_VIC2_MODEL_8565);
-    CU_ASSERT_EQUAL(m->cia1.model, MH_CIA6526_MODEL_6526A);
+    CU_ASSERT_EQUAL(m->vic.model, M6569_MODEL_8565);
+    CU_ASSERT_EQUAL(m->cia1.model, M6526_MODEL_6526A);
     CU_ASSERT_EQUAL(m->sid.model, C64_SID_8580);
     c64_free(m);
 }
@@ -767,7 +767,7 @@ static void test_sid_options(void)
     c64 *m = c64_new("{\"vicii_model\":8565}", NULL, error, sizeof error);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     CU_ASSERT_EQUAL(m->sid.model, C64_SID_8580);
-    CU_ASSERT_EQUAL(m->sid.chip.model, MH_SID_MODEL_8580);
+    CU_ASSERT_EQUAL(m->sid.chip.model, M6581_MODEL_8580);
     c64_free(m);
     m = c64_new("{\"vicii_model\":8562,\"sid_model\":6581,\"sound\":false}", NULL, error,
                 sizeof error);

@@ -72,7 +72,7 @@ static void test_hard_reset(void)
     c64_reset(m, 1);
     CU_ASSERT_EQUAL(m->p.ram[0xC000], 0x00); /* VICE's pattern: $00 x 64, $FF x 64 */
     CU_ASSERT_EQUAL(m->p.ram[0xC040], 0xFF);
-    CU_ASSERT_EQUAL(m->p.cycles, 0);
+    CU_ASSERT_EQUAL(m->p.run.cycles, 0);
     run(m, BOOT_CYCLES);
     CU_ASSERT_PTR_NOT_NULL(strstr(screen(m), "READY."));
     CU_ASSERT_NOT_EQUAL(memcmp(m->p.ram + 0xC000, marker, sizeof marker), 0);

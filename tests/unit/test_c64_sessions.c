@@ -123,11 +123,11 @@ static void probe_job(void *arg, mh_session *s)
     const mh_cpu6502_iface *cpu = chip_vtable(s, MH_IFACE_CPU6502, "cpu", &ctx);
     if (cpu) snprintf(p->model, sizeof p->model, "%s", cpu->model_name(ctx));
     const mh_chip_vic2_iface *vic = chip_vtable(s, MH_CHIP_VIC2_IFACE, "vic2", &ctx);
-    if (vic) p->vic_model = ((mh_vic2 *)vic->state(ctx))->model;
+    if (vic) p->vic_model = ((m6569 *)vic->state(ctx))->model;
     const mh_chip_cia_iface *cia1 = chip_vtable(s, MH_CHIP_CIA_IFACE, "cia1", &ctx);
-    if (cia1) p->cia1_ta_running = (cia1->peek(ctx, 0x0E) & 1) && ((mh_cia6526 *)cia1->state(ctx))->ta.latch > 0x1000;
+    if (cia1) p->cia1_ta_running = (cia1->peek(ctx, 0x0E) & 1) && ((m6526 *)cia1->state(ctx))->ta.latch > 0x1000;
     const mh_chip_cia_iface *cia2 = chip_vtable(s, MH_CHIP_CIA_IFACE, "cia2", &ctx);
-    if (cia2) p->cia2_pa = ((mh_cia6526 *)cia2->state(ctx))->pr[0];
+    if (cia2) p->cia2_pa = ((m6526 *)cia2->state(ctx))->pr[0];
     const mh_input_iface *input = chip_vtable(s, MH_IFACE_INPUT, "keyboard", &ctx);
     if (input && p->type_text) {
         char error[256];
@@ -196,8 +196,8 @@ static void test_two_sessions(void)
     CU_ASSERT_EQUAL(pa.palette_size, 16);
     CU_ASSERT_TRUE(pa.frame_number > 100);
     CU_ASSERT_STRING_EQUAL(pa.model, "6510");
-    CU_ASSERT_EQUAL(pa.vic_model, MH_VIC2_MODEL_6569);
-    CU_ASSERT_EQUAL(pb.vic_model, MH_VIC2_MODEL_6567R8);
+    CU_ASSERT_EQUAL(pa.vic_model, M6569_MODEL_6569);
+    CU_ASSERT_EQUAL(pb.vic_model, M6569_MODEL_6567R8);
     CU_ASSERT_EQUAL(pa.spaces, 7);
     CU_ASSERT_STRING_EQUAL(pa.bank_names[0], "ram");
     CU_ASSERT_STRING_EQUAL(pa.bank_names[1], "basic");

@@ -10,49 +10,49 @@
 
 #include <string.h>
 
-static mh_cia6526 cia;
+static m6526 cia;
 static int irq_out;
 
-static void setup(mh_cia6526_model model)
+static void setup(m6526_model model)
 {
-    mh_cia6526_desc desc;
+    m6526_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.model = model;
     desc.tod_external = 1;
-    CU_ASSERT_EQUAL_FATAL(mh_cia6526_init(&cia, &desc), MH_OK);
+    CU_ASSERT_EQUAL_FATAL(m6526_init(&cia, &desc), MH_OK);
     irq_out = 0;
 }
 
 static void cyc(void)
 {
-    irq_out = mh_cia6526_tick(&cia);
+    irq_out = m6526_tick(&cia);
 }
 
 static uint8_t cyc_rd(uint16_t reg)
 {
     cyc();
-    return mh_cia6526_read(&cia, reg);
+    return m6526_read(&cia, reg);
 }
 
 static void cyc_wr(uint16_t reg, uint8_t value)
 {
     cyc();
-    mh_cia6526_write(&cia, reg, value);
+    m6526_write(&cia, reg, value);
 }
 
 static uint16_t rd_ta(void)
 {
     cyc();
-    uint8_t lo = mh_cia6526_read(&cia, MH_CIA6526_REG_TALO);
-    return (uint16_t)(lo | (mh_cia6526_peek(&cia, MH_CIA6526_REG_TAHI) << 8));
+    uint8_t lo = m6526_read(&cia, M6526_REG_TALO);
+    return (uint16_t)(lo | (m6526_peek(&cia, M6526_REG_TAHI) << 8));
 }
 
 /* Latch := value, counter := value (high byte into a stopped timer loads it
  * two ticks later). */
 static void load_timer(int b, uint16_t value)
 {
-    cyc_wr(b ? MH_CIA6526_REG_TBLO : MH_CIA6526_REG_TALO, (uint8_t)value);
-    cyc_wr(b ? MH_CIA6526_REG_TBHI : MH_CIA6526_REG_TAHI, (uint8_t)(value >> 8));
+    cyc_wr(b ? M6526_REG_TBLO : M6526_REG_TALO, (uint8_t)value);
+    cyc_wr(b ? M6526_REG_TBHI : M6526_REG_TAHI, (uint8_t)(value >> 8));
     cyc();
     cyc();
     CU_ASSERT_EQUAL((b ? cia.tb : cia.ta).counter, value);
@@ -60,7 +60,7 @@ static void load_timer(int b, uint16_t value)
 
 /* Ticks (without access) until timer A has underflowed `n` more times;
  * returns the number of ticks taken, or -1 after `limit` ticks. */
-static int ticks_to_underflow(mh_cia6526_timer *t, int limit)
+static int ticks_to_underflow(m6526_timer *t, int limit)
 {
     uint32_t start = t->underflows;
     for (int i = 1; i <= limit; i++) {
@@ -74,34 +74,34 @@ static int ticks_to_underflow(mh_cia6526_timer *t, int limit)
 
 static void test_init_args(void)
 {
-    mh_cia6526_desc desc;
+    m6526_desc desc;
     memset(&desc, 0, sizeof desc);
-    CU_ASSERT_EQUAL(mh_cia6526_init(NULL, &desc), MH_ERR_INVALID_ARGUMENT);
-    CU_ASSERT_EQUAL(mh_cia6526_init(&cia, NULL), MH_ERR_INVALID_ARGUMENT);
-    desc.model = (mh_cia6526_model)7;
-    CU_ASSERT_EQUAL(mh_cia6526_init(&cia, &desc), MH_ERR_INVALID_ARGUMENT);
-    desc.model = MH_CIA6526_MODEL_6526;
+    CU_ASSERT_EQUAL(m6526_init(NULL, &desc), MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(m6526_init(&cia, NULL), MH_ERR_INVALID_ARGUMENT);
+    desc.model = (m6526_model)7;
+    CU_ASSERT_EQUAL(m6526_init(&cia, &desc), MH_ERR_INVALID_ARGUMENT);
+    desc.model = M6526_MODEL_6526;
     desc.clock_hz = 10;
     desc.tod_hz = 50;
-    CU_ASSERT_EQUAL(mh_cia6526_init(&cia, &desc), MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(m6526_init(&cia, &desc), MH_ERR_INVALID_ARGUMENT);
 }
 
 static void test_reset_state(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     CU_ASSERT_EQUAL(cia.ta.latch, 0xFFFF);
     CU_ASSERT_EQUAL(cia.tb.latch, 0xFFFF);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_CRA), 0);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_ICR), 0);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_DDRA), 0);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_PRA), 0xFF); /* inputs, pulled up */
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_TODHR), 0x01);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_CRA), 0);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_ICR), 0);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_DDRA), 0);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_PRA), 0xFF); /* inputs, pulled up */
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_TODHR), 0x01);
     CU_ASSERT_EQUAL(cia.tod.stopped, 1);
     /* Dirty the chip, reset it again. */
-    cyc_wr(MH_CIA6526_REG_DDRA, 0xFF);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x81);
-    mh_cia6526_reset(&cia);
+    cyc_wr(M6526_REG_DDRA, 0xFF);
+    cyc_wr(M6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_ICR, 0x81);
+    m6526_reset(&cia);
     CU_ASSERT_EQUAL(cia.ddr[0], 0);
     CU_ASSERT_EQUAL(cia.ta.cr, 0);
     CU_ASSERT_EQUAL(cia.icr.mask, 0);
@@ -113,9 +113,9 @@ static void test_reset_state(void)
 
 static void test_ta_start_and_period(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 5);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01); /* cycle w */
+    cyc_wr(M6526_REG_CRA, 0x01); /* cycle w */
     /* Reads at w+1.. : two cycles of delay, then 4 3 2 1, the underflow
      * reloads 5 at once (0 is never read), one idle cycle, 4 ... */
     static const uint16_t expect[] = {5, 5, 4, 3, 2, 1, 5, 5, 4, 3, 2, 1, 5, 5, 4};
@@ -131,17 +131,17 @@ static void test_ta_start_and_period(void)
     CU_ASSERT_EQUAL(underflow_at[1], 13); /* period N+1 = 6 */
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 20), 4); /* next at w+19 */
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 20), 6);
-    CU_ASSERT_EQUAL(cia.ta.cr & MH_CIA6526_CR_START, MH_CIA6526_CR_START);
-    CU_ASSERT(cia.icr.flags & MH_CIA6526_INT_TA);
+    CU_ASSERT_EQUAL(cia.ta.cr & M6526_CR_START, M6526_CR_START);
+    CU_ASSERT(cia.icr.flags & M6526_INT_TA);
 }
 
 static void test_ta_zero_counter_latch_n(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 0);
-    cyc_wr(MH_CIA6526_REG_TALO, 3); /* latch 3, counter stays 0 */
+    cyc_wr(M6526_REG_TALO, 3); /* latch 3, counter stays 0 */
     CU_ASSERT_EQUAL(cia.ta.counter, 0);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_CRA, 0x01);
     /* A counter at 0 underflows as soon as counting is armed (tick w+2),
      * then every latch+1 = 4 cycles. */
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 10), 2);
@@ -151,13 +151,13 @@ static void test_ta_zero_counter_latch_n(void)
 
 static void test_ta_latch_zero_and_one(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 1);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_CRA, 0x01);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 10), 3);
     for (int i = 0; i < 4; i++) CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 10), 2);
-    cyc_wr(MH_CIA6526_REG_TALO, 0);
-    cyc_wr(MH_CIA6526_REG_TAHI, 0);
+    cyc_wr(M6526_REG_TALO, 0);
+    cyc_wr(M6526_REG_TAHI, 0);
     ticks_to_underflow(&cia.ta, 10);
     ticks_to_underflow(&cia.ta, 10);
     for (int i = 0; i < 4; i++) CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 10), 1);
@@ -165,47 +165,47 @@ static void test_ta_latch_zero_and_one(void)
 
 static void test_ta_oneshot(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 5);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x09); /* start, one-shot */
+    cyc_wr(M6526_REG_CRA, 0x09); /* start, one-shot */
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 20), 7);
     /* The start bit is cleared, the counter holds the reloaded latch. */
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_CRA), 0x08);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_CRA), 0x08);
     for (int i = 0; i < 20; i++) CU_ASSERT_EQUAL(rd_ta(), 5);
     CU_ASSERT_EQUAL(cia.ta.underflows, 1);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 100), -1);
     /* Restarting runs it once more. */
-    cyc_wr(MH_CIA6526_REG_CRA, 0x09);
+    cyc_wr(M6526_REG_CRA, 0x09);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 20), 7);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 100), -1);
 }
 
 static void test_ta_force_load(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 1000);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_CRA, 0x01);
     for (int i = 0; i < 10; i++) cyc();
     /* New latch while running: the counter is not touched. */
-    cyc_wr(MH_CIA6526_REG_TALO, 0x00);
-    cyc_wr(MH_CIA6526_REG_TAHI, 0x02);
+    cyc_wr(M6526_REG_TALO, 0x00);
+    cyc_wr(M6526_REG_TAHI, 0x02);
     CU_ASSERT_EQUAL(cia.ta.latch, 0x0200);
     CU_ASSERT(cia.ta.counter < 1000 && cia.ta.counter > 980);
     uint16_t before = cia.ta.counter;
-    cyc_wr(MH_CIA6526_REG_CRA, 0x11); /* force load + start: cycle w */
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_CRA), 0x01); /* strobe reads 0 */
+    cyc_wr(M6526_REG_CRA, 0x11); /* force load + start: cycle w */
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_CRA), 0x01); /* strobe reads 0 */
     CU_ASSERT_EQUAL(rd_ta(), before - 2);  /* w+1: still counting */
     CU_ASSERT_EQUAL(rd_ta(), 0x0200);      /* w+2: loaded */
     CU_ASSERT_EQUAL(rd_ta(), 0x0200);      /* w+3: the load swallowed a count */
     CU_ASSERT_EQUAL(rd_ta(), 0x01FF);      /* w+4 */
     /* Force load into a stopped timer. */
-    cyc_wr(MH_CIA6526_REG_CRA, 0x00);
+    cyc_wr(M6526_REG_CRA, 0x00);
     cyc();
     cyc();
     uint16_t frozen = cia.ta.counter;
     for (int i = 0; i < 5; i++) CU_ASSERT_EQUAL(rd_ta(), frozen);
-    cyc_wr(MH_CIA6526_REG_TALO, 0x34);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x10);
+    cyc_wr(M6526_REG_TALO, 0x34);
+    cyc_wr(M6526_REG_CRA, 0x10);
     CU_ASSERT_EQUAL(rd_ta(), frozen);
     CU_ASSERT_EQUAL(rd_ta(), 0x0234);
     for (int i = 0; i < 5; i++) CU_ASSERT_EQUAL(rd_ta(), 0x0234);
@@ -213,12 +213,12 @@ static void test_ta_force_load(void)
 
 static void test_ta_stop_pipeline(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 1000);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_CRA, 0x01);
     for (int i = 0; i < 10; i++) cyc();
     uint16_t v = rd_ta();
-    mh_cia6526_write(&cia, MH_CIA6526_REG_CRA, 0x00); /* stop in cycle w */
+    m6526_write(&cia, M6526_REG_CRA, 0x00); /* stop in cycle w */
     /* Two counts are still in the pipeline, then it holds. */
     CU_ASSERT_EQUAL(rd_ta(), v - 1);
     CU_ASSERT_EQUAL(rd_ta(), v - 2);
@@ -227,40 +227,40 @@ static void test_ta_stop_pipeline(void)
 
 static void test_ta_latch_write_during_reload(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 5);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_CRA, 0x01);
     for (int i = 0; i < 6; i++) cyc();
     /* Tick w+7 underflows and reloads; a latch write in that cycle
      * reaches the counter as well. */
     cyc();
     CU_ASSERT_EQUAL(cia.ta.underflows, 1);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TALO, 9);
+    m6526_write(&cia, M6526_REG_TALO, 9);
     CU_ASSERT_EQUAL(cia.ta.counter, 9);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 20), 10);
 }
 
 static void test_ta_cnt_input(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 2);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x21); /* start, count CNT edges */
+    cyc_wr(M6526_REG_CRA, 0x21); /* start, count CNT edges */
     for (int i = 0; i < 10; i++) CU_ASSERT_EQUAL(rd_ta(), 2);
     /* A rising edge counts 4 ticks later. */
-    mh_cia6526_set_cnt(&cia, 0);
-    mh_cia6526_set_cnt(&cia, 1);
+    m6526_set_cnt(&cia, 0);
+    m6526_set_cnt(&cia, 1);
     CU_ASSERT_EQUAL(rd_ta(), 2);
     CU_ASSERT_EQUAL(rd_ta(), 2);
     CU_ASSERT_EQUAL(rd_ta(), 2);
     CU_ASSERT_EQUAL(rd_ta(), 1);
-    mh_cia6526_set_cnt(&cia, 0);
-    mh_cia6526_set_cnt(&cia, 1);
+    m6526_set_cnt(&cia, 0);
+    m6526_set_cnt(&cia, 1);
     for (int i = 0; i < 6; i++) cyc();
     /* At 0 the counter waits for the next edge to underflow (reads 0). */
     CU_ASSERT_EQUAL(rd_ta(), 0);
     CU_ASSERT_EQUAL(cia.ta.underflows, 0);
-    mh_cia6526_set_cnt(&cia, 0);
-    mh_cia6526_set_cnt(&cia, 1);
+    m6526_set_cnt(&cia, 0);
+    m6526_set_cnt(&cia, 1);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.ta, 10), 3);
     CU_ASSERT_EQUAL(cia.ta.counter, 2);
 }
@@ -269,11 +269,11 @@ static void test_ta_cnt_input(void)
 
 static void test_tb_cascade(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 2);
     load_timer(1, 3);
-    cyc_wr(MH_CIA6526_REG_CRB, 0x41); /* count TA underflows */
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_CRB, 0x41); /* count TA underflows */
+    cyc_wr(M6526_REG_CRA, 0x01);
     int ta_at[8], tb_at[2], tb_change[8];
     int na = 0, nb = 0, nc = 0;
     uint16_t last_b = cia.tb.counter;
@@ -296,27 +296,27 @@ static void test_tb_cascade(void)
     CU_ASSERT_EQUAL(tb_change[2], ta_at[2] + 2);
     CU_ASSERT_EQUAL(tb_at[0], ta_at[3] + 1);
     CU_ASSERT_EQUAL(tb_at[1], ta_at[7] + 1); /* every latch+1 = 4 TA underflows */
-    CU_ASSERT(cia.icr.flags & MH_CIA6526_INT_TB);
+    CU_ASSERT(cia.icr.flags & M6526_INT_TB);
     /* Timer B counting PHI2 ignores TA. */
-    cyc_wr(MH_CIA6526_REG_CRB, 0x00);
+    cyc_wr(M6526_REG_CRB, 0x00);
     load_timer(1, 7);
-    cyc_wr(MH_CIA6526_REG_CRB, 0x01);
+    cyc_wr(M6526_REG_CRB, 0x01);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.tb, 20), 9);
     CU_ASSERT_EQUAL(ticks_to_underflow(&cia.tb, 20), 8);
 }
 
 static void test_tb_cascade_with_cnt(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 2);
     load_timer(1, 100);
-    mh_cia6526_set_cnt(&cia, 0);
-    cyc_wr(MH_CIA6526_REG_CRB, 0x61); /* TA underflows while CNT high */
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    m6526_set_cnt(&cia, 0);
+    cyc_wr(M6526_REG_CRB, 0x61); /* TA underflows while CNT high */
+    cyc_wr(M6526_REG_CRA, 0x01);
     for (int i = 0; i < 30; i++) cyc();
     CU_ASSERT(cia.ta.underflows >= 9);
     CU_ASSERT_EQUAL(cia.tb.counter, 100);
-    mh_cia6526_set_cnt(&cia, 1);
+    m6526_set_cnt(&cia, 1);
     uint32_t ua = cia.ta.underflows;
     for (int i = 0; i < 30; i++) cyc();
     uint32_t counted = cia.ta.underflows - ua;
@@ -328,75 +328,75 @@ static void test_tb_cascade_with_cnt(void)
 
 static void test_pb6_toggle(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 3);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRB) & 0x40, 0x40); /* input, pulled up */
-    cyc_wr(MH_CIA6526_REG_DDRB, 0xFF);                         /* outputs, PRB = 0 */
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRB), 0x00);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x07); /* start, PBON, toggle */
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRB) & 0x40, 0x40); /* input, pulled up */
+    cyc_wr(M6526_REG_DDRB, 0xFF);                         /* outputs, PRB = 0 */
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRB), 0x00);
+    cyc_wr(M6526_REG_CRA, 0x07); /* start, PBON, toggle */
     /* The toggle flip-flop goes high when the timer starts. */
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_PRB), 0x40);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_PRB), 0x40);
     int flips = 0;
     for (int i = 0; i < 40; i++) {
         uint32_t n = cia.ta.underflows;
-        uint8_t v = cyc_rd(MH_CIA6526_REG_PRB);
+        uint8_t v = cyc_rd(M6526_REG_PRB);
         if (cia.ta.underflows != n) flips++;
         CU_ASSERT_EQUAL(v & 0xBF, 0x00);
         CU_ASSERT_EQUAL((v >> 6) & 1, (flips & 1) ? 0 : 1);
     }
     CU_ASSERT_EQUAL(flips, 9); /* ticks w+5, w+9, ... w+37 */
     /* PBON forces PB6 to an output even if DDRB says input. */
-    cyc_wr(MH_CIA6526_REG_DDRB, 0x00);
-    CU_ASSERT_EQUAL(mh_cia6526_port_ddr(&cia, MH_CIA6526_PORT_B), 0x40);
+    cyc_wr(M6526_REG_DDRB, 0x00);
+    CU_ASSERT_EQUAL(m6526_port_ddr(&cia, M6526_PORT_B), 0x40);
     /* PBON off: PB6 is the port bit again. */
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
-    for (int i = 0; i < 10; i++) CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRB), 0xFF);
+    cyc_wr(M6526_REG_CRA, 0x01);
+    for (int i = 0; i < 10; i++) CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRB), 0xFF);
 }
 
 static void test_pb6_pulse(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 4);
-    cyc_wr(MH_CIA6526_REG_DDRB, 0x40);
-    cyc_wr(MH_CIA6526_REG_PRB, 0x40); /* the port says high: overridden */
-    cyc_wr(MH_CIA6526_REG_CRA, 0x03); /* start, PBON, pulse */
+    cyc_wr(M6526_REG_DDRB, 0x40);
+    cyc_wr(M6526_REG_PRB, 0x40); /* the port says high: overridden */
+    cyc_wr(M6526_REG_CRA, 0x03); /* start, PBON, pulse */
     int high = 0;
     for (int i = 0; i < 50; i++) {
         uint32_t n = cia.ta.underflows;
-        uint8_t v = cyc_rd(MH_CIA6526_REG_PRB);
+        uint8_t v = cyc_rd(M6526_REG_PRB);
         int under = cia.ta.underflows != n;
         CU_ASSERT_EQUAL((v >> 6) & 1, under ? 1 : 0); /* high exactly in that cycle */
         high += under;
     }
     CU_ASSERT_EQUAL(high, 9); /* ticks w+6, w+11, ... w+46 */
     /* Latch 0: an underflow every cycle keeps the pulse output high. */
-    cyc_wr(MH_CIA6526_REG_TALO, 0);
+    cyc_wr(M6526_REG_TALO, 0);
     for (int i = 0; i < 10; i++) cyc();
-    for (int i = 0; i < 10; i++) CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRB) & 0x40, 0x40);
+    for (int i = 0; i < 10; i++) CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRB) & 0x40, 0x40);
     /* Stopped: back to low after the last pulse. */
-    cyc_wr(MH_CIA6526_REG_CRA, 0x02);
+    cyc_wr(M6526_REG_CRA, 0x02);
     for (int i = 0; i < 4; i++) cyc();
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRB) & 0x40, 0x00);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRB) & 0x40, 0x00);
 }
 
 static void test_pb7_timer_b(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(1, 2);
-    cyc_wr(MH_CIA6526_REG_CRB, 0x07); /* start, PBON, toggle */
+    cyc_wr(M6526_REG_CRB, 0x07); /* start, PBON, toggle */
     int flips = 0;
     for (int i = 0; i < 30; i++) {
         uint32_t n = cia.tb.underflows;
-        uint8_t v = cyc_rd(MH_CIA6526_REG_PRB);
+        uint8_t v = cyc_rd(M6526_REG_PRB);
         if (cia.tb.underflows != n) flips++;
         CU_ASSERT_EQUAL(v & 0x7F, 0x7F);
         CU_ASSERT_EQUAL(v >> 7, (flips & 1) ? 0 : 1);
     }
     CU_ASSERT_EQUAL(flips, 9); /* ticks w+4, w+7, ... w+28 */
-    cyc_wr(MH_CIA6526_REG_CRB, 0x03); /* pulse */
+    cyc_wr(M6526_REG_CRB, 0x03); /* pulse */
     for (int i = 0; i < 30; i++) {
         uint32_t n = cia.tb.underflows;
-        uint8_t v = cyc_rd(MH_CIA6526_REG_PRB);
+        uint8_t v = cyc_rd(M6526_REG_PRB);
         CU_ASSERT_EQUAL(v >> 7, cia.tb.underflows != n ? 1 : 0);
     }
 }
@@ -408,14 +408,14 @@ static void test_pb7_timer_b(void)
 static int start_ta_irq(uint16_t latch)
 {
     load_timer(0, latch);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x81);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_ICR, 0x81);
+    cyc_wr(M6526_REG_CRA, 0x01);
     return ticks_to_underflow(&cia.ta, 100);
 }
 
 static void test_icr_irq_timing_old(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     CU_ASSERT_EQUAL(start_ta_irq(4), 6);
     /* Underflow tick: flag set, IR and the output one cycle later. */
     CU_ASSERT_EQUAL(cia.icr.flags, 0x01);
@@ -423,7 +423,7 @@ static void test_icr_irq_timing_old(void)
     cyc();
     CU_ASSERT_EQUAL(cia.icr.flags, 0x81);
     CU_ASSERT_EQUAL(irq_out, 1);
-    CU_ASSERT_EQUAL(mh_cia6526_irq(&cia), 1);
+    CU_ASSERT_EQUAL(m6526_irq(&cia), 1);
     for (int i = 0; i < 10; i++) {
         cyc();
         CU_ASSERT_EQUAL(irq_out, 1); /* level until ICR is read */
@@ -432,7 +432,7 @@ static void test_icr_irq_timing_old(void)
 
 static void test_icr_irq_timing_new(void)
 {
-    setup(MH_CIA6526_MODEL_6526A);
+    setup(M6526_MODEL_6526A);
     CU_ASSERT_EQUAL(start_ta_irq(4), 6);
     /* Same tick: flag, IR and output together. */
     CU_ASSERT_EQUAL(cia.icr.flags, 0x81);
@@ -441,9 +441,9 @@ static void test_icr_irq_timing_new(void)
 
 static void test_icr_masked_flag(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     load_timer(0, 4);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_CRA, 0x01);
     CU_ASSERT(ticks_to_underflow(&cia.ta, 20) > 0);
     for (int i = 0; i < 3; i++) cyc();
     CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, 0x01); /* flag without IR */
@@ -451,16 +451,16 @@ static void test_icr_masked_flag(void)
     CU_ASSERT_EQUAL(irq_out, 0);
 }
 
-static void mask_write_delay(mh_cia6526_model model, int expect)
+static void mask_write_delay(m6526_model model, int expect)
 {
     setup(model);
     load_timer(0, 100);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x09);
+    cyc_wr(M6526_REG_CRA, 0x09);
     ticks_to_underflow(&cia.ta, 200);
     cyc();
     cyc();
     CU_ASSERT_EQUAL(cia.icr.flags, 0x01);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x81); /* enable the pending flag: cycle w */
+    cyc_wr(M6526_REG_ICR, 0x81); /* enable the pending flag: cycle w */
     int t = 0;
     while (t < 5 && !irq_out) {
         cyc();
@@ -472,39 +472,39 @@ static void mask_write_delay(mh_cia6526_model model, int expect)
 
 static void test_icr_mask_write_old_vs_new(void)
 {
-    mask_write_delay(MH_CIA6526_MODEL_6526A, 1);
-    mask_write_delay(MH_CIA6526_MODEL_6526, 2);
+    mask_write_delay(M6526_MODEL_6526A, 1);
+    mask_write_delay(M6526_MODEL_6526, 2);
 }
 
 static void test_icr_mask_set_clear(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x83);
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_ICR, 0x83);
     CU_ASSERT_EQUAL(cia.icr.mask, 0x03);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x94);
+    cyc_wr(M6526_REG_ICR, 0x94);
     CU_ASSERT_EQUAL(cia.icr.mask, 0x17);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x05); /* bit 7 clear: clear bits 0 and 2 */
+    cyc_wr(M6526_REG_ICR, 0x05); /* bit 7 clear: clear bits 0 and 2 */
     CU_ASSERT_EQUAL(cia.icr.mask, 0x12);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x7F);
+    cyc_wr(M6526_REG_ICR, 0x7F);
     CU_ASSERT_EQUAL(cia.icr.mask, 0x00);
-    cyc_wr(MH_CIA6526_REG_ICR, 0xFF);
+    cyc_wr(M6526_REG_ICR, 0xFF);
     CU_ASSERT_EQUAL(cia.icr.mask, 0x1F);
 }
 
-static void read_clears(mh_cia6526_model model)
+static void read_clears(m6526_model model)
 {
     setup(model);
     start_ta_irq(20);
     cyc();
     cyc();
     CU_ASSERT_EQUAL(irq_out, 1);
-    CU_ASSERT_EQUAL(mh_cia6526_read(&cia, MH_CIA6526_REG_ICR), 0x81); /* access r */
+    CU_ASSERT_EQUAL(m6526_read(&cia, M6526_REG_ICR), 0x81); /* access r */
     CU_ASSERT_EQUAL(cia.icr.irq, 1); /* the line goes up at the next tick */
     cyc();
     CU_ASSERT_EQUAL(irq_out, 0);
     cyc();
     CU_ASSERT_EQUAL(cia.icr.flags, 0x00);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_ICR), 0x00);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_ICR), 0x00);
     for (int i = 0; i < 5; i++) {
         cyc();
         if (cia.ta.underflows > 1) break;
@@ -514,23 +514,23 @@ static void read_clears(mh_cia6526_model model)
 
 static void test_icr_read_clears(void)
 {
-    read_clears(MH_CIA6526_MODEL_6526);
+    read_clears(M6526_MODEL_6526);
     /* Old chip: the source bits are cleared by the read itself. */
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     start_ta_irq(4);
     cyc();
-    mh_cia6526_read(&cia, MH_CIA6526_REG_ICR);
+    m6526_read(&cia, M6526_REG_ICR);
     CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, 0);
-    read_clears(MH_CIA6526_MODEL_6526A);
+    read_clears(M6526_MODEL_6526A);
 }
 
 static void test_icr_read_in_underflow_cycle_old(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     CU_ASSERT_EQUAL(start_ta_irq(4), 6);
     /* Read in the cycle of the underflow: the flag is seen, IR is not, and
      * the interrupt is never raised. */
-    CU_ASSERT_EQUAL(mh_cia6526_read(&cia, MH_CIA6526_REG_ICR), 0x01);
+    CU_ASSERT_EQUAL(m6526_read(&cia, M6526_REG_ICR), 0x01);
     for (int i = 0; i < 4; i++) {
         cyc();
         CU_ASSERT_EQUAL(irq_out, 0);
@@ -544,26 +544,26 @@ static void test_icr_read_in_underflow_cycle_old(void)
 
 static void test_icr_read_in_underflow_cycle_new(void)
 {
-    setup(MH_CIA6526_MODEL_6526A);
+    setup(M6526_MODEL_6526A);
     CU_ASSERT_EQUAL(start_ta_irq(4), 6);
     CU_ASSERT_EQUAL(irq_out, 1);
     /* The new chip raised it already: the read sees IR and the output is
      * released at the next tick. */
-    CU_ASSERT_EQUAL(mh_cia6526_read(&cia, MH_CIA6526_REG_ICR), 0x81);
+    CU_ASSERT_EQUAL(m6526_read(&cia, M6526_REG_ICR), 0x81);
     cyc();
     CU_ASSERT_EQUAL(irq_out, 0);
 }
 
 static void test_icr_read_before_underflow_new(void)
 {
-    setup(MH_CIA6526_MODEL_6526A);
+    setup(M6526_MODEL_6526A);
     load_timer(0, 4);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x81);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    cyc_wr(M6526_REG_ICR, 0x81);
+    cyc_wr(M6526_REG_CRA, 0x01);
     for (int i = 0; i < 5; i++) cyc();
     /* Read one cycle before the underflow tick: the 6526A then raises the
      * interrupt one cycle late, like the old chip. */
-    CU_ASSERT_EQUAL(mh_cia6526_read(&cia, MH_CIA6526_REG_ICR), 0x00);
+    CU_ASSERT_EQUAL(m6526_read(&cia, M6526_REG_ICR), 0x00);
     cyc();
     CU_ASSERT_EQUAL(cia.ta.underflows, 1);
     CU_ASSERT_EQUAL(irq_out, 0);
@@ -574,34 +574,34 @@ static void test_icr_read_before_underflow_new(void)
 static void test_icr_timer_b_bug_old(void)
 {
     for (int model = 0; model < 2; model++) {
-        setup((mh_cia6526_model)model);
+        setup((m6526_model)model);
         load_timer(1, 4);
-        cyc_wr(MH_CIA6526_REG_ICR, 0x82);
-        cyc_wr(MH_CIA6526_REG_CRB, 0x01);
+        cyc_wr(M6526_REG_ICR, 0x82);
+        cyc_wr(M6526_REG_CRB, 0x01);
         for (int i = 0; i < 5; i++) cyc();
-        mh_cia6526_read(&cia, MH_CIA6526_REG_ICR); /* the cycle before */
+        m6526_read(&cia, M6526_REG_ICR); /* the cycle before */
         cyc();
         CU_ASSERT_EQUAL(cia.tb.underflows, 1);
         cyc();
         CU_ASSERT_EQUAL(irq_out, 1);
         /* Old chip: the TB flag is lost, the interrupt still happens. */
-        CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, model == MH_CIA6526_MODEL_6526 ? 0x00 : 0x02);
+        CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, model == M6526_MODEL_6526 ? 0x00 : 0x02);
     }
 }
 
 static void test_icr_flag_pin(void)
 {
     for (int model = 0; model < 2; model++) {
-        setup((mh_cia6526_model)model);
-        cyc_wr(MH_CIA6526_REG_ICR, 0x90);
-        mh_cia6526_flag(&cia);
+        setup((m6526_model)model);
+        cyc_wr(M6526_REG_ICR, 0x90);
+        m6526_flag(&cia);
         CU_ASSERT_EQUAL(cia.icr.flags, 0x00); /* taken at the next tick */
         cyc();
         CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, 0x10);
-        CU_ASSERT_EQUAL(irq_out, model == MH_CIA6526_MODEL_6526A);
+        CU_ASSERT_EQUAL(irq_out, model == M6526_MODEL_6526A);
         cyc();
         CU_ASSERT_EQUAL(irq_out, 1);
-        CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_ICR), 0x90);
+        CU_ASSERT_EQUAL(cyc_rd(M6526_REG_ICR), 0x90);
         cyc();
         CU_ASSERT_EQUAL(irq_out, 0);
     }

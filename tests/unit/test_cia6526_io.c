@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-static mh_cia6526 cia;
+static m6526 cia;
 static int irq_out;
 
 /* What the outside world does to the port pins. */
@@ -27,9 +27,9 @@ static void test_port_out(void *user, int port, uint8_t levels)
     port_out_last[port & 1] = levels;
 }
 
-static void setup_full(mh_cia6526_model model, int tod_external, uint32_t clock_hz, uint32_t tod_hz)
+static void setup_full(m6526_model model, int tod_external, uint32_t clock_hz, uint32_t tod_hz)
 {
-    mh_cia6526_desc desc;
+    m6526_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.model = model;
     desc.tod_external = tod_external;
@@ -40,36 +40,36 @@ static void setup_full(mh_cia6526_model model, int tod_external, uint32_t clock_
     ext_pins[0] = ext_pins[1] = 0xFF;
     port_out_calls = 0;
     port_out_last[0] = port_out_last[1] = 0xFF;
-    CU_ASSERT_EQUAL_FATAL(mh_cia6526_init(&cia, &desc), MH_OK);
+    CU_ASSERT_EQUAL_FATAL(m6526_init(&cia, &desc), MH_OK);
     irq_out = 0;
 }
 
-static void setup(mh_cia6526_model model)
+static void setup(m6526_model model)
 {
     setup_full(model, 1, 0, 0);
 }
 
 static void cyc(void)
 {
-    irq_out = mh_cia6526_tick(&cia);
+    irq_out = m6526_tick(&cia);
 }
 
 static uint8_t cyc_rd(uint16_t reg)
 {
     cyc();
-    return mh_cia6526_read(&cia, reg);
+    return m6526_read(&cia, reg);
 }
 
 static void cyc_wr(uint16_t reg, uint8_t value)
 {
     cyc();
-    mh_cia6526_write(&cia, reg, value);
+    m6526_write(&cia, reg, value);
 }
 
 static void pulses(int n)
 {
     for (int i = 0; i < n; i++) {
-        mh_cia6526_tod_tick(&cia);
+        m6526_tod_tick(&cia);
         cyc();
     }
 }
@@ -77,10 +77,10 @@ static void pulses(int n)
 /* Sets the clock the way programs do: hours first (stops), tenths last. */
 static void set_time(uint8_t hr, uint8_t min, uint8_t sec, uint8_t tenths)
 {
-    cyc_wr(MH_CIA6526_REG_TODHR, hr);
-    cyc_wr(MH_CIA6526_REG_TODMIN, min);
-    cyc_wr(MH_CIA6526_REG_TODSEC, sec);
-    cyc_wr(MH_CIA6526_REG_TOD10, tenths);
+    cyc_wr(M6526_REG_TODHR, hr);
+    cyc_wr(M6526_REG_TODMIN, min);
+    cyc_wr(M6526_REG_TODSEC, sec);
+    cyc_wr(M6526_REG_TOD10, tenths);
 }
 
 static void expect_time(uint8_t hr, uint8_t min, uint8_t sec, uint8_t tenths)
@@ -95,8 +95,8 @@ static void expect_time(uint8_t hr, uint8_t min, uint8_t sec, uint8_t tenths)
 
 static void test_tod_bcd_and_12h(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x80); /* 50 Hz: 5 pulses per tenth */
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_CRA, 0x80); /* 50 Hz: 5 pulses per tenth */
     set_time(0x11, 0x59, 0x59, 0x09);
     pulses(4);
     expect_time(0x11, 0x59, 0x59, 0x09);
@@ -118,9 +118,9 @@ static void test_tod_bcd_and_12h(void)
     expect_time(0x12, 0x00, 0x00, 0x00); /* 11:59:59.9 PM -> 12 AM */
     set_time(0x12, 0x00, 0x09, 0x09);    /* 12 AM written as $12 flips... */
     CU_ASSERT_EQUAL(cia.tod.time[3], 0x12); /* ...only if the value changes */
-    cyc_wr(MH_CIA6526_REG_TODHR, 0x92);     /* 12 PM written: reads 12 AM */
+    cyc_wr(M6526_REG_TODHR, 0x92);     /* 12 PM written: reads 12 AM */
     CU_ASSERT_EQUAL(cia.tod.time[3], 0x12);
-    cyc_wr(MH_CIA6526_REG_TOD10, 0);
+    cyc_wr(M6526_REG_TOD10, 0);
     pulses(5);
     expect_time(0x12, 0x00, 0x09, 0x01);
     /* Unused bits are not stored. */
@@ -130,7 +130,7 @@ static void test_tod_bcd_and_12h(void)
 
 static void test_tod_60hz(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     set_time(0x01, 0x00, 0x00, 0x00); /* CRA bit 7 = 0: 60 Hz */
     pulses(5);
     expect_time(0x01, 0x00, 0x00, 0x00);
@@ -142,21 +142,21 @@ static void test_tod_60hz(void)
 
 static void test_tod_stopped_after_reset_and_hours_write(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x80);
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_CRA, 0x80);
     pulses(50); /* stopped since reset */
     expect_time(0x01, 0x00, 0x00, 0x00);
-    cyc_wr(MH_CIA6526_REG_TOD10, 0x00);
+    cyc_wr(M6526_REG_TOD10, 0x00);
     pulses(10);
     expect_time(0x01, 0x00, 0x00, 0x02);
-    cyc_wr(MH_CIA6526_REG_TODHR, 0x02); /* stops */
+    cyc_wr(M6526_REG_TODHR, 0x02); /* stops */
     CU_ASSERT_EQUAL(cia.tod.stopped, 1);
     pulses(50);
     expect_time(0x02, 0x00, 0x00, 0x02);
-    cyc_wr(MH_CIA6526_REG_TODMIN, 0x30); /* still stopped */
+    cyc_wr(M6526_REG_TODMIN, 0x30); /* still stopped */
     pulses(50);
     expect_time(0x02, 0x30, 0x00, 0x02);
-    cyc_wr(MH_CIA6526_REG_TOD10, 0x05); /* runs again, prescaler restarted */
+    cyc_wr(M6526_REG_TOD10, 0x05); /* runs again, prescaler restarted */
     pulses(4);
     expect_time(0x02, 0x30, 0x00, 0x05);
     pulses(1);
@@ -165,54 +165,54 @@ static void test_tod_stopped_after_reset_and_hours_write(void)
 
 static void test_tod_latch_on_hours_read(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x80);
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_CRA, 0x80);
     set_time(0x03, 0x15, 0x20, 0x00);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_TODHR), 0x03); /* latches */
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_TODHR), 0x03); /* latches */
     pulses(5 * 12);                                      /* 1.2 s later */
     expect_time(0x03, 0x15, 0x21, 0x02);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_TODMIN), 0x15);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_TODSEC), 0x20);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_TOD10), 0x00); /* releases */
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_TODMIN), 0x15);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_TODSEC), 0x20);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_TOD10), 0x00); /* releases */
     CU_ASSERT_EQUAL(cia.tod.latched, 0);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_TODSEC), 0x21);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_TOD10), 0x02);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_TODSEC), 0x21);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_TOD10), 0x02);
     /* Without an hours read nothing latches. */
     pulses(5);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_TOD10), 0x03);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_TOD10), 0x03);
 }
 
 static void test_tod_alarm_irq(void)
 {
     for (int model = 0; model < 2; model++) {
-        setup((mh_cia6526_model)model);
-        cyc_wr(MH_CIA6526_REG_CRA, 0x80);
-        cyc_wr(MH_CIA6526_REG_CRB, 0x80); /* writes go to the alarm */
+        setup((m6526_model)model);
+        cyc_wr(M6526_REG_CRA, 0x80);
+        cyc_wr(M6526_REG_CRB, 0x80); /* writes go to the alarm */
         set_time(0x01, 0x00, 0x00, 0x05);
-        cyc_wr(MH_CIA6526_REG_CRB, 0x00);
+        cyc_wr(M6526_REG_CRB, 0x00);
         CU_ASSERT_EQUAL(cia.tod.alarm[3], 0x01);
         CU_ASSERT_EQUAL(cia.tod.alarm[0], 0x05);
         CU_ASSERT_EQUAL(cia.tod.stopped, 1); /* alarm writes do not start it */
         set_time(0x01, 0x00, 0x00, 0x00);
         /* Writing the alarm hours made alarm == time for a moment (01:00:00.0):
          * that matched and set the flag, as on the chip. Clear it. */
-        CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_ICR), MH_CIA6526_INT_ALARM);
+        CU_ASSERT_EQUAL(cyc_rd(M6526_REG_ICR), M6526_INT_ALARM);
         cyc();
         cyc();
-        cyc_wr(MH_CIA6526_REG_ICR, 0x84);
+        cyc_wr(M6526_REG_ICR, 0x84);
         for (int i = 0; i < 24; i++) {
-            mh_cia6526_tod_tick(&cia);
+            m6526_tod_tick(&cia);
             cyc();
         }
         CU_ASSERT_EQUAL(cia.icr.flags, 0x00);
-        mh_cia6526_tod_tick(&cia); /* 01:00:00.5 = alarm */
+        m6526_tod_tick(&cia); /* 01:00:00.5 = alarm */
         expect_time(0x01, 0x00, 0x00, 0x05);
         cyc();
-        CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, MH_CIA6526_INT_ALARM);
-        CU_ASSERT_EQUAL(irq_out, model == MH_CIA6526_MODEL_6526A);
+        CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, M6526_INT_ALARM);
+        CU_ASSERT_EQUAL(irq_out, model == M6526_MODEL_6526A);
         cyc();
         CU_ASSERT_EQUAL(irq_out, 1);
-        CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_ICR), 0x84);
+        CU_ASSERT_EQUAL(cyc_rd(M6526_REG_ICR), 0x84);
         pulses(50);
         CU_ASSERT_EQUAL(cia.icr.flags, 0x00); /* only on the exact match */
     }
@@ -222,9 +222,9 @@ static void test_tod_internal_clock(void)
 {
     /* 1001 Hz PHI2, 50 Hz mains: pulses every 20 or 21 cycles, exactly 50
      * in 1001 cycles. */
-    setup_full(MH_CIA6526_MODEL_6526, 0, 1001, 50);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_CRA, 0x80);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TOD10, 0x00); /* start at 1:00:00.0 */
+    setup_full(M6526_MODEL_6526, 0, 1001, 50);
+    m6526_write(&cia, M6526_REG_CRA, 0x80);
+    m6526_write(&cia, M6526_REG_TOD10, 0x00); /* start at 1:00:00.0 */
     for (int i = 0; i < 1000; i++) cyc();
     expect_time(0x01, 0x00, 0x00, 0x09);
     cyc();
@@ -233,9 +233,9 @@ static void test_tod_internal_clock(void)
     expect_time(0x01, 0x01, 0x00, 0x00);
     /* 60 Hz mains with CRA at 50 Hz: the clock runs 6/5 fast, as on a real
      * C64 set up wrongly. */
-    setup_full(MH_CIA6526_MODEL_6526, 0, 1200, 60);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_CRA, 0x80);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TOD10, 0x00);
+    setup_full(M6526_MODEL_6526, 0, 1200, 60);
+    m6526_write(&cia, M6526_REG_CRA, 0x80);
+    m6526_write(&cia, M6526_REG_TOD10, 0x00);
     for (int i = 0; i < 1200; i++) cyc();
     expect_time(0x01, 0x00, 0x01, 0x02);
 }
@@ -245,14 +245,14 @@ static void test_tod_internal_clock(void)
 static void test_serial_output(void)
 {
     for (int model = 0; model < 2; model++) {
-        setup((mh_cia6526_model)model);
-        cyc_wr(MH_CIA6526_REG_TALO, 3);
-        cyc_wr(MH_CIA6526_REG_TAHI, 0);
-        cyc_wr(MH_CIA6526_REG_ICR, 0x88);
-        cyc_wr(MH_CIA6526_REG_CRA, 0x41); /* SP output, start, continuous */
+        setup((m6526_model)model);
+        cyc_wr(M6526_REG_TALO, 3);
+        cyc_wr(M6526_REG_TAHI, 0);
+        cyc_wr(M6526_REG_ICR, 0x88);
+        cyc_wr(M6526_REG_CRA, 0x41); /* SP output, start, continuous */
         for (int i = 0; i < 10; i++) cyc();
         CU_ASSERT_EQUAL(cia.ser.cnt_out, 1); /* idle: nothing to send */
-        cyc_wr(MH_CIA6526_REG_SDR, 0xA5);    /* cycle w */
+        cyc_wr(M6526_REG_SDR, 0xA5);    /* cycle w */
         int t = 0, under[20], nu = 0, bits[16], nb = 0, flag_at = -1, irq_at = -1;
         uint8_t cnt_prev = 1;
         while (t < 100 && irq_at < 0) {
@@ -262,7 +262,7 @@ static void test_serial_output(void)
             if (cia.ta.underflows != u && t > 2 && nu < 20) under[nu++] = t;
             if (cnt_prev && !cia.ser.cnt_out && nb < 16) bits[nb++] = cia.ser.sp_out;
             cnt_prev = cia.ser.cnt_out;
-            if (flag_at < 0 && (cia.icr.flags & MH_CIA6526_INT_SP)) flag_at = t;
+            if (flag_at < 0 && (cia.icr.flags & M6526_INT_SP)) flag_at = t;
             if (irq_at < 0 && irq_out) irq_at = t;
         }
         CU_ASSERT_EQUAL_FATAL(nb, 8);
@@ -272,35 +272,35 @@ static void test_serial_output(void)
         /* CNT toggles the tick after each underflow; the SP flag comes 2
          * ticks after the toggle that puts out the 8th bit (the 15th). */
         CU_ASSERT_EQUAL(flag_at, under[14] + 3);
-        CU_ASSERT_EQUAL(irq_at, flag_at + (model == MH_CIA6526_MODEL_6526 ? 1 : 0));
+        CU_ASSERT_EQUAL(irq_at, flag_at + (model == M6526_MODEL_6526 ? 1 : 0));
         CU_ASSERT_EQUAL(cia.ser.cnt_out, 0);
         /* The 16th underflow raises CNT and the port goes idle. */
         for (int i = 0; i < 8; i++) cyc();
         CU_ASSERT_EQUAL(cia.ser.cnt_out, 1);
         CU_ASSERT_EQUAL(cia.ser.half_bits, 0);
         CU_ASSERT_EQUAL(cia.ser.sp_out, 1); /* keeps the last bit */
-        CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_ICR) & 0xFE, 0x88); /* TA flags too */
+        CU_ASSERT_EQUAL(cyc_rd(M6526_REG_ICR) & 0xFE, 0x88); /* TA flags too */
     }
 }
 
 static void test_serial_back_to_back(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_TALO, 2);
-    cyc_wr(MH_CIA6526_REG_TAHI, 0);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x41);
-    cyc_wr(MH_CIA6526_REG_SDR, 0x81);
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_TALO, 2);
+    cyc_wr(M6526_REG_TAHI, 0);
+    cyc_wr(M6526_REG_CRA, 0x41);
+    cyc_wr(M6526_REG_SDR, 0x81);
     int bits[16], nb = 0, flags_at[2], nf = 0;
     uint8_t cnt_prev = cia.ser.cnt_out;
     uint32_t u0 = cia.ta.underflows;
     for (int t = 0; t < 200 && nf < 2; t++) {
         cyc();
-        if (t == 4) mh_cia6526_write(&cia, MH_CIA6526_REG_SDR, 0x3C); /* buffered */
+        if (t == 4) m6526_write(&cia, M6526_REG_SDR, 0x3C); /* buffered */
         if (cnt_prev && !cia.ser.cnt_out && nb < 16) bits[nb++] = cia.ser.sp_out;
         cnt_prev = cia.ser.cnt_out;
-        if (cia.icr.flags & MH_CIA6526_INT_SP) {
+        if (cia.icr.flags & M6526_INT_SP) {
             flags_at[nf++] = (int)(cia.ta.underflows - u0);
-            mh_cia6526_read(&cia, MH_CIA6526_REG_ICR);
+            m6526_read(&cia, M6526_REG_ICR);
         }
     }
     CU_ASSERT_EQUAL_FATAL(nf, 2);
@@ -312,19 +312,19 @@ static void test_serial_back_to_back(void)
 
 static void test_serial_input(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x88); /* CRA bit 6 = 0: input */
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_ICR, 0x88); /* CRA bit 6 = 0: input */
     uint8_t byte = 0x3C;
     for (int i = 7; i >= 0; i--) {
-        mh_cia6526_set_sp(&cia, (byte >> i) & 1);
-        mh_cia6526_set_cnt(&cia, 0);
+        m6526_set_sp(&cia, (byte >> i) & 1);
+        m6526_set_cnt(&cia, 0);
         cyc();
-        mh_cia6526_set_cnt(&cia, 1); /* shifts on the rising edge */
+        m6526_set_cnt(&cia, 1); /* shifts on the rising edge */
         cyc();
         if (i) CU_ASSERT_EQUAL(cia.icr.flags, 0);
     }
-    CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, MH_CIA6526_INT_SP);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_SDR), 0x3C);
+    CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, M6526_INT_SP);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_SDR), 0x3C);
     CU_ASSERT_EQUAL(irq_out, 1);
 }
 
@@ -332,54 +332,54 @@ static void test_serial_input(void)
 
 static void test_port_ddr_and_pins(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRA), 0xFF);
+    setup(M6526_MODEL_6526);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRA), 0xFF);
     ext_pins[0] = 0x5A;
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRA), 0x5A); /* all inputs */
-    cyc_wr(MH_CIA6526_REG_DDRA, 0x0F);
-    cyc_wr(MH_CIA6526_REG_PRA, 0x05);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRA), 0x5A); /* all inputs */
+    cyc_wr(M6526_REG_DDRA, 0x0F);
+    cyc_wr(M6526_REG_PRA, 0x05);
     ext_pins[0] = 0xAF;
     /* (output & ddr) | (pins & ~ddr) */
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRA), 0xA5);
-    CU_ASSERT_EQUAL(mh_cia6526_port_output(&cia, MH_CIA6526_PORT_A), 0xF5);
-    CU_ASSERT_EQUAL(mh_cia6526_port_ddr(&cia, MH_CIA6526_PORT_A), 0x0F);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRA), 0xA5);
+    CU_ASSERT_EQUAL(m6526_port_output(&cia, M6526_PORT_A), 0xF5);
+    CU_ASSERT_EQUAL(m6526_port_ddr(&cia, M6526_PORT_A), 0x0F);
     /* Joystick 2 on $DC00 with DDRA = $FF: a switch pulls a driven-high
      * line low and the CIA reads the pin; a driven-low line stays low. */
-    cyc_wr(MH_CIA6526_REG_DDRA, 0xFF);
-    cyc_wr(MH_CIA6526_REG_PRA, 0x7F);
+    cyc_wr(M6526_REG_DDRA, 0xFF);
+    cyc_wr(M6526_REG_PRA, 0x7F);
     ext_pins[0] = 0xFE;
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRA), 0x7E);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRA), 0x7E);
     /* Port B the same, independently. */
     ext_pins[1] = 0x0F;
-    cyc_wr(MH_CIA6526_REG_DDRB, 0xF0);
-    cyc_wr(MH_CIA6526_REG_PRB, 0xC0);
-    CU_ASSERT_EQUAL(cyc_rd(MH_CIA6526_REG_PRB), 0x0F & 0xCF);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_DDRB), 0xF0);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_DDRA), 0xFF);
+    cyc_wr(M6526_REG_DDRB, 0xF0);
+    cyc_wr(M6526_REG_PRB, 0xC0);
+    CU_ASSERT_EQUAL(cyc_rd(M6526_REG_PRB), 0x0F & 0xCF);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_DDRB), 0xF0);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_DDRA), 0xFF);
 }
 
 static void test_port_out_notification(void)
 {
     /* C64 CIA2: PA0/PA1 select the VIC bank (bank = 3 - levels & 3). */
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_PRA, 0x03); /* still inputs: no change */
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_PRA, 0x03); /* still inputs: no change */
     CU_ASSERT_EQUAL(port_out_calls, 0);
-    cyc_wr(MH_CIA6526_REG_DDRA, 0x3F);
+    cyc_wr(M6526_REG_DDRA, 0x3F);
     CU_ASSERT_EQUAL(port_out_calls, 1);
     CU_ASSERT_EQUAL(port_out_last[0], 0xC3);
     CU_ASSERT_EQUAL(3 - (port_out_last[0] & 3), 0);
-    cyc_wr(MH_CIA6526_REG_PRA, 0x00);
+    cyc_wr(M6526_REG_PRA, 0x00);
     CU_ASSERT_EQUAL(port_out_calls, 2);
     CU_ASSERT_EQUAL(3 - (port_out_last[0] & 3), 3);
-    cyc_wr(MH_CIA6526_REG_PRA, 0x00); /* same levels: no call */
+    cyc_wr(M6526_REG_PRA, 0x00); /* same levels: no call */
     CU_ASSERT_EQUAL(port_out_calls, 2);
-    cyc_wr(MH_CIA6526_REG_PRA, 0xC0); /* bits 6-7 are inputs: no change */
+    cyc_wr(M6526_REG_PRA, 0xC0); /* bits 6-7 are inputs: no change */
     CU_ASSERT_EQUAL(port_out_calls, 2);
     /* PB6 toggling inside tick is reported too. */
-    cyc_wr(MH_CIA6526_REG_TALO, 2);
-    cyc_wr(MH_CIA6526_REG_TAHI, 0);
+    cyc_wr(M6526_REG_TALO, 2);
+    cyc_wr(M6526_REG_TAHI, 0);
     port_out_calls = 0;
-    cyc_wr(MH_CIA6526_REG_CRA, 0x07);
+    cyc_wr(M6526_REG_CRA, 0x07);
     CU_ASSERT_EQUAL(port_out_calls, 0); /* toggle high = pulled-up input level */
     for (int i = 0; i < 4; i++) cyc();
     CU_ASSERT_EQUAL(cia.ta.underflows, 1);
@@ -389,8 +389,8 @@ static void test_port_out_notification(void)
     CU_ASSERT_EQUAL(port_out_calls, 2);
     CU_ASSERT_EQUAL(port_out_last[1], 0xFF);
     /* Reset makes the ports inputs again and says so. */
-    cyc_wr(MH_CIA6526_REG_PRA, 0x01);
-    mh_cia6526_reset(&cia);
+    cyc_wr(M6526_REG_PRA, 0x01);
+    m6526_reset(&cia);
     CU_ASSERT_EQUAL(port_out_last[0], 0xFF);
 }
 
@@ -398,93 +398,93 @@ static void test_port_out_notification(void)
 
 static void test_register_mirrors(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(0x10 + MH_CIA6526_REG_DDRA, 0x12);
-    cyc_wr(0xF0 + MH_CIA6526_REG_TALO, 0x0C);
-    cyc_wr(0x3450 + MH_CIA6526_REG_TAHI, 0x00);
+    setup(M6526_MODEL_6526);
+    cyc_wr(0x10 + M6526_REG_DDRA, 0x12);
+    cyc_wr(0xF0 + M6526_REG_TALO, 0x0C);
+    cyc_wr(0x3450 + M6526_REG_TAHI, 0x00);
     CU_ASSERT_EQUAL(cia.ddr[0], 0x12);
     CU_ASSERT_EQUAL(cia.ta.latch, 0x000C);
     cyc_wr(0xDC3E, 0x11);
     CU_ASSERT_EQUAL(cia.ta.cr, 0x01);
     for (int i = 0; i < 20; i++) cyc();
     for (uint16_t reg = 0; reg < 16; reg++) {
-        if (reg == MH_CIA6526_REG_ICR) continue;
-        uint8_t base = mh_cia6526_peek(&cia, reg);
-        for (uint16_t m = 1; m < 16; m++) CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, (uint16_t)(0xDC00 + m * 16 + reg)), base);
-        CU_ASSERT_EQUAL(mh_cia6526_read(&cia, (uint16_t)(0xDDF0 + reg)), base);
+        if (reg == M6526_REG_ICR) continue;
+        uint8_t base = m6526_peek(&cia, reg);
+        for (uint16_t m = 1; m < 16; m++) CU_ASSERT_EQUAL(m6526_peek(&cia, (uint16_t)(0xDC00 + m * 16 + reg)), base);
+        CU_ASSERT_EQUAL(m6526_read(&cia, (uint16_t)(0xDDF0 + reg)), base);
     }
     /* Reading ICR through a mirror clears it too. */
-    CU_ASSERT(cia.icr.flags & MH_CIA6526_INT_TA);
-    mh_cia6526_read(&cia, 0xDC9D);
+    CU_ASSERT(cia.icr.flags & M6526_INT_TA);
+    m6526_read(&cia, 0xDC9D);
     CU_ASSERT_EQUAL(cia.icr.flags & 0x1F, 0);
 }
 
 static void test_peek_no_side_effects(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
-    cyc_wr(MH_CIA6526_REG_TALO, 4);
-    cyc_wr(MH_CIA6526_REG_TAHI, 0);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x81);
-    cyc_wr(MH_CIA6526_REG_CRA, 0x01);
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_TALO, 4);
+    cyc_wr(M6526_REG_TAHI, 0);
+    cyc_wr(M6526_REG_ICR, 0x81);
+    cyc_wr(M6526_REG_CRA, 0x01);
     for (int i = 0; i < 10; i++) cyc();
     CU_ASSERT_EQUAL(irq_out, 1);
-    mh_cia6526 before;
+    m6526 before;
     memcpy(&before, &cia, sizeof cia);
-    for (uint16_t reg = 0; reg < 16; reg++) (void)mh_cia6526_peek(&cia, reg);
+    for (uint16_t reg = 0; reg < 16; reg++) (void)m6526_peek(&cia, reg);
     CU_ASSERT_EQUAL(memcmp(&before, &cia, sizeof cia), 0);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_ICR), 0x81);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_TODHR), 0x01);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_ICR), 0x81);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_TODHR), 0x01);
     CU_ASSERT_EQUAL(cia.tod.latched, 0);
     cyc();
     CU_ASSERT_EQUAL(irq_out, 1); /* still asserted: nothing was read */
-    CU_ASSERT_EQUAL(mh_cia6526_read(&cia, MH_CIA6526_REG_ICR), 0x81);
-    CU_ASSERT_EQUAL(mh_cia6526_peek(&cia, MH_CIA6526_REG_ICR) & 0x1F, 0);
-    (void)mh_cia6526_read(&cia, MH_CIA6526_REG_TODHR);
+    CU_ASSERT_EQUAL(m6526_read(&cia, M6526_REG_ICR), 0x81);
+    CU_ASSERT_EQUAL(m6526_peek(&cia, M6526_REG_ICR) & 0x1F, 0);
+    (void)m6526_read(&cia, M6526_REG_TODHR);
     CU_ASSERT_EQUAL(cia.tod.latched, 1);
 }
 
 /* A busy program: both timers, PB outputs, serial out, TOD, ICR reads. */
-static uint8_t script(mh_cia6526 *c, int t)
+static uint8_t script(m6526 *c, int t)
 {
     switch (t) {
-    case 0: mh_cia6526_write(c, MH_CIA6526_REG_TALO, 7); break;
-    case 1: mh_cia6526_write(c, MH_CIA6526_REG_TAHI, 0); break;
-    case 2: mh_cia6526_write(c, MH_CIA6526_REG_TBLO, 5); break;
-    case 3: mh_cia6526_write(c, MH_CIA6526_REG_TBHI, 0); break;
-    case 4: mh_cia6526_write(c, MH_CIA6526_REG_ICR, 0x9F); break;
-    case 5: mh_cia6526_write(c, MH_CIA6526_REG_CRB, 0x47); break;
-    case 6: mh_cia6526_write(c, MH_CIA6526_REG_CRA, 0xD1); break;
-    case 7: mh_cia6526_write(c, MH_CIA6526_REG_TOD10, 0); break;
+    case 0: m6526_write(c, M6526_REG_TALO, 7); break;
+    case 1: m6526_write(c, M6526_REG_TAHI, 0); break;
+    case 2: m6526_write(c, M6526_REG_TBLO, 5); break;
+    case 3: m6526_write(c, M6526_REG_TBHI, 0); break;
+    case 4: m6526_write(c, M6526_REG_ICR, 0x9F); break;
+    case 5: m6526_write(c, M6526_REG_CRB, 0x47); break;
+    case 6: m6526_write(c, M6526_REG_CRA, 0xD1); break;
+    case 7: m6526_write(c, M6526_REG_TOD10, 0); break;
     default: break;
     }
-    if (t > 7 && t % 37 == 0) mh_cia6526_write(c, MH_CIA6526_REG_SDR, (uint8_t)t);
-    if (t > 7 && t % 53 == 0) return mh_cia6526_read(c, MH_CIA6526_REG_ICR);
-    if (t > 7 && t % 29 == 0) return mh_cia6526_read(c, MH_CIA6526_REG_TODHR);
-    if (t > 7 && t % 31 == 0) return mh_cia6526_read(c, MH_CIA6526_REG_TOD10);
-    if (t % 101 == 0) mh_cia6526_tod_tick(c);
-    return mh_cia6526_read(c, (uint16_t)(t & 7));
+    if (t > 7 && t % 37 == 0) m6526_write(c, M6526_REG_SDR, (uint8_t)t);
+    if (t > 7 && t % 53 == 0) return m6526_read(c, M6526_REG_ICR);
+    if (t > 7 && t % 29 == 0) return m6526_read(c, M6526_REG_TODHR);
+    if (t > 7 && t % 31 == 0) return m6526_read(c, M6526_REG_TOD10);
+    if (t % 101 == 0) m6526_tod_tick(c);
+    return m6526_read(c, (uint16_t)(t & 7));
 }
 
 static void test_snapshot_copy(void)
 {
-    setup(MH_CIA6526_MODEL_6526);
+    setup(M6526_MODEL_6526);
     for (int t = 0; t < 3000; t++) {
         cyc();
         script(&cia, t);
     }
-    mh_cia6526 copy, restored;
+    m6526 copy, restored;
     memcpy(&copy, &cia, sizeof cia);
     /* A restore keeps the target's links. */
-    setup(MH_CIA6526_MODEL_6526A);
-    mh_cia6526_set_ports(&cia, NULL, NULL, NULL);
+    setup(M6526_MODEL_6526A);
+    m6526_set_ports(&cia, NULL, NULL, NULL);
     restored = cia;
-    mh_cia6526_restore(&restored, &copy);
+    m6526_restore(&restored, &copy);
     CU_ASSERT_EQUAL(restored.links.read_port, NULL);
-    CU_ASSERT_EQUAL(restored.model, MH_CIA6526_MODEL_6526);
+    CU_ASSERT_EQUAL(restored.model, M6526_MODEL_6526);
     memcpy(&cia, &copy, sizeof copy);
     int differ = 0, irqs = 0;
     for (int t = 3000; t < 20000; t++) {
-        int a = mh_cia6526_tick(&cia), b = mh_cia6526_tick(&copy), r = mh_cia6526_tick(&restored);
+        int a = m6526_tick(&cia), b = m6526_tick(&copy), r = m6526_tick(&restored);
         uint8_t va = script(&cia, t), vb = script(&copy, t), vr = script(&restored, t);
         if (a != b || a != r || va != vb || va != vr) differ++;
         irqs += a;
@@ -498,28 +498,28 @@ static void test_snapshot_copy(void)
     CU_ASSERT_EQUAL(cia.icr.flags, restored.icr.flags);
 }
 
-/* The inline fast path of mh_cia6526_tick() changes nothing that the full
+/* The inline fast path of m6526_tick() changes nothing that the full
  * cycle would not: run the same program both ways, with the internal TOD
  * clock on, and compare everything. */
 static void test_fast_path_equivalence(void)
 {
-    mh_cia6526_desc desc;
+    m6526_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.clock_hz = 5000; /* TOD pin every 100 cycles */
-    mh_cia6526 fast, full;
-    CU_ASSERT_EQUAL_FATAL(mh_cia6526_init(&fast, &desc), MH_OK);
+    m6526 fast, full;
+    CU_ASSERT_EQUAL_FATAL(m6526_init(&fast, &desc), MH_OK);
     memcpy(&full, &fast, sizeof fast);
     int differ = 0, fast_irqs = 0;
     for (int t = 0; t < 40000; t++) {
-        int a = mh_cia6526_tick(&fast);
+        int a = m6526_tick(&fast);
         full.tod.countdown--;
-        int b = mh_cia6526_tick_full(&full);
+        int b = m6526_tick_full(&full);
         uint8_t va = script(&fast, t % 20000), vb = script(&full, t % 20000);
         if (t == 20000) { /* second round: stop timer A, keep B on PHI2 */
-            mh_cia6526_write(&fast, MH_CIA6526_REG_CRA, 0x80);
-            mh_cia6526_write(&full, MH_CIA6526_REG_CRA, 0x80);
-            mh_cia6526_write(&fast, MH_CIA6526_REG_CRB, 0x01);
-            mh_cia6526_write(&full, MH_CIA6526_REG_CRB, 0x01);
+            m6526_write(&fast, M6526_REG_CRA, 0x80);
+            m6526_write(&full, M6526_REG_CRA, 0x80);
+            m6526_write(&fast, M6526_REG_CRB, 0x01);
+            m6526_write(&full, M6526_REG_CRB, 0x01);
         }
         if (a != b || va != vb) differ++;
         fast_irqs += a;
@@ -532,25 +532,25 @@ static void test_fast_path_equivalence(void)
 
 static void test_debug_info(void)
 {
-    setup(MH_CIA6526_MODEL_6526A);
-    cyc_wr(MH_CIA6526_REG_TALO, 0x10);
-    cyc_wr(MH_CIA6526_REG_TAHI, 0x27);
-    cyc_wr(MH_CIA6526_REG_CRB, 0x80);
+    setup(M6526_MODEL_6526A);
+    cyc_wr(M6526_REG_TALO, 0x10);
+    cyc_wr(M6526_REG_TAHI, 0x27);
+    cyc_wr(M6526_REG_CRB, 0x80);
     set_time(0x12, 0x34, 0x56, 0x07); /* alarm */
-    cyc_wr(MH_CIA6526_REG_CRB, 0x4B); /* TB: start, PBON, one-shot, counts TA */
-    cyc_wr(MH_CIA6526_REG_CRA, 0xC7);
+    cyc_wr(M6526_REG_CRB, 0x4B); /* TB: start, PBON, one-shot, counts TA */
+    cyc_wr(M6526_REG_CRA, 0xC7);
     set_time(0x91, 0x02, 0x03, 0x04);
-    cyc_wr(MH_CIA6526_REG_ICR, 0x85);
-    mh_cia6526_info info;
-    mh_cia6526_get_info(&cia, &info);
-    CU_ASSERT_EQUAL(info.model, MH_CIA6526_MODEL_6526A);
+    cyc_wr(M6526_REG_ICR, 0x85);
+    m6526_info info;
+    m6526_get_info(&cia, &info);
+    CU_ASSERT_EQUAL(info.model, M6526_MODEL_6526A);
     CU_ASSERT_EQUAL(info.ta.latch, 0x2710);
     CU_ASSERT_EQUAL(info.ta.running, 1);
     CU_ASSERT_EQUAL(info.ta.pb_on, 1);
     CU_ASSERT_EQUAL(info.ta.pb_toggle, 1);
     CU_ASSERT_EQUAL(info.ta.pb_level, 1);
-    CU_ASSERT_EQUAL(info.ta.input, MH_CIA6526_INPUT_PHI2);
-    CU_ASSERT_EQUAL(info.tb.input, MH_CIA6526_INPUT_TA);
+    CU_ASSERT_EQUAL(info.ta.input, M6526_INPUT_PHI2);
+    CU_ASSERT_EQUAL(info.tb.input, M6526_INPUT_TA);
     CU_ASSERT_EQUAL(info.tb.oneshot, 1);
     CU_ASSERT_EQUAL(info.tb.pb_toggle, 0);
     CU_ASSERT_EQUAL(info.tod.hours, 11);

@@ -362,7 +362,6 @@ static void test_bad_inputs(void)
     expect_error("execution_run", "{\"warp\":\"fast\"}", "warp");
     expect_error("execution_pause", "{\"now\":true}", "now");
     expect_error("execution_get_state", "{\"verbose\":1}", "verbose");
-    expect_error("execution_reset", "{\"mode\":\"medium\"}", "mode");
     expect_error("execution_step_out", "{\"timeout_ms\":0}", "timeout_ms");
     expect_error("execution_step_cycle", "{\"cycles\":0}", "cycles");
     expect_error("execution_run_until", "{\"frames\":0}", "frames");

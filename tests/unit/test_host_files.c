@@ -1,4 +1,4 @@
-/* host.files - the mh.files/1 service (host/src/files.c): paths clients name
+/* host.files - the mh.files/1 service (host/files/files.c): paths clients name
  * are confined to the allowed directories; "..", absolute paths elsewhere,
  * symbolic links that lead out and the /allowed-evil prefix trick are
  * refused with a message that names the path, the allowed directories and

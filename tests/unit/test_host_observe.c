@@ -1,5 +1,5 @@
 /* host.observe: the frame mailbox and the audio stream behind mh.observe/1
- * (host/src/session_media.c). The observers themselves are proven through
+ * (host/observe/session_media.c). The observers themselves are proven through
  * the binary in tests/e2e/observe.test.mjs. */
 #include <stdlib.h>
 #include <string.h>

@@ -11,34 +11,34 @@
 #define CLOCK 985248u
 #define RATE 44100u
 
-static mh_sid *new_sid(mh_sid_model model)
+static m6581 *new_sid(m6581_model model)
 {
-    mh_sid *s = malloc(sizeof *s);
+    m6581 *s = malloc(sizeof *s);
     CU_ASSERT_FATAL(s != NULL);
-    mh_sid_desc d;
+    m6581_desc d;
     memset(&d, 0, sizeof d);
     d.model = model;
-    CU_ASSERT_FATAL(mh_sid_init(s, &d) == MH_OK);
+    CU_ASSERT_FATAL(m6581_init(s, &d) == MH_OK);
     return s;
 }
 
 /* Renders `seconds` of output into a malloc'ed buffer; *n = samples. */
-static int16_t *render(mh_sid *s, double seconds, size_t *n)
+static int16_t *render(m6581 *s, double seconds, size_t *n)
 {
     size_t cap = (size_t)(seconds * RATE) + 16, got = 0;
     int16_t *buf = malloc(cap * sizeof *buf);
     uint32_t total = (uint32_t)(seconds * CLOCK);
     while (total) {
         uint32_t c = total > 20000 ? 20000 : total;
-        mh_sid_clock(s, c);
+        m6581_clock(s, c);
         total -= c;
-        got += mh_sid_samples(s, buf + got, cap - got);
+        got += m6581_samples(s, buf + got, cap - got);
     }
     *n = got;
     return buf;
 }
 
-static void discard(mh_sid *s, double seconds)
+static void discard(m6581 *s, double seconds)
 {
     size_t n;
     free(render(s, seconds, &n));
@@ -74,23 +74,23 @@ static double crossing_freq(const int16_t *b, size_t n)
     return (count - 1) / ((last - first) / RATE);
 }
 
-static void set_freq(mh_sid *s, int v, double hz)
+static void set_freq(m6581 *s, int v, double hz)
 {
     uint32_t f = (uint32_t)(hz * 16777216.0 / CLOCK + 0.5);
-    mh_sid_write(s, (uint16_t)(v * 7 + 0), (uint8_t)f);
-    mh_sid_write(s, (uint16_t)(v * 7 + 1), (uint8_t)(f >> 8));
+    m6581_write(s, (uint16_t)(v * 7 + 0), (uint8_t)f);
+    m6581_write(s, (uint16_t)(v * 7 + 1), (uint8_t)(f >> 8));
 }
 
 static double wave_freq(uint8_t wave, double *out_rms)
 {
-    mh_sid *s = new_sid(MH_SID_MODEL_6581);
-    mh_sid_write(s, 0x18, 0x0F);
+    m6581 *s = new_sid(M6581_MODEL_6581);
+    m6581_write(s, 0x18, 0x0F);
     set_freq(s, 0, 440.0);
-    mh_sid_write(s, 0x02, 0x00);
-    mh_sid_write(s, 0x03, 0x08); /* 50% pulse */
-    mh_sid_write(s, 0x05, 0x00);
-    mh_sid_write(s, 0x06, 0xF0); /* sustain $F */
-    mh_sid_write(s, 0x04, (uint8_t)(wave | MH_SID_CTRL_GATE));
+    m6581_write(s, 0x02, 0x00);
+    m6581_write(s, 0x03, 0x08); /* 50% pulse */
+    m6581_write(s, 0x05, 0x00);
+    m6581_write(s, 0x06, 0xF0); /* sustain $F */
+    m6581_write(s, 0x04, (uint8_t)(wave | M6581_CTRL_GATE));
     discard(s, 0.25); /* let the DC step of the output high-pass settle */
     size_t n;
     int16_t *b = render(s, 0.5, &n);
@@ -104,7 +104,7 @@ static double wave_freq(uint8_t wave, double *out_rms)
 
 static void test_osc_frequency(void)
 {
-    const uint8_t waves[3] = {MH_SID_CTRL_TRI, MH_SID_CTRL_SAW, MH_SID_CTRL_PULSE};
+    const uint8_t waves[3] = {M6581_CTRL_TRI, M6581_CTRL_SAW, M6581_CTRL_PULSE};
     for (int i = 0; i < 3; i++) {
         double r = 0;
         double f = wave_freq(waves[i], &r);
@@ -117,7 +117,7 @@ static void test_osc_frequency(void)
 static void test_noise(void)
 {
     double r = 0;
-    wave_freq(MH_SID_CTRL_NOISE, &r);
+    wave_freq(M6581_CTRL_NOISE, &r);
     CU_ASSERT(r > 1000.0);
 }
 
@@ -144,24 +144,24 @@ static uint8_t ref_noise_osc3(uint32_t r)
  * test bit is released. */
 static void test_noise_sequence(void)
 {
-    mh_sid *s = new_sid(MH_SID_MODEL_6581);
+    m6581 *s = new_sid(M6581_MODEL_6581);
     const uint32_t freq = 0xFFFF;
-    mh_sid_write(s, 14, freq & 0xFF);
-    mh_sid_write(s, 15, freq >> 8);
-    mh_sid_write(s, 18, MH_SID_CTRL_NOISE | MH_SID_CTRL_TEST); /* LFSR to $7FFFFF */
-    mh_sid_write(s, 18, MH_SID_CTRL_NOISE);
+    m6581_write(s, 14, freq & 0xFF);
+    m6581_write(s, 15, freq >> 8);
+    m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST); /* LFSR to $7FFFFF */
+    m6581_write(s, 18, M6581_CTRL_NOISE);
     uint32_t ref = 0x7FFFFFu;
     uint64_t t = 0, clocked = 0;
     int mismatches = 0, changes = 0;
     uint8_t last = ref_noise_osc3(ref);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_OSC3), last);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), last);
     while (clocked < 4000) {
         uint32_t step = 1u + (uint32_t)(t % 13u);
-        mh_sid_clock(s, step);
+        m6581_clock(s, step);
         t += step;
         uint64_t due = (t * freq + 0x80000u) >> 20;
         for (; clocked < due; clocked++) ref = ref_noise_clock(ref);
-        uint8_t want = ref_noise_osc3(ref), got = mh_sid_read(s, MH_SID_REG_OSC3);
+        uint8_t want = ref_noise_osc3(ref), got = m6581_read(s, M6581_REG_OSC3);
         if (got != want && mismatches++ < 3)
             fprintf(stderr, "\n  after %llu noise clocks: OSC3 $%02X, want $%02X\n",
                     (unsigned long long)clocked, got, want);
@@ -175,46 +175,46 @@ static void test_noise_sequence(void)
 
 static void test_osc3_readback(void)
 {
-    mh_sid *s = new_sid(MH_SID_MODEL_6581);
-    mh_sid_write(s, 14, 0x34);
-    mh_sid_write(s, 15, 0x12); /* voice 3 freq $1234 */
-    mh_sid_write(s, 18, MH_SID_CTRL_SAW | MH_SID_CTRL_TEST);
-    mh_sid_write(s, 18, MH_SID_CTRL_SAW);
+    m6581 *s = new_sid(M6581_MODEL_6581);
+    m6581_write(s, 14, 0x34);
+    m6581_write(s, 15, 0x12); /* voice 3 freq $1234 */
+    m6581_write(s, 18, M6581_CTRL_SAW | M6581_CTRL_TEST);
+    m6581_write(s, 18, M6581_CTRL_SAW);
     uint32_t t = 0;
     for (int i = 0; i < 200; i++) {
         uint32_t step = 37u + (uint32_t)i * 11u;
-        mh_sid_clock(s, step);
+        m6581_clock(s, step);
         t += step;
         uint8_t want = (uint8_t)(((t * 0x1234u) & 0xFFFFFFu) >> 16);
-        CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_OSC3), want);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), want);
     }
     /* pots and write-only registers */
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_POTX), 0xFF);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_POTY), 0xFF);
-    mh_sid_write(s, 0x05, 0xA5);
-    CU_ASSERT_EQUAL(mh_sid_read(s, 0x00), 0xA5);
-    CU_ASSERT_EQUAL(mh_sid_peek(s, 0x18), 0xA5);
-    mh_sid_clock(s, MH_SID_BUS_TTL + 1);
-    CU_ASSERT_EQUAL(mh_sid_read(s, 0x00), 0x00);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_POTX), 0xFF);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_POTY), 0xFF);
+    m6581_write(s, 0x05, 0xA5);
+    CU_ASSERT_EQUAL(m6581_read(s, 0x00), 0xA5);
+    CU_ASSERT_EQUAL(m6581_peek(s, 0x18), 0xA5);
+    m6581_clock(s, M6581_BUS_TTL + 1);
+    CU_ASSERT_EQUAL(m6581_read(s, 0x00), 0x00);
     free(s);
-    mh_sid_desc d;
+    m6581_desc d;
     memset(&d, 0, sizeof d);
-    d.potx = MH_SID_POT(0);
+    d.potx = M6581_POT(0);
     d.poty = 0x42;
-    mh_sid s2;
-    CU_ASSERT_EQUAL(mh_sid_init(&s2, &d), MH_OK);
-    CU_ASSERT_EQUAL(mh_sid_read(&s2, MH_SID_REG_POTX), 0x00);
-    CU_ASSERT_EQUAL(mh_sid_read(&s2, MH_SID_REG_POTY), 0x42);
-    d.model = (mh_sid_model)7;
-    CU_ASSERT_EQUAL(mh_sid_init(&s2, &d), MH_ERR_INVALID_ARGUMENT);
+    m6581 s2;
+    CU_ASSERT_EQUAL(m6581_init(&s2, &d), MH_OK);
+    CU_ASSERT_EQUAL(m6581_read(&s2, M6581_REG_POTX), 0x00);
+    CU_ASSERT_EQUAL(m6581_read(&s2, M6581_REG_POTY), 0x42);
+    d.model = (m6581_model)7;
+    CU_ASSERT_EQUAL(m6581_init(&s2, &d), MH_ERR_INVALID_ARGUMENT);
 }
 
 /* Cycles until ENV3 satisfies (env == target), stepping 16 cycles. */
-static uint32_t cycles_until_env(mh_sid *s, uint8_t target, uint32_t limit)
+static uint32_t cycles_until_env(m6581 *s, uint8_t target, uint32_t limit)
 {
     uint32_t t = 0;
-    while (t < limit && mh_sid_read(s, MH_SID_REG_ENV3) != target) {
-        mh_sid_clock(s, 16);
+    while (t < limit && m6581_read(s, M6581_REG_ENV3) != target) {
+        m6581_clock(s, 16);
         t += 16;
     }
     return t;
@@ -222,10 +222,10 @@ static uint32_t cycles_until_env(mh_sid *s, uint8_t target, uint32_t limit)
 
 static void test_adsr(void)
 {
-    mh_sid *s = new_sid(MH_SID_MODEL_6581);
-    mh_sid_write(s, 19, 0x24); /* attack 2 (16 ms), decay 4 (114 ms) */
-    mh_sid_write(s, 20, 0x84); /* sustain 8 ($88), release 4 (114 ms) */
-    mh_sid_write(s, 18, MH_SID_CTRL_GATE);
+    m6581 *s = new_sid(M6581_MODEL_6581);
+    m6581_write(s, 19, 0x24); /* attack 2 (16 ms), decay 4 (114 ms) */
+    m6581_write(s, 20, 0x84); /* sustain 8 ($88), release 4 (114 ms) */
+    m6581_write(s, 18, M6581_CTRL_GATE);
     uint32_t t = cycles_until_env(s, 0xFF, CLOCK);
     double ms = t * 1000.0 / CLOCK;
     CU_ASSERT(ms > 16.0 * 0.9 && ms < 16.0 * 1.1);
@@ -233,22 +233,22 @@ static void test_adsr(void)
     uint32_t d = cycles_until_env(s, 0x88, CLOCK);
     double want = (255 - 0x88) * 149.0; /* all above $5D: period 1 */
     CU_ASSERT(d > want * 0.9 && d < want * 1.1);
-    mh_sid_clock(s, 100000);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_ENV3), 0x88); /* sustained */
+    m6581_clock(s, 100000);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_ENV3), 0x88); /* sustained */
     /* release $88 -> 0: 42 steps x1 + 39 x2 + 28 x4 + 12 x8 + 8 x16 + 6 x30 */
-    mh_sid_write(s, 18, 0);
+    m6581_write(s, 18, 0);
     uint32_t r = cycles_until_env(s, 0x00, 4 * CLOCK);
     double want_r = (42 + 78 + 112 + 96 + 128 + 180) * 149.0;
     CU_ASSERT(r > want_r * 0.9 && r < want_r * 1.1);
-    mh_sid_clock(s, 100000);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_ENV3), 0x00); /* held at zero */
+    m6581_clock(s, 100000);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_ENV3), 0x00); /* held at zero */
     /* a full release from $FF at rate 0 takes the documented ~6 ms
      * (756 periods of 9 cycles = 6.9 ms) */
-    mh_sid_write(s, 19, 0x00);
-    mh_sid_write(s, 20, 0xF0);
-    mh_sid_write(s, 18, MH_SID_CTRL_GATE);
+    m6581_write(s, 19, 0x00);
+    m6581_write(s, 20, 0xF0);
+    m6581_write(s, 18, M6581_CTRL_GATE);
     cycles_until_env(s, 0xFF, CLOCK);
-    mh_sid_write(s, 18, 0);
+    m6581_write(s, 18, 0);
     r = cycles_until_env(s, 0x00, CLOCK);
     CU_ASSERT(r > 756 * 9 * 0.9 && r < 756 * 9 * 1.1);
     free(s);
@@ -256,35 +256,35 @@ static void test_adsr(void)
 
 static void test_adsr_delay_bug(void)
 {
-    mh_sid *s = new_sid(MH_SID_MODEL_6581);
-    mh_sid_write(s, 19, 0xF0); /* attack 15: period 31251 */
-    mh_sid_write(s, 18, MH_SID_CTRL_GATE);
-    mh_sid_clock(s, 1000);
+    m6581 *s = new_sid(M6581_MODEL_6581);
+    m6581_write(s, 19, 0xF0); /* attack 15: period 31251 */
+    m6581_write(s, 18, M6581_CTRL_GATE);
+    m6581_clock(s, 1000);
     CU_ASSERT_EQUAL(s->voice[2].rate_counter, 1000);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_ENV3), 0);
-    mh_sid_write(s, 19, 0x00); /* attack 0: period 9, counter already past */
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_ENV3), 0);
+    m6581_write(s, 19, 0x00); /* attack 0: period 9, counter already past */
     /* the counter runs to $7FFF, wraps to 0 and only then meets 9 */
     uint32_t wait = 0x8000u - 1000u + 9u;
-    mh_sid_clock(s, wait - 1);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_ENV3), 0);
-    mh_sid_clock(s, 1);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_ENV3), 1);
-    mh_sid_clock(s, 9);
-    CU_ASSERT_EQUAL(mh_sid_read(s, MH_SID_REG_ENV3), 2);
+    m6581_clock(s, wait - 1);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_ENV3), 0);
+    m6581_clock(s, 1);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_ENV3), 1);
+    m6581_clock(s, 9);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_ENV3), 2);
     /* without the bug: raising the period keeps the step 9 cycles apart */
     free(s);
 }
 
 static double filtered_rms(uint8_t mode, uint16_t fc)
 {
-    mh_sid *s = new_sid(MH_SID_MODEL_6581);
+    m6581 *s = new_sid(M6581_MODEL_6581);
     set_freq(s, 0, 1000.0);
-    mh_sid_write(s, 0x06, 0xF0);
-    mh_sid_write(s, 0x15, (uint8_t)(fc & 7));
-    mh_sid_write(s, 0x16, (uint8_t)(fc >> 3));
-    mh_sid_write(s, 0x17, 0x01); /* voice 1 into the filter, no resonance */
-    mh_sid_write(s, 0x18, (uint8_t)(mode | 0x0F));
-    mh_sid_write(s, 0x04, MH_SID_CTRL_SAW | MH_SID_CTRL_GATE);
+    m6581_write(s, 0x06, 0xF0);
+    m6581_write(s, 0x15, (uint8_t)(fc & 7));
+    m6581_write(s, 0x16, (uint8_t)(fc >> 3));
+    m6581_write(s, 0x17, 0x01); /* voice 1 into the filter, no resonance */
+    m6581_write(s, 0x18, (uint8_t)(mode | 0x0F));
+    m6581_write(s, 0x04, M6581_CTRL_SAW | M6581_CTRL_GATE);
     discard(s, 0.2);
     size_t n;
     int16_t *b = render(s, 0.3, &n);
@@ -296,29 +296,29 @@ static double filtered_rms(uint8_t mode, uint16_t fc)
 
 static void test_filter(void)
 {
-    double lp_lo = filtered_rms(MH_SID_MODE_LP, 0x040), lp_hi = filtered_rms(MH_SID_MODE_LP, 0x7FF);
-    double hp_lo = filtered_rms(MH_SID_MODE_HP, 0x040), hp_hi = filtered_rms(MH_SID_MODE_HP, 0x7FF);
+    double lp_lo = filtered_rms(M6581_MODE_LP, 0x040), lp_hi = filtered_rms(M6581_MODE_LP, 0x7FF);
+    double hp_lo = filtered_rms(M6581_MODE_HP, 0x040), hp_hi = filtered_rms(M6581_MODE_HP, 0x7FF);
     CU_ASSERT(lp_lo < lp_hi * 0.5);
     CU_ASSERT(hp_lo > hp_hi * 1.5);
-    CU_ASSERT(mh_sid_cutoff_hz(MH_SID_MODEL_6581, 0) > mh_sid_cutoff_hz(MH_SID_MODEL_8580, 0));
-    CU_ASSERT_EQUAL(mh_sid_cutoff_hz(MH_SID_MODEL_8580, 0x7FF), 12500);
+    CU_ASSERT(m6581_cutoff_hz(M6581_MODEL_6581, 0) > m6581_cutoff_hz(M6581_MODEL_8580, 0));
+    CU_ASSERT_EQUAL(m6581_cutoff_hz(M6581_MODEL_8580, 0x7FF), 12500);
     for (uint32_t fc = 1; fc < 0x800; fc++) {
-        CU_ASSERT_FATAL(mh_sid_cutoff_hz(MH_SID_MODEL_6581, fc) >=
-                        mh_sid_cutoff_hz(MH_SID_MODEL_6581, fc - 1));
+        CU_ASSERT_FATAL(m6581_cutoff_hz(M6581_MODEL_6581, fc) >=
+                        m6581_cutoff_hz(M6581_MODEL_6581, fc - 1));
     }
 }
 
 /* Toggles the volume between 0 and 15 at 1 kHz with silent voices. */
-static void digi(mh_sid_model model, double *pp, int *flips)
+static void digi(m6581_model model, double *pp, int *flips)
 {
-    mh_sid *s = new_sid(model);
+    m6581 *s = new_sid(model);
     discard(s, 0.05);
     size_t got = 0, cap = RATE;
     int16_t *b = malloc(cap * sizeof *b);
     for (int i = 0; i < 400; i++) { /* 0.2 s */
-        mh_sid_write(s, 0x18, (i & 1) ? 0x00 : 0x0F);
-        mh_sid_clock(s, CLOCK / 2000);
-        got += mh_sid_samples(s, b + got, cap - got);
+        m6581_write(s, 0x18, (i & 1) ? 0x00 : 0x0F);
+        m6581_clock(s, CLOCK / 2000);
+        got += m6581_samples(s, b + got, cap - got);
     }
     int16_t lo = 32767, hi = -32768;
     double mean = 0;
@@ -340,8 +340,8 @@ static void test_volume_digi(void)
 {
     double pp6581, pp8580;
     int f6581, f8580;
-    digi(MH_SID_MODEL_6581, &pp6581, &f6581);
-    digi(MH_SID_MODEL_8580, &pp8580, &f8580);
+    digi(M6581_MODEL_6581, &pp6581, &f6581);
+    digi(M6581_MODEL_8580, &pp8580, &f8580);
     CU_ASSERT(pp6581 > 10000.0);
     /* a 1 kHz square: ~2 mean crossings per ms, 0.2 s */
     CU_ASSERT(f6581 > 360 && f6581 < 440);
@@ -350,25 +350,25 @@ static void test_volume_digi(void)
 
 static void test_snapshot(void)
 {
-    mh_sid *a = new_sid(MH_SID_MODEL_8580);
+    m6581 *a = new_sid(M6581_MODEL_8580);
     set_freq(a, 0, 523.0);
     set_freq(a, 1, 261.0);
     set_freq(a, 2, 1.5);
-    mh_sid_write(a, 0x06, 0xA8);
-    mh_sid_write(a, 0x0D, 0xF0);
-    mh_sid_write(a, 0x17, 0xF3);
-    mh_sid_write(a, 0x16, 0x40);
-    mh_sid_write(a, 0x18, 0x1F);
-    mh_sid_write(a, 0x04, MH_SID_CTRL_PULSE | MH_SID_CTRL_GATE);
-    mh_sid_write(a, 0x0B, MH_SID_CTRL_NOISE | MH_SID_CTRL_GATE);
-    mh_sid_write(a, 0x12, MH_SID_CTRL_TRI | MH_SID_CTRL_RING | MH_SID_CTRL_SYNC);
-    mh_sid_clock(a, 12345);
-    mh_sid *b = malloc(sizeof *b);
+    m6581_write(a, 0x06, 0xA8);
+    m6581_write(a, 0x0D, 0xF0);
+    m6581_write(a, 0x17, 0xF3);
+    m6581_write(a, 0x16, 0x40);
+    m6581_write(a, 0x18, 0x1F);
+    m6581_write(a, 0x04, M6581_CTRL_PULSE | M6581_CTRL_GATE);
+    m6581_write(a, 0x0B, M6581_CTRL_NOISE | M6581_CTRL_GATE);
+    m6581_write(a, 0x12, M6581_CTRL_TRI | M6581_CTRL_RING | M6581_CTRL_SYNC);
+    m6581_clock(a, 12345);
+    m6581 *b = malloc(sizeof *b);
     memcpy(b, a, sizeof *b);
     size_t na, nb;
     for (int round = 0; round < 3; round++) {
-        mh_sid_write(a, 0x03, (uint8_t)round);
-        mh_sid_write(b, 0x03, (uint8_t)round);
+        m6581_write(a, 0x03, (uint8_t)round);
+        m6581_write(b, 0x03, (uint8_t)round);
         int16_t *oa = render(a, 0.1, &na);
         int16_t *ob = render(b, 0.1, &nb);
         CU_ASSERT_EQUAL(na, nb);
@@ -383,24 +383,24 @@ static void test_snapshot(void)
 
 static void test_perf(void)
 {
-    mh_sid *s = new_sid(MH_SID_MODEL_6581);
+    m6581 *s = new_sid(M6581_MODEL_6581);
     set_freq(s, 0, 440.0);
     set_freq(s, 1, 660.0);
     set_freq(s, 2, 110.0);
-    for (int v = 0; v < 3; v++) mh_sid_write(s, (uint16_t)(v * 7 + 6), 0xF0);
-    mh_sid_write(s, 0x17, 0x35);
-    mh_sid_write(s, 0x16, 0x40);
-    mh_sid_write(s, 0x18, 0x1F);
-    mh_sid_write(s, 0x04, MH_SID_CTRL_SAW | MH_SID_CTRL_GATE);
-    mh_sid_write(s, 0x0B, MH_SID_CTRL_PULSE | MH_SID_CTRL_GATE);
-    mh_sid_write(s, 0x12, MH_SID_CTRL_NOISE | MH_SID_CTRL_GATE);
+    for (int v = 0; v < 3; v++) m6581_write(s, (uint16_t)(v * 7 + 6), 0xF0);
+    m6581_write(s, 0x17, 0x35);
+    m6581_write(s, 0x16, 0x40);
+    m6581_write(s, 0x18, 0x1F);
+    m6581_write(s, 0x04, M6581_CTRL_SAW | M6581_CTRL_GATE);
+    m6581_write(s, 0x0B, M6581_CTRL_PULSE | M6581_CTRL_GATE);
+    m6581_write(s, 0x12, M6581_CTRL_NOISE | M6581_CTRL_GATE);
     const uint32_t total = 5u * CLOCK;
     int16_t tmp[2048];
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (uint32_t done = 0; done < total; done += 19656) { /* one PAL frame */
-        mh_sid_clock(s, 19656);
-        while (mh_sid_samples(s, tmp, 2048) == 2048) {}
+        m6581_clock(s, 19656);
+        while (m6581_samples(s, tmp, 2048) == 2048) {}
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double ns = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) / total;

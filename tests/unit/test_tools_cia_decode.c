@@ -12,19 +12,19 @@
 static uint8_t pins_pulled(void *user, int port)
 {
     (void)user;
-    return port == MH_CIA6526_PORT_A ? 0xFF : 0xEF; /* PB4 pulled low outside */
+    return port == M6526_PORT_A ? 0xFF : 0xEF; /* PB4 pulled low outside */
 }
 
-static void make_cia(mh_cia6526 *cia, mh_cia6526_model model)
+static void make_cia(m6526 *cia, m6526_model model)
 {
-    mh_cia6526_desc desc;
+    m6526_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.model = model;
     desc.read_port = pins_pulled;
-    CU_ASSERT_EQUAL_FATAL(mh_cia6526_init(cia, &desc), MH_OK);
+    CU_ASSERT_EQUAL_FATAL(m6526_init(cia, &desc), MH_OK);
 }
 
-static void decode(const mh_cia6526 *cia, mh_chip_cia_view *v)
+static void decode(const m6526 *cia, mh_chip_cia_view *v)
 {
     memset(v, 0x55, sizeof *v);
     v->struct_size = sizeof *v;
@@ -33,12 +33,12 @@ static void decode(const mh_cia6526 *cia, mh_chip_cia_view *v)
 
 static void test_ports(void)
 {
-    mh_cia6526 cia;
-    make_cia(&cia, MH_CIA6526_MODEL_6526);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_DDRA, 0xFF);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_PRA, 0x7F);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_DDRB, 0x0F);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_PRB, 0x05);
+    m6526 cia;
+    make_cia(&cia, M6526_MODEL_6526);
+    m6526_write(&cia, M6526_REG_DDRA, 0xFF);
+    m6526_write(&cia, M6526_REG_PRA, 0x7F);
+    m6526_write(&cia, M6526_REG_DDRB, 0x0F);
+    m6526_write(&cia, M6526_REG_PRB, 0x05);
     mh_chip_cia_view v;
     decode(&cia, &v);
     CU_ASSERT_EQUAL(v.struct_size, sizeof v);
@@ -51,23 +51,23 @@ static void test_ports(void)
     CU_ASSERT_EQUAL(v.ddrb, 0x0F);
     CU_ASSERT_EQUAL(v.pb_out, 0xF5);  /* inputs pulled up */
     CU_ASSERT_EQUAL(v.pb_pins, 0xE5); /* PB4 held low outside */
-    CU_ASSERT_EQUAL(v.regs[MH_CIA6526_REG_PRB], 0xE5);
-    CU_ASSERT_EQUAL(v.regs[MH_CIA6526_REG_DDRB], 0x0F);
+    CU_ASSERT_EQUAL(v.regs[M6526_REG_PRB], 0xE5);
+    CU_ASSERT_EQUAL(v.regs[M6526_REG_DDRB], 0x0F);
 }
 
 static void test_timers(void)
 {
-    mh_cia6526 cia;
-    make_cia(&cia, MH_CIA6526_MODEL_6526A);
+    m6526 cia;
+    make_cia(&cia, M6526_MODEL_6526A);
     /* Timer A: latch $4025, continuous, PB6 toggle; timer B counts TA
      * underflows, one-shot, stopped. */
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TALO, 0x25);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TAHI, 0x40);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_CRA, 0x17); /* start, PBON, toggle, force load */
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TBLO, 0x10);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TBHI, 0x00);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_CRB, 0x48); /* TA input, one-shot */
-    for (int i = 0; i < 10; i++) mh_cia6526_tick(&cia);
+    m6526_write(&cia, M6526_REG_TALO, 0x25);
+    m6526_write(&cia, M6526_REG_TAHI, 0x40);
+    m6526_write(&cia, M6526_REG_CRA, 0x17); /* start, PBON, toggle, force load */
+    m6526_write(&cia, M6526_REG_TBLO, 0x10);
+    m6526_write(&cia, M6526_REG_TBHI, 0x00);
+    m6526_write(&cia, M6526_REG_CRB, 0x48); /* TA input, one-shot */
+    for (int i = 0; i < 10; i++) m6526_tick(&cia);
     mh_chip_cia_view v;
     decode(&cia, &v);
     CU_ASSERT_STRING_EQUAL(v.model, "6526A");
@@ -84,11 +84,11 @@ static void test_timers(void)
     CU_ASSERT_EQUAL(v.timer_b.running, 0);
     CU_ASSERT_EQUAL(v.timer_b.oneshot, 1);
     CU_ASSERT_EQUAL(v.timer_b.input, MH_CHIP_CIA_INPUT_TA);
-    CU_ASSERT_EQUAL(v.regs[MH_CIA6526_REG_TALO], v.timer_a.counter & 0xFF);
-    CU_ASSERT_EQUAL(v.regs[MH_CIA6526_REG_TAHI], v.timer_a.counter >> 8);
+    CU_ASSERT_EQUAL(v.regs[M6526_REG_TALO], v.timer_a.counter & 0xFF);
+    CU_ASSERT_EQUAL(v.regs[M6526_REG_TAHI], v.timer_a.counter >> 8);
     /* The counter moves between two decodes of a ticking chip. */
     uint16_t before = v.timer_a.counter;
-    for (int i = 0; i < 100; i++) mh_cia6526_tick(&cia);
+    for (int i = 0; i < 100; i++) m6526_tick(&cia);
     decode(&cia, &v);
     CU_ASSERT_EQUAL(v.timer_a.counter, before - 100);
     CU_ASSERT_STRING_EQUAL(tc_input_name(v.timer_b.input), "timer_a");
@@ -97,21 +97,21 @@ static void test_timers(void)
 
 static void test_tod_icr_serial(void)
 {
-    mh_cia6526 cia;
-    make_cia(&cia, MH_CIA6526_MODEL_6526);
+    m6526 cia;
+    make_cia(&cia, M6526_MODEL_6526);
     /* Time 11:59:58.7 PM, alarm 12:00:00.0 AM (written with CRB bit 7). */
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TODHR, 0x91);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TODMIN, 0x59);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TODSEC, 0x58);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TOD10, 0x07);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_CRB, 0x80);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TODHR, 0x12);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TODMIN, 0x00);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TODSEC, 0x00);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_TOD10, 0x00);
-    mh_cia6526_write(&cia, MH_CIA6526_REG_CRA, 0xC0); /* 50 Hz, serial output */
-    mh_cia6526_write(&cia, MH_CIA6526_REG_ICR, 0x83); /* enable TA, TB */
-    mh_cia6526_write(&cia, MH_CIA6526_REG_SDR, 0xA5);
+    m6526_write(&cia, M6526_REG_TODHR, 0x91);
+    m6526_write(&cia, M6526_REG_TODMIN, 0x59);
+    m6526_write(&cia, M6526_REG_TODSEC, 0x58);
+    m6526_write(&cia, M6526_REG_TOD10, 0x07);
+    m6526_write(&cia, M6526_REG_CRB, 0x80);
+    m6526_write(&cia, M6526_REG_TODHR, 0x12);
+    m6526_write(&cia, M6526_REG_TODMIN, 0x00);
+    m6526_write(&cia, M6526_REG_TODSEC, 0x00);
+    m6526_write(&cia, M6526_REG_TOD10, 0x00);
+    m6526_write(&cia, M6526_REG_CRA, 0xC0); /* 50 Hz, serial output */
+    m6526_write(&cia, M6526_REG_ICR, 0x83); /* enable TA, TB */
+    m6526_write(&cia, M6526_REG_SDR, 0xA5);
     cia.icr.flags = 0x04; /* alarm flag, not enabled */
     mh_chip_cia_view v;
     decode(&cia, &v);
@@ -143,17 +143,19 @@ static void test_tod_icr_serial(void)
 
 static void test_register_numbers(void)
 {
-    CU_ASSERT_EQUAL(tc_cia_register(0, "cia1"), 0);
-    CU_ASSERT_EQUAL(tc_cia_register(15, "cia2"), 15);
-    CU_ASSERT_EQUAL(tc_cia_register(16, "cia1"), -1);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDC0E, "cia1"), 14);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDCFE, "cia1"), 14); /* mirror */
-    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, "cia2"), 0);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, "cia1"), -2);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDC00, "cia2"), -2);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDC0D, NULL), 13);
-    CU_ASSERT_EQUAL(tc_cia_register(0xDE00, "cia1"), -1);
-    CU_ASSERT_EQUAL(tc_cia_register(0xD020, "cia1"), -1);
+    const mh_chip_io_range cia1 = {0xDC00, 0x100}, cia2 = {0xDD00, 0x100};
+    CU_ASSERT_EQUAL(tc_cia_register(0, &cia1), 0);
+    CU_ASSERT_EQUAL(tc_cia_register(15, &cia2), 15);
+    CU_ASSERT_EQUAL(tc_cia_register(16, &cia1), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDC0E, &cia1), 14);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDCFE, &cia1), 14); /* mirror */
+    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, &cia2), 0);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDD00, &cia1), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDC00, &cia2), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDC0D, NULL), -1); /* no range: numbers only */
+    CU_ASSERT_EQUAL(tc_cia_register(13, NULL), 13);
+    CU_ASSERT_EQUAL(tc_cia_register(0xDE00, &cia1), -1);
+    CU_ASSERT_EQUAL(tc_cia_register(0xD020, &cia1), -1);
     CU_ASSERT_STRING_EQUAL(tc_register_name(0), "PRA");
     CU_ASSERT_STRING_EQUAL(tc_register_name(13), "ICR");
     CU_ASSERT_STRING_EQUAL(tc_register_name(15), "CRB");

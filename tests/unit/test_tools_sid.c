@@ -88,7 +88,7 @@ static void test_set_and_decode(void)
     CU_ASSERT_STRING_EQUAL(sidt_str(sc, "voices.1.waveforms.1"), "pulse");
     CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(sc, "voices"), 1), "gate")));
     CU_ASSERT_EQUAL(sidt_num(sc, "filter.cutoff"), 1234);
-    CU_ASSERT_EQUAL(sidt_num(sc, "filter.cutoff_hz"), mh_sid_cutoff_hz(MH_SID_MODEL_6581, 1234));
+    CU_ASSERT_EQUAL(sidt_num(sc, "filter.cutoff_hz"), m6581_cutoff_hz(M6581_MODEL_6581, 1234));
     CU_ASSERT_EQUAL(sidt_num(sc, "filter.resonance"), 15);
     CU_ASSERT_EQUAL(sidt_num(sc, "filter.voices_filtered.0"), 1);
     CU_ASSERT_EQUAL(sidt_num(sc, "filter.voices_filtered.1"), 3);
@@ -254,7 +254,7 @@ static void test_8580(void)
     const cJSON *sc = sidt_structured(r);
     CU_ASSERT_STRING_EQUAL(sidt_str(sc, "model"), "8580");
     /* the 8580's linear curve: 30 Hz + 12470 Hz * 1023 / 2047 */
-    CU_ASSERT_EQUAL(sidt_num(sc, "filter.cutoff_hz"), mh_sid_cutoff_hz(MH_SID_MODEL_8580, 1023));
+    CU_ASSERT_EQUAL(sidt_num(sc, "filter.cutoff_hz"), m6581_cutoff_hz(M6581_MODEL_8580, 1023));
     CU_ASSERT_DOUBLE_EQUAL(sidt_num(sc, "filter.cutoff_hz"), 30 + 12470.0 * 1023 / 2047, 2.0);
     sidt_destroy(&h, "sid8");
 }

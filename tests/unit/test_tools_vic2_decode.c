@@ -1,7 +1,7 @@
 /* tools_vic2.decode - the VIC-II decoders against hand-made register sets:
  * the C64's view decoder (c64_vic2_decode: mode bits, $D018 + bank to
  * addresses, character ROM, sprites, IRQ state) and the toolset's pure
- * decoders (screen codes to text, sprite pixels and ASCII art, colour
+ * decoders (sprite pixels and ASCII art, colour
  * runs, register numbers, mode names). */
 #include <string.h>
 
@@ -17,15 +17,15 @@ static uint8_t zero_fetch(void *user, uint16_t addr)
     return 0;
 }
 
-static void make_vic(mh_vic2 *vic)
+static void make_vic(m6569 *vic)
 {
-    mh_vic2_desc desc;
+    m6569_desc desc;
     memset(&desc, 0, sizeof desc);
     desc.fetch = zero_fetch;
-    CU_ASSERT_EQUAL_FATAL(mh_vic2_init(vic, &desc), MH_OK);
+    CU_ASSERT_EQUAL_FATAL(m6569_init(vic, &desc), MH_OK);
 }
 
-static void decode(const mh_vic2 *vic, unsigned bank, int char_rom, const uint8_t ptr[8],
+static void decode(const m6569 *vic, unsigned bank, int char_rom, const uint8_t ptr[8],
                    mh_chip_vic2_view *view)
 {
     memset(view, 0xAA, sizeof *view);
@@ -35,13 +35,13 @@ static void decode(const mh_vic2 *vic, unsigned bank, int char_rom, const uint8_
 
 static void test_text_mode_bank0(void)
 {
-    static mh_vic2 vic;
+    static m6569 vic;
     make_vic(&vic);
-    mh_vic2_write(&vic, 0x11, 0x1B); /* DEN, RSEL, YSCROLL 3 */
-    mh_vic2_write(&vic, 0x16, 0xC8); /* CSEL, XSCROLL 0 (upper bits unused) */
-    mh_vic2_write(&vic, 0x18, 0x14); /* screen $0400, charset $1000 */
-    mh_vic2_write(&vic, 0x20, 0xFE); /* border 14 (upper nybble reads 1s) */
-    mh_vic2_write(&vic, 0x21, 0x06);
+    m6569_write(&vic, 0x11, 0x1B); /* DEN, RSEL, YSCROLL 3 */
+    m6569_write(&vic, 0x16, 0xC8); /* CSEL, XSCROLL 0 (upper bits unused) */
+    m6569_write(&vic, 0x18, 0x14); /* screen $0400, charset $1000 */
+    m6569_write(&vic, 0x20, 0xFE); /* border 14 (upper nybble reads 1s) */
+    m6569_write(&vic, 0x21, 0x06);
     const uint8_t ptr[8] = {0};
     mh_chip_vic2_view v;
     decode(&vic, 0, 1, ptr, &v);
@@ -77,7 +77,7 @@ static void test_text_mode_bank0(void)
 
 static void test_modes(void)
 {
-    static mh_vic2 vic;
+    static m6569 vic;
     make_vic(&vic);
     const uint8_t ptr[8] = {0};
     mh_chip_vic2_view v;
@@ -91,8 +91,8 @@ static void test_modes(void)
         {0x7B, 0x18, MH_CHIP_VIC2_MODE_INVALID_MC_BITMAP},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        mh_vic2_write(&vic, 0x11, cases[i].d011);
-        mh_vic2_write(&vic, 0x16, cases[i].d016);
+        m6569_write(&vic, 0x11, cases[i].d011);
+        m6569_write(&vic, 0x16, cases[i].d016);
         decode(&vic, 0, 1, ptr, &v);
         CU_ASSERT_EQUAL(v.mode, cases[i].mode);
         CU_ASSERT_EQUAL(v.ecm, (cases[i].d011 >> 6) & 1);
@@ -100,8 +100,8 @@ static void test_modes(void)
         CU_ASSERT_EQUAL(v.mcm, (cases[i].d016 >> 4) & 1);
     }
     /* 24 rows, 38 columns, scroll values. */
-    mh_vic2_write(&vic, 0x11, 0x15);
-    mh_vic2_write(&vic, 0x16, 0x07);
+    m6569_write(&vic, 0x11, 0x15);
+    m6569_write(&vic, 0x16, 0x07);
     decode(&vic, 0, 1, ptr, &v);
     CU_ASSERT_EQUAL(v.rsel, 0);
     CU_ASSERT_EQUAL(v.csel, 0);
@@ -114,10 +114,10 @@ static void test_modes(void)
 
 static void test_bitmap_bank2(void)
 {
-    static mh_vic2 vic;
+    static m6569 vic;
     make_vic(&vic);
-    mh_vic2_write(&vic, 0x11, 0x3B);
-    mh_vic2_write(&vic, 0x18, 0x38); /* screen $0C00, bitmap $2000 (charset bits 100) */
+    m6569_write(&vic, 0x11, 0x3B);
+    m6569_write(&vic, 0x18, 0x38); /* screen $0C00, bitmap $2000 (charset bits 100) */
     const uint8_t ptr[8] = {0x20, 0x21, 0x22, 0x23, 0x24, 0x25, 0x26, 0xFF};
     mh_chip_vic2_view v;
     decode(&vic, 2, 1, ptr, &v);
@@ -133,7 +133,7 @@ static void test_bitmap_bank2(void)
     CU_ASSERT_EQUAL(v.sprites[0].data_address, 0x8800);
     CU_ASSERT_EQUAL(v.sprites[7].data_address, 0x8000 + 0xFF * 64);
     /* A bitmap at $0000 of bank 0: its second half is the ROM window. */
-    mh_vic2_write(&vic, 0x18, 0x10);
+    m6569_write(&vic, 0x18, 0x10);
     decode(&vic, 0, 1, ptr, &v);
     CU_ASSERT_EQUAL(v.bitmap_address, 0x0000);
     CU_ASSERT_EQUAL(v.bitmap_in_rom, 1);
@@ -141,26 +141,26 @@ static void test_bitmap_bank2(void)
 
 static void test_sprites_and_irq(void)
 {
-    static mh_vic2 vic;
+    static m6569 vic;
     make_vic(&vic);
-    mh_vic2_write(&vic, 0x00, 0x40); /* sprite 0 X low */
-    mh_vic2_write(&vic, 0x01, 0x80);
-    mh_vic2_write(&vic, 0x0E, 0x10); /* sprite 7 X low */
-    mh_vic2_write(&vic, 0x10, 0x81); /* X bit 8 of sprites 0 and 7 */
-    mh_vic2_write(&vic, 0x15, 0x81);
-    mh_vic2_write(&vic, 0x17, 0x01);
-    mh_vic2_write(&vic, 0x1B, 0x80);
-    mh_vic2_write(&vic, 0x1C, 0x01);
-    mh_vic2_write(&vic, 0x1D, 0x80);
-    mh_vic2_write(&vic, 0x25, 0x02);
-    mh_vic2_write(&vic, 0x26, 0x05);
-    mh_vic2_write(&vic, 0x27, 0xF7);
-    mh_vic2_write(&vic, 0x2E, 0x03);
+    m6569_write(&vic, 0x00, 0x40); /* sprite 0 X low */
+    m6569_write(&vic, 0x01, 0x80);
+    m6569_write(&vic, 0x0E, 0x10); /* sprite 7 X low */
+    m6569_write(&vic, 0x10, 0x81); /* X bit 8 of sprites 0 and 7 */
+    m6569_write(&vic, 0x15, 0x81);
+    m6569_write(&vic, 0x17, 0x01);
+    m6569_write(&vic, 0x1B, 0x80);
+    m6569_write(&vic, 0x1C, 0x01);
+    m6569_write(&vic, 0x1D, 0x80);
+    m6569_write(&vic, 0x25, 0x02);
+    m6569_write(&vic, 0x26, 0x05);
+    m6569_write(&vic, 0x27, 0xF7);
+    m6569_write(&vic, 0x2E, 0x03);
     vic.mm_coll = 0x81;
     vic.md_coll = 0x01;
-    mh_vic2_write(&vic, 0x12, 100); /* raster compare 100 */
-    mh_vic2_write(&vic, 0x11, 0x1B);
-    mh_vic2_write(&vic, 0x1A, 0x01);
+    m6569_write(&vic, 0x12, 100); /* raster compare 100 */
+    m6569_write(&vic, 0x11, 0x1B);
+    m6569_write(&vic, 0x1A, 0x01);
     vic.irq_latch = 0x01;
     const uint8_t ptr[8] = {0x0D, 0, 0, 0, 0, 0, 0, 0x0E};
     mh_chip_vic2_view v;
@@ -191,27 +191,27 @@ static void test_sprites_and_irq(void)
     /* The decoder peeks: the collision latches are still set. */
     CU_ASSERT_EQUAL(vic.mm_coll, 0x81);
     /* RST8: compare line 300. */
-    mh_vic2_write(&vic, 0x12, 300 & 0xFF);
-    mh_vic2_write(&vic, 0x11, 0x9B);
+    m6569_write(&vic, 0x12, 300 & 0xFF);
+    m6569_write(&vic, 0x11, 0x9B);
     decode(&vic, 0, 1, ptr, &v);
     CU_ASSERT_EQUAL(v.raster_compare, 300);
 }
 
 static void test_line_colors(void)
 {
-    static mh_vic2 vic;
+    static m6569 vic;
     make_vic(&vic);
-    uint8_t border[MH_VIC2_MAX_LINES], bg[MH_VIC2_MAX_LINES];
-    CU_ASSERT_EQUAL(mh_vic2_line_colors(&vic, border, bg, MH_VIC2_MAX_LINES), 0);
+    uint8_t border[M6569_MAX_LINES], bg[M6569_MAX_LINES];
+    CU_ASSERT_EQUAL(m6569_line_colors(&vic, border, bg, M6569_MAX_LINES), 0);
     /* One frame: border 1 until line 100, then 2; background 6. */
-    mh_vic2_write(&vic, 0x21, 6);
-    mh_vic2_write(&vic, 0x20, 1);
-    while (mh_vic2_line(&vic) != 100) mh_vic2_tick(&vic);
-    mh_vic2_write(&vic, 0x20, 2);
-    while (vic.frame < 1) mh_vic2_tick(&vic);
-    mh_vic2_write(&vic, 0x20, 3); /* the new frame's colours do not show yet */
-    mh_vic2_run(&vic, 63 * 10);
-    CU_ASSERT_EQUAL(mh_vic2_line_colors(&vic, border, bg, MH_VIC2_MAX_LINES), 312);
+    m6569_write(&vic, 0x21, 6);
+    m6569_write(&vic, 0x20, 1);
+    while (m6569_line(&vic) != 100) m6569_tick(&vic);
+    m6569_write(&vic, 0x20, 2);
+    while (vic.frame < 1) m6569_tick(&vic);
+    m6569_write(&vic, 0x20, 3); /* the new frame's colours do not show yet */
+    m6569_run(&vic, 63 * 10);
+    CU_ASSERT_EQUAL(m6569_line_colors(&vic, border, bg, M6569_MAX_LINES), 312);
     CU_ASSERT_EQUAL(border[0], 1);
     CU_ASSERT_EQUAL(border[99], 1);
     CU_ASSERT_EQUAL(border[100], 2);
@@ -242,45 +242,6 @@ static void test_color_runs(void)
     CU_ASSERT_EQUAL(tv_color_runs(border, bg, 3, 4, NULL, 0), 1);
     CU_ASSERT_EQUAL(tv_color_runs(border, bg, 5, 5, runs, 2), 1);
     CU_ASSERT_EQUAL(runs[0].first, 5);
-}
-
-static void test_screen_codes(void)
-{
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x12, 0), "R");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x00, 0), "@");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x2E, 0), ".");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x20, 0), " ");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x31, 0), "1");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x92, 0), "R");   /* reverse R */
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0xA0, 0), " ");   /* reverse space (cursor) */
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x01, 1), "a");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x41, 1), "A");
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x41, 0), "\xE2\x99\xA0"); /* spade */
-    CU_ASSERT_STRING_EQUAL(tv_screen_code_text(0x1C, 0), "\xC2\xA3");     /* pound */
-    for (unsigned i = 0; i < 256; i++) {
-        CU_ASSERT_PTR_NOT_NULL(tv_screen_code_text((uint8_t)i, 0));
-        CU_ASSERT_PTR_NOT_NULL(tv_screen_code_text((uint8_t)i, 1));
-        CU_ASSERT_TRUE(strlen(tv_screen_code_text((uint8_t)i, 0)) >= 1);
-    }
-    uint8_t codes[1000];
-    memset(codes, 0x20, sizeof codes);
-    static const uint8_t ready[6] = {0x12, 0x05, 0x01, 0x04, 0x19, 0x2E};
-    memcpy(codes + 40 * 5, ready, sizeof ready);
-    codes[999] = 0x01;
-    char text[25 * 41 * 3 + 1];
-    size_t n = tv_screen_text(codes, 0, text, sizeof text);
-    CU_ASSERT_EQUAL(n, 25 * 41 - 1);
-    CU_ASSERT_EQUAL(strlen(text), n);
-    CU_ASSERT_EQUAL(strncmp(text + 41 * 5, "READY.", 6), 0);
-    CU_ASSERT_EQUAL(text[41 * 24 + 39], 'A');
-    CU_ASSERT_EQUAL(text[40], '\n');
-    /* Lower case set; a buffer too small truncates cleanly. */
-    tv_screen_text(codes, 1, text, sizeof text);
-    CU_ASSERT_EQUAL(text[41 * 24 + 39], 'a');
-    char small[10];
-    CU_ASSERT_EQUAL(tv_screen_text(codes, 0, small, sizeof small), 9);
-    CU_ASSERT_EQUAL(small[9], '\0');
-    CU_ASSERT_EQUAL(tv_screen_text(codes, 0, small, 0), 0);
 }
 
 static void test_sprite_pixels(void)
@@ -318,14 +279,16 @@ static void test_sprite_pixels(void)
 
 static void test_registers_and_names(void)
 {
-    CU_ASSERT_EQUAL(tv_vic_register(0x20), 0x20);
-    CU_ASSERT_EQUAL(tv_vic_register(0x3F), 0x3F);
-    CU_ASSERT_EQUAL(tv_vic_register(0x40), -1);
-    CU_ASSERT_EQUAL(tv_vic_register(0xD020), 0x20);
-    CU_ASSERT_EQUAL(tv_vic_register(0xD060), 0x20); /* mirror */
-    CU_ASSERT_EQUAL(tv_vic_register(0xD3FF), 0x3F);
-    CU_ASSERT_EQUAL(tv_vic_register(0xD400), -1);
-    CU_ASSERT_EQUAL(tv_vic_register(0xCFFF), -1);
+    const mh_chip_io_range io = {0xD000, 0x400};
+    CU_ASSERT_EQUAL(tv_vic_register(0xD020, NULL), -1); /* no range: numbers only */
+    CU_ASSERT_EQUAL(tv_vic_register(0x20, &io), 0x20);
+    CU_ASSERT_EQUAL(tv_vic_register(0x3F, &io), 0x3F);
+    CU_ASSERT_EQUAL(tv_vic_register(0x40, &io), -1);
+    CU_ASSERT_EQUAL(tv_vic_register(0xD020, &io), 0x20);
+    CU_ASSERT_EQUAL(tv_vic_register(0xD060, &io), 0x20); /* mirror */
+    CU_ASSERT_EQUAL(tv_vic_register(0xD3FF, &io), 0x3F);
+    CU_ASSERT_EQUAL(tv_vic_register(0xD400, &io), -1);
+    CU_ASSERT_EQUAL(tv_vic_register(0xCFFF, &io), -1);
     CU_ASSERT_STRING_EQUAL(tv_color_name(14), "light blue");
     CU_ASSERT_STRING_EQUAL(tv_color_name(0), "black");
     CU_ASSERT_STRING_EQUAL(tv_color_name(16 + 1), "white");
@@ -377,5 +340,5 @@ static void test_breakpoint_checks(void)
 
 MH_SUITE("tools_vic2.decode", NULL, NULL, MH_TEST(test_text_mode_bank0), MH_TEST(test_modes),
          MH_TEST(test_bitmap_bank2), MH_TEST(test_sprites_and_irq), MH_TEST(test_line_colors),
-         MH_TEST(test_color_runs), MH_TEST(test_screen_codes), MH_TEST(test_sprite_pixels),
+         MH_TEST(test_color_runs), MH_TEST(test_sprite_pixels),
          MH_TEST(test_registers_and_names), MH_TEST(test_breakpoint_checks))

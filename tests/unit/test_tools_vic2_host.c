@@ -1,10 +1,12 @@
-/* tools_vic2.host - the VIC-II toolset through the in-process host on the
- * real machine-c64.so: after booting the Open ROMs, vic2_screen_text reads
- * "READY."; a vic2_screen_capture PNG decodes to exactly the mh.video/1
- * framebuffer it was taken from; registers and sprites are read, written
+/* tools_vic2.host - the VIC-II toolset and tools-screen through the
+ * in-process host on the real machine-c64.so: after booting the Open ROMs,
+ * screen_text reads "READY." (through the C64's mh.textscreen/1); a
+ * screen_capture PNG decodes to exactly the mh.video/1 framebuffer it was
+ * taken from; registers and sprites are read, written
  * and read back; the border record shows a colour written between frames;
- * bad inputs are tool errors that say what to do; on bare6502 (no VIC-II)
- * the host refuses the tools naming the tool, the machine and the chip.
+ * bad inputs are tool errors that say what to do; on bare6502 (no VIC-II,
+ * no video, no text screen) the host refuses the tools naming the tool, the
+ * machine and the missing interface.
  * Needs /usr/share/open-roms/C64. */
 #include <pthread.h>
 #include <stdio.h>
@@ -124,8 +126,9 @@ static int suite_init(void)
     char error[1024];
     if (mh_harness_init(&h, 0) != 0) return -1;
     const char *plugins[] = {MH_C64_PLUGIN, MH_BARE6502_PLUGIN,
-                             MH_PLUGIN_BUILD_DIR "/tools-vic2.so"};
-    for (size_t i = 0; i < 3; i++)
+                             MH_PLUGIN_BUILD_DIR "/tools-vic2.so",
+                             MH_PLUGIN_BUILD_DIR "/tools-screen.so"};
+    for (size_t i = 0; i < sizeof plugins / sizeof plugins[0]; i++)
         if (mh_loader_load_file(&h.ctx, plugins[i], error, sizeof error) != MH_OK) {
             fprintf(stderr, "loading %s: %s\n", plugins[i], error);
             return -1;
@@ -148,7 +151,7 @@ static int suite_cleanup(void)
 
 static void test_screen_text_ready(void)
 {
-    const cJSON *r = call("vic2_screen_text", "{\"session\":\"v64\"}");
+    const cJSON *r = call("screen_text", "{\"session\":\"v64\"}");
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "READY."));
     const cJSON *lines = obj(sc(r), "lines");
@@ -166,12 +169,12 @@ static void test_screen_text_ready(void)
     CU_ASSERT_EQUAL(num(sc(r), "screen"), 0x0400);
     CU_ASSERT_PTR_NULL(obj(sc(r), "colors"));
     /* With colours: 25 rows of 40 hex digits and the cursor in reverse. */
-    r = call("vic2_screen_text", "{\"session\":\"v64\",\"colors\":true}");
+    r = call("screen_text", "{\"session\":\"v64\",\"colors\":true}");
     const cJSON *colors = obj(sc(r), "colors");
     CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(obj(colors, "foreground")), 25);
     CU_ASSERT_EQUAL(strlen(cJSON_GetArrayItem(obj(colors, "foreground"), 0)->valuestring), 40);
     CU_ASSERT_TRUE(num(colors, "border") >= 0 && num(colors, "border") < 16);
-    CU_ASSERT_TRUE(error_has(call("vic2_screen_text", "{\"session\":\"v64\",\"colors\":\"yes\"}"),
+    CU_ASSERT_TRUE(error_has(call("screen_text", "{\"session\":\"v64\",\"colors\":\"yes\"}"),
                              "colors", NULL));
 }
 
@@ -179,7 +182,7 @@ static void test_screen_capture_matches_framebuffer(void)
 {
     static frame_copy before, after;
     on_session(c64s, copy_frame, &before);
-    const cJSON *r = call("vic2_screen_capture", "{\"session\":\"v64\"}");
+    const cJSON *r = call("screen_capture", "{\"session\":\"v64\"}");
     on_session(c64s, copy_frame, &after);
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     CU_ASSERT_EQUAL_FATAL(before.number, after.number); /* the machine is stopped */
@@ -214,7 +217,7 @@ static void test_screen_capture_matches_framebuffer(void)
     free(png);
 
     /* Scale 2: twice the size, each source pixel a 2x2 block. */
-    r = call("vic2_screen_capture", "{\"session\":\"v64\",\"scale\":2}");
+    r = call("screen_capture", "{\"session\":\"v64\",\"scale\":2}");
     image = NULL;
     cJSON_ArrayForEach(item, obj(r, "content"))
     if (strcmp(cJSON_GetStringValue(obj(item, "type")), "image") == 0) image = item;
@@ -229,9 +232,9 @@ static void test_screen_capture_matches_framebuffer(void)
     CU_ASSERT_EQUAL(img.pixels[(100 * 2 + 1) * 768 + 50 * 2 + 1], img.pixels[100 * 2 * 768 + 50 * 2]);
     mh_test_png_free(&img);
     free(png);
-    CU_ASSERT_TRUE(error_has(call("vic2_screen_capture", "{\"session\":\"v64\",\"scale\":5}"),
+    CU_ASSERT_TRUE(error_has(call("screen_capture", "{\"session\":\"v64\",\"scale\":5}"),
                              "scale", NULL));
-    CU_ASSERT_TRUE(error_has(call("vic2_screen_capture", "{\"session\":\"v64\",\"scale\":0}"),
+    CU_ASSERT_TRUE(error_has(call("screen_capture", "{\"session\":\"v64\",\"scale\":0}"),
                              "scale", NULL));
 }
 
@@ -404,13 +407,17 @@ static void test_sprites(void)
 
 static void test_missing_chip(void)
 {
-    static const char *const tools[] = {"vic2_registers_get", "vic2_screen_capture",
-                                        "vic2_screen_text", "vic2_borders_get"};
+    static const char *const tools[] = {"vic2_registers_get", "vic2_borders_get"};
     for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
         const cJSON *r = call(tools[i], "{\"session\":\"bare\"}");
         CU_ASSERT_TRUE(error_has(r, tools[i], "bare6502"));
         CU_ASSERT_TRUE(error_has(r, "VIC-II", "mh.chip.vic2/1"));
     }
+    const cJSON *r = call("screen_text", "{\"session\":\"bare\"}");
+    CU_ASSERT_TRUE(error_has(r, "screen_text is not available", "bare6502"));
+    CU_ASSERT_TRUE(error_has(r, "text screen", "mh.textscreen/1"));
+    r = call("screen_capture", "{\"session\":\"bare\"}");
+    CU_ASSERT_TRUE(error_has(r, "screen_capture is not available", "video output (mh.video/1)"));
     /* A wrong instance name on the C64 names the instances there are. */
     CU_ASSERT_TRUE(error_has(call("vic2_registers_get", "{\"session\":\"v64\",\"instance\":\"vic3\"}"),
                              "vic3", "vic2"));

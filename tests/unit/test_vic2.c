@@ -15,10 +15,10 @@
 typedef struct harness {
     uint8_t mem[0x4000];
     uint8_t color[1024];
-    uint8_t fb[MH_VIC2_FB_WIDTH * MH_VIC2_FB_MAX_HEIGHT];
+    uint8_t fb[M6569_FB_WIDTH * M6569_FB_MAX_HEIGHT];
     uint16_t log[4]; /* accesses of the last tick */
     int log_n;
-    mh_vic2 vic;
+    m6569 vic;
 } harness;
 
 static uint8_t h_fetch(void *user, uint16_t addr)
@@ -31,51 +31,51 @@ static uint8_t h_fetch(void *user, uint16_t addr)
 static uint32_t h_tick(harness *h)
 {
     h->log_n = 0;
-    return mh_vic2_tick(&h->vic);
+    return m6569_tick(&h->vic);
 }
 
 /* Registers as the C64 KERNAL leaves them: 25 rows, 40 columns, DEN,
  * YSCROLL 3, screen $0400, characters $1000, border 14, background 6. */
-static harness *h_new(mh_vic2_model model)
+static harness *h_new(m6569_model model)
 {
     harness *h = calloc(1, sizeof *h);
     CU_ASSERT_PTR_NOT_NULL_FATAL(h);
-    mh_vic2_desc desc = {0};
+    m6569_desc desc = {0};
     desc.model = model;
     desc.fetch = h_fetch;
     desc.user = h;
     desc.color_ram = h->color;
     desc.framebuffer = h->fb;
-    CU_ASSERT_EQUAL_FATAL(mh_vic2_init(&h->vic, &desc), MH_OK);
+    CU_ASSERT_EQUAL_FATAL(m6569_init(&h->vic, &desc), MH_OK);
     for (int i = 0; i < 1000; i++) h->mem[0x0400 + i] = 32; /* blank */
-    mh_vic2_write(&h->vic, 0xD011, 0x1B);
-    mh_vic2_write(&h->vic, 0xD016, 0xC8);
-    mh_vic2_write(&h->vic, 0xD018, 0x14);
-    mh_vic2_write(&h->vic, 0xD020, 14);
-    mh_vic2_write(&h->vic, 0xD021, 6);
+    m6569_write(&h->vic, 0xD011, 0x1B);
+    m6569_write(&h->vic, 0xD016, 0xC8);
+    m6569_write(&h->vic, 0xD018, 0x14);
+    m6569_write(&h->vic, 0xD020, 14);
+    m6569_write(&h->vic, 0xD021, 6);
     return h;
 }
 
 /* Ticks until the cycle (line, cycle) has just run. */
 static void run_to(harness *h, unsigned line, unsigned cycle)
 {
-    const mh_vic2_geometry *g = mh_vic2_geometry_of((mh_vic2_model)h->vic.model);
+    const m6569_geometry *g = m6569_geometry_of((m6569_model)h->vic.model);
     for (uint32_t i = 0; i <= g->cycles_per_frame; i++) {
         h_tick(h);
-        if (mh_vic2_line(&h->vic) == line && h->vic.cycle == cycle) return;
+        if (m6569_line(&h->vic) == line && h->vic.cycle == cycle) return;
     }
     CU_FAIL_FATAL("run_to: position never reached");
 }
 
 static void run_frames(harness *h, unsigned frames)
 {
-    const mh_vic2_geometry *g = mh_vic2_geometry_of((mh_vic2_model)h->vic.model);
-    mh_vic2_run(&h->vic, g->cycles_per_frame * frames);
+    const m6569_geometry *g = m6569_geometry_of((m6569_model)h->vic.model);
+    m6569_run(&h->vic, g->cycles_per_frame * frames);
 }
 
 static uint8_t px(const harness *h, int x, int y)
 {
-    return h->fb[y * MH_VIC2_FB_WIDTH + x];
+    return h->fb[y * M6569_FB_WIDTH + x];
 }
 
 /* Framebuffer row of a raster line (PAL). */
@@ -100,108 +100,108 @@ static void line_ba(harness *h, unsigned line, uint8_t *ba)
 
 static void test_init_arguments(void)
 {
-    mh_vic2 vic;
-    mh_vic2_desc desc = {0};
-    CU_ASSERT_EQUAL(mh_vic2_init(&vic, &desc), MH_ERR_INVALID_ARGUMENT); /* no fetch */
+    m6569 vic;
+    m6569_desc desc = {0};
+    CU_ASSERT_EQUAL(m6569_init(&vic, &desc), MH_ERR_INVALID_ARGUMENT); /* no fetch */
     desc.fetch = h_fetch;
-    CU_ASSERT_EQUAL(mh_vic2_init(NULL, &desc), MH_ERR_INVALID_ARGUMENT);
-    CU_ASSERT_EQUAL(mh_vic2_init(&vic, NULL), MH_ERR_INVALID_ARGUMENT);
-    desc.model = MH_VIC2_MODEL_COUNT;
-    CU_ASSERT_EQUAL(mh_vic2_init(&vic, &desc), MH_ERR_INVALID_ARGUMENT);
-    desc.model = MH_VIC2_MODEL_6569;
-    CU_ASSERT_EQUAL(mh_vic2_init(&vic, &desc), MH_OK);
+    CU_ASSERT_EQUAL(m6569_init(NULL, &desc), MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(m6569_init(&vic, NULL), MH_ERR_INVALID_ARGUMENT);
+    desc.model = M6569_MODEL_COUNT;
+    CU_ASSERT_EQUAL(m6569_init(&vic, &desc), MH_ERR_INVALID_ARGUMENT);
+    desc.model = M6569_MODEL_6569;
+    CU_ASSERT_EQUAL(m6569_init(&vic, &desc), MH_OK);
     CU_ASSERT_EQUAL(vic.cycles_per_line, 63);
     CU_ASSERT_EQUAL(vic.lines_per_frame, 312);
-    CU_ASSERT_EQUAL(vic.links.fb_pitch, MH_VIC2_FB_WIDTH);
+    CU_ASSERT_EQUAL(vic.links.fb_pitch, M6569_FB_WIDTH);
     CU_ASSERT_EQUAL(vic.ba, 1);
     CU_ASSERT_EQUAL(vic.irq, 0);
 }
 
 static void test_register_mirrors_and_unused_bits(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
     /* Every 64 bytes over $D000-$D3FF. */
-    mh_vic2_write(v, 0xD3E0, 0x05);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD020), 0xF5);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD060), 0xF5);
-    mh_vic2_write(v, 0xD041, 0x77);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD001), 0x77);
+    m6569_write(v, 0xD3E0, 0x05);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD020), 0xF5);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD060), 0xF5);
+    m6569_write(v, 0xD041, 0x77);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD001), 0x77);
     /* Unused registers read $FF and ignore writes. */
     for (uint16_t a = 0xD02F; a <= 0xD03F; a++) {
-        mh_vic2_write(v, a, 0x00);
-        CU_ASSERT_EQUAL(mh_vic2_read(v, a), 0xFF);
+        m6569_write(v, a, 0x00);
+        CU_ASSERT_EQUAL(m6569_read(v, a), 0xFF);
     }
     /* Unused bits read 1. */
-    mh_vic2_write(v, 0xD016, 0x00);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD016), 0xC0);
-    mh_vic2_write(v, 0xD018, 0x00);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD018), 0x01);
-    mh_vic2_write(v, 0xD01A, 0x00);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD01A), 0xF0);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD019), 0x70);
+    m6569_write(v, 0xD016, 0x00);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD016), 0xC0);
+    m6569_write(v, 0xD018, 0x00);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD018), 0x01);
+    m6569_write(v, 0xD01A, 0x00);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD01A), 0xF0);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0x70);
     for (uint16_t a = 0xD020; a <= 0xD02E; a++) {
-        mh_vic2_write(v, a, 0x0A);
-        CU_ASSERT_EQUAL(mh_vic2_read(v, a), 0xFA);
+        m6569_write(v, a, 0x0A);
+        CU_ASSERT_EQUAL(m6569_read(v, a), 0xFA);
     }
     /* Full 8-bit registers read back as written. */
-    mh_vic2_write(v, 0xD015, 0xA5);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD015), 0xA5);
-    mh_vic2_write(v, 0xD010, 0x5A);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD010), 0x5A);
+    m6569_write(v, 0xD015, 0xA5);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD015), 0xA5);
+    m6569_write(v, 0xD010, 0x5A);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD010), 0x5A);
     /* Read-only registers ignore writes. */
-    mh_vic2_write(v, 0xD013, 0x12);
-    mh_vic2_write(v, 0xD014, 0x34);
-    mh_vic2_write(v, 0xD01E, 0xFF);
-    mh_vic2_write(v, 0xD01F, 0xFF);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD013), 0);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD014), 0);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD01E), 0);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD01F), 0);
+    m6569_write(v, 0xD013, 0x12);
+    m6569_write(v, 0xD014, 0x34);
+    m6569_write(v, 0xD01E, 0xFF);
+    m6569_write(v, 0xD01F, 0xFF);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD013), 0);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD014), 0);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD01E), 0);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD01F), 0);
     free(h);
 }
 
 static void test_raster_register(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
     run_to(h, 0x123, 1);
     /* $D011 bit 7 = RASTER bit 8; writing it sets the compare, not RASTER. */
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD012), 0x23);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD011), 0x9B);
-    mh_vic2_write(v, 0xD011, 0x1B);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD011), 0x9B);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD012), 0x23);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD011), 0x9B);
+    m6569_write(v, 0xD011, 0x1B);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD011), 0x9B);
     run_to(h, 0x40, 5);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD011), 0x1B);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD012), 0x40);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD011), 0x1B);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD012), 0x40);
     /* Line 0: RASTER still reads 311 in cycle 1, 0 from cycle 2. */
     run_to(h, 0, 1);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD012), 311 & 0xFF);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD011) & 0x80, 0x80);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD012), 311 & 0xFF);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD011) & 0x80, 0x80);
     h_tick(h);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD012), 0);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD011) & 0x80, 0);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD012), 0);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD011) & 0x80, 0);
     free(h);
 }
 
 static void test_peek_has_no_side_effects(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
     v->mm_coll = 0x81;
     v->md_coll = 0x42;
     v->irq_latch = 0x06;
-    mh_vic2 before = *v;
-    for (uint16_t a = 0xD000; a < 0xD400; a++) (void)mh_vic2_peek(v, a);
+    m6569 before = *v;
+    for (uint16_t a = 0xD000; a < 0xD400; a++) (void)m6569_peek(v, a);
     CU_ASSERT_EQUAL(memcmp(&before, v, sizeof before), 0);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01E), 0x81);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01F), 0x42);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD019), 0x76);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x81);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01F), 0x42);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD019), 0x76);
     /* A CPU read clears the collision registers; peek agrees before. */
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD01E), 0x81);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01E), 0x00);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD05F), 0x42); /* mirror of $D01F */
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01F), 0x00);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD01E), 0x81);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x00);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD05F), 0x42); /* mirror of $D01F */
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01F), 0x00);
     free(h);
 }
 
@@ -211,82 +211,82 @@ static void test_peek_has_no_side_effects(void)
 static int run_to_irq(harness *h, uint32_t limit)
 {
     for (uint32_t i = 0; i < limit; i++) {
-        if (h_tick(h) & MH_VIC2_PIN_IRQ) return 1;
+        if (h_tick(h) & M6569_PIN_IRQ) return 1;
     }
     return 0;
 }
 
 static void test_raster_irq_line_and_cycle(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
-    mh_vic2_write(v, 0xD012, 100);
-    mh_vic2_write(v, 0xD01A, MH_VIC2_INT_RST);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
+    m6569_write(v, 0xD012, 100);
+    m6569_write(v, 0xD01A, M6569_INT_RST);
     CU_ASSERT_FATAL(run_to_irq(h, 63 * 312));
-    CU_ASSERT_EQUAL(mh_vic2_line(v), 100);
+    CU_ASSERT_EQUAL(m6569_line(v), 100);
     CU_ASSERT_EQUAL(v->cycle, 1); /* Bauer 3.12: cycle 1 of the line */
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD019), 0xF1);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0xF1);
     /* Acknowledge by writing 1: the output goes at once. */
-    mh_vic2_write(v, 0xD019, 0x0E); /* other bits: no effect */
+    m6569_write(v, 0xD019, 0x0E); /* other bits: no effect */
     CU_ASSERT_EQUAL(v->irq, 1);
-    mh_vic2_write(v, 0xD019, 0x01);
+    m6569_write(v, 0xD019, 0x01);
     CU_ASSERT_EQUAL(v->irq, 0);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD019), 0x70);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0x70);
     /* No second IRQ in the same line (edge-triggered). */
-    for (int i = 0; i < 62; i++) CU_ASSERT_EQUAL(h_tick(h) & MH_VIC2_PIN_IRQ, 0);
+    for (int i = 0; i < 62; i++) CU_ASSERT_EQUAL(h_tick(h) & M6569_PIN_IRQ, 0);
     /* Line 0: one cycle later, in cycle 2. */
-    mh_vic2_write(v, 0xD012, 0);
+    m6569_write(v, 0xD012, 0);
     CU_ASSERT_FATAL(run_to_irq(h, 63 * 312));
-    CU_ASSERT_EQUAL(mh_vic2_line(v), 0);
+    CU_ASSERT_EQUAL(m6569_line(v), 0);
     CU_ASSERT_EQUAL(v->cycle, 2);
-    mh_vic2_write(v, 0xD019, 0xFF);
+    m6569_write(v, 0xD019, 0xFF);
     /* Line 311 ($137): bit 8 of the compare comes from $D011. */
-    mh_vic2_write(v, 0xD012, 0x37);
-    mh_vic2_write(v, 0xD011, 0x9B);
+    m6569_write(v, 0xD012, 0x37);
+    m6569_write(v, 0xD011, 0x9B);
     CU_ASSERT_FATAL(run_to_irq(h, 63 * 312));
-    CU_ASSERT_EQUAL(mh_vic2_line(v), 311);
+    CU_ASSERT_EQUAL(m6569_line(v), 311);
     CU_ASSERT_EQUAL(v->cycle, 1);
     free(h);
 }
 
 static void test_raster_irq_latch_and_mask(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
-    mh_vic2_write(v, 0xD012, 60);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
+    m6569_write(v, 0xD012, 60);
     run_to(h, 61, 1);
     /* Latched although not enabled; no IRQ output. */
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD019), 0x71);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0x71);
     CU_ASSERT_EQUAL(v->irq, 0);
     /* Enabling it asserts the output at once; $D019 bit 7 shows it. */
-    mh_vic2_write(v, 0xD01A, 0x01);
+    m6569_write(v, 0xD01A, 0x01);
     CU_ASSERT_EQUAL(v->irq, 1);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD019), 0xF1);
-    mh_vic2_write(v, 0xD01A, 0x00);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0xF1);
+    m6569_write(v, 0xD01A, 0x00);
     CU_ASSERT_EQUAL(v->irq, 0);
-    mh_vic2_write(v, 0xD019, 0x01);
+    m6569_write(v, 0xD019, 0x01);
     /* Writing the current line as compare value triggers in the next cycle. */
-    mh_vic2_write(v, 0xD01A, 0x01);
-    mh_vic2_write(v, 0xD012, 61);
+    m6569_write(v, 0xD01A, 0x01);
+    m6569_write(v, 0xD012, 61);
     CU_ASSERT_EQUAL(v->irq, 0);
-    CU_ASSERT(h_tick(h) & MH_VIC2_PIN_IRQ);
+    CU_ASSERT(h_tick(h) & M6569_PIN_IRQ);
     free(h);
 }
 
 static void test_irq_for_every_model(void)
 {
-    for (int m = 0; m < MH_VIC2_MODEL_COUNT; m++) {
-        harness *h = h_new((mh_vic2_model)m);
-        const mh_vic2_geometry *g = mh_vic2_geometry_of((mh_vic2_model)m);
-        mh_vic2_write(&h->vic, 0xD01A, 1);
-        mh_vic2_write(&h->vic, 0xD012, 0);
+    for (int m = 0; m < M6569_MODEL_COUNT; m++) {
+        harness *h = h_new((m6569_model)m);
+        const m6569_geometry *g = m6569_geometry_of((m6569_model)m);
+        m6569_write(&h->vic, 0xD01A, 1);
+        m6569_write(&h->vic, 0xD012, 0);
         CU_ASSERT_FATAL(run_to_irq(h, g->cycles_per_frame + 1));
-        CU_ASSERT_EQUAL(mh_vic2_line(&h->vic), 0);
+        CU_ASSERT_EQUAL(m6569_line(&h->vic), 0);
         CU_ASSERT_EQUAL(h->vic.cycle, 2);
-        mh_vic2_write(&h->vic, 0xD019, 1);
-        mh_vic2_write(&h->vic, 0xD012, 200);
+        m6569_write(&h->vic, 0xD019, 1);
+        m6569_write(&h->vic, 0xD012, 200);
         CU_ASSERT_FATAL(run_to_irq(h, g->cycles_per_frame + 1));
-        CU_ASSERT_EQUAL(mh_vic2_line(&h->vic), 200);
+        CU_ASSERT_EQUAL(m6569_line(&h->vic), 200);
         CU_ASSERT_EQUAL(h->vic.cycle, 1);
         free(h);
     }
@@ -298,39 +298,39 @@ static void test_frame_geometry(void)
 {
     static const unsigned cycles[] = {63, 63, 65, 65, 64};
     static const unsigned lines[] = {312, 312, 263, 263, 262};
-    for (int m = 0; m < MH_VIC2_MODEL_COUNT; m++) {
-        const mh_vic2_geometry *g = mh_vic2_geometry_of((mh_vic2_model)m);
+    for (int m = 0; m < M6569_MODEL_COUNT; m++) {
+        const m6569_geometry *g = m6569_geometry_of((m6569_model)m);
         CU_ASSERT_PTR_NOT_NULL_FATAL(g);
         CU_ASSERT_EQUAL(g->cycles_per_line, cycles[m]);
         CU_ASSERT_EQUAL(g->lines_per_frame, lines[m]);
         CU_ASSERT_EQUAL(g->cycles_per_frame, cycles[m] * lines[m]);
         CU_ASSERT_EQUAL(g->width, 384);
         CU_ASSERT_EQUAL(g->display_x, 32);
-        CU_ASSERT_PTR_NOT_NULL(mh_vic2_model_name((mh_vic2_model)m));
-        harness *h = h_new((mh_vic2_model)m);
+        CU_ASSERT_PTR_NOT_NULL(m6569_model_name((m6569_model)m));
+        harness *h = h_new((m6569_model)m);
         run_to(h, 100, 7);
         uint64_t frame = h->vic.frame;
         run_frames(h, 1);
-        CU_ASSERT_EQUAL(mh_vic2_line(&h->vic), 100);
+        CU_ASSERT_EQUAL(m6569_line(&h->vic), 100);
         CU_ASSERT_EQUAL(h->vic.cycle, 7);
         CU_ASSERT_EQUAL(h->vic.frame, frame + 1);
         /* Each cycle number 1..cycles occurs once per line. */
         run_to(h, 50, cycles[m]);
         h_tick(h);
         CU_ASSERT_EQUAL(h->vic.cycle, 1);
-        CU_ASSERT_EQUAL(mh_vic2_line(&h->vic), 51);
+        CU_ASSERT_EQUAL(m6569_line(&h->vic), 51);
         free(h);
     }
-    CU_ASSERT_PTR_NULL(mh_vic2_geometry_of(MH_VIC2_MODEL_COUNT));
-    CU_ASSERT_STRING_EQUAL(mh_vic2_model_name(MH_VIC2_MODEL_6567R56A), "6567R56A");
-    CU_ASSERT_EQUAL(mh_vic2_geometry_of(MH_VIC2_MODEL_6569)->height, 272);
-    CU_ASSERT_EQUAL(mh_vic2_geometry_of(MH_VIC2_MODEL_6569)->display_y, 35);
+    CU_ASSERT_PTR_NULL(m6569_geometry_of(M6569_MODEL_COUNT));
+    CU_ASSERT_STRING_EQUAL(m6569_model_name(M6569_MODEL_6567R56A), "6567R56A");
+    CU_ASSERT_EQUAL(m6569_geometry_of(M6569_MODEL_6569)->height, 272);
+    CU_ASSERT_EQUAL(m6569_geometry_of(M6569_MODEL_6569)->display_y, 35);
 }
 
 static void test_badline_ba_and_c_accesses(void)
 {
-    for (int m = 0; m < MH_VIC2_MODEL_COUNT; m++) {
-        harness *h = h_new((mh_vic2_model)m);
+    for (int m = 0; m < M6569_MODEL_COUNT; m++) {
+        harness *h = h_new((m6569_model)m);
         for (int i = 0; i < 40; i++) h->mem[0x0400 + 40 + i] = (uint8_t)i; /* row 1 */
         for (int i = 0; i < 40; i++) h->color[40 + i] = (uint8_t)(i & 15);
         /* Line $3B = 59: the bad line of text row 1 with YSCROLL 3. */
@@ -368,14 +368,14 @@ static void test_badline_ba_and_c_accesses(void)
 
 static void test_badlines_per_frame_and_den(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     run_to(h, 0, 2);
     unsigned bad = 0, low = 0;
     unsigned first = 0;
     for (uint32_t i = 0; i < 63u * 312u; i++) {
         h_tick(h);
         if (h->vic.bad_line && h->vic.cycle == 12) {
-            if (!bad) first = mh_vic2_line(&h->vic);
+            if (!bad) first = m6569_line(&h->vic);
             bad++;
         }
         if (!h->vic.ba) low++;
@@ -384,16 +384,16 @@ static void test_badlines_per_frame_and_den(void)
     CU_ASSERT_EQUAL(first, 0x33);
     CU_ASSERT_EQUAL(low, 25 * 43);
     /* YSCROLL moves the bad lines. */
-    mh_vic2_write(&h->vic, 0xD011, 0x18);
+    m6569_write(&h->vic, 0xD011, 0x18);
     run_to(h, 0, 2);
     first = 0;
     for (uint32_t i = 0; i < 63u * 312u && !first; i++) {
         h_tick(h);
-        if (h->vic.bad_line) first = mh_vic2_line(&h->vic);
+        if (h->vic.bad_line) first = m6569_line(&h->vic);
     }
     CU_ASSERT_EQUAL(first, 0x30);
     /* DEN clear during line $30: no bad line in the whole frame. */
-    mh_vic2_write(&h->vic, 0xD011, 0x0B);
+    m6569_write(&h->vic, 0xD011, 0x0B);
     run_to(h, 0, 2);
     low = 0;
     for (uint32_t i = 0; i < 63u * 312u; i++) {
@@ -406,9 +406,9 @@ static void test_badlines_per_frame_and_den(void)
         for (int x = 0; x < 384; x += 5) CU_ASSERT_EQUAL(px(h, x, y), 14);
     /* DEN set for one cycle of line $30 is enough. */
     run_to(h, 0x30, 20);
-    mh_vic2_write(&h->vic, 0xD011, 0x1B);
+    m6569_write(&h->vic, 0xD011, 0x1B);
     h_tick(h);
-    mh_vic2_write(&h->vic, 0xD011, 0x0B);
+    m6569_write(&h->vic, 0xD011, 0x0B);
     run_to(h, 0x33, 20);
     CU_ASSERT_EQUAL(h->vic.bad_line, 1);
     CU_ASSERT_EQUAL(h->vic.ba, 0);
@@ -438,7 +438,7 @@ static void test_cpu_stall_cycles(void)
 {
     cpu_rig *r = calloc(1, sizeof *r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    r->h = h_new(MH_VIC2_MODEL_6569);
+    r->h = h_new(M6569_MODEL_6569);
     memset(r->ram, 0xEA, sizeof r->ram); /* NOP everywhere */
     mh_cpu6502 cpu;
     mh_cpu6502_desc cd = {0};
@@ -448,8 +448,8 @@ static void test_cpu_stall_cycles(void)
     cd.user = r;
     CU_ASSERT_EQUAL_FATAL(mh_cpu6502_init(&cpu, &cd), MH_OK);
     /* Sprite 0 DMA on lines 121-141. */
-    mh_vic2_write(&r->h->vic, 0xD015, 0x01);
-    mh_vic2_write(&r->h->vic, 0xD001, 120);
+    m6569_write(&r->h->vic, 0xD015, 0x01);
+    m6569_write(&r->h->vic, 0xD001, 120);
     run_to(r->h, 0x3A, 63); /* end of line 58 */
     unsigned stalls[4] = {0};
     const unsigned lines[4] = {0x3B, 0x3C, 130, 131}; /* bad, normal, sprite, sprite+bad */
@@ -457,7 +457,7 @@ static void test_cpu_stall_cycles(void)
         run_to(r->h, lines[k] - 1, 63);
         for (int c = 0; c < 63; c++) {
             uint32_t pins = h_tick(r->h);
-            cpu.rdy = (pins & MH_VIC2_PIN_BA) ? 1 : 0;
+            cpu.rdy = (pins & M6569_PIN_BA) ? 1 : 0;
             mh_cpu6502_tick(&cpu);
             if (cpu.stalled) stalls[k]++;
         }
@@ -472,8 +472,8 @@ static void test_cpu_stall_cycles(void)
 
 static void test_phase1_accesses(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
     run_to(h, 0, 2);
     /* Refresh: $3FFF down, 5 per line, reset to $FF in line 0. */
     run_to(h, 1, 11);
@@ -495,18 +495,18 @@ static void test_phase1_accesses(void)
     run_to(h, 2, 30);
     CU_ASSERT_EQUAL(v->display, 0);
     CU_ASSERT_EQUAL(v->addr_phi1, 0x3FFF);
-    mh_vic2_write(v, 0xD011, 0x5B);
+    m6569_write(v, 0xD011, 0x5B);
     h_tick(h);
     CU_ASSERT_EQUAL(v->addr_phi1, 0x39FF);
-    mh_vic2_write(v, 0xD011, 0x1B);
+    m6569_write(v, 0xD011, 0x1B);
     /* Display state: g-access = char base | code << 3 | RC. */
     h->mem[0x0400 + 40 * 2 + 5] = 0x41;
     run_to(h, 0x33 + 16 + 3, 21); /* row 2, RC 3, column 5 */
     CU_ASSERT_EQUAL(v->display, 1);
     CU_ASSERT_EQUAL(v->addr_phi1, 0x1000 + 0x41 * 8 + 3);
     /* Bitmap: CB13 | VC << 3 | RC. */
-    mh_vic2_write(v, 0xD011, 0x3B);
-    mh_vic2_write(v, 0xD018, 0x18);
+    m6569_write(v, 0xD011, 0x3B);
+    m6569_write(v, 0xD018, 0x18);
     run_to(h, 0x33 + 16 + 4, 21);
     CU_ASSERT_EQUAL(v->addr_phi1, 0x2000 + (80 + 5) * 8 + 4);
     /* The line after the display window: VCBASE counted all 1000 cells. */
@@ -520,8 +520,8 @@ static void test_phase1_accesses(void)
  * sprite pointers, 40 g-accesses, the rest idle reads of $3FFF. */
 static void test_line_access_counts(void)
 {
-    for (int m = 0; m < MH_VIC2_MODEL_COUNT; m++) {
-        harness *h = h_new((mh_vic2_model)m);
+    for (int m = 0; m < M6569_MODEL_COUNT; m++) {
+        harness *h = h_new((m6569_model)m);
         run_to(h, 60, 1); /* row 1, RC 1 */
         unsigned refresh = 0, ptr = 0, g = 0, idle = 0, other = 0;
         for (unsigned c = 1; c <= h->vic.cycles_per_line; c++) {
@@ -546,11 +546,11 @@ static void test_line_access_counts(void)
  * the bus 3 cycles later, the first 3 c-accesses read $FF. */
 static void test_fli_badline_mid_line(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     for (int i = 0; i < 40; i++) h->mem[0x0400 + 40 + i] = (uint8_t)(i + 1);
     run_to(h, 60, 14); /* 60 & 7 = 4: not a bad line with YSCROLL 3 */
     CU_ASSERT_EQUAL(h->vic.ba, 1);
-    mh_vic2_write(&h->vic, 0xD011, 0x1C);
+    m6569_write(&h->vic, 0xD011, 0x1C);
     unsigned low = 0, aec_low = 0;
     for (unsigned c = 15; c <= 63; c++) {
         h_tick(h);
@@ -574,15 +574,15 @@ static void test_sprite_dma_ba_per_sprite(void)
         {59, 61, 63, 65, 2, 4, 6, 8}, /* 6567R8 (VICE's table) */
         {59, 61, 63, 1, 3, 5, 7, 9}, /* 6567R56A */
     };
-    static const mh_vic2_model models[3] = {MH_VIC2_MODEL_6569, MH_VIC2_MODEL_6567R8,
-                                            MH_VIC2_MODEL_6567R56A};
+    static const m6569_model models[3] = {M6569_MODEL_6569, M6569_MODEL_6567R8,
+                                            M6569_MODEL_6567R56A};
     for (int mi = 0; mi < 3; mi++) {
         for (unsigned n = 0; n < 8; n++) {
             harness *h = h_new(models[mi]);
             const unsigned cycles = h->vic.cycles_per_line;
             h->mem[0x07F8 + n] = 0xC0; /* data at $3000 */
-            mh_vic2_write(&h->vic, 0xD000 + 2 * n + 1, 100);
-            mh_vic2_write(&h->vic, 0xD015, (uint8_t)(1u << n));
+            m6569_write(&h->vic, 0xD000 + 2 * n + 1, 100);
+            m6569_write(&h->vic, 0xD015, (uint8_t)(1u << n));
             uint8_t ba[70];
             line_ba(h, 110, ba);
             const unsigned p = ptr_cycle[mi][n];
@@ -620,15 +620,15 @@ static unsigned sprite_dma_lines(harness *h)
 
 static void test_sprite_dma_length(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     h->mem[0x07F8] = 0xC0;
-    mh_vic2_write(&h->vic, 0xD001, 100);
-    mh_vic2_write(&h->vic, 0xD015, 0x01);
+    m6569_write(&h->vic, 0xD001, 100);
+    m6569_write(&h->vic, 0xD015, 0x01);
     CU_ASSERT_EQUAL(sprite_dma_lines(h), 21);
-    mh_vic2_write(&h->vic, 0xD017, 0x01);
+    m6569_write(&h->vic, 0xD017, 0x01);
     CU_ASSERT_EQUAL(sprite_dma_lines(h), 42);
     /* A disabled sprite makes only p-accesses. */
-    mh_vic2_write(&h->vic, 0xD015, 0x00);
+    m6569_write(&h->vic, 0xD015, 0x00);
     CU_ASSERT_EQUAL(sprite_dma_lines(h), 0);
     free(h);
 }
@@ -661,7 +661,7 @@ static void expect_row(const harness *h, int x, int y, const uint8_t *want)
 
 static void test_standard_text(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     setup_char(h);
     run_frames(h, 2);
     const int y = row_of(0x33);
@@ -678,7 +678,7 @@ static void test_standard_text(void)
 
 static void test_text_at_other_cells(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     memcpy(&h->mem[0x1000 + 8], char1, 8);
     h->mem[0x0400 + 24 * 40 + 39] = 1; /* bottom-right cell */
     h->color[24 * 40 + 39] = 7;
@@ -695,14 +695,14 @@ static void test_text_at_other_cells(void)
 
 static void test_multicolour_text(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     setup_char(h);
     h->color[0] = 0x8 | 5; /* multicolour, colour 5 for "11" */
     h->mem[0x0401] = 1;
     h->color[1] = 2; /* colour < 8: a hires character */
-    mh_vic2_write(&h->vic, 0xD016, 0xD8);
-    mh_vic2_write(&h->vic, 0xD022, 3);
-    mh_vic2_write(&h->vic, 0xD023, 4);
+    m6569_write(&h->vic, 0xD016, 0xD8);
+    m6569_write(&h->vic, 0xD022, 3);
+    m6569_write(&h->vic, 0xD023, 4);
     run_frames(h, 2);
     /* Row 4 = $1B = 00 01 10 11. */
     expect_row(h, 32, 35 + 4, (const uint8_t[]){6, 6, 3, 3, 4, 4, 5, 5});
@@ -714,11 +714,11 @@ static void test_multicolour_text(void)
 
 static void test_standard_bitmap(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     setup_char(h);
     h->mem[0x0400] = 0x25; /* "1" = 2, "0" = 5 */
-    mh_vic2_write(&h->vic, 0xD011, 0x3B);
-    mh_vic2_write(&h->vic, 0xD018, 0x18);
+    m6569_write(&h->vic, 0xD011, 0x3B);
+    m6569_write(&h->vic, 0xD018, 0x18);
     run_frames(h, 2);
     expect_row(h, 32, 35, (const uint8_t[]){2, 2, 2, 2, 5, 5, 5, 5});
     expect_row(h, 32, 35 + 3, (const uint8_t[]){5, 2, 5, 2, 5, 2, 5, 2});
@@ -727,13 +727,13 @@ static void test_standard_bitmap(void)
 
 static void test_multicolour_bitmap(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     setup_char(h);
     h->mem[0x0400] = 0x25;
     h->color[0] = 7;
-    mh_vic2_write(&h->vic, 0xD011, 0x3B);
-    mh_vic2_write(&h->vic, 0xD016, 0xD8);
-    mh_vic2_write(&h->vic, 0xD018, 0x18);
+    m6569_write(&h->vic, 0xD011, 0x3B);
+    m6569_write(&h->vic, 0xD016, 0xD8);
+    m6569_write(&h->vic, 0xD018, 0x18);
     run_frames(h, 2);
     /* 00 = $D021, 01 = screen high nybble, 10 = low nybble, 11 = colour RAM. */
     expect_row(h, 32, 35 + 4, (const uint8_t[]){6, 6, 2, 2, 5, 5, 7, 7});
@@ -743,14 +743,14 @@ static void test_multicolour_bitmap(void)
 
 static void test_ecm_text(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     setup_char(h);
     h->mem[0x0400] = 0xC1; /* char 1, background 3 */
     h->mem[0x0401] = 0x41; /* char 1, background 1 */
     h->color[1] = 2;
-    mh_vic2_write(&h->vic, 0xD011, 0x5B);
-    mh_vic2_write(&h->vic, 0xD022, 10);
-    mh_vic2_write(&h->vic, 0xD024, 9);
+    m6569_write(&h->vic, 0xD011, 0x5B);
+    m6569_write(&h->vic, 0xD022, 10);
+    m6569_write(&h->vic, 0xD024, 9);
     run_frames(h, 2);
     expect_row(h, 32, 35, (const uint8_t[]){2, 2, 2, 2, 9, 9, 9, 9});
     expect_row(h, 40, 35, (const uint8_t[]){2, 2, 2, 2, 10, 10, 10, 10});
@@ -762,10 +762,10 @@ static void test_invalid_modes_are_black(void)
 {
     static const uint8_t modes[3][2] = {{0x5B, 0xD8}, {0x7B, 0xC8}, {0x7B, 0xD8}};
     for (int m = 0; m < 3; m++) {
-        harness *h = h_new(MH_VIC2_MODEL_6569);
+        harness *h = h_new(M6569_MODEL_6569);
         setup_char(h);
-        mh_vic2_write(&h->vic, 0xD011, modes[m][0]);
-        mh_vic2_write(&h->vic, 0xD016, modes[m][1]);
+        m6569_write(&h->vic, 0xD011, modes[m][0]);
+        m6569_write(&h->vic, 0xD016, modes[m][1]);
         run_frames(h, 2);
         for (int y = 35; y < 235; y += 3)
             for (int x = 32; x < 352; x += 3) CU_ASSERT_EQUAL(px(h, x, y), 0);
@@ -776,19 +776,19 @@ static void test_invalid_modes_are_black(void)
 
 static void test_xscroll_and_idle_graphics(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     setup_char(h);
-    mh_vic2_write(&h->vic, 0xD016, 0xCB); /* XSCROLL 3 */
+    m6569_write(&h->vic, 0xD016, 0xCB); /* XSCROLL 3 */
     run_frames(h, 2);
     expect_row(h, 32, 35, (const uint8_t[]){6, 6, 6, 2, 2, 2, 2, 6});
-    mh_vic2_write(&h->vic, 0xD016, 0xCF); /* XSCROLL 7 */
+    m6569_write(&h->vic, 0xD016, 0xCF); /* XSCROLL 7 */
     run_frames(h, 1);
     expect_row(h, 32, 35, (const uint8_t[]){6, 6, 6, 6, 6, 6, 6, 2});
     expect_row(h, 40, 35, (const uint8_t[]){2, 2, 2, 6, 6, 6, 6, 6});
     /* YSCROLL 7: lines $33-$36 are in idle state and show $3FFF. */
     h->mem[0x3FFF] = 0xAA;
-    mh_vic2_write(&h->vic, 0xD016, 0xC8);
-    mh_vic2_write(&h->vic, 0xD011, 0x1F);
+    m6569_write(&h->vic, 0xD016, 0xC8);
+    m6569_write(&h->vic, 0xD011, 0x1F);
     run_frames(h, 1);
     expect_row(h, 100, row_of(0x33), (const uint8_t[]){0, 6, 0, 6, 0, 6, 0, 6});
     expect_row(h, 32, row_of(0x37), (const uint8_t[]){2, 2, 2, 2, 6, 6, 6, 6});
@@ -799,8 +799,8 @@ static void test_xscroll_and_idle_graphics(void)
 
 static void test_border_40_38_25_24(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2_write(&h->vic, 0xD021, 0);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569_write(&h->vic, 0xD021, 0);
     run_frames(h, 2);
     /* 40 columns, 25 rows: window x 32..351, y 35..234. */
     CU_ASSERT_EQUAL(px(h, 31, 100), 14);
@@ -814,9 +814,9 @@ static void test_border_40_38_25_24(void)
     CU_ASSERT_EQUAL(px(h, 0, 0), 14);
     CU_ASSERT_EQUAL(px(h, 383, 271), 14);
     /* 38 columns: 7 pixels more on the left, 9 on the right. */
-    mh_vic2_write(&h->vic, 0xD016, 0xC0);
+    m6569_write(&h->vic, 0xD016, 0xC0);
     /* 24 rows: 4 lines more at the top and at the bottom. */
-    mh_vic2_write(&h->vic, 0xD011, 0x13);
+    m6569_write(&h->vic, 0xD011, 0x13);
     run_frames(h, 1);
     CU_ASSERT_EQUAL(px(h, 38, 100), 14);
     CU_ASSERT_EQUAL(px(h, 39, 100), 0);
@@ -831,15 +831,15 @@ static void test_border_40_38_25_24(void)
 
 static void test_top_bottom_border_trick(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2_write(&h->vic, 0xD021, 0);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569_write(&h->vic, 0xD021, 0);
     h->mem[0x3FFF] = 0x00;
     run_frames(h, 1);
     /* Clear RSEL between lines $F8 and $FA, set it again later. */
     run_to(h, 249, 30);
-    mh_vic2_write(&h->vic, 0xD011, 0x13);
+    m6569_write(&h->vic, 0xD011, 0x13);
     run_to(h, 280, 30);
-    mh_vic2_write(&h->vic, 0xD011, 0x1B);
+    m6569_write(&h->vic, 0xD011, 0x1B);
     run_to(h, 100, 1);
     /* The lower border of that frame and the upper of the next stay open:
      * the sequencer shows the idle byte $3FFF (0) in background colour. */
@@ -851,9 +851,9 @@ static void test_top_bottom_border_trick(void)
     CU_ASSERT_EQUAL(px(h, 360, row_of(260)), 14);
     /* Cleared too early (line 247) the border closes as for 24 rows. */
     run_to(h, 246, 30);
-    mh_vic2_write(&h->vic, 0xD011, 0x13);
+    m6569_write(&h->vic, 0xD011, 0x13);
     run_to(h, 280, 30);
-    mh_vic2_write(&h->vic, 0xD011, 0x1B);
+    m6569_write(&h->vic, 0xD011, 0x1B);
     run_to(h, 100, 1);
     CU_ASSERT_EQUAL(px(h, 100, row_of(247)), 14);
     CU_ASSERT_EQUAL(px(h, 100, row_of(260)), 14);
@@ -866,16 +866,16 @@ static void test_top_bottom_border_trick(void)
 static void side_border_write(harness *h, unsigned cycle)
 {
     run_to(h, 100, cycle);
-    mh_vic2_write(&h->vic, 0xD016, 0xC0);
+    m6569_write(&h->vic, 0xD016, 0xC0);
     run_to(h, 100, 62);
-    mh_vic2_write(&h->vic, 0xD016, 0xC8);
+    m6569_write(&h->vic, 0xD016, 0xC8);
     run_to(h, 110, 1);
 }
 
 static void test_side_border_trick(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2_write(&h->vic, 0xD021, 0);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569_write(&h->vic, 0xD021, 0);
     run_frames(h, 1);
     /* PAL: the write must land in cycle 56. */
     side_border_write(h, 56);
@@ -904,19 +904,19 @@ static void test_side_border_trick(void)
 static void sprite_setup(harness *h, unsigned n, unsigned x, unsigned y, uint8_t colour)
 {
     h->mem[0x07F8 + n] = (uint8_t)(0xC0 + n); /* data at $3000 + 64n */
-    mh_vic2_write(&h->vic, 0xD000 + 2 * n, (uint8_t)x);
-    uint8_t msb = mh_vic2_peek(&h->vic, 0xD010);
+    m6569_write(&h->vic, 0xD000 + 2 * n, (uint8_t)x);
+    uint8_t msb = m6569_peek(&h->vic, 0xD010);
     msb = (uint8_t)((msb & ~(1u << n)) | ((x >> 8) & 1u) << n);
-    mh_vic2_write(&h->vic, 0xD010, msb);
-    mh_vic2_write(&h->vic, 0xD001 + 2 * n, (uint8_t)y);
-    mh_vic2_write(&h->vic, 0xD027 + n, colour);
-    mh_vic2_write(&h->vic, 0xD015, (uint8_t)(mh_vic2_peek(&h->vic, 0xD015) | 1u << n));
+    m6569_write(&h->vic, 0xD010, msb);
+    m6569_write(&h->vic, 0xD001 + 2 * n, (uint8_t)y);
+    m6569_write(&h->vic, 0xD027 + n, colour);
+    m6569_write(&h->vic, 0xD015, (uint8_t)(m6569_peek(&h->vic, 0xD015) | 1u << n));
 }
 
 static void test_sprite_pixels(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2_write(&h->vic, 0xD021, 0);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569_write(&h->vic, 0xD021, 0);
     uint8_t *d = &h->mem[0x3000];
     d[0] = 0x80;
     d[1] = 0x00;
@@ -937,8 +937,8 @@ static void test_sprite_pixels(void)
     expect_row(h, 48, y + 20, (const uint8_t[]){7, 7, 7, 7, 0, 0, 0, 0});
     CU_ASSERT_EQUAL(px(h, 48, y + 21), 0);
     /* X and Y expansion: 48 x 42. */
-    mh_vic2_write(&h->vic, 0xD01D, 0x01);
-    mh_vic2_write(&h->vic, 0xD017, 0x01);
+    m6569_write(&h->vic, 0xD01D, 0x01);
+    m6569_write(&h->vic, 0xD017, 0x01);
     run_frames(h, 2);
     CU_ASSERT_EQUAL(px(h, 48, y), 7);
     CU_ASSERT_EQUAL(px(h, 49, y), 7);
@@ -959,12 +959,12 @@ static void test_sprite_pixels(void)
 
 static void test_sprite_multicolour_and_position(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2_write(&h->vic, 0xD021, 0);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569_write(&h->vic, 0xD021, 0);
     h->mem[0x3000] = 0x1B; /* 00 01 10 11 */
-    mh_vic2_write(&h->vic, 0xD01C, 0x01);
-    mh_vic2_write(&h->vic, 0xD025, 3);
-    mh_vic2_write(&h->vic, 0xD026, 4);
+    m6569_write(&h->vic, 0xD01C, 0x01);
+    m6569_write(&h->vic, 0xD025, 3);
+    m6569_write(&h->vic, 0xD026, 4);
     sprite_setup(h, 0, 24, 50, 5);
     /* Sprite 7 right of X $FF and in the right border area. */
     h->mem[0x3000 + 7 * 64] = 0x80;
@@ -982,7 +982,7 @@ static void test_sprite_multicolour_and_position(void)
 
 static void test_sprite_priority(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
+    harness *h = h_new(M6569_MODEL_6569);
     setup_char(h);   /* row 0 of char 1 at (32,35): 2 2 2 2 6 6 6 6 */
     h->mem[0x3000] = 0xFF;
     h->mem[0x3040] = 0xFF;
@@ -994,7 +994,7 @@ static void test_sprite_priority(void)
     CU_ASSERT_EQUAL(px(h, 40, 35), 8);
     CU_ASSERT_EQUAL(px(h, 43, 35), 8);
     /* Sprite 0 behind the foreground: the character shows through it. */
-    mh_vic2_write(&h->vic, 0xD01B, 0x01);
+    m6569_write(&h->vic, 0xD01B, 0x01);
     run_frames(h, 1);
     expect_row(h, 32, 35, (const uint8_t[]){2, 2, 2, 2, 7, 7, 7, 7});
     free(h);
@@ -1002,67 +1002,67 @@ static void test_sprite_priority(void)
 
 static void test_sprite_sprite_collision(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
     h->mem[0x3000] = 0xFF;
     h->mem[0x3040] = 0xFF;
     h->mem[0x3080] = 0xFF;
     sprite_setup(h, 0, 100, 100, 1);
     sprite_setup(h, 1, 104, 100, 2);
     sprite_setup(h, 2, 200, 100, 3); /* alone */
-    mh_vic2_write(v, 0xD01A, MH_VIC2_INT_MMC);
+    m6569_write(v, 0xD01A, M6569_INT_MMC);
     run_frames(h, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01E), 0x03);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01F), 0x00);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD019) & MH_VIC2_INT_MMC, MH_VIC2_INT_MMC);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x03);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01F), 0x00);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD019) & M6569_INT_MMC, M6569_INT_MMC);
     CU_ASSERT_EQUAL(v->irq, 1);
     /* Only the first collision after a clear raises the IRQ. */
-    mh_vic2_write(v, 0xD019, 0x0F);
+    m6569_write(v, 0xD019, 0x0F);
     run_frames(h, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD019) & MH_VIC2_INT_MMC, 0);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD019) & M6569_INT_MMC, 0);
     CU_ASSERT_EQUAL(v->irq, 0);
     /* Reading clears the register; the next collision raises it again. */
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD01E), 0x03);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01E), 0x00);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD01E), 0x03);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x00);
     run_frames(h, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01E), 0x03);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x03);
     CU_ASSERT_EQUAL(v->irq, 1);
     /* Collisions are found in the border too (X $1E0 is off screen). */
-    mh_vic2_write(v, 0xD019, 0x0F);
-    (void)mh_vic2_read(v, 0xD01E);
+    m6569_write(v, 0xD019, 0x0F);
+    (void)m6569_read(v, 0xD01E);
     sprite_setup(h, 0, 0x1E0, 100, 1);
     sprite_setup(h, 1, 0x1E4, 100, 2);
     run_frames(h, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01E), 0x03);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x03);
     free(h);
 }
 
 static void test_sprite_background_collision(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
     setup_char(h);
     h->mem[0x3000] = 0xFF;
     h->mem[0x3040] = 0xFF;
     sprite_setup(h, 0, 24, 50, 7);  /* over char 1 */
     sprite_setup(h, 1, 200, 50, 8); /* over blanks */
-    mh_vic2_write(v, 0xD01A, MH_VIC2_INT_MBC);
+    m6569_write(v, 0xD01A, M6569_INT_MBC);
     run_frames(h, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01F), 0x01);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01E), 0x00);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD019), 0x80 | 0x70 | MH_VIC2_INT_MBC);
-    CU_ASSERT_EQUAL(mh_vic2_read(v, 0xD01F), 0x01);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01F), 0x00);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01F), 0x01);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x00);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD019), 0x80 | 0x70 | M6569_INT_MBC);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD01F), 0x01);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01F), 0x00);
     /* Multicolour "01" is background: no collision with it. */
-    mh_vic2_write(v, 0xD019, 0x0F);
+    m6569_write(v, 0xD019, 0x0F);
     for (int i = 0; i < 8; i++) h->mem[0x1008 + i] = 0x55;
     h->color[0] = 0x8 | 1;
-    mh_vic2_write(v, 0xD016, 0xD8);
+    m6569_write(v, 0xD016, 0xD8);
     run_frames(h, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01F), 0x00);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01F), 0x00);
     for (int i = 0; i < 8; i++) h->mem[0x1008 + i] = 0xAA; /* "10": foreground */
     run_frames(h, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD01F), 0x01);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01F), 0x01);
     free(h);
 }
 
@@ -1070,30 +1070,30 @@ static void test_sprite_background_collision(void)
 
 static void test_snapshot_by_copy(void)
 {
-    harness *a = h_new(MH_VIC2_MODEL_6569);
-    harness *b = h_new(MH_VIC2_MODEL_6569);
+    harness *a = h_new(M6569_MODEL_6569);
+    harness *b = h_new(M6569_MODEL_6569);
     setup_char(a);
     a->mem[0x3000] = 0xAA;
     a->mem[0x3001] = 0x55;
     a->mem[0x07F8] = 0xC0;
-    mh_vic2_write(&a->vic, 0xD015, 0x01);
-    mh_vic2_write(&a->vic, 0xD001, 120);
-    mh_vic2_write(&a->vic, 0xD000, 60);
-    mh_vic2_write(&a->vic, 0xD01A, 0x01);
-    mh_vic2_write(&a->vic, 0xD012, 130);
-    mh_vic2_run(&a->vic, 12345);
+    m6569_write(&a->vic, 0xD015, 0x01);
+    m6569_write(&a->vic, 0xD001, 120);
+    m6569_write(&a->vic, 0xD000, 60);
+    m6569_write(&a->vic, 0xD01A, 0x01);
+    m6569_write(&a->vic, 0xD012, 130);
+    m6569_run(&a->vic, 12345);
     /* Snapshot: memory, colour RAM and the chip state by plain copy. */
     memcpy(b->mem, a->mem, sizeof a->mem);
     memcpy(b->color, a->color, sizeof a->color);
-    mh_vic2 saved = a->vic;
-    mh_vic2_restore(&b->vic, &saved);
+    m6569 saved = a->vic;
+    m6569_restore(&b->vic, &saved);
     CU_ASSERT_PTR_EQUAL(b->vic.links.user, b);
     CU_ASSERT_PTR_EQUAL(b->vic.links.framebuffer, b->fb);
     for (int frame = 0; frame < 3; frame++) {
-        mh_vic2_run(&a->vic, 63 * 312);
-        mh_vic2_run(&b->vic, 63 * 312);
+        m6569_run(&a->vic, 63 * 312);
+        m6569_run(&b->vic, 63 * 312);
         CU_ASSERT_EQUAL(memcmp(a->fb, b->fb, sizeof a->fb), 0);
-        mh_vic2 sa = a->vic, sb = b->vic;
+        m6569 sa = a->vic, sb = b->vic;
         memset(&sa.links, 0, sizeof sa.links);
         memset(&sb.links, 0, sizeof sb.links);
         CU_ASSERT_EQUAL(memcmp(&sa, &sb, sizeof sa), 0);
@@ -1105,38 +1105,38 @@ static void test_snapshot_by_copy(void)
 
 static void test_lightpen(void)
 {
-    harness *h = h_new(MH_VIC2_MODEL_6569);
-    mh_vic2 *v = &h->vic;
-    mh_vic2_write(v, 0xD01A, MH_VIC2_INT_LP);
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
+    m6569_write(v, 0xD01A, M6569_INT_LP);
     run_to(h, 100, 20);
-    mh_vic2_set_lightpen(v, 1);
+    m6569_set_lightpen(v, 1);
     /* Bauer 3.11: triggered in cycle 20, LPX is $1E (X $03C). */
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD013), 0x1E);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD014), 100);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD019), 0x80 | 0x70 | MH_VIC2_INT_LP);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0x1E);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD019), 0x80 | 0x70 | M6569_INT_LP);
     CU_ASSERT_EQUAL(v->irq, 1);
-    mh_vic2_write(v, 0xD019, MH_VIC2_INT_LP);
+    m6569_write(v, 0xD019, M6569_INT_LP);
     /* Only one trigger per frame. */
-    mh_vic2_set_lightpen(v, 0);
+    m6569_set_lightpen(v, 0);
     run_to(h, 150, 40);
-    mh_vic2_set_lightpen(v, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD014), 100);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
     CU_ASSERT_EQUAL(v->irq, 0);
     /* Held low: no new edge. Released and pulled in the next frame: new latch. */
     run_to(h, 10, 40);
-    mh_vic2_set_lightpen(v, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD014), 100);
-    mh_vic2_set_lightpen(v, 0);
-    mh_vic2_set_lightpen(v, 1);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD014), 10);
-    CU_ASSERT_EQUAL(mh_vic2_peek(v, 0xD013), mh_vic2_xpos(v) / 2 + 4);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
+    m6569_set_lightpen(v, 0);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 10);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), m6569_xpos(v) / 2 + 4);
     free(h);
 }
 
 static void test_palettes(void)
 {
-    const uint32_t *p = mh_vic2_palette(MH_VIC2_PALETTE_PEPTO);
-    const uint32_t *c = mh_vic2_palette(MH_VIC2_PALETTE_COLODORE);
+    const uint32_t *p = m6569_palette(M6569_PALETTE_PEPTO);
+    const uint32_t *c = m6569_palette(M6569_PALETTE_COLODORE);
     CU_ASSERT_EQUAL(p[0], 0x000000);
     CU_ASSERT_EQUAL(p[1], 0xFFFFFF);
     CU_ASSERT_EQUAL(p[6], 0x352879);

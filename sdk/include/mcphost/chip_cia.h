@@ -28,6 +28,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "mcphost/chip_io.h"
 #include "mcphost/status.h"
 
 #ifdef __cplusplus
@@ -109,6 +110,9 @@ typedef struct mh_chip_cia_iface {
     /* The name of the key at column/row ("A", "RETURN", "SHIFT_LEFT"; the
      * names mh.input/1 takes), or NULL when there is none. */
     const char *(*key_name)(void *context, unsigned column, unsigned row);
+    /* Appended in ABI 1.3 (check MH_CHIP_IFACE_HAS first): where the
+     * registers sit in the CPU's map. */
+    void (*io_range)(void *context, mh_chip_io_range *out);
 } mh_chip_cia_iface;
 
 #ifdef __cplusplus

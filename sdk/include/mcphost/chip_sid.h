@@ -36,6 +36,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "mcphost/chip_io.h"
 #include "mcphost/status.h"
 
 #ifdef __cplusplus
@@ -126,6 +127,9 @@ typedef struct mh_chip_sid_iface {
     void (*tap_stop)(void *context);
     size_t (*tap_read)(void *context, unsigned v, int16_t *out, size_t max);
     uint32_t (*tap_dropped)(void *context);
+    /* Appended in ABI 1.3 (check MH_CHIP_IFACE_HAS first): where the
+     * registers sit in the CPU's map. */
+    void (*io_range)(void *context, mh_chip_io_range *out);
 } mh_chip_sid_iface;
 
 #ifdef __cplusplus

@@ -34,6 +34,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "mcphost/chip_io.h"
 #include "mcphost/status.h"
 
 #ifdef __cplusplus
@@ -153,6 +154,9 @@ typedef struct mh_chip_vic2_iface {
     /* The beam now: raster line and cycle within it (1-based). Cheap enough
      * for a breakpoint check at every instruction. */
     void (*beam)(void *context, uint16_t *line, uint16_t *cycle);
+    /* Appended in ABI 1.3 (check MH_CHIP_IFACE_HAS first): where the
+     * registers sit in the CPU's map. */
+    void (*io_range)(void *context, mh_chip_io_range *out);
 } mh_chip_vic2_iface;
 
 #ifdef __cplusplus

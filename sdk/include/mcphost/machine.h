@@ -29,6 +29,8 @@
  *                   stream of samples (since ABI 1.3). The host drains it
  *                   into the multi-reader stream of mh.observe/1; tools and
  *                   frontends read it there, not here.
+ *   "mh.textscreen/1" MH_IFACE_TEXT_SCREEN (mcphost/text_screen.h): the
+ *                   characters on the text screen, for screen_text.
  * Later capabilities get their own ids beside these.
  *
  * Ownership: vtables and contexts belong to the machine instance and live

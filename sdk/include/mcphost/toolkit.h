@@ -133,6 +133,17 @@ mh_status mh_toolkit_register_tools(const mh_host *host, const mh_registry_servi
 mh_status mh_toolkit_breakpoint_options(const mh_json *args, mh_breakpoint_spec *spec, char *err,
                                         size_t err_size);
 
+/* Those options but condition (whose syntax breakpoints_set describes) as
+ * JSON schema properties, for a breakpoint tool's input schema:
+ * "{\"type\":\"object\",\"properties\":{...," MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA "}}" */
+#define MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA \
+    "\"ignore_count\":{\"type\":\"integer\",\"description\":\"Hits to skip\",\"minimum\":0}," \
+    "\"temporary\":{\"type\":\"boolean\",\"description\":\"Delete on first hit\"}," \
+    "\"log_only\":{\"type\":\"boolean\",\"description\":\"Only log (breakpoints_trace)\"}," \
+    "\"group\":{\"type\":\"string\",\"description\":\"Group name\"}," \
+    "\"label\":{\"type\":\"string\",\"description\":\"Label\"}," \
+    "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}"
+
 #ifdef __cplusplus
 }
 #endif

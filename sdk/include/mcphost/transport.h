@@ -69,14 +69,26 @@ typedef struct mh_transport_options {
     uint16_t port;         /* --port, default 6510; 0: any free port (the transport
                               logs the one it got) */
     const char *token;     /* --token or MCPHOST_TOKEN, may be NULL */
+    /* Since ABI 1.2 (check struct_size): the --transport-option NAME=VALUE
+     * texts in command-line order (a later one wins); the transport refuses
+     * a name it does not know. Valid during serve(). */
+    const char *const *settings;
+    size_t setting_count;
 } mh_transport_options;
+
+/* Whether options (may be NULL) carries settings: from a host of ABI 1.2 or
+ * later. */
+#define MH_TRANSPORT_OPTIONS_HAVE_SETTINGS(options)                                          \
+    ((options) && (options)->struct_size >= offsetof(mh_transport_options, setting_count) + \
+                                                sizeof(options)->setting_count)
 
 typedef struct mh_transport_desc {
     uint32_t struct_size;
     const char *name;        /* the --transport value */
     const char *description;
     /* Serves until the input ends or stop() is called; returns MH_OK on a
-     * clean end. [main-thread] */
+     * clean end. Runs on a thread of its own that the host starts for it
+     * (the main thread may belong to a frontend). [transport-thread] */
     mh_status (*serve)(void *user_data, const mh_transport_options *options);
     /* Makes serve() return soon. [thread-safe] */
     void (*stop)(void *user_data);

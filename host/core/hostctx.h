@@ -1,0 +1,29 @@
+/* host/core/hostctx.h - the host's state: one per process, created by main()
+ * and passed explicitly (no globals besides the log sink). */
+#ifndef MH_HOST_HOSTCTX_H
+#define MH_HOST_HOSTCTX_H
+
+#include <stdint.h>
+#include "ptrvec.h"
+#include "registry.h"
+
+#define MH_HOST_VERSION "0.1.0"
+
+struct mh_sessions;
+struct mh_server;
+struct mh_observe;
+
+typedef struct mh_hostctx {
+    mh_registry registry;
+    mh_ptrvec plugins; /* mh_plugin_record*, in load order */
+    struct mh_sessions *sessions;
+    struct mh_server *server;
+    struct mh_observe *observe; /* mh.observe/1 (observe.c); created first, freed last */
+    mh_ptrvec allowed_dirs;  /* char*, realpath'd: --allow-dir (files.c) */
+    mh_ptrvec allowed_files; /* char*, realpath'd: files named on the command line (files.c) */
+} mh_hostctx;
+
+/* The services a plugin can look up (services.c). */
+const void *mh_host_get_service(const mh_host *host, const char *service_id);
+
+#endif

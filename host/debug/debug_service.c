@@ -1,0 +1,252 @@
+/* debug_service.c - "mh.debug/1" (mcphost/debug.h): the thread-safe
+ * execution calls (run, pause, wait, state) work on the session under its
+ * lock and let the session thread do the rest; the breakpoint calls are
+ * [emu-thread] and go straight to the session's engine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "call.h"
+#include "session_internal.h"
+
+static mh_status no_cpu(mh_session *s, char *error, size_t error_size)
+{
+    snprintf(error, error_size,
+             "session \"%s\" (%s) has no CPU the debugger can control (no mh.cpu6502/1 "
+             "interface)", s->name, s->machine->name);
+    return MH_ERR_UNSUPPORTED;
+}
+
+static mh_status d_run(mh_session *s, const mh_run_request *request, char *error,
+                       size_t error_size)
+{
+    if (!s || !request || request->struct_size < sizeof(mh_run_request) ||
+        request->goal > MH_GOAL_FRAMES) {
+        snprintf(error, error_size, "run: invalid request");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (!s->dbg && request->goal != MH_GOAL_CONTINUE) return no_cpu(s, error, error_size);
+    if (request->goal == MH_GOAL_FRAMES && !mh_dbg_has_video(s->dbg)) {
+        snprintf(error, error_size,
+                 "session \"%s\" (%s) has no video, so it has no frames to count; run until "
+                 "an address or for a number of cycles instead", s->name, s->machine->name);
+        return MH_ERR_UNSUPPORTED;
+    }
+    pthread_mutex_lock(&s->lock);
+    if (!s->alive) {
+        pthread_mutex_unlock(&s->lock);
+        snprintf(error, error_size, "session \"%s\" has ended", s->name);
+        return MH_ERR_STATE;
+    }
+    if (s->exec_state == MH_EXEC_JAMMED && request->goal != MH_GOAL_CONTINUE &&
+        request->goal != MH_GOAL_CYCLES && request->goal != MH_GOAL_FRAMES) {
+        pthread_mutex_unlock(&s->lock);
+        snprintf(error, error_size,
+                 "the CPU is jammed (it executed a JAM opcode), so it runs no more instructions; "
+                 "reset the machine (machine_reset) or load a snapshot");
+        return MH_ERR_STATE;
+    }
+    s->goal = *request;
+    if (request->warp >= 0) s->warp = request->warp != 0;
+    s->goal_pending = 1;
+    s->pause_requested = 0;
+    s->running = 1;
+    s->run_done = 0;
+    s->jam_reported = 0;
+    s->exec_state = MH_EXEC_RUNNING;
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+    return MH_OK;
+}
+
+static mh_status d_pause(mh_session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    if (s->running && s->alive) {
+        const char *client = mh_call_current_client();
+        snprintf(s->pause_by, sizeof s->pause_by, "%s", client ? client : "");
+        s->pause_requested = 1;
+        pthread_cond_signal(&s->wake);
+        while (s->running && s->alive) pthread_cond_wait(&s->finished, &s->lock);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return MH_OK;
+}
+
+static void deadline_in(struct timespec *ts, uint32_t ms)
+{
+    clock_gettime(CLOCK_REALTIME, ts);
+    ts->tv_sec += ms / 1000;
+    ts->tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (ts->tv_nsec >= 1000000000L) {
+        ts->tv_sec++;
+        ts->tv_nsec -= 1000000000L;
+    }
+}
+
+static int before(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+static mh_status d_wait(mh_session *s, uint32_t timeout_ms, int (*cancelled)(void *user),
+                        void *cancelled_user)
+{
+    struct timespec end;
+    deadline_in(&end, timeout_ms);
+    mh_status status = MH_OK;
+    pthread_mutex_lock(&s->lock);
+    while (s->running && s->alive) {
+        if (cancelled && cancelled(cancelled_user)) {
+            status = MH_ERR_CANCELLED;
+            break;
+        }
+        struct timespec now, slot;
+        clock_gettime(CLOCK_REALTIME, &now);
+        if (!before(&now, &end)) {
+            status = MH_ERR_TIMEOUT;
+            break;
+        }
+        deadline_in(&slot, 50); /* poll cancellation */
+        pthread_cond_timedwait(&s->finished, &s->lock, before(&slot, &end) ? &slot : &end);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return status;
+}
+
+static mh_exec_state d_state(mh_session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    mh_exec_state state = s->exec_state;
+    pthread_mutex_unlock(&s->lock);
+    return state;
+}
+
+static size_t d_state_json(mh_session *s, char *out, size_t out_size)
+{
+    pthread_mutex_lock(&s->lock);
+    char head[160];
+    snprintf(head, sizeof head, "{\"state\":\"%s\",\"cycles\":%llu,\"warp\":%s",
+             mh_exec_state_name(s->exec_state), (unsigned long long)atomic_load(&s->cycles),
+             s->warp ? "true" : "false");
+    const char *stop = s->exec_state != MH_EXEC_RUNNING ? s->stop_json : NULL;
+    int n = stop ? snprintf(out, out_size, "%s,\"stop\":%s}", head, stop)
+                 : snprintf(out, out_size, "%s}", head);
+    pthread_mutex_unlock(&s->lock);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* ---- [emu-thread] calls on the engine ---- */
+
+static size_t copy_out(char *json, char *out, size_t out_size)
+{
+    size_t length = json ? strlen(json) : 2;
+    if (out_size) snprintf(out, out_size, "%s", json ? json : "[]");
+    free(json);
+    return length;
+}
+
+static mh_status d_bp_add(mh_session *s, const mh_breakpoint_spec *spec, uint32_t *id,
+                          char *error, size_t error_size)
+{
+    if (!s->dbg) return no_cpu(s, error, error_size);
+    return mh_dbg_bp_add(s->dbg, spec, id, error, error_size);
+}
+
+static mh_status d_bp_delete(mh_session *s, uint32_t id, const char *group)
+{
+    return s->dbg ? mh_dbg_bp_delete(s->dbg, id, group) : MH_ERR_UNSUPPORTED;
+}
+
+static mh_status d_bp_enable(mh_session *s, uint32_t id, const char *group, int enabled)
+{
+    return s->dbg ? mh_dbg_bp_enable(s->dbg, id, group, enabled) : MH_ERR_UNSUPPORTED;
+}
+
+static mh_status d_bp_condition(mh_session *s, uint32_t id, const char *condition, char *error,
+                                size_t error_size)
+{
+    if (!s->dbg) return no_cpu(s, error, error_size);
+    return mh_dbg_bp_condition(s->dbg, id, condition, error, error_size);
+}
+
+static size_t d_bp_list_json(mh_session *s, char *out, size_t out_size)
+{
+    return copy_out(s->dbg ? mh_dbg_bp_list_json(s->dbg) : NULL, out, out_size);
+}
+
+static size_t d_trace_json(mh_session *s, uint64_t since, char *out, size_t out_size)
+{
+    char *json = s->dbg ? mh_dbg_trace_json(s->dbg, since) : NULL;
+    if (!json) json = strdup("{\"next\":0,\"dropped\":0,\"entries\":[]}");
+    return copy_out(json, out, out_size);
+}
+
+static mh_status d_advance(mh_session *s, uint64_t cycles, int *stopped)
+{
+    if (stopped) *stopped = 0;
+    if (d_state(s) == MH_EXEC_RUNNING) return MH_ERR_STATE;
+    const mh_machine_desc *m = &s->machine->desc;
+    uint64_t done = 0;
+    if (s->dbg) {
+        mh_run_request cont = {sizeof cont, MH_GOAL_CONTINUE, 0, 0, -1};
+        mh_dbg_set_cycles(s->dbg, atomic_load(&s->cycles));
+        mh_dbg_begin(s->dbg, &cont);
+    }
+    while (done < cycles) {
+        mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+        mh_status status = m->run(s->instance, cycles - done, &result);
+        uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
+        done += result.cycles;
+        if (status != MH_OK) return status;
+        mh_session_observe_slice(s); /* frames and audio for observers, as a run slice */
+        mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total)
+                                      : MH_DBG_NONE;
+        if (reason != MH_DBG_NONE) {
+            mh_session_enter_stopped(s, MH_EXEC_STOPPED, reason, 0);
+            if (stopped) *stopped = 1;
+            return MH_OK;
+        }
+        if (result.stop == MH_RUN_EXIT) {
+            mh_session_enter_stopped(s, MH_EXEC_EXITED, MH_DBG_EXIT, result.exit_code);
+            if (stopped) *stopped = 1;
+            return MH_OK;
+        }
+        if (result.cycles == 0 && result.stop != MH_RUN_BUDGET) break;
+    }
+    /* A CPU that jammed meanwhile stays jammed (the chips ran on). */
+    if (s->dbg && mh_dbg_cpu(s->dbg)->jammed && d_state(s) != MH_EXEC_JAMMED)
+        mh_session_enter_stopped(s, MH_EXEC_JAMMED, MH_DBG_JAM, 0);
+    else if (s->dbg)
+        mh_dbg_end(s->dbg);
+    return MH_OK;
+}
+
+static uint64_t d_cycles(mh_session *s) { return atomic_load(&s->cycles); }
+
+static uint64_t d_stopwatch(mh_session *s, int reset)
+{
+    if (!s->dbg) return 0;
+    mh_dbg_set_cycles(s->dbg, atomic_load(&s->cycles));
+    return mh_dbg_stopwatch(s->dbg, reset);
+}
+
+static void d_machine_changed(mh_session *s, uint32_t event_type, const char *detail_json)
+{
+    if (event_type) mh_events_service_impl.post(s, event_type, detail_json);
+    if (s->dbg) mh_dbg_set_cycles(s->dbg, atomic_load(&s->cycles));
+    /* A paused machine's stop record (and a jam) no longer hold: record the
+     * new position. A running one just goes on. */
+    if (d_state(s) != MH_EXEC_RUNNING)
+        mh_session_enter_stopped(s, MH_EXEC_PAUSED, MH_DBG_PAUSE, 0);
+    else if (s->dbg)
+        mh_dbg_end(s->dbg); /* re-arms: change watchpoints re-read memory */
+}
+
+const mh_debug_service mh_debug_service_impl = {
+    sizeof(mh_debug_service), d_run,          d_pause,        d_wait,
+    d_state,                  d_state_json,   d_bp_add,       d_bp_delete,
+    d_bp_enable,              d_bp_condition, d_bp_list_json, d_trace_json,
+    d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
+};

@@ -1,0 +1,45 @@
+/* host/protocol/call.h - the host side of mh_call: collects what a handler writes
+ * (content, structured JSON, error, prompt messages, completions) and turns it
+ * into MCP result objects. One mh_call per request; freed by its finisher.
+ * Thread: used by one thread at a time (the handler's); progress/cancelled go
+ * through the request, which is [thread-safe]. */
+#ifndef MH_HOST_CALL_H
+#define MH_HOST_CALL_H
+
+#include <cjson/cJSON.h>
+#include "mcphost/call.h"
+#include "server.h"
+
+struct mh_call {
+    mh_request *req;       /* NULL when called inside the host (tests) */
+    char *args_json;       /* owned */
+    mh_session *session;   /* with a reference, or NULL */
+    const mh_chip *chip;
+    cJSON *content;        /* array of content items */
+    cJSON *structured;     /* object or NULL */
+    char *error;           /* set: isError with this message */
+    cJSON *messages;       /* prompt messages */
+    cJSON *completions;    /* completion values */
+    const char *resource_uri;
+    char *client_answer;   /* the last ask_client() result text, owned */
+};
+
+mh_call *mh_call_new(mh_request *req, const cJSON *args);
+void mh_call_free(mh_call *call);
+/* Like error(), but with a format. */
+void mh_call_errorf(mh_call *call, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* {"content": [...], "structuredContent": {...}, "isError": bool}; when the
+ * result has structured content but no text, the JSON is added as text. */
+cJSON *mh_call_tool_result(mh_call *call);
+
+extern const mh_call_service mh_call_service_impl;
+
+/* The client whose tool handler runs on this thread ("window" for the
+ * person at the SDL window), or NULL outside a handler: engine calls that
+ * record who asked for something (a pause) read it. The string belongs to
+ * the caller of set and must outlive the handler. [this thread] */
+void mh_call_set_current_client(const char *client);
+const char *mh_call_current_client(void);
+
+#endif

@@ -1,0 +1,834 @@
+#include "server.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "call.h"
+#include "chip_names.h"
+#include "hostctx.h"
+#include "loader.h"
+#include "log.h"
+#include "methods.h"
+#include "observe.h"
+#include "window_client.h"
+#include "ptrvec.h"
+#include "sessions.h"
+#include "workers.h"
+
+const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
+                                            "2024-11-05", NULL};
+
+/* Threads that run host tools (ping, host_info, session_create ...). */
+#define MH_HOST_TOOL_THREADS 4
+
+/* How long closing a connection waits for running requests to answer. */
+#define MH_CLOSE_GRACE_SECONDS 2
+
+/* mh_request.cancelled: why a request was cancelled. */
+#define MH_CANCELLED_BY_CLIENT 1 /* notifications/cancelled: no response */
+#define MH_CANCELLED_BY_CLOSE 2  /* its connection closed: a -32000 error */
+/* The MCP SDKs' code for "connection closed". */
+#define MH_ERR_CODE_CONNECTION_CLOSED (-32000)
+
+struct mh_server {
+    mh_hostctx *ctx;
+    uint64_t observer_id; /* execution events from mh.observe/1 */
+    mh_window_client *window; /* in-process tool calls, made on first use (under lock) */
+    pthread_mutex_t lock;
+    mh_ptrvec conns;
+    size_t page_size;
+    mh_workers *workers; /* host tools run here */
+};
+
+struct mh_conn {
+    mh_server *server;
+    mh_conn_desc desc;
+    pthread_mutex_t lock;
+    pthread_cond_t idle;
+    int pending;      /* requests not yet answered */
+    int closing;
+    int initialized;  /* initialize answered */
+    char protocol_version[16];
+    int log_level;    /* notifications/message threshold, -1: none */
+    char current_session[64];
+    char client[96];  /* "name version (transport)" from initialize's clientInfo */
+    mh_ptrvec inflight; /* mh_request* */
+    mh_ptrvec subscriptions; /* event_subscription* */
+    cJSON *client_caps;       /* initialize params.capabilities, or NULL */
+    mh_ptrvec outgoing;       /* outgoing_request*: requests we sent the client */
+    unsigned next_outgoing;
+    pthread_cond_t answered;  /* an outgoing request got its answer */
+};
+
+/* A request the host sent the client (ask_client), waiting for its answer. */
+typedef struct outgoing_request {
+    char id[32];
+    cJSON *answer; /* the result, or the error object */
+    int is_error;
+    int arrived;
+} outgoing_request;
+
+typedef struct event_subscription {
+    char session[64];
+    uint32_t types; /* bit n set: event type n */
+} event_subscription;
+
+struct mh_request {
+    mh_conn *conn;
+    void *exchange;
+    cJSON *id;
+    cJSON *progress_token;
+    atomic_int cancelled;
+};
+
+static void on_exec_event(void *user, const mh_observation *o);
+
+mh_server *mh_server_new(mh_hostctx *ctx)
+{
+    mh_server *server = calloc(1, sizeof *server);
+    if (!server) return NULL;
+    server->ctx = ctx;
+    server->page_size = 100;
+    server->workers = mh_workers_new(MH_HOST_TOOL_THREADS);
+    if (!server->workers) {
+        free(server);
+        return NULL;
+    }
+    pthread_mutex_init(&server->lock, NULL);
+    /* The MCP server is one observer among others: execution events reach
+     * the connections that subscribed through it. */
+    server->observer_id = mh_observe_add(ctx->observe, MH_OBSERVE_BIT(MH_OBSERVE_EXEC_EVENT),
+                                         on_exec_event, server);
+    return server;
+}
+
+void mh_server_free(mh_server *server)
+{
+    if (!server) return;
+    mh_window_client_free(server->window);
+    mh_observe_remove(server->ctx->observe, server->observer_id);
+    mh_log_set_forward(NULL, NULL);
+    mh_workers_free(server->workers);
+    mh_ptrvec_free(&server->conns);
+    pthread_mutex_destroy(&server->lock);
+    free(server);
+}
+
+void mh_server_set_page_size(mh_server *server, size_t page_size)
+{
+    server->page_size = page_size ? page_size : 1;
+}
+
+size_t mh_server_page_size(const mh_server *server) { return server->page_size; }
+mh_workers *mh_server_workers(mh_server *server) { return server->workers; }
+mh_hostctx *mh_request_host(mh_request *req) { return req->conn->server->ctx; }
+mh_server *mh_request_server(mh_request *req) { return req->conn->server; }
+const char *mh_request_protocol(mh_request *req) { return req->conn->protocol_version; }
+
+/* ---- sending ---- */
+
+static void send_message(mh_conn *conn, void *exchange, cJSON *message)
+{
+    char *text = cJSON_PrintUnformatted(message);
+    if (text) {
+        conn->desc.send(conn->desc.user_data, exchange, text, strlen(text));
+        cJSON_free(text);
+    } else {
+        mh_log(MH_LOG_ERROR, NULL, "out of memory printing a message");
+    }
+}
+
+static cJSON *envelope(const cJSON *id)
+{
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
+    cJSON_AddItemToObject(msg, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
+    return msg;
+}
+
+static void exchange_done(mh_conn *conn, void *exchange)
+{
+    if (conn->desc.done) conn->desc.done(conn->desc.user_data, exchange);
+}
+
+/* An error that belongs to no request (parse errors, invalid messages). */
+static void send_bare_error(mh_conn *conn, void *exchange, const cJSON *id, int code,
+                            const char *message)
+{
+    cJSON *msg = envelope(id);
+    cJSON *error = cJSON_AddObjectToObject(msg, "error");
+    cJSON_AddNumberToObject(error, "code", code);
+    cJSON_AddStringToObject(error, "message", message);
+    send_message(conn, exchange, msg);
+    cJSON_Delete(msg);
+}
+
+static void request_free(mh_request *req)
+{
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    mh_ptrvec_remove(&conn->inflight, req);
+    conn->pending--;
+    if (conn->pending == 0) pthread_cond_broadcast(&conn->idle);
+    pthread_mutex_unlock(&conn->lock);
+    cJSON_Delete(req->id);
+    cJSON_Delete(req->progress_token);
+    free(req);
+}
+
+/* A request the client cancelled gets no response (MCP cancellation); one
+ * cancelled because its connection closed is answered with this error, so a
+ * transport that still reaches the client (an HTTP stream) ends it cleanly.
+ * Returns 1 when the request was cancelled. */
+static int answer_cancelled(mh_request *req)
+{
+    int why = atomic_load(&req->cancelled);
+    if (why == MH_CANCELLED_BY_CLOSE)
+        send_bare_error(req->conn, req->exchange, req->id, MH_ERR_CODE_CONNECTION_CLOSED,
+                        "Connection closed: the MCP session ended (the client ended it, it "
+                        "expired, or the input ended) while this request ran, so it was "
+                        "cancelled; the machine keeps running as it was; connect again to go on");
+    return why != 0;
+}
+
+void mh_request_respond(mh_request *req, cJSON *result)
+{
+    if (!answer_cancelled(req)) {
+        cJSON *msg = envelope(req->id);
+        cJSON_AddItemToObject(msg, "result", result ? result : cJSON_CreateObject());
+        send_message(req->conn, req->exchange, msg);
+        cJSON_Delete(msg);
+    } else {
+        cJSON_Delete(result);
+    }
+    exchange_done(req->conn, req->exchange);
+    request_free(req);
+}
+
+void mh_request_fail(mh_request *req, int code, const char *message)
+{
+    if (!answer_cancelled(req)) send_bare_error(req->conn, req->exchange, req->id, code, message);
+    exchange_done(req->conn, req->exchange);
+    request_free(req);
+}
+
+static void send_notification(mh_conn *conn, void *exchange, const char *method, cJSON *params)
+{
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
+    cJSON_AddStringToObject(msg, "method", method);
+    cJSON_AddItemToObject(msg, "params", params);
+    send_message(conn, exchange, msg);
+    cJSON_Delete(msg);
+}
+
+void mh_request_progress(mh_request *req, double progress, double total, const char *message)
+{
+    if (!req->progress_token || atomic_load(&req->cancelled)) return;
+    cJSON *params = cJSON_CreateObject();
+    cJSON_AddItemToObject(params, "progressToken", cJSON_Duplicate(req->progress_token, 1));
+    cJSON_AddNumberToObject(params, "progress", progress);
+    if (total > 0) cJSON_AddNumberToObject(params, "total", total);
+    if (message) cJSON_AddStringToObject(params, "message", message);
+    send_notification(req->conn, req->exchange, "notifications/progress", params);
+}
+
+int mh_request_cancelled(mh_request *req) { return atomic_load(&req->cancelled); }
+
+static cJSON *log_params(int level, const char *logger, const char *message)
+{
+    cJSON *params = cJSON_CreateObject();
+    cJSON_AddStringToObject(params, "level", mh_log_level_name((mh_log_level)level));
+    cJSON_AddStringToObject(params, "logger", logger);
+    cJSON_AddStringToObject(params, "data", message);
+    return params;
+}
+
+/* Host log messages go to every connection that set a level. A thread-local
+ * guard stops a transport that logs while sending from recursing, and keeps
+ * a request's own log lines from being broadcast. */
+static _Thread_local int forwarding;
+
+void mh_request_log(mh_request *req, int level, const char *logger, const char *message)
+{
+    int was = forwarding;
+    forwarding = 1;
+    mh_log((mh_log_level)level, logger, "%s", message);
+    forwarding = was;
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    int wanted = conn->log_level >= 0 && level >= conn->log_level;
+    pthread_mutex_unlock(&conn->lock);
+    if (wanted)
+        send_notification(conn, req->exchange, "notifications/message",
+                          log_params(level, logger, message));
+}
+
+
+static void forward_log(void *user, mh_log_level level, const char *source, const char *message)
+{
+    mh_server *server = user;
+    if (forwarding) return;
+    forwarding = 1;
+    pthread_mutex_lock(&server->lock);
+    for (size_t i = 0; i < server->conns.count; i++) {
+        mh_conn *conn = server->conns.items[i];
+        pthread_mutex_lock(&conn->lock);
+        int wanted = !conn->closing && conn->log_level >= 0 && (int)level >= conn->log_level;
+        pthread_mutex_unlock(&conn->lock);
+        if (wanted)
+            send_notification(conn, NULL, "notifications/message",
+                              log_params((int)level, source, message));
+    }
+    pthread_mutex_unlock(&server->lock);
+    forwarding = 0;
+}
+
+void mh_request_client(mh_request *req, char *out, size_t size)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    snprintf(out, size, "%s", req->conn->client[0] ? req->conn->client : "client");
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
+void mh_request_current_session(mh_request *req, char *out, size_t size)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    snprintf(out, size, "%s", req->conn->current_session);
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
+void mh_request_select_session(mh_request *req, const char *name)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    snprintf(req->conn->current_session, sizeof req->conn->current_session, "%s",
+             name ? name : "");
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
+void mh_request_set_log_level(mh_request *req, int level)
+{
+    pthread_mutex_lock(&req->conn->lock);
+    req->conn->log_level = level;
+    pthread_mutex_unlock(&req->conn->lock);
+}
+
+/* ---- events ---- */
+
+static event_subscription *find_subscription(mh_conn *conn, const char *session)
+{
+    for (size_t i = 0; i < conn->subscriptions.count; i++) {
+        event_subscription *sub = conn->subscriptions.items[i];
+        if (strcmp(sub->session, session) == 0) return sub;
+    }
+    return NULL;
+}
+
+int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
+{
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    event_subscription *sub = find_subscription(conn, session);
+    if (!sub && (sub = calloc(1, sizeof *sub)) != NULL) {
+        snprintf(sub->session, sizeof sub->session, "%s", session);
+        if (mh_ptrvec_push(&conn->subscriptions, sub) != 0) {
+            free(sub);
+            sub = NULL;
+        }
+    }
+    if (sub) sub->types = types;
+    pthread_mutex_unlock(&conn->lock);
+    return sub ? 0 : -1;
+}
+
+int mh_request_unsubscribe(mh_request *req, const char *session)
+{
+    mh_conn *conn = req->conn;
+    pthread_mutex_lock(&conn->lock);
+    event_subscription *sub = find_subscription(conn, session);
+    if (sub) {
+        mh_ptrvec_remove(&conn->subscriptions, sub);
+        free(sub);
+    }
+    pthread_mutex_unlock(&conn->lock);
+    return sub ? 0 : -1;
+}
+
+static void post_event(mh_server *server, const char *session, uint32_t type,
+                       const char *detail_json)
+{
+    const char *name = mh_event_type_name(type);
+    if (!server || !name) return;
+    /* Most stops have no subscriber: skip parsing the detail then. */
+    int anyone = 0;
+    pthread_mutex_lock(&server->lock);
+    for (size_t i = 0; i < server->conns.count && !anyone; i++) {
+        mh_conn *conn = server->conns.items[i];
+        pthread_mutex_lock(&conn->lock);
+        const event_subscription *sub = find_subscription(conn, session);
+        anyone = !conn->closing && sub && (sub->types & (1u << type));
+        pthread_mutex_unlock(&conn->lock);
+    }
+    pthread_mutex_unlock(&server->lock);
+    if (!anyone) return;
+    cJSON *detail = detail_json ? cJSON_Parse(detail_json) : NULL;
+    pthread_mutex_lock(&server->lock);
+    for (size_t i = 0; i < server->conns.count; i++) {
+        mh_conn *conn = server->conns.items[i];
+        pthread_mutex_lock(&conn->lock);
+        const event_subscription *sub = find_subscription(conn, session);
+        int wanted = !conn->closing && sub && (sub->types & (1u << type));
+        pthread_mutex_unlock(&conn->lock);
+        if (!wanted) continue;
+        cJSON *params = cJSON_CreateObject();
+        cJSON_AddStringToObject(params, "session", session);
+        cJSON_AddStringToObject(params, "type", name);
+        cJSON_AddItemToObject(params, "detail",
+                              cJSON_IsObject(detail) ? cJSON_Duplicate(detail, 1) : cJSON_CreateObject());
+        send_notification(conn, NULL, "notifications/mcphost/event", params);
+    }
+    pthread_mutex_unlock(&server->lock);
+    cJSON_Delete(detail);
+}
+
+static void on_exec_event(void *user, const mh_observation *o)
+{
+    if (o->session) post_event(user, o->session, o->event_type, o->detail_json);
+}
+
+/* ---- lifecycle: initialize ---- */
+
+static const char *negotiate(const char *requested)
+{
+    for (size_t i = 0; mh_protocol_versions[i]; i++)
+        if (strcmp(requested, mh_protocol_versions[i]) == 0) return mh_protocol_versions[i];
+    return mh_protocol_versions[0];
+}
+
+void mh_method_initialize(mh_request *req, const cJSON *params)
+{
+    const cJSON *version = cJSON_GetObjectItemCaseSensitive(params, "protocolVersion");
+    if (!cJSON_IsString(version)) {
+        mh_request_fail(req, -32602,
+                        "initialize needs params.protocolVersion, a string such as \"2025-11-25\"");
+        return;
+    }
+    mh_conn *conn = req->conn;
+    const char *chosen = negotiate(version->valuestring);
+    const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
+    const cJSON *info = cJSON_GetObjectItemCaseSensitive(params, "clientInfo");
+    const cJSON *cname = cJSON_GetObjectItemCaseSensitive(info, "name");
+    const cJSON *cversion = cJSON_GetObjectItemCaseSensitive(info, "version");
+    pthread_mutex_lock(&conn->lock);
+    snprintf(conn->client, sizeof conn->client, "%.40s%s%.20s (%s)",
+             cJSON_IsString(cname) ? cname->valuestring : "client",
+             cJSON_IsString(cversion) ? " " : "", cJSON_IsString(cversion) ? cversion->valuestring : "",
+             conn->desc.transport ? conn->desc.transport : "?");
+    snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", chosen);
+    cJSON_Delete(conn->client_caps);
+    conn->client_caps = cJSON_IsObject(caps) ? cJSON_Duplicate(caps, 1) : NULL;
+    conn->initialized = 1;
+    pthread_mutex_unlock(&conn->lock);
+    mh_request_respond(req, mh_initialize_result(chosen));
+}
+
+/* ---- dispatch ---- */
+
+static mh_request *request_new(mh_conn *conn, void *exchange, const cJSON *id,
+                               const cJSON *params)
+{
+    mh_request *req = calloc(1, sizeof *req);
+    if (!req) return NULL;
+    req->conn = conn;
+    req->exchange = exchange;
+    req->id = cJSON_Duplicate(id, 1);
+    atomic_init(&req->cancelled, 0);
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(params, "_meta");
+    const cJSON *token = cJSON_GetObjectItemCaseSensitive(meta, "progressToken");
+    if (cJSON_IsString(token) || cJSON_IsNumber(token))
+        req->progress_token = cJSON_Duplicate(token, 1);
+    pthread_mutex_lock(&conn->lock);
+    conn->pending++;
+    mh_ptrvec_push(&conn->inflight, req);
+    pthread_mutex_unlock(&conn->lock);
+    return req;
+}
+
+static void cancel_request(mh_conn *conn, const cJSON *params)
+{
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(params, "requestId");
+    if (!id) return;
+    pthread_mutex_lock(&conn->lock);
+    for (size_t i = 0; i < conn->inflight.count; i++) {
+        mh_request *req = conn->inflight.items[i];
+        if (cJSON_Compare(req->id, id, 1)) atomic_store(&req->cancelled, MH_CANCELLED_BY_CLIENT);
+    }
+    pthread_mutex_unlock(&conn->lock);
+}
+
+static void handle_notification(mh_conn *conn, const char *method, const cJSON *params)
+{
+    if (strcmp(method, "notifications/cancelled") == 0)
+        cancel_request(conn, params);
+    else if (strcmp(method, "notifications/initialized") != 0)
+        mh_log(MH_LOG_DEBUG, NULL, "ignoring notification %s", method);
+}
+
+static int valid_id(const cJSON *id)
+{
+    return cJSON_IsString(id) || (cJSON_IsNumber(id));
+}
+
+/* Hands a client's response to the ask_client() call waiting for it; an
+ * answer nobody waits for (late, or unknown id) is dropped. */
+static void deliver_answer(mh_conn *conn, const cJSON *id, const cJSON *result,
+                           const cJSON *error)
+{
+    if (!cJSON_IsString(id)) return;
+    pthread_mutex_lock(&conn->lock);
+    for (size_t i = 0; i < conn->outgoing.count; i++) {
+        outgoing_request *out = conn->outgoing.items[i];
+        if (out->arrived || strcmp(out->id, id->valuestring) != 0) continue;
+        out->is_error = result == NULL;
+        out->answer = cJSON_Duplicate(result ? result : error, 1);
+        out->arrived = 1;
+        pthread_cond_broadcast(&conn->answered);
+        break;
+    }
+    pthread_mutex_unlock(&conn->lock);
+}
+
+/* The client capability a server-to-client method needs, or NULL. */
+static const char *capability_for(const char *method)
+{
+    if (strncmp(method, "sampling/", 9) == 0) return "sampling";
+    if (strncmp(method, "elicitation/", 12) == 0) return "elicitation";
+    if (strncmp(method, "roots/", 6) == 0) return "roots";
+    return NULL;
+}
+
+cJSON *mh_request_ask_client(mh_request *req, const char *method, const cJSON *params,
+                             uint32_t timeout_ms, char *error, size_t error_size)
+{
+    mh_conn *conn = req->conn;
+    const char *cap = capability_for(method);
+    outgoing_request *out = calloc(1, sizeof *out);
+    if (!out) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_lock(&conn->lock);
+    if (cap && !cJSON_GetObjectItemCaseSensitive(conn->client_caps, cap)) {
+        pthread_mutex_unlock(&conn->lock);
+        free(out);
+        snprintf(error, error_size,
+                 "the client did not declare the \"%s\" capability at initialize, so it cannot "
+                 "be sent %s",
+                 cap, method);
+        return NULL;
+    }
+    snprintf(out->id, sizeof out->id, "mh-%u", ++conn->next_outgoing);
+    int pushed = mh_ptrvec_push(&conn->outgoing, out) == 0;
+    pthread_mutex_unlock(&conn->lock);
+    if (!pushed) {
+        free(out);
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+
+    cJSON *msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
+    cJSON_AddStringToObject(msg, "id", out->id);
+    cJSON_AddStringToObject(msg, "method", method);
+    if (params) cJSON_AddItemToObject(msg, "params", cJSON_Duplicate(params, 1));
+    send_message(conn, req->exchange, msg);
+    cJSON_Delete(msg);
+
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    uint64_t ms = timeout_ms ? timeout_ms : 60000;
+    deadline.tv_sec += (time_t)(ms / 1000);
+    deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    int timed_out = 0;
+    pthread_mutex_lock(&conn->lock);
+    while (!out->arrived && !atomic_load(&req->cancelled)) {
+        /* Wake every 100 ms to see a cancellation. */
+        struct timespec slice;
+        clock_gettime(CLOCK_REALTIME, &slice);
+        slice.tv_nsec += 100000000L;
+        if (slice.tv_nsec >= 1000000000L) {
+            slice.tv_sec++;
+            slice.tv_nsec -= 1000000000L;
+        }
+        int last = slice.tv_sec > deadline.tv_sec ||
+                   (slice.tv_sec == deadline.tv_sec && slice.tv_nsec >= deadline.tv_nsec);
+        if (pthread_cond_timedwait(&conn->answered, &conn->lock, last ? &deadline : &slice) != 0 &&
+            last && !out->arrived) {
+            timed_out = 1;
+            break;
+        }
+    }
+    mh_ptrvec_remove(&conn->outgoing, out);
+    pthread_mutex_unlock(&conn->lock);
+
+    cJSON *answer = NULL;
+    if (out->arrived && !out->is_error) {
+        answer = out->answer;
+        out->answer = NULL;
+    } else if (out->arrived) {
+        const cJSON *message = cJSON_GetObjectItemCaseSensitive(out->answer, "message");
+        const cJSON *code = cJSON_GetObjectItemCaseSensitive(out->answer, "code");
+        snprintf(error, error_size, "the client answered %s with error %d: %s", method,
+                 cJSON_IsNumber(code) ? code->valueint : 0,
+                 cJSON_IsString(message) ? message->valuestring : "(no message)");
+    } else {
+        /* Tell the client to stop working on it. */
+        cJSON *cancel = cJSON_CreateObject();
+        cJSON_AddStringToObject(cancel, "requestId", out->id);
+        cJSON_AddStringToObject(cancel, "reason", timed_out ? "timed out" : "cancelled");
+        send_notification(conn, req->exchange, "notifications/cancelled", cancel);
+        snprintf(error, error_size,
+                 timed_out ? "the client did not answer %s within %llu ms"
+                           : "the call was cancelled while waiting for the client to answer %s",
+                 method, (unsigned long long)ms);
+    }
+    cJSON_Delete(out->answer);
+    free(out);
+    return answer;
+}
+
+static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
+{
+    const cJSON *jsonrpc = cJSON_GetObjectItemCaseSensitive(msg, "jsonrpc");
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(msg, "method");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
+    const cJSON *reply_id = valid_id(id) ? id : NULL;
+
+    if (!cJSON_IsString(jsonrpc) || strcmp(jsonrpc->valuestring, "2.0") != 0) {
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: \"jsonrpc\" must be the string \"2.0\"");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!method) {
+        /* A response to a request of ours (ask_client). */
+        const cJSON *result = cJSON_GetObjectItemCaseSensitive(msg, "result");
+        const cJSON *error = cJSON_GetObjectItemCaseSensitive(msg, "error");
+        if (result || error) {
+            deliver_answer(conn, id, result, error);
+            exchange_done(conn, exchange);
+            return;
+        }
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: a request needs a \"method\" string");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!cJSON_IsString(method)) {
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: \"method\" must be a string");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (params && !cJSON_IsObject(params) && !cJSON_IsArray(params)) {
+        send_bare_error(conn, exchange, reply_id, -32600,
+                        "Invalid Request: \"params\" must be an object");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!id) {
+        handle_notification(conn, method->valuestring, params);
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!valid_id(id)) {
+        send_bare_error(conn, exchange, NULL, -32600,
+                        "Invalid Request: \"id\" must be a string or a number");
+        exchange_done(conn, exchange);
+        return;
+    }
+    const mh_method *m = mh_method_find(method->valuestring);
+    mh_request *req = request_new(conn, exchange, id, params);
+    if (!req) {
+        send_bare_error(conn, exchange, id, -32603, "Internal error: out of memory");
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (!m) {
+        char message[512];
+        snprintf(message, sizeof message, "Method not found: %.200s", method->valuestring);
+        mh_request_fail(req, -32601, message);
+        return;
+    }
+    if (params && !cJSON_IsObject(params)) {
+        mh_request_fail(req, -32602, "Invalid params: \"params\" must be an object");
+        return;
+    }
+    pthread_mutex_lock(&conn->lock);
+    int initialized = conn->initialized;
+    pthread_mutex_unlock(&conn->lock);
+    if (!initialized && !m->before_initialize) {
+        mh_request_fail(req, -32600,
+                        "Server not initialized: send \"initialize\" before other requests");
+        return;
+    }
+    m->fn(req, params);
+}
+
+static void s_handle(mh_conn *conn, void *exchange, const char *json, size_t length)
+{
+    const char *end = NULL;
+    cJSON *msg = cJSON_ParseWithLengthOpts(json, length, &end, 0);
+    if (msg && end) {
+        while (end < json + length && (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n'))
+            end++;
+        if (end != json + length) {
+            cJSON_Delete(msg);
+            msg = NULL;
+        }
+    }
+    if (!msg) {
+        size_t offset = end && end >= json ? (size_t)(end - json) : 0;
+        char message[256];
+        snprintf(message, sizeof message,
+                 "Parse error: the message is not valid JSON (near byte %zu); send one JSON-RPC "
+                 "object per message",
+                 offset);
+        send_bare_error(conn, exchange, NULL, -32700, message);
+        exchange_done(conn, exchange);
+        return;
+    }
+    if (cJSON_IsArray(msg)) {
+        send_bare_error(conn, exchange, NULL, -32600,
+                        "Invalid Request: JSON-RPC batches are not supported; send one message "
+                        "at a time");
+        exchange_done(conn, exchange);
+    } else if (!cJSON_IsObject(msg)) {
+        send_bare_error(conn, exchange, NULL, -32600,
+                        "Invalid Request: a JSON-RPC message must be a JSON object");
+        exchange_done(conn, exchange);
+    } else {
+        handle_object(conn, exchange, msg);
+    }
+    cJSON_Delete(msg);
+}
+
+static mh_conn *s_open(const mh_host *host, const mh_conn_desc *desc)
+{
+    mh_plugin_record *rec = mh_plugin_from_host(host);
+    return rec ? mh_server_open(rec->hostctx->server, desc) : NULL;
+}
+
+static void s_close(mh_conn *conn)
+{
+    if (!conn) return;
+    mh_server *server = conn->server;
+    pthread_mutex_lock(&server->lock);
+    mh_ptrvec_remove(&server->conns, conn);
+    int last = server->conns.count == 0;
+    pthread_mutex_unlock(&server->lock);
+    if (last) mh_log_set_forward(NULL, NULL);
+
+    /* Requests still running get a moment to answer (input piped in and
+     * closed must still see its answers); then they are cancelled. */
+    pthread_mutex_lock(&conn->lock);
+    conn->closing = 1;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += MH_CLOSE_GRACE_SECONDS;
+    while (conn->pending > 0)
+        if (pthread_cond_timedwait(&conn->idle, &conn->lock, &deadline) != 0) break;
+    for (size_t i = 0; i < conn->inflight.count; i++) {
+        int none = 0; /* a client's own cancellation stays one */
+        atomic_compare_exchange_strong(&((mh_request *)conn->inflight.items[i])->cancelled,
+                                       &none, MH_CANCELLED_BY_CLOSE);
+    }
+    while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
+    pthread_mutex_unlock(&conn->lock);
+    mh_ptrvec_free(&conn->inflight);
+    for (size_t i = 0; i < conn->subscriptions.count; i++) free(conn->subscriptions.items[i]);
+    mh_ptrvec_free(&conn->subscriptions);
+    mh_ptrvec_free(&conn->outgoing); /* empty: every asker has returned */
+    cJSON_Delete(conn->client_caps);
+    pthread_cond_destroy(&conn->answered);
+    pthread_mutex_destroy(&conn->lock);
+    pthread_cond_destroy(&conn->idle);
+    free(conn);
+}
+
+static const char *s_protocol_version(mh_conn *conn)
+{
+    return conn->initialized ? conn->protocol_version : NULL;
+}
+
+mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
+{
+    if (!desc || desc->struct_size < sizeof(mh_conn_desc) || !desc->send) return NULL;
+    mh_conn *conn = calloc(1, sizeof *conn);
+    if (!conn) return NULL;
+    conn->server = server;
+    memcpy(&conn->desc, desc, sizeof conn->desc);
+    conn->log_level = -1;
+    pthread_mutex_init(&conn->lock, NULL);
+    pthread_cond_init(&conn->idle, NULL);
+    pthread_cond_init(&conn->answered, NULL);
+    mh_session *def = server->ctx->sessions ? mh_sessions_default(server->ctx->sessions) : NULL;
+    if (def) {
+        snprintf(conn->current_session, sizeof conn->current_session, "%s", mh_session_name(def));
+        mh_session_unref(def);
+    }
+    pthread_mutex_lock(&server->lock);
+    int first = server->conns.count == 0;
+    mh_ptrvec_push(&server->conns, conn);
+    pthread_mutex_unlock(&server->lock);
+    if (first) mh_log_set_forward(forward_log, server);
+    return conn;
+}
+
+static const char *const *s_protocol_versions(void) { return mh_protocol_versions; }
+
+int mh_server_mark_initialized(mh_conn *conn, const char *client)
+{
+    pthread_mutex_lock(&conn->lock);
+    snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", mh_protocol_versions[0]);
+    snprintf(conn->client, sizeof conn->client, "%s", client);
+    conn->initialized = 1;
+    pthread_mutex_unlock(&conn->lock);
+    return 0;
+}
+
+mh_status mh_server_call_tool(mh_server *server, const char *session, const char *tool,
+                              const char *arguments_json, mh_observe_result_fn done, void *user)
+{
+    pthread_mutex_lock(&server->lock);
+    mh_window_client *wc = server->window;
+    pthread_mutex_unlock(&server->lock);
+    if (!wc) {
+        /* made outside the lock (opening a connection takes it); the
+         * first of two racing makers wins */
+        mh_window_client *made = mh_window_client_new(server);
+        pthread_mutex_lock(&server->lock);
+        if (!server->window) {
+            server->window = made;
+            made = NULL;
+        }
+        wc = server->window;
+        pthread_mutex_unlock(&server->lock);
+        mh_window_client_free(made);
+    }
+    return wc ? mh_window_client_call(wc, session, tool, arguments_json, done, user)
+              : MH_ERR_NO_MEMORY;
+}
+
+const mh_server_service mh_server_service_impl = {
+    sizeof(mh_server_service), s_open, s_handle, s_close, s_protocol_version, s_protocol_versions,
+};

@@ -1,0 +1,71 @@
+/* host/protocol/server.h - the MCP protocol core: JSON-RPC 2.0 parsing and
+ * dispatch, the MCP lifecycle (initialize/version negotiation, initialized,
+ * ping), tools, resources, prompts, completion, logging, progress and
+ * cancellation, for every connection a transport opens.
+ *
+ * Ownership: the server owns its connections' state; transports own their
+ * mh_conn_desc user data. Requests hold a reference on their connection, so
+ * close() waits for running requests to answer.
+ * Thread: [thread-safe]. */
+#ifndef MH_HOST_SERVER_H
+#define MH_HOST_SERVER_H
+
+#include <cjson/cJSON.h>
+#include "mcphost/events.h"
+#include "mcphost/observe.h"
+#include "mcphost/transport.h"
+
+struct mh_hostctx;
+typedef struct mh_server mh_server;
+typedef struct mh_request mh_request;
+
+mh_server *mh_server_new(struct mh_hostctx *ctx);
+/* All connections must be closed first. */
+void mh_server_free(mh_server *server);
+
+/* Opens a connection directly (the mh.server/1 open() without a plugin). */
+mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc);
+
+/* The protocol versions served, newest first, NULL-terminated. */
+extern const char *const mh_protocol_versions[];
+
+/* Page size of list results (tools/list ...); tests lower it. */
+void mh_server_set_page_size(mh_server *server, size_t page_size);
+
+/* The mh.server/1 service. */
+extern const mh_server_service mh_server_service_impl;
+
+/* For calls (call.c): notifications that belong to one request. */
+void mh_request_progress(mh_request *req, double progress, double total, const char *message);
+int mh_request_cancelled(mh_request *req);
+void mh_request_log(mh_request *req, int level, const char *logger, const char *message);
+/* Sends a request to the client of req (on req's exchange) and waits up to
+ * timeout_ms (0: 60 s) for its answer. Returns the result (the caller
+ * deletes it), or NULL with the reason in error: the client lacks the
+ * capability the method needs (sampling, elicitation, roots), answered with
+ * an error, timed out, or req was cancelled. Blocks the calling thread. */
+cJSON *mh_request_ask_client(mh_request *req, const char *method, const cJSON *params,
+                             uint32_t timeout_ms, char *error, size_t error_size);
+/* The connection's current machine session name ("" for none) and setter. */
+void mh_request_current_session(mh_request *req, char *out, size_t size);
+/* Who sent the request: "name version (transport)" from initialize. */
+void mh_request_client(mh_request *req, char *out, size_t size);
+void mh_request_select_session(mh_request *req, const char *name);
+struct mh_hostctx *mh_request_host(mh_request *req);
+
+/* Events (events.h): the connection's subscriptions, by session name and a
+ * mask of event types (bit n = type n). Returns 0, or -1 when out of memory
+ * or (unsubscribe) not subscribed. */
+int mh_request_subscribe(mh_request *req, const char *session, uint32_t types);
+int mh_request_unsubscribe(mh_request *req, const char *session);
+/* (Execution events reach the server as an mh.observe/1 observer.) */
+
+/* A connection opened inside the process (window_client.c) skips
+ * initialize: it takes the newest protocol version and this client name. */
+int mh_server_mark_initialized(mh_conn *conn, const char *client);
+/* mh.observe/1 call_tool(): a tools/call through the in-process "window"
+ * connection. [thread-safe] */
+mh_status mh_server_call_tool(mh_server *server, const char *session, const char *tool,
+                              const char *arguments_json, mh_observe_result_fn done, void *user);
+
+#endif
