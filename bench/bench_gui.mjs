@@ -35,7 +35,7 @@ const HZ = 100; // USER_HZ on Linux
 
 // boot to READY with the window open
 for (;;) {
-  const t = await call('vic2_screen_text');
+  const t = await call('screen_text');
   if (t.lines.some((l) => l.trim() === 'READY.')) break;
   await sleep(200);
 }
@@ -53,7 +53,7 @@ await xrun(x.display, 'xdotool', ['windowfocus', '--sync', win]);
 const pipeline = [];
 const echo = [];
 for (let i = 0; i < 10; i++) {
-  const before = (await call('vic2_screen_text')).lines.join('\n');
+  const before = (await call('screen_text')).lines.join('\n');
   const t = process.hrtime.bigint();
   await xrun(x.display, 'xdotool', ['key', 'a']);
   let r;
@@ -62,7 +62,7 @@ for (let i = 0; i < 10; i++) {
     r = await call('sdl_window_report');
   } while (!r.window.lastKey.shownNs);
   pipeline.push((r.window.lastKey.shownNs - r.window.lastKey.eventNs) / 1e6 / FRAME_MS);
-  while ((await call('vic2_screen_text')).lines.join('\n') === before) await sleep(5);
+  while ((await call('screen_text')).lines.join('\n') === before) await sleep(5);
   echo.push(Number(process.hrtime.bigint() - t) / 1e6 / FRAME_MS);
   await sleep(100);
 }

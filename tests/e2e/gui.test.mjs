@@ -2,7 +2,7 @@
 // mcphost --gui runs with a C64 inside Xvfb while the official MCP SDK
 // client drives it over stdio, as an agent would beside a person:
 //   - the window's emulator area, grabbed with ImageMagick, equals the
-//     frame vic2_screen_capture returns, at the same scale;
+//     frame screen_capture returns, at the same scale;
 //   - keys typed with xdotool reach the C64 (PRINT "HI" on the screen);
 //   - an agent's breakpoints_set + execution_run + stop are in the
 //     window's activity model no later than 100 ms after the agent saw
@@ -102,7 +102,7 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
     // READY. is on the screen before the tests type
     const deadline = Date.now() + 60000;
     for (;;) {
-      const t = await ok('vic2_screen_text');
+      const t = await ok('screen_text');
       if (t.structuredContent.lines.some((l) => l.trim() === 'READY.')) break;
       assert.ok(Date.now() < deadline, `the C64 never showed READY.: ${resultText(t)}`);
       await sleep(100);
@@ -113,16 +113,16 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
     await x?.stop();
   });
 
-  it('shows the emulated screen: the window area equals vic2_screen_capture at the same scale', async () => {
+  it('shows the emulated screen: the window area equals screen_capture at the same scale', async () => {
     const paused = await ok('execution_pause');
     assert.equal(paused.structuredContent.stop.requested_by, 'mcphost-e2e 1.0.0 (stdio)', 'the stop record names who paused');
-    const cap0 = await ok('vic2_screen_capture');
+    const cap0 = await ok('screen_capture');
     const r = await waitReport('the paused frame', (r) => r.status.state === 'paused' && r.window.screen.frameShown === cap0.structuredContent.frame);
     const s = r.window.screen;
     assert.ok(s.scale >= 1, 'an integer scale');
     assert.equal(s.width, s.frameWidth * s.scale);
     assert.equal(s.height, s.frameHeight * s.scale);
-    const cap = await ok('vic2_screen_capture', { scale: s.scale });
+    const cap = await ok('screen_capture', { scale: s.scale });
     assert.equal(cap.structuredContent.frame, r.window.screen.frameShown, 'the same frame');
     const image = cap.content.find((c) => c.type === 'image');
     const expected = await pngToRgb(Buffer.from(image.data, 'base64'));
@@ -151,7 +151,7 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
       await xdo('key', '--delay', '200', 'p', 'r', 'i', 'n', 't', 'space', 'shift+2', 'h', 'i', 'shift+2', 'Return');
       const deadline = Date.now() + 20000;
       for (;;) {
-        lines = (await ok('vic2_screen_text')).structuredContent.lines.map((l) => l.trimEnd());
+        lines = (await ok('screen_text')).structuredContent.lines.map((l) => l.trimEnd());
         const at = lines.lastIndexOf('PRINT "HI"');
         if (at >= 0 && lines[at + 1] === 'HI') return;
         if (Date.now() > deadline) break;
