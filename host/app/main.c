@@ -261,6 +261,20 @@ static int serve(run_state *rs, const mh_cli *cli)
         }
     }
 
+    mh_frontend_options fopts = {sizeof fopts, rs->session ? mh_session_name(rs->session) : NULL,
+                                 cli->warp, cli->transport};
+    if (rs->frontend && rs->frontend->desc.open) {
+        char error[512] = "";
+        mh_status status = rs->frontend->desc.open(rs->frontend->desc.user_data,
+                                                   &rs->frontend->owner->host, &fopts, error,
+                                                   sizeof error);
+        if (status != MH_OK) {
+            mh_log(MH_LOG_CRITICAL, NULL, "frontend %s cannot start: %s", rs->frontend->name,
+                   error[0] ? error : mh_status_name(status));
+            return 2;
+        }
+    }
+
     if (cli->exit_screenshot && !(rs->session && (runner || cli->limit_cycles)))
         mh_log(MH_LOG_WARNING, NULL,
                "--exit-screenshot is for a run: give --machine with --transport none or "
@@ -289,8 +303,6 @@ static int serve(run_state *rs, const mh_cli *cli)
         }
     }
     if (rs->frontend) {
-        mh_frontend_options fopts = {sizeof fopts, rs->session ? mh_session_name(rs->session) : NULL,
-                                     cli->warp, cli->transport};
         mh_status status = rs->frontend->desc.run(rs->frontend->desc.user_data,
                                                   &rs->frontend->owner->host, &fopts);
         if (status != MH_OK)

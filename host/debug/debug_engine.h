@@ -52,6 +52,9 @@ mh_dbg_reason mh_dbg_after_slice(mh_dbg *dbg, uint32_t stop, uint64_t total_cycl
  * temporary breakpoints, posts queued tracepoint events. */
 void mh_dbg_end(mh_dbg *dbg);
 
+/* The client that asked for the next pause (the stop record's
+ * "requested_by"); used by the next stop record only. */
+void mh_dbg_set_requested_by(mh_dbg *dbg, const char *client);
 /* The stop record of the machine as it stands, as JSON object text
  * (malloc'ed; the caller frees it). state is the execution state the
  * session is in; reason why. exit_code with MH_DBG_EXIT. */

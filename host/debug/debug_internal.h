@@ -62,6 +62,8 @@ struct mh_dbg {
     const mh_video_iface *video;
     void *video_ctx;
 
+    char requested_by[96]; /* mh_dbg_set_requested_by(), for the next pause's record */
+
     mh_ptrvec bps; /* dbg_bp* */
     uint32_t next_id;
     uint8_t exec_map[65536];  /* number of enabled exec breakpoints (saturating) */

@@ -137,7 +137,8 @@ static void write_disassembly(mh_dbg *dbg, mh_json_writer *w, uint16_t pc)
         char text[48], bytes[12] = "";
         int length = mh_disasm6502(NULL, read_byte, dbg, a, text, sizeof text);
         for (int b = 0; b < length; b++)
-            snprintf(bytes + 3 * b, sizeof bytes - (size_t)(3 * b), b ? " %02X" : "%02X",
+            snprintf(bytes + (b ? 3 * b - 1 : 0), sizeof bytes - (size_t)(b ? 3 * b - 1 : 0),
+                     b ? " %02X" : "%02X",
                      dbg_peek(dbg, (uint16_t)(a + b)));
         mh_json_write_object_begin(w);
         mh_args_write_address(w, "address", a);
@@ -235,6 +236,11 @@ static void write_detail(mh_json_writer *w, const char *detail)
     free(object);
 }
 
+void mh_dbg_set_requested_by(mh_dbg *dbg, const char *client)
+{
+    snprintf(dbg->requested_by, sizeof dbg->requested_by, "%s", client ? client : "");
+}
+
 char *mh_dbg_stop_record(mh_dbg *dbg, mh_exec_state state, mh_dbg_reason reason, int exit_code,
                          uint64_t stop_id)
 {
@@ -246,6 +252,11 @@ char *mh_dbg_stop_record(mh_dbg *dbg, mh_exec_state state, mh_dbg_reason reason,
     mh_json_write_string(w, reason_name(dbg, reason));
     mh_json_write_key(w, "stop_id");
     mh_json_write_uint(w, stop_id);
+    if (reason == MH_DBG_PAUSE && dbg->requested_by[0]) {
+        mh_json_write_key(w, "requested_by");
+        mh_json_write_string(w, dbg->requested_by);
+    }
+    dbg->requested_by[0] = '\0';
     if (reason == MH_DBG_EXIT) {
         mh_json_write_key(w, "exit_code");
         mh_json_write_int(w, exit_code);

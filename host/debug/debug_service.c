@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "call.h"
 #include "session_internal.h"
 
 static mh_status no_cpu(mh_session *s, char *error, size_t error_size)
@@ -63,6 +64,8 @@ static mh_status d_pause(mh_session *s)
 {
     pthread_mutex_lock(&s->lock);
     if (s->running && s->alive) {
+        const char *client = mh_call_current_client();
+        snprintf(s->pause_by, sizeof s->pause_by, "%s", client ? client : "");
         s->pause_requested = 1;
         pthread_cond_signal(&s->wake);
         while (s->running && s->alive) pthread_cond_wait(&s->finished, &s->lock);

@@ -359,7 +359,8 @@ mh_status mh_registry_add_frontend(mh_registry *reg, const mh_plugin_record *own
     f->owner = owner;
     f->name = strdup(desc->name);
     f->description = strdup(desc->description ? desc->description : desc->name);
-    memcpy(&f->desc, desc, sizeof f->desc);
+    /* an older plugin's smaller descriptor: the later fields stay NULL */
+    memcpy(&f->desc, desc, desc->struct_size < sizeof f->desc ? desc->struct_size : sizeof f->desc);
     f->desc.struct_size = sizeof f->desc;
     f->desc.name = f->name;
     f->desc.description = f->description;

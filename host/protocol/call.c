@@ -191,6 +191,12 @@ static void c_prompt_content(mh_call *call, const char *role, const char *conten
     cJSON_AddItemToArray(call->messages, message);
 }
 
+static _Thread_local const char *current_client;
+
+void mh_call_set_current_client(const char *client) { current_client = client; }
+
+const char *mh_call_current_client(void) { return current_client; }
+
 static const char *c_ask_client(mh_call *call, const char *method, const char *params_json,
                                 uint32_t timeout_ms, char *error, size_t error_size)
 {

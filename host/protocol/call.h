@@ -35,4 +35,11 @@ cJSON *mh_call_tool_result(mh_call *call);
 
 extern const mh_call_service mh_call_service_impl;
 
+/* The client whose tool handler runs on this thread ("window" for the
+ * person at the SDL window), or NULL outside a handler: engine calls that
+ * record who asked for something (a pause) read it. The string belongs to
+ * the caller of set and must outlive the handler. [this thread] */
+void mh_call_set_current_client(const char *client);
+const char *mh_call_current_client(void);
+
 #endif

@@ -179,12 +179,21 @@ static void list_instances(mh_session *s, const char *interface_id, char *out, s
     }
 }
 
+/* Runs the handler with its client known to the engine (who paused). */
+static void call_handler(tool_job *job, const mh_reg_tool *tool, mh_call *call)
+{
+    if (!job->client[0]) mh_request_client(job->req, job->client, sizeof job->client);
+    mh_call_set_current_client(job->client);
+    tool->call(tool->user_data, call);
+    mh_call_set_current_client(NULL);
+}
+
 /* Host tools run on the server's worker threads, so the transport keeps
  * reading (pings, cancellations) while they work. */
 static void run_host_tool(void *arg)
 {
     tool_job *job = arg;
-    if (!mh_request_cancelled(job->req)) job->tool->call(job->tool->user_data, job->call);
+    if (!mh_request_cancelled(job->req)) call_handler(job, job->tool, job->call);
     finish_tool(job);
 }
 
@@ -230,7 +239,7 @@ static void run_session_tool(void *arg, mh_session *s)
             return;
         }
     }
-    tool->call(tool->user_data, call);
+    call_handler(job, tool, call);
     finish_tool(job);
 }
 

@@ -56,6 +56,7 @@ struct mh_session {
     int goal_pending;  /* run() asked for goal; the thread begins it */
     mh_run_request goal;
     int pause_requested;
+    char pause_by[96]; /* the client that asked for the pause, "" unknown */
 
     /* mh.observe/1 (session_observe.c); the chips are found after create() */
     struct mh_observe *observe;

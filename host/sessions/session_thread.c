@@ -271,6 +271,8 @@ void *mh_session_thread_main(void *arg)
             mh_session_post_event(s, MH_EVENT_RESUMED, detail);
             pthread_mutex_lock(&s->lock);
         } else if (s->running && s->pause_requested) {
+            if (s->dbg) mh_dbg_set_requested_by(s->dbg, s->pause_by);
+            s->pause_by[0] = '\0';
             pthread_mutex_unlock(&s->lock);
             mh_session_enter_stopped(s, MH_EXEC_PAUSED, MH_DBG_PAUSE, 0);
             pthread_mutex_lock(&s->lock);

@@ -231,8 +231,11 @@ static void test_breakpoint_before_run_is_hit(void)
     int current = 0;
     const cJSON *line;
     cJSON_ArrayForEach(line, lines)
-        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "current")))
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "current"))) {
             current = (int)num(line, "address");
+            /* every byte of the instruction, two hex digits each */
+            CU_ASSERT_STRING_EQUAL(str(line, "bytes"), "A9 42");
+        }
     CU_ASSERT_EQUAL(current, 0x0812);
     /* Running on does not re-fire at the same PC: the next hit is the
      * second call (X = 1). */

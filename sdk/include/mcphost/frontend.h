@@ -16,6 +16,7 @@
 #ifndef MCPHOST_FRONTEND_H
 #define MCPHOST_FRONTEND_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "mcphost/plugin.h"
 
@@ -40,6 +41,15 @@ typedef struct mh_frontend_desc {
     /* Makes run() return soon. [thread-safe] */
     void (*stop)(void *user_data);
     void *user_data;
+
+    /* ---- later additions: the host checks struct_size ---- */
+
+    /* Optional (NULL: nothing to open): opens the frontend (the window)
+     * before the transport starts serving, so a frontend that cannot run
+     * - no display - ends mcphost at once, before any client connects.
+     * error gets what is wrong and what to do. [main-thread] */
+    mh_status (*open)(void *user_data, const mh_host *host, const mh_frontend_options *options,
+                      char *error, size_t error_size);
 } mh_frontend_desc;
 
 #ifdef __cplusplus

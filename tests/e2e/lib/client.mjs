@@ -11,12 +11,15 @@ import { MCPHOST_BIN, hostArgs } from './env.mjs';
  *   errors     transport/protocol errors the SDK reported (must stay empty)
  *   stderr()   what the server wrote to stderr so far
  *   close()    disconnects (closes stdin; the server exits on EOF)
+ * env, when given, is the server's whole environment (the SDK otherwise
+ * passes only HOME, PATH and a few more).
  */
-export async function connectHost({ args = ['--machine', 'fixture'], protocolVersion } = {}) {
+export async function connectHost({ args = ['--machine', 'fixture'], protocolVersion, env } = {}) {
   const transport = new StdioClientTransport({
     command: MCPHOST_BIN,
     args: hostArgs(...args),
-    stderr: 'pipe'
+    stderr: 'pipe',
+    ...(env ? { env } : {})
   });
   let stderrText = '';
   // The stderr stream exists before start() when stderr is 'pipe'.
