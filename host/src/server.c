@@ -1,11 +1,14 @@
 #include "server.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <mcphost/json.h>
 
 #include "call.h"
 #include "chip_names.h"
@@ -123,11 +126,23 @@ static void send_message(mh_conn *conn, void *exchange, cJSON *message)
     }
 }
 
+/* The id of a response: the request's, exactly. cJSON prints numbers with
+ * 15 significant digits, so an integer id (at most 2^53 - 1, id_problem())
+ * is printed whole here. */
+static cJSON *echo_id(const cJSON *id)
+{
+    if (!id) return cJSON_CreateNull();
+    if (!cJSON_IsNumber(id)) return cJSON_Duplicate(id, 1);
+    char text[32];
+    snprintf(text, sizeof text, "%.0f", id->valuedouble);
+    return cJSON_CreateRaw(text);
+}
+
 static cJSON *envelope(const cJSON *id)
 {
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
-    cJSON_AddItemToObject(msg, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
+    cJSON_AddItemToObject(msg, "id", echo_id(id));
     return msg;
 }
 
@@ -377,6 +392,19 @@ void mh_method_initialize(mh_request *req, const cJSON *params)
     const char *chosen = negotiate(version->valuestring);
     const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
     pthread_mutex_lock(&conn->lock);
+    if (conn->initialized) {
+        /* The connection keeps what it negotiated: a second initialize must
+         * not switch the protocol version under requests already made. */
+        char message[256];
+        snprintf(message, sizeof message,
+                 "Invalid Request: this connection is already initialized (protocol version %s); "
+                 "initialize is sent once per connection, so start a new connection to "
+                 "negotiate again",
+                 conn->protocol_version);
+        pthread_mutex_unlock(&conn->lock);
+        mh_request_fail(req, -32600, message);
+        return;
+    }
     snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", chosen);
     cJSON_Delete(conn->client_caps);
     conn->client_caps = cJSON_IsObject(caps) ? cJSON_Duplicate(caps, 1) : NULL;
@@ -427,10 +455,26 @@ static void handle_notification(mh_conn *conn, const char *method, const cJSON *
         mh_log(MH_LOG_DEBUG, NULL, "ignoring notification %s", method);
 }
 
-static int valid_id(const cJSON *id)
+/* The largest integer every JSON reader holds exactly (2^53 - 1). */
+#define MH_MAX_EXACT_ID 9007199254740991.0
+
+/* What is wrong with a request id, or NULL when it is fine: a string, or an
+ * integer the response can echo exactly. A number id that cannot be echoed
+ * (400 digits, 1e300, 0.5) is refused as JSON-RPC says of an id it cannot
+ * detect: Invalid Request with id null. */
+static const char *id_problem(const cJSON *id)
 {
-    return cJSON_IsString(id) || (cJSON_IsNumber(id));
+    if (cJSON_IsString(id)) return NULL;
+    if (!cJSON_IsNumber(id)) return "Invalid Request: \"id\" must be a string or a number";
+    double v = id->valuedouble;
+    if (!isfinite(v) || v != floor(v) || fabs(v) > MH_MAX_EXACT_ID)
+        return "Invalid Request: a number \"id\" must be an integer from -9007199254740991 to "
+               "9007199254740991, which the response can echo exactly; use a smaller number or "
+               "a string";
+    return NULL;
 }
+
+static int valid_id(const cJSON *id) { return id_problem(id) == NULL; }
 
 /* Hands a client's response to the ask_client() call waiting for it; an
  * answer nobody waits for (late, or unknown id) is dropped. */
@@ -600,8 +644,7 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
         return;
     }
     if (!valid_id(id)) {
-        send_bare_error(conn, exchange, NULL, -32600,
-                        "Invalid Request: \"id\" must be a string or a number");
+        send_bare_error(conn, exchange, NULL, -32600, id_problem(id));
         exchange_done(conn, exchange);
         return;
     }
@@ -614,7 +657,8 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
     }
     if (!m) {
         char message[512];
-        snprintf(message, sizeof message, "Method not found: %.200s", method->valuestring);
+        snprintf(message, sizeof message, "Method not found: %.*s",
+                 mh_utf8_prefix(method->valuestring, 200), method->valuestring);
         mh_request_fail(req, -32601, message);
         return;
     }
@@ -633,26 +677,36 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
     m->fn(req, params);
 }
 
+/* cJSON takes what RFC 8259 forbids (invalid UTF-8, raw control characters
+ * and NUL bytes in strings, duplicate keys) and would echo it back. The SDK's
+ * strict parser, which transport-http checks bodies with, decides first, so
+ * every transport refuses the same messages with the same reason. */
+static int strict_json(mh_conn *conn, void *exchange, const char *json, size_t length)
+{
+    mh_json_parse_opts opts = {length + 1, 0};
+    mh_json_error error;
+    mh_json_doc *doc = mh_json_parse(json, length, &opts, &error);
+    if (doc) {
+        mh_json_free(doc);
+        return 1;
+    }
+    char message[320];
+    snprintf(message, sizeof message,
+             "Parse error: the message is not valid JSON (%s); send one JSON-RPC object per "
+             "message, as UTF-8",
+             error.message);
+    send_bare_error(conn, exchange, NULL, -32700, message);
+    exchange_done(conn, exchange);
+    return 0;
+}
+
 static void s_handle(mh_conn *conn, void *exchange, const char *json, size_t length)
 {
-    const char *end = NULL;
-    cJSON *msg = cJSON_ParseWithLengthOpts(json, length, &end, 0);
-    if (msg && end) {
-        while (end < json + length && (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n'))
-            end++;
-        if (end != json + length) {
-            cJSON_Delete(msg);
-            msg = NULL;
-        }
-    }
-    if (!msg) {
-        size_t offset = end && end >= json ? (size_t)(end - json) : 0;
-        char message[256];
-        snprintf(message, sizeof message,
-                 "Parse error: the message is not valid JSON (near byte %zu); send one JSON-RPC "
-                 "object per message",
-                 offset);
-        send_bare_error(conn, exchange, NULL, -32700, message);
+    if (!strict_json(conn, exchange, json, length)) return;
+    cJSON *msg = cJSON_ParseWithLength(json, length);
+    if (!msg) { /* valid JSON that cJSON could not hold: out of memory */
+        send_bare_error(conn, exchange, NULL, -32603,
+                        "Internal error: out of memory reading the message");
         exchange_done(conn, exchange);
         return;
     }

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <mcphost/json.h>
 
 #include "c64.h"
 #include "mcphost/machine.h"
@@ -203,8 +204,8 @@ static int kind_of(const char *kind)
 static mh_status bad_kind(const char *kind, char *error, size_t error_size)
 {
     snprintf(error, error_size,
-             "media kind \"%.40s\": the c64 takes \"disk\", \"tape\", \"cartridge\" or "
-             "\"program\"", kind ? kind : "(null)");
+             "media kind \"%.*s\": the c64 takes \"disk\", \"tape\", \"cartridge\" or "
+             "\"program\"", mh_utf8_prefix(kind ? kind : "(null)", 40), kind ? kind : "(null)");
     return MH_ERR_INVALID_ARGUMENT;
 }
 
@@ -342,7 +343,8 @@ static mh_status config_set(void *context, const char *name, const char *value, 
     if (error_size) error[0] = '\0';
     const mh_config_item *item = config_find(name);
     if (!item) {
-        snprintf(error, error_size, "unknown setting \"%.40s\"", name ? name : "(null)");
+        snprintf(error, error_size, "unknown setting \"%.*s\"",
+                 mh_utf8_prefix(name ? name : "(null)", 40), name ? name : "(null)");
         return MH_ERR_NOT_FOUND;
     }
     if (!item->runtime) {

@@ -109,7 +109,7 @@ int ts_reg_parse(const char *text, unsigned *reg, unsigned *width, char *err, si
     if (looks_numeric(text)) {
         /* Reuse the SDK's address forms: "$D404", "0xD404", "54276", "4". */
         char doc_text[96];
-        snprintf(doc_text, sizeof doc_text, "{\"r\":\"%.64s\"}", text);
+        snprintf(doc_text, sizeof doc_text, "{\"r\":\"%.*s\"}", mh_utf8_prefix(text, 64), text);
         mh_json_doc *doc = NULL;
         const mh_json *obj = strchr(text, '"') || strchr(text, '\\')
                                  ? NULL : mh_args_parse(doc_text, &doc, NULL, 0);
@@ -120,10 +120,10 @@ int ts_reg_parse(const char *text, unsigned *reg, unsigned *width, char *err, si
         if (status == MH_OK) return ts_reg_from_number(value, reg, err, err_size);
     }
     snprintf(err, err_size,
-             "unknown SID register \"%.64s\": use a name (v1_freq_lo ... v3_sustain_release, "
+             "unknown SID register \"%.*s\": use a name (v1_freq_lo ... v3_sustain_release, "
              "fc_lo, fc_hi, res_filt, mode_vol; composite v1_freq, v1_pw, fc; or the labels "
              "FRELO1 ... SIGVOL), a number 0-28 or an address $D400-$D41C",
-             text);
+             mh_utf8_prefix(text, 64), text);
     return -1;
 }
 

@@ -207,7 +207,8 @@ static void audio_capture(void *user, mh_call *call)
             mh_status st = plugin->files->resolve(plugin->host, a.path, MH_FILES_WRITE, resolved,
                                                   sizeof resolved, why, sizeof why);
             if (st != MH_OK) {
-                snprintf(err, sizeof err, "%.960s (nothing was captured)",
+                snprintf(err, sizeof err, "%.*s (nothing was captured)",
+                         mh_utf8_prefix(why[0] ? why : "path refused", 960),
                          why[0] ? why : "path refused");
                 bad = 1;
             }
