@@ -35,6 +35,9 @@ struct mh_server {
     mh_ptrvec conns;
     size_t page_size;
     mh_workers *workers; /* host tools run here */
+    /* Per event type: subscriptions that take it, over all connections, so
+     * a session asks cheaply whether anyone wants its frames. */
+    atomic_uint subscribed[MH_EVENT_TYPE_COUNT + 1];
 };
 
 struct mh_conn {
@@ -304,6 +307,21 @@ static event_subscription *find_subscription(mh_conn *conn, const char *session)
     return NULL;
 }
 
+/* Moves a subscription's counts from types `from` to `to`. */
+static void count_types(mh_server *server, uint32_t from, uint32_t to)
+{
+    for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++) {
+        if ((to & (1u << k)) && !(from & (1u << k))) atomic_fetch_add(&server->subscribed[k], 1);
+        if ((from & (1u << k)) && !(to & (1u << k))) atomic_fetch_sub(&server->subscribed[k], 1);
+    }
+}
+
+int mh_server_event_wanted(mh_server *server, uint32_t type)
+{
+    return server && type >= 1 && type <= MH_EVENT_TYPE_COUNT &&
+           atomic_load(&server->subscribed[type]) > 0;
+}
+
 int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
 {
     mh_conn *conn = req->conn;
@@ -316,7 +334,10 @@ int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
             sub = NULL;
         }
     }
-    if (sub) sub->types = types;
+    if (sub) {
+        count_types(conn->server, sub->types, types);
+        sub->types = types;
+    }
     pthread_mutex_unlock(&conn->lock);
     return sub ? 0 : -1;
 }
@@ -327,6 +348,7 @@ int mh_request_unsubscribe(mh_request *req, const char *session)
     pthread_mutex_lock(&conn->lock);
     event_subscription *sub = find_subscription(conn, session);
     if (sub) {
+        count_types(conn->server, sub->types, 0);
         mh_ptrvec_remove(&conn->subscriptions, sub);
         free(sub);
     }
@@ -338,7 +360,7 @@ void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
                           const char *detail_json)
 {
     const char *name = mh_event_type_name(type);
-    if (!server || !name) return;
+    if (!name || !mh_server_event_wanted(server, type)) return;
     /* Most stops have no subscriber: skip parsing the detail then. */
     int anyone = 0;
     pthread_mutex_lock(&server->lock);
@@ -755,7 +777,11 @@ static void s_close(mh_conn *conn)
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
     pthread_mutex_unlock(&conn->lock);
     mh_ptrvec_free(&conn->inflight);
-    for (size_t i = 0; i < conn->subscriptions.count; i++) free(conn->subscriptions.items[i]);
+    for (size_t i = 0; i < conn->subscriptions.count; i++) {
+        event_subscription *sub = conn->subscriptions.items[i];
+        count_types(server, sub->types, 0);
+        free(sub);
+    }
     mh_ptrvec_free(&conn->subscriptions);
     mh_ptrvec_free(&conn->outgoing); /* empty: every asker has returned */
     cJSON_Delete(conn->client_caps);

@@ -55,6 +55,10 @@ struct mh_hostctx *mh_request_host(mh_request *req);
  * or (unsubscribe) not subscribed. */
 int mh_request_subscribe(mh_request *req, const char *session, uint32_t types);
 int mh_request_unsubscribe(mh_request *req, const char *session);
+/* Whether any connection subscribed to events of `type` (of any session):
+ * one atomic read, for events that cost something to make (frames).
+ * [thread-safe] */
+int mh_server_event_wanted(mh_server *server, uint32_t type);
 /* Sends an event to every connection subscribed to it. [thread-safe] */
 void mh_server_post_event(mh_server *server, const char *session, uint32_t type,
                           const char *detail_json);

@@ -44,6 +44,7 @@ struct mh_session {
     atomic_uint_fast64_t cycles;
     int jam_reported; /* the jam of this run was posted as an event */
     int runner;       /* started by mh_session_start(): a jam keeps the clock going */
+    uint64_t frame_posted; /* the video frame number of the last "frame" event */
 
     /* debugging (debug_engine.h); dbg is NULL without a CPU interface and
      * is used on the emulation thread only. The rest is under lock. */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <mcphost/machine.h>
+
 #include "debug_engine.h"
 #include "hostctx.h"
 #include "session_internal.h"
@@ -121,6 +123,26 @@ static void post_exited(mh_session *s, const char *reason, int exit_code)
     post_event(s, MH_EVENT_EXITED, detail);
 }
 
+/* The "frame" event, after the slice in which a video frame completed (a
+ * slice is 5 ms of machine time, less than any frame, so none is skipped).
+ * Only called while someone subscribed to frames. Emulation thread. */
+static void post_frame_event(mh_session *s)
+{
+    const mh_chip *chip = mh_session_service_impl.find_chip(s, MH_IFACE_VIDEO, NULL);
+    const mh_video_iface *video = chip ? chip->vtable : NULL;
+    if (!video || video->struct_size < sizeof *video) return;
+    mh_video_frame frame;
+    memset(&frame, 0, sizeof frame);
+    frame.struct_size = sizeof frame;
+    if (video->frame(chip->context, &frame) != MH_OK || frame.frame_number == s->frame_posted)
+        return;
+    s->frame_posted = frame.frame_number;
+    char detail[96];
+    snprintf(detail, sizeof detail, "{\"frame\":%llu,\"cycles\":%llu}",
+             (unsigned long long)frame.frame_number, (unsigned long long)atomic_load(&s->cycles));
+    post_event(s, MH_EVENT_FRAME, detail);
+}
+
 static uint64_t now_ns(void)
 {
     struct timespec ts;
@@ -206,6 +228,7 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
     mh_status status = m->run(s->instance, budget, &result);
     uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
     mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total) : MH_DBG_NONE;
+    if (mh_server_event_wanted(s->set->ctx->server, MH_EVENT_FRAME)) post_frame_event(s);
 
     uint64_t due = 0;
     if (!warp && hz) {
