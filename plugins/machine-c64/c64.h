@@ -308,6 +308,10 @@ typedef struct c64_snapshot {
 } c64_snapshot;
 void c64_snapshot_save(const c64 *m, c64_snapshot *snap);
 void c64_snapshot_restore(c64 *m, const c64_snapshot *snap);
+/* c64_snapcheck.c: 1 when snap holds a state machine m can be in; else 0
+ * with what is out of range in problem. */
+int c64_snapshot_state_ok(const c64 *m, const c64_snapshot *snap, char *problem,
+                          size_t problem_size);
 
 /* ---- c64_ifaces.c ---- */
 mh_status c64_ifaces_register(c64 *m, const mh_session_service *sessions, mh_session *session,

@@ -162,6 +162,15 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
         return MH_ERR_NO_MEMORY;
     }
     memcpy(snap, blob + C64_SNAP_HEADER, sizeof *snap);
+    char problem[160];
+    if (!c64_snapshot_state_ok(m, snap, problem, sizeof problem)) {
+        free(snap);
+        snprintf(error, error_size,
+                 "snapshot: the state is not one this C64 can be in (%s): the file is damaged or "
+                 "was not written by mcphost; nothing was loaded",
+                 problem);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
     c64_snapshot_restore(m, snap);
     free(snap);
     /* The debug-cart halt is not in a blob saved between runs; an
@@ -169,11 +178,6 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
     m->p.exit_from_cpu = 0;
     m->p.exit_pending = 0;
     if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
-    if (m->p.type_head >= C64_TYPE_QUEUE || m->p.type_count > C64_TYPE_QUEUE) {
-        m->p.type_head = 0;
-        m->p.type_count = 0;
-    }
-    if (m->p.fb_back > 1) m->p.fb_back = 0;
     c64_hooks_update(m);
     return MH_OK;
 }
