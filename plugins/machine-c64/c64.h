@@ -325,6 +325,9 @@ size_t c64_ext_chips(c64 *m, mh_chip *chips);
 size_t c64_sid_chips(c64 *m, mh_chip *chips);
 /* The snapshot blob (also what the tests call). */
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);
+/* Writes the checksum of a blob of `size` bytes into its header (tests and
+ * the fuzz target change blobs and seal them again). */
+void c64_snapshot_blob_seal(uint8_t *blob, size_t size);
 mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,
                                  size_t error_size);
 

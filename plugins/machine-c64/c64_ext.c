@@ -64,6 +64,11 @@ static uint32_t get32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+void c64_snapshot_blob_seal(uint8_t *blob, size_t size)
+{
+    if (size >= C64_SNAP_HEADER) put32(blob + C64_SNAP_CRC_AT, blob_crc(blob, size));
+}
+
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size)
 {
     if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
@@ -88,7 +93,7 @@ mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size)
     put32(blob + 48, (uint32_t)m->config.cia_model);
     memcpy(blob + C64_SNAP_HEADER, snap, sizeof *snap);
     free(snap);
-    put32(blob + C64_SNAP_CRC_AT, blob_crc(blob, total));
+    c64_snapshot_blob_seal(blob, total);
     *data = blob;
     *size = total;
     return MH_OK;

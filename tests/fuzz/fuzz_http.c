@@ -27,14 +27,7 @@
 #include <strings.h>
 
 #include "http_checks.h"
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "fuzz_http: check failed at line %d: %s\n", __LINE__, #cond); \
-            abort();                                                                  \
-        }                                                                             \
-    } while (0)
+#include "fuzz_check.h"
 
 static const char *const versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05",
                                        NULL};

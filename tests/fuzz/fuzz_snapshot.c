@@ -20,32 +20,11 @@
 #include <string.h>
 
 #include "c64.h"
-
-#define CHECK(cond)                                                                       \
-    do {                                                                                  \
-        if (!(cond)) {                                                                    \
-            fprintf(stderr, "fuzz_snapshot: check failed at line %d: %s\n", __LINE__, #cond); \
-            abort();                                                                      \
-        }                                                                                 \
-    } while (0)
-
-#define HEADER 56u
-#define CRC_AT 40u
+#include "fuzz_check.h"
 
 static c64 *machine;
 static uint8_t *base;
 static size_t base_size;
-
-static uint32_t crc32_of(const uint8_t *p, size_t n)
-{
-    uint32_t crc = ~0u;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t byte = (i >= CRC_AT && i < CRC_AT + 4) ? 0 : p[i];
-        crc ^= byte;
-        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return ~crc;
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -79,8 +58,7 @@ static void patch(uint8_t *blob, size_t size, const uint8_t *data, size_t n)
         data += length;
         n -= length;
     }
-    uint32_t crc = crc32_of(blob, size);
-    for (int i = 0; i < 4; i++) blob[CRC_AT + i] = (uint8_t)(crc >> (8 * i));
+    c64_snapshot_blob_seal(blob, size);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

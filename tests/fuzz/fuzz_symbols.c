@@ -21,14 +21,7 @@
 
 #include "td_store.h"
 #include "td_symfile.h"
-
-#define CHECK(cond)                                                                     \
-    do {                                                                                \
-        if (!(cond)) {                                                                  \
-            fprintf(stderr, "fuzz_symbols: check failed at line %d: %s\n", __LINE__, #cond); \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
+#include "fuzz_check.h"
 
 static int name_char(char c)
 {

@@ -213,19 +213,6 @@ static void test_snapshot_hostile(void)
     c64_free(m);
 }
 
-/* A checksum the loader accepts for a changed blob (CRC-32 with its own 4
- * bytes at 40 taken as zero, as c64_ext.c computes it). */
-static void fix_crc(uint8_t *blob, size_t size)
-{
-    uint32_t crc = ~0u;
-    for (size_t i = 0; i < size; i++) {
-        crc ^= (i >= 40 && i < 44) ? 0u : blob[i];
-        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    crc = ~crc;
-    for (int i = 0; i < 4; i++) blob[40 + i] = (uint8_t)(crc >> (8 * i));
-}
-
 static void spoil_raster(c64_snapshot *s) { s->vic.raster = 46051; }
 static void spoil_vc(c64_snapshot *s) { s->vic.vc = 2000; }
 static void spoil_cycles(c64_snapshot *s) { s->vic.cycles_per_line = 200; }
@@ -271,7 +258,7 @@ static void test_snapshot_state_out_of_range(void)
         cases[i].spoil(state);
         memcpy(bad, blob, size);
         memcpy(bad + 56, state, sizeof *state);
-        fix_crc(bad, size);
+        c64_snapshot_blob_seal(bad, size);
         expect_refused(m, bad, size, cases[i].says);
     }
     /* The unspoilt blob still loads. */
