@@ -482,7 +482,7 @@ static void handle_notification(mh_conn *conn, const char *method, const cJSON *
 
 /* What is wrong with a request id, or NULL when it is fine: a string, or an
  * integer the response can echo exactly. A number id that cannot be echoed
- * (400 digits, 1e300, 0.5) is refused as JSON-RPC says of an id it cannot
+ * (20 digits, 1e300, 0.5) is refused as JSON-RPC says of an id it cannot
  * detect: Invalid Request with id null. */
 static const char *id_problem(const cJSON *id)
 {
