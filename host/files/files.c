@@ -29,8 +29,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <mcphost/json.h>
+
 #include "hostctx.h"
 #include "loader.h"
+
+/* A path quoted in a message: at most 300 bytes, cut on a UTF-8 character
+ * boundary; for "%.*s". */
+#define QUOTE(path) mh_utf8_prefix((path), 300), (path)
 
 /* Where paths may lead: the allowed directories, and single files the user
  * named on the command line. */
@@ -56,9 +62,9 @@ static mh_status refuse(const mh_ptrvec *dirs, const char *path, const char *why
     char list[1024];
     dir_list(dirs, list, sizeof list);
     snprintf(error, error_size,
-             "path \"%.300s\" %s the allowed directories (%s); start mcphost with --allow-dir DIR "
+             "path \"%.*s\" %s the allowed directories (%s); start mcphost with --allow-dir DIR "
              "to allow another directory",
-             path, why, list);
+             QUOTE(path), why, list);
     return MH_ERR_DENIED;
 }
 
@@ -107,8 +113,8 @@ static mh_status copy_out(const char *path, const char *result, char *out, size_
                           char *error, size_t error_size)
 {
     if (strlen(result) >= out_size) {
-        snprintf(error, error_size, "path \"%.300s\": the resolved path is too long (%zu bytes)",
-                 path, strlen(result));
+        snprintf(error, error_size, "path \"%.*s\": the resolved path is too long (%zu bytes)",
+                 QUOTE(path), strlen(result));
         return MH_ERR_INVALID_ARGUMENT;
     }
     memcpy(out, result, strlen(result) + 1);
@@ -150,12 +156,12 @@ static mh_status resolve_existing(const scope *sc, const char *path, const char 
         if ((err == ENOENT || err == ENOTDIR) &&
             (missing_is_inside(dirs, full) || named_by_user(sc, full))) {
             snprintf(error, error_size,
-                     "%s \"%.300s\" does not exist (No such file or directory; looked for %.300s)",
-                     mode == MH_FILES_DIR ? "directory" : "file", path, full);
+                     "%s \"%.*s\" does not exist (No such file or directory; looked for %.*s)",
+                     mode == MH_FILES_DIR ? "directory" : "file", QUOTE(path), QUOTE(full));
             return MH_ERR_NOT_FOUND;
         }
         if (err == ENOENT || err == ENOTDIR) return refuse(dirs, path, "is outside", error, error_size);
-        snprintf(error, error_size, "path \"%.300s\": %s", path, strerror(err));
+        snprintf(error, error_size, "path \"%.*s\": %s", QUOTE(path), strerror(err));
         return err == ENAMETOOLONG ? MH_ERR_INVALID_ARGUMENT : MH_ERR_IO;
     }
     if (!inside(sc, real))
@@ -164,15 +170,15 @@ static mh_status resolve_existing(const scope *sc, const char *path, const char 
                       error, error_size);
     struct stat st;
     if (stat(real, &st) != 0) {
-        snprintf(error, error_size, "path \"%.300s\": %s", path, strerror(errno));
+        snprintf(error, error_size, "path \"%.*s\": %s", QUOTE(path), strerror(errno));
         return MH_ERR_IO;
     }
     if (mode == MH_FILES_DIR && !S_ISDIR(st.st_mode)) {
-        snprintf(error, error_size, "path \"%.300s\" is not a directory; give a directory", path);
+        snprintf(error, error_size, "path \"%.*s\" is not a directory; give a directory", QUOTE(path));
         return MH_ERR_INVALID_ARGUMENT;
     }
     if (mode == MH_FILES_READ && !S_ISREG(st.st_mode)) {
-        snprintf(error, error_size, "path \"%.300s\" is %s, not a regular file; give a file", path,
+        snprintf(error, error_size, "path \"%.*s\" is %s, not a regular file; give a file", QUOTE(path),
                  S_ISDIR(st.st_mode) ? "a directory" : "a special file");
         return MH_ERR_INVALID_ARGUMENT;
     }
@@ -186,8 +192,8 @@ static mh_status resolve_write(const scope *sc, const char *path, const char *fu
     const char *slash = strrchr(full, '/');
     const char *base = slash + 1; /* full is absolute */
     if (!*base || strcmp(base, ".") == 0) {
-        snprintf(error, error_size, "path \"%.300s\" names a directory; give a file name to write",
-                 path);
+        snprintf(error, error_size, "path \"%.*s\" names a directory; give a file name to write",
+                 QUOTE(path));
         return MH_ERR_INVALID_ARGUMENT;
     }
     char parent[PATH_MAX], real_parent[PATH_MAX];
@@ -199,33 +205,33 @@ static mh_status resolve_write(const scope *sc, const char *path, const char *fu
         if ((err == ENOENT || err == ENOTDIR) &&
             (missing_is_inside(dirs, parent) || named_by_user(sc, full))) {
             snprintf(error, error_size,
-                     "cannot write \"%.300s\": the directory %.300s does not exist; create it "
+                     "cannot write \"%.*s\": the directory %.*s does not exist; create it "
                      "first or write into an existing directory",
-                     path, parent);
+                     QUOTE(path), QUOTE(parent));
             return MH_ERR_NOT_FOUND;
         }
         if (err == ENOENT || err == ENOTDIR) return refuse(dirs, path, "is outside", error, error_size);
-        snprintf(error, error_size, "path \"%.300s\": %s", path, strerror(err));
+        snprintf(error, error_size, "path \"%.*s\": %s", QUOTE(path), strerror(err));
         return err == ENAMETOOLONG ? MH_ERR_INVALID_ARGUMENT : MH_ERR_IO;
     }
     char candidate[PATH_MAX + NAME_MAX + 2];
     int n = snprintf(candidate, sizeof candidate, "%s%s%s", real_parent,
                      strcmp(real_parent, "/") == 0 ? "" : "/", base);
     if (n < 0 || (size_t)n >= PATH_MAX) {
-        snprintf(error, error_size, "path \"%.300s\" is too long", path);
+        snprintf(error, error_size, "path \"%.*s\" is too long", QUOTE(path));
         return MH_ERR_INVALID_ARGUMENT;
     }
     if (!inside_dirs(dirs, real_parent) && !trusted(sc, candidate))
         return refuse(dirs, path, "is outside", error, error_size);
     struct stat st;
     if (stat(real_parent, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(error, error_size, "cannot write \"%.300s\": %.300s is not a directory", path,
-                 parent);
+        snprintf(error, error_size, "cannot write \"%.*s\": %.*s is not a directory", QUOTE(path),
+                 QUOTE(parent));
         return MH_ERR_INVALID_ARGUMENT;
     }
     if (lstat(candidate, &st) != 0) {
         if (errno == ENOENT) return copy_out(path, candidate, out, out_size, error, error_size);
-        snprintf(error, error_size, "path \"%.300s\": %s", path, strerror(errno));
+        snprintf(error, error_size, "path \"%.*s\": %s", QUOTE(path), strerror(errno));
         return MH_ERR_IO;
     }
     if (S_ISLNK(st.st_mode)) {
@@ -236,14 +242,14 @@ static mh_status resolve_write(const scope *sc, const char *path, const char *fu
         if (!inside(sc, real))
             return refuse(dirs, path, "leads (through a symbolic link) outside", error, error_size);
         if (stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
-            snprintf(error, error_size, "path \"%.300s\" is not a regular file; give a file name",
-                     path);
+            snprintf(error, error_size, "path \"%.*s\" is not a regular file; give a file name",
+                     QUOTE(path));
             return MH_ERR_INVALID_ARGUMENT;
         }
         return copy_out(path, real, out, out_size, error, error_size);
     }
     if (!S_ISREG(st.st_mode)) {
-        snprintf(error, error_size, "path \"%.300s\" is %s, not a file; give a file name", path,
+        snprintf(error, error_size, "path \"%.*s\" is %s, not a file; give a file name", QUOTE(path),
                  S_ISDIR(st.st_mode) ? "a directory" : "a special file");
         return MH_ERR_INVALID_ARGUMENT;
     }
@@ -322,9 +328,9 @@ mh_status mh_files_resolve_with(const mh_ptrvec *dirs, const mh_ptrvec *files, c
     }
     if (!path || !*path) {
         snprintf(error, error_size,
-                 "the path is empty; give a file name (relative to %.300s) or an absolute path "
+                 "the path is empty; give a file name (relative to %.*s) or an absolute path "
                  "inside the allowed directories",
-                 (const char *)dirs->items[0]);
+                 QUOTE((const char *)dirs->items[0]));
         return MH_ERR_INVALID_ARGUMENT;
     }
     size_t length = strlen(path);
@@ -339,7 +345,7 @@ mh_status mh_files_resolve_with(const mh_ptrvec *dirs, const mh_ptrvec *files, c
                            : snprintf(full, sizeof full, "%s%s%s", first,
                                       strcmp(first, "/") == 0 ? "" : "/", path);
     if (n < 0 || (size_t)n >= sizeof full) {
-        snprintf(error, error_size, "the path is too long once joined to %.300s", first);
+        snprintf(error, error_size, "the path is too long once joined to %.*s", QUOTE(first));
         return MH_ERR_INVALID_ARGUMENT;
     }
     scope sc = {dirs, files};

@@ -32,7 +32,8 @@ static void put_frame(mh_session *s, int force)
     if (watched) mh_frame_mailbox_put(&s->frames, &frame);
     if (observed && fresh) {
         mh_observation o = {.struct_size = sizeof o, .kind = MH_OBSERVE_FRAME, .session = s->name,
-                            .machine = s->machine->name, .frame_number = frame.frame_number};
+                            .machine = s->machine->name, .frame_number = frame.frame_number,
+                            .cycles = mh_session_cycles(s)};
         mh_observe_emit(obs, &o);
     }
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <mcphost/json.h>
 
 #include "call.h"
 #include "hostctx.h"
@@ -67,9 +68,9 @@ void mh_method_resources_read(mh_request *req, const cJSON *params)
     if (!r) {
         char message[512];
         snprintf(message, sizeof message,
-                 "Resource not found: %.300s; resources/list and resources/templates/list show "
+                 "Resource not found: %.*s; resources/list and resources/templates/list show "
                  "what can be read",
-                 uri->valuestring);
+                 mh_utf8_prefix(uri->valuestring, 300), uri->valuestring);
         mh_request_fail(req, -32002, message);
         return;
     }
@@ -119,9 +120,9 @@ static void subscription(mh_request *req, const cJSON *params, const char *metho
     cJSON_Delete(args);
     if (!r) {
         snprintf(message, sizeof message,
-                 "Resource not found: %.300s; resources/list and resources/templates/list show "
+                 "Resource not found: %.*s; resources/list and resources/templates/list show "
                  "what exists",
-                 uri->valuestring);
+                 mh_utf8_prefix(uri->valuestring, 300), uri->valuestring);
         mh_request_fail(req, -32002, message);
         return;
     }
@@ -179,8 +180,8 @@ void mh_method_prompts_get(mh_request *req, const cJSON *params)
     const mh_reg_prompt *p = mh_registry_prompt(&mh_request_host(req)->registry, name->valuestring);
     if (!p) {
         snprintf(message, sizeof message,
-                 "Invalid params: unknown prompt \"%.200s\"; prompts/list shows the prompts",
-                 name->valuestring);
+                 "Invalid params: unknown prompt \"%.*s\"; prompts/list shows the prompts",
+                 mh_utf8_prefix(name->valuestring, 200), name->valuestring);
         mh_request_fail(req, -32602, message);
         return;
     }

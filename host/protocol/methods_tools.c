@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <mcphost/json.h>
 
 #include "call.h"
 #include "chip_names.h"
@@ -286,8 +287,8 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     if (!tool) {
         char message[400];
         snprintf(message, sizeof message,
-                 "Unknown tool: \"%.120s\"; tools/list shows the tools this server offers",
-                 name->valuestring);
+                 "Unknown tool: \"%.*s\"; tools/list shows the tools this server offers",
+                 mh_utf8_prefix(name->valuestring, 120), name->valuestring);
         mh_request_fail(req, -32602, message);
         return;
     }

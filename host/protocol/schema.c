@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <mcphost/json.h>
 
 typedef struct validation {
     char *error;
@@ -57,7 +58,7 @@ static void describe(const cJSON *value, char *out, size_t size)
         return;
     }
     if (strlen(text) > 40)
-        snprintf(out, size, "%.37s...", text);
+        snprintf(out, size, "%.*s...", mh_utf8_prefix(text, 37), text);
     else
         snprintf(out, size, "%s", text);
     cJSON_free(text);

@@ -1,11 +1,14 @@
 #include "server.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <mcphost/json.h>
 
 #include "call.h"
 #include "chip_names.h"
@@ -37,11 +40,16 @@ const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03
 struct mh_server {
     mh_hostctx *ctx;
     uint64_t observer_id; /* execution events from mh.observe/1 */
+    uint64_t frame_observer_id; /* frames, from the first frame subscription on (under lock) */
+    int frame_observer_adding;
     mh_window_client *window; /* in-process tool calls, made on first use (under lock) */
     pthread_mutex_t lock;
     mh_ptrvec conns;
     size_t page_size;
     mh_workers *workers; /* host tools run here */
+    /* Per event type: subscriptions that take it, over all connections, so
+     * a session asks cheaply whether anyone wants its frames. */
+    atomic_uint subscribed[MH_EVENT_TYPE_COUNT + 1];
 };
 
 struct mh_conn {
@@ -111,6 +119,7 @@ void mh_server_free(mh_server *server)
     if (!server) return;
     mh_window_client_free(server->window);
     mh_observe_remove(server->ctx->observe, server->observer_id);
+    mh_observe_remove(server->ctx->observe, server->frame_observer_id);
     mh_log_set_forward(NULL, NULL);
     mh_workers_free(server->workers);
     mh_ptrvec_free(&server->conns);
@@ -142,11 +151,23 @@ static void send_message(mh_conn *conn, void *exchange, cJSON *message)
     }
 }
 
+/* The id of a response: the request's, exactly. cJSON prints numbers with
+ * 15 significant digits, so an integer id (at most 2^53 - 1, id_problem())
+ * is printed whole here. */
+static cJSON *echo_id(const cJSON *id)
+{
+    if (!id) return cJSON_CreateNull();
+    if (!cJSON_IsNumber(id)) return cJSON_Duplicate(id, 1);
+    char text[32];
+    snprintf(text, sizeof text, "%.0f", id->valuedouble);
+    return cJSON_CreateRaw(text);
+}
+
 static cJSON *envelope(const cJSON *id)
 {
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
-    cJSON_AddItemToObject(msg, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
+    cJSON_AddItemToObject(msg, "id", echo_id(id));
     return msg;
 }
 
@@ -328,6 +349,42 @@ static event_subscription *find_subscription(mh_conn *conn, const char *session)
     return NULL;
 }
 
+/* Moves a subscription's counts from types `from` to `to`. */
+static void count_types(mh_server *server, uint32_t from, uint32_t to)
+{
+    for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++) {
+        if ((to & (1u << k)) && !(from & (1u << k))) atomic_fetch_add(&server->subscribed[k], 1);
+        if ((from & (1u << k)) && !(to & (1u << k))) atomic_fetch_sub(&server->subscribed[k], 1);
+    }
+}
+
+static int event_wanted(mh_server *server, uint32_t type)
+{
+    return server && type >= 1 && type <= MH_EVENT_TYPE_COUNT &&
+           atomic_load(&server->subscribed[type]) > 0;
+}
+
+static void on_frame(void *user, const mh_observation *o);
+
+/* Frame events cost an observation per frame on every emulation thread, so
+ * the server asks mh.observe/1 for frames only from the first subscription
+ * to them on; while none is left, on_frame returns at the count. Added
+ * outside every lock (adding waits for running observers). */
+static void want_frames(mh_server *server)
+{
+    pthread_mutex_lock(&server->lock);
+    int add = !server->frame_observer_id && !server->frame_observer_adding;
+    if (add) server->frame_observer_adding = 1;
+    pthread_mutex_unlock(&server->lock);
+    if (!add) return;
+    uint64_t id = mh_observe_add(server->ctx->observe, MH_OBSERVE_BIT(MH_OBSERVE_FRAME), on_frame,
+                                 server);
+    pthread_mutex_lock(&server->lock);
+    server->frame_observer_id = id;
+    server->frame_observer_adding = 0;
+    pthread_mutex_unlock(&server->lock);
+}
+
 int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
 {
     mh_conn *conn = req->conn;
@@ -340,8 +397,12 @@ int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
             sub = NULL;
         }
     }
-    if (sub) sub->types = types;
+    if (sub) {
+        count_types(conn->server, sub->types, types);
+        sub->types = types;
+    }
     pthread_mutex_unlock(&conn->lock);
+    if (sub && (types & (1u << MH_EVENT_FRAME))) want_frames(conn->server);
     return sub ? 0 : -1;
 }
 
@@ -351,6 +412,7 @@ int mh_request_unsubscribe(mh_request *req, const char *session)
     pthread_mutex_lock(&conn->lock);
     event_subscription *sub = find_subscription(conn, session);
     if (sub) {
+        count_types(conn->server, sub->types, 0);
         mh_ptrvec_remove(&conn->subscriptions, sub);
         free(sub);
     }
@@ -362,7 +424,7 @@ static void post_event(mh_server *server, const char *session, uint32_t type,
                        const char *detail_json)
 {
     const char *name = mh_event_type_name(type);
-    if (!server || !name) return;
+    if (!name || !event_wanted(server, type)) return;
     /* Most stops have no subscriber: skip parsing the detail then. */
     int anyone = 0;
     pthread_mutex_lock(&server->lock);
@@ -400,6 +462,17 @@ static void on_exec_event(void *user, const mh_observation *o)
     if (o->session) post_event(user, o->session, o->event_type, o->detail_json);
 }
 
+/* A completed frame as a "frame" event, for the connections subscribed. */
+static void on_frame(void *user, const mh_observation *o)
+{
+    mh_server *server = user;
+    if (!o->session || !event_wanted(server, MH_EVENT_FRAME)) return;
+    char detail[96];
+    snprintf(detail, sizeof detail, "{\"frame\":%llu,\"cycles\":%llu}",
+             (unsigned long long)o->frame_number, (unsigned long long)o->cycles);
+    post_event(server, o->session, MH_EVENT_FRAME, detail);
+}
+
 /* ---- lifecycle: initialize ---- */
 
 static const char *negotiate(const char *requested)
@@ -424,9 +497,24 @@ void mh_method_initialize(mh_request *req, const cJSON *params)
     const cJSON *cname = cJSON_GetObjectItemCaseSensitive(info, "name");
     const cJSON *cversion = cJSON_GetObjectItemCaseSensitive(info, "version");
     pthread_mutex_lock(&conn->lock);
-    snprintf(conn->client, sizeof conn->client, "%.40s%s%.20s (%s)",
-             cJSON_IsString(cname) ? cname->valuestring : "client",
-             cJSON_IsString(cversion) ? " " : "", cJSON_IsString(cversion) ? cversion->valuestring : "",
+    if (conn->initialized) {
+        /* The connection keeps what it negotiated: a second initialize must
+         * not switch the protocol version under requests already made. */
+        char message[256];
+        snprintf(message, sizeof message,
+                 "Invalid Request: this connection is already initialized (protocol version %s); "
+                 "initialize is sent once per connection, so start a new connection to "
+                 "negotiate again",
+                 conn->protocol_version);
+        pthread_mutex_unlock(&conn->lock);
+        mh_request_fail(req, -32600, message);
+        return;
+    }
+    const char *client_name = cJSON_IsString(cname) ? cname->valuestring : "client";
+    const char *client_version = cJSON_IsString(cversion) ? cversion->valuestring : "";
+    snprintf(conn->client, sizeof conn->client, "%.*s%s%.*s (%s)",
+             mh_utf8_prefix(client_name, 40), client_name, *client_version ? " " : "",
+             mh_utf8_prefix(client_version, 20), client_version,
              conn->desc.transport ? conn->desc.transport : "?");
     snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", chosen);
     cJSON_Delete(conn->client_caps);
@@ -478,10 +566,26 @@ static void handle_notification(mh_conn *conn, const char *method, const cJSON *
         mh_log(MH_LOG_DEBUG, NULL, "ignoring notification %s", method);
 }
 
-static int valid_id(const cJSON *id)
+/* The largest integer every JSON reader holds exactly (2^53 - 1). */
+#define MH_MAX_EXACT_ID 9007199254740991.0
+
+/* What is wrong with a request id, or NULL when it is fine: a string, or an
+ * integer the response can echo exactly. A number id that cannot be echoed
+ * (20 digits, 1e300, 0.5) is refused as JSON-RPC says of an id it cannot
+ * detect: Invalid Request with id null. */
+static const char *id_problem(const cJSON *id)
 {
-    return cJSON_IsString(id) || (cJSON_IsNumber(id));
+    if (cJSON_IsString(id)) return NULL;
+    if (!cJSON_IsNumber(id)) return "Invalid Request: \"id\" must be a string or a number";
+    double v = id->valuedouble;
+    if (!isfinite(v) || v != floor(v) || fabs(v) > MH_MAX_EXACT_ID)
+        return "Invalid Request: a number \"id\" must be an integer from -9007199254740991 to "
+               "9007199254740991, which the response can echo exactly; use a smaller number or "
+               "a string";
+    return NULL;
 }
+
+static int valid_id(const cJSON *id) { return id_problem(id) == NULL; }
 
 /* Hands a client's response to the ask_client() call waiting for it; an
  * answer nobody waits for (late, or unknown id) is dropped. */
@@ -651,8 +755,7 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
         return;
     }
     if (!valid_id(id)) {
-        send_bare_error(conn, exchange, NULL, -32600,
-                        "Invalid Request: \"id\" must be a string or a number");
+        send_bare_error(conn, exchange, NULL, -32600, id_problem(id));
         exchange_done(conn, exchange);
         return;
     }
@@ -665,7 +768,8 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
     }
     if (!m) {
         char message[512];
-        snprintf(message, sizeof message, "Method not found: %.200s", method->valuestring);
+        snprintf(message, sizeof message, "Method not found: %.*s",
+                 mh_utf8_prefix(method->valuestring, 200), method->valuestring);
         mh_request_fail(req, -32601, message);
         return;
     }
@@ -684,26 +788,36 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
     m->fn(req, params);
 }
 
+/* cJSON takes what RFC 8259 forbids (invalid UTF-8, raw control characters
+ * and NUL bytes in strings, duplicate keys) and would echo it back. The SDK's
+ * strict parser, which transport-http checks bodies with, decides first, so
+ * every transport refuses the same messages with the same reason. */
+static int strict_json(mh_conn *conn, void *exchange, const char *json, size_t length)
+{
+    mh_json_parse_opts opts = {length + 1, 0};
+    mh_json_error error;
+    mh_json_doc *doc = mh_json_parse(json, length, &opts, &error);
+    if (doc) {
+        mh_json_free(doc);
+        return 1;
+    }
+    char message[320];
+    snprintf(message, sizeof message,
+             "Parse error: the message is not valid JSON (%s); send one JSON-RPC object per "
+             "message, as UTF-8",
+             error.message);
+    send_bare_error(conn, exchange, NULL, -32700, message);
+    exchange_done(conn, exchange);
+    return 0;
+}
+
 static void s_handle(mh_conn *conn, void *exchange, const char *json, size_t length)
 {
-    const char *end = NULL;
-    cJSON *msg = cJSON_ParseWithLengthOpts(json, length, &end, 0);
-    if (msg && end) {
-        while (end < json + length && (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n'))
-            end++;
-        if (end != json + length) {
-            cJSON_Delete(msg);
-            msg = NULL;
-        }
-    }
-    if (!msg) {
-        size_t offset = end && end >= json ? (size_t)(end - json) : 0;
-        char message[256];
-        snprintf(message, sizeof message,
-                 "Parse error: the message is not valid JSON (near byte %zu); send one JSON-RPC "
-                 "object per message",
-                 offset);
-        send_bare_error(conn, exchange, NULL, -32700, message);
+    if (!strict_json(conn, exchange, json, length)) return;
+    cJSON *msg = cJSON_ParseWithLength(json, length);
+    if (!msg) { /* valid JSON that cJSON could not hold: out of memory */
+        send_bare_error(conn, exchange, NULL, -32603,
+                        "Internal error: out of memory reading the message");
         exchange_done(conn, exchange);
         return;
     }
@@ -755,7 +869,11 @@ static void s_close(mh_conn *conn)
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
     pthread_mutex_unlock(&conn->lock);
     mh_ptrvec_free(&conn->inflight);
-    for (size_t i = 0; i < conn->subscriptions.count; i++) free(conn->subscriptions.items[i]);
+    for (size_t i = 0; i < conn->subscriptions.count; i++) {
+        event_subscription *sub = conn->subscriptions.items[i];
+        count_types(server, sub->types, 0);
+        free(sub);
+    }
     mh_ptrvec_free(&conn->subscriptions);
     mh_ptrvec_free(&conn->outgoing); /* empty: every asker has returned */
     cJSON_Delete(conn->client_caps);

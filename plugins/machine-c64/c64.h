@@ -301,6 +301,10 @@ typedef struct c64_snapshot {
 } c64_snapshot;
 void c64_snapshot_save(const c64 *m, c64_snapshot *snap);
 void c64_snapshot_restore(c64 *m, const c64_snapshot *snap);
+/* c64_snapcheck.c: 1 when snap holds a state machine m can be in; else 0
+ * with what is out of range in problem. */
+int c64_snapshot_state_ok(const c64 *m, const c64_snapshot *snap, char *problem,
+                          size_t problem_size);
 
 /* ---- c64_ifaces.c ---- */
 /* The chips the C64 registers in its session; returns how many. */
@@ -324,6 +328,9 @@ size_t c64_text_screen_chips(c64 *m, mh_chip *chips);
 void c64_vic2_view(const c64 *m, mh_chip_vic2_view *out);
 /* The snapshot blob (also what the tests call). */
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size);
+/* Writes the checksum of a blob of `size` bytes into its header (tests and
+ * the fuzz target change blobs and seal them again). */
+void c64_snapshot_blob_seal(uint8_t *blob, size_t size);
 mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,
                                  size_t error_size);
 

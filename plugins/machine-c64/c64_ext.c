@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <mcphost/json.h>
 
 #include "c64.h"
 #include "mcphost/machine.h"
@@ -64,6 +65,11 @@ static uint32_t get32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+void c64_snapshot_blob_seal(uint8_t *blob, size_t size)
+{
+    if (size >= C64_SNAP_HEADER) put32(blob + C64_SNAP_CRC_AT, blob_crc(blob, size));
+}
+
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size)
 {
     if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
@@ -88,7 +94,7 @@ mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size)
     put32(blob + 48, (uint32_t)m->config.cia_model);
     memcpy(blob + C64_SNAP_HEADER, snap, sizeof *snap);
     free(snap);
-    put32(blob + C64_SNAP_CRC_AT, blob_crc(blob, total));
+    c64_snapshot_blob_seal(blob, total);
     *data = blob;
     *size = total;
     return MH_OK;
@@ -162,6 +168,15 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
         return MH_ERR_NO_MEMORY;
     }
     memcpy(snap, blob + C64_SNAP_HEADER, sizeof *snap);
+    char problem[160];
+    if (!c64_snapshot_state_ok(m, snap, problem, sizeof problem)) {
+        free(snap);
+        snprintf(error, error_size,
+                 "snapshot: the state is not one this C64 can be in (%s): the file is damaged or "
+                 "was not written by mcphost; nothing was loaded",
+                 problem);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
     c64_snapshot_restore(m, snap);
     free(snap);
     /* The debug-cart halt is not in a blob saved between runs; an
@@ -169,9 +184,6 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
     m->p.run.exit_from_cpu = 0;
     m->p.run.exit_pending = 0;
     if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
-    if (m->p.typed.head >= MH_KERNAL_QUEUE_SIZE || m->p.typed.count > MH_KERNAL_QUEUE_SIZE)
-        mh_kernal_queue_clear(&m->p.typed);
-    if (m->p.fb_back > 1) m->p.fb_back = 0;
     c64_hooks_update(m);
     return MH_OK;
 }
@@ -202,8 +214,8 @@ static int kind_of(const char *kind)
 static mh_status bad_kind(const char *kind, char *error, size_t error_size)
 {
     snprintf(error, error_size,
-             "media kind \"%.40s\": the c64 takes \"disk\", \"tape\", \"cartridge\" or "
-             "\"program\"", kind ? kind : "(null)");
+             "media kind \"%.*s\": the c64 takes \"disk\", \"tape\", \"cartridge\" or "
+             "\"program\"", mh_utf8_prefix(kind ? kind : "(null)", 40), kind ? kind : "(null)");
     return MH_ERR_INVALID_ARGUMENT;
 }
 
@@ -341,7 +353,8 @@ static mh_status config_set(void *context, const char *name, const char *value, 
     if (error_size) error[0] = '\0';
     const mh_config_item *item = config_find(name);
     if (!item) {
-        snprintf(error, error_size, "unknown setting \"%.40s\"", name ? name : "(null)");
+        snprintf(error, error_size, "unknown setting \"%.*s\"",
+                 mh_utf8_prefix(name ? name : "(null)", 40), name ? name : "(null)");
         return MH_ERR_NOT_FOUND;
     }
     if (!item->runtime) {

@@ -221,7 +221,8 @@ static void audio_capture(void *user, mh_call *call)
                                                   sizeof resolved, why, sizeof why);
             struct stat existing;
             if (st != MH_OK) {
-                snprintf(err, sizeof err, "%.960s (nothing was captured)",
+                snprintf(err, sizeof err, "%.*s (nothing was captured)",
+                         mh_utf8_prefix(why[0] ? why : "path refused", 960),
                          why[0] ? why : "path refused");
                 bad = 1;
             } else if (!a.overwrite && lstat(resolved, &existing) == 0) {

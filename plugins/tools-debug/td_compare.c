@@ -26,9 +26,9 @@ static int name_arg(td_call *c, const char *key, const char **out)
     if (status == MH_ERR_NOT_FOUND) return 0;
     if (status != MH_OK) return td_fail_arg(c);
     if (!valid_name(*out))
-        return td_fail(c, "%s: \"%.80s\" is not a snapshot name; use 1-%u letters, digits, '_', '.' "
+        return td_fail(c, "%s: \"%.*s\" is not a snapshot name; use 1-%u letters, digits, '_', '.' "
                           "or '-'",
-                       key, *out, TD_MAX_SNAPSHOT_NAME);
+                       key, mh_utf8_prefix(*out, 80), *out, TD_MAX_SNAPSHOT_NAME);
     return 0;
 }
 

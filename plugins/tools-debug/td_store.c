@@ -139,7 +139,7 @@ void td_symbols_sort(td_session_state *state)
     if (state->sorted) return;
     size_t n = state->symbol_count;
     /* A name defined twice keeps its last definition. */
-    qsort(state->symbols, n, sizeof *state->symbols, by_name_then_seq);
+    if (n > 1) qsort(state->symbols, n, sizeof *state->symbols, by_name_then_seq);
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         if (i + 1 < n && strcmp(state->symbols[i].name, state->symbols[i + 1].name) == 0) {
@@ -149,7 +149,7 @@ void td_symbols_sort(td_session_state *state)
         state->symbols[kept++] = state->symbols[i];
     }
     state->symbol_count = n = kept;
-    qsort(state->symbols, n, sizeof *state->symbols, by_address_then_name);
+    if (n > 1) qsort(state->symbols, n, sizeof *state->symbols, by_address_then_name);
     free(state->by_name);
     state->by_name = malloc((n ? n : 1) * sizeof *state->by_name);
     uint32_t *scratch = malloc((n ? n : 1) * sizeof *scratch);

@@ -1,14 +1,7 @@
 /* td_symbols.c - symbols_load and symbols_list: the session's symbol table
  * (td_store.h), loaded from files the host's "mh.files/1" service allows.
- *
- * File syntax, one symbol a line (case of keywords ignored):
- *   al C:1000 .start       VICE label file ("C:" optional, '.' dropped)
- *   start = $1000          assignment; also "start EQU $1000", "start: = 4096"
- * Values: $1000, 0x1000, 4096, %1000000000000; 0-$FFFF. Names: a letter,
- * '_', '.' or '@', then letters, digits, '_', '.', '@' (at most 128).
- * Blank lines and lines starting with ';', '#' or '//' are skipped; a
- * trailing "; comment" is ignored. Other lines are counted as skipped and
- * the first ones reported with their line numbers. */
+ * The file syntax is td_symfile.h's. Lines that are not symbols are counted
+ * as skipped and the first ones reported with their line numbers. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,118 +12,11 @@
 
 #include "td_code.h"
 #include "td_store.h"
+#include "td_symfile.h"
 #include "td_util.h"
 
 #define MAX_FILE (16u * 1024u * 1024u)
 #define MAX_REPORTED 8
-
-typedef struct span {
-    const char *s;
-    size_t n;
-} span;
-
-static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
-
-static int name_start(char ch)
-{
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_' || ch == '.' || ch == '@';
-}
-
-static int name_char(char ch) { return name_start(ch) || (ch >= '0' && ch <= '9'); }
-
-/* Splits the line (comment removed) into at most 4 tokens; returns the count
- * (5 when there are more). '=' is a token of its own. */
-static int tokens(const char *line, size_t n, span out[4])
-{
-    int count = 0;
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && is_space(line[i])) i++;
-        if (i >= n) break;
-        size_t start = i;
-        if (line[i] == '=') i++;
-        else
-            while (i < n && !is_space(line[i]) && line[i] != '=') i++;
-        if (count == 4) return 5;
-        out[count++] = (span){line + start, i - start};
-    }
-    return count;
-}
-
-static int parse_value(span t, uint32_t *out)
-{
-    const char *s = t.s;
-    size_t n = t.n;
-    int base = 10;
-    if (n && *s == '$') s++, n--, base = 16;
-    else if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2, n -= 2, base = 16;
-    else if (n && *s == '%') s++, n--, base = 2;
-    if (n == 0 || n > 16) return -1;
-    uint32_t v = 0;
-    for (size_t i = 0; i < n; i++) {
-        int d = -1;
-        char ch = s[i];
-        if (ch >= '0' && ch <= '9') d = ch - '0';
-        else if (ch >= 'a' && ch <= 'f') d = ch - 'a' + 10;
-        else if (ch >= 'A' && ch <= 'F') d = ch - 'A' + 10;
-        if (d < 0 || d >= base) return -1;
-        v = v * (uint32_t)base + (uint32_t)d;
-        if (v > 0xFFFF) return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-static int valid_name(span t)
-{
-    if (t.n == 0 || t.n > TD_MAX_SYMBOL_NAME || !name_start(t.s[0])) return 0;
-    for (size_t i = 1; i < t.n; i++)
-        if (!name_char(t.s[i])) return 0;
-    return 1;
-}
-
-/* One line: 1 symbol (name, value), 0 nothing (blank/comment), -1 bad
- * (why: a static message). */
-static int parse_line(const char *line, size_t n, span *name, uint32_t *value, const char **why)
-{
-    size_t i = 0;
-    while (i < n && is_space(line[i])) i++;
-    if (i == n || line[i] == ';' || line[i] == '#' || (n - i >= 2 && line[i] == '/' && line[i + 1] == '/'))
-        return 0;
-    const char *semi = memchr(line, ';', n);
-    if (semi) n = (size_t)(semi - line);
-    span t[4];
-    int count = tokens(line, n, t);
-    if (count >= 3 && t[0].n == 2 && strncasecmp(t[0].s, "al", 2) == 0) {
-        if (count != 3) return *why = "expected \"al C:1000 .name\"", -1;
-        span a = t[1];
-        if (a.n > 2 && a.s[1] == ':') a.s += 2, a.n -= 2;
-        span v = {0};
-        char hex[20];
-        if (a.n >= sizeof hex - 1) return *why = "the address is not hex", -1;
-        hex[0] = '$';
-        memcpy(hex + 1, a.s, a.n);
-        v.s = hex;
-        v.n = a.n + 1;
-        if (a.n > 0 && a.s[0] == '$') v = a;
-        if (parse_value(v, value) != 0) return *why = "the address is not hex from 0 to FFFF", -1;
-        span nm = t[2];
-        if (nm.n > 1 && nm.s[0] == '.') nm.s++, nm.n--;
-        if (!valid_name(nm)) return *why = "the label is not a name", -1;
-        *name = nm;
-        return 1;
-    }
-    if (count == 3 && ((t[1].n == 1 && t[1].s[0] == '=') || (t[1].n == 3 && strncasecmp(t[1].s, "equ", 3) == 0))) {
-        span nm = t[0];
-        if (nm.n > 1 && nm.s[nm.n - 1] == ':') nm.n--;
-        if (!valid_name(nm)) return *why = "the left side is not a name", -1;
-        if (parse_value(t[2], value) != 0)
-            return *why = "the value is not a number from 0 to $FFFF ($1000, 0x1000, 4096)", -1;
-        *name = nm;
-        return 1;
-    }
-    return *why = "expected \"al C:1000 .name\" or \"name = $1000\"", -1;
-}
 
 static char *read_file(const char *path, size_t *size, char *error, size_t error_size)
 {
@@ -191,35 +77,29 @@ void td_symbols_load(void *user, mh_call *call)
     size_t size = 0;
     data = read_file(resolved, &size, error, sizeof error);
     if (!data) {
-        td_fail(&c, "path \"%.300s\": %s", path, error);
+        td_fail(&c, "path \"%.*s\": %s", mh_utf8_prefix(path, 300), path, error);
         goto done;
     }
     /* Parse everything first; load only when the file is a symbol file. */
     size_t good = 0, skipped = 0, line_no = 0;
     uint32_t bad_lines[MAX_REPORTED];
     const char *bad_why[MAX_REPORTED];
-    for (const char *s = data; s < data + size;) {
-        const char *nl = memchr(s, '\n', (size_t)(data + size - s));
-        size_t n = nl ? (size_t)(nl - s) : (size_t)(data + size - s);
+    td_symfile_line line;
+    for (const char *pos = data; td_symfile_next(&pos, data + size, &line);) {
         line_no++;
-        span name;
-        uint32_t value;
-        const char *why = NULL;
-        int kind = memchr(s, '\0', n) ? (why = "a NUL byte (is this a binary file?)", -1)
-                                      : parse_line(s, n, &name, &value, &why);
-        if (kind == 1) good++;
-        if (kind < 0) {
+        if (line.kind == TD_SYMFILE_SYMBOL) good++;
+        if (line.kind == TD_SYMFILE_BAD) {
             if (skipped < MAX_REPORTED) {
                 bad_lines[skipped] = (uint32_t)line_no;
-                bad_why[skipped] = why;
+                bad_why[skipped] = line.why;
             }
             skipped++;
         }
-        s += n + 1;
     }
     if (good == 0) {
         td_buf b = {0};
-        td_buf_printf(&b, "path \"%.300s\": no symbols found, nothing was loaded", path);
+        td_buf_printf(&b, "path \"%.*s\": no symbols found, nothing was loaded",
+                      mh_utf8_prefix(path, 300), path);
         for (size_t i = 0; i < skipped && i < MAX_REPORTED; i++)
             td_buf_printf(&b, "%sline %u: %s", i ? "; " : " (", (unsigned)bad_lines[i], bad_why[i]);
         td_buf_printf(&b, "%s. Lines look like \"al C:1000 .start\" or \"start = $1000\"",
@@ -233,17 +113,10 @@ void td_symbols_load(void *user, mh_call *call)
     int full = 0;
     if (state) {
         if (replace) td_symbols_clear(state);
-        for (const char *s = data; s < data + size && !full;) {
-            const char *nl = memchr(s, '\n', (size_t)(data + size - s));
-            size_t n = nl ? (size_t)(nl - s) : (size_t)(data + size - s);
-            span name;
-            uint32_t value;
-            const char *why;
-            if (!memchr(s, '\0', n) && parse_line(s, n, &name, &value, &why) == 1) {
-                if (td_symbols_add(state, name.s, name.n, value) == MH_OK) loaded++;
-                else full = 1;
-            }
-            s += n + 1;
+        for (const char *pos = data; !full && td_symfile_next(&pos, data + size, &line);) {
+            if (line.kind != TD_SYMFILE_SYMBOL) continue;
+            if (td_symbols_add(state, line.name, line.name_length, line.value) == MH_OK) loaded++;
+            else full = 1;
         }
         td_symbols_sort(state);
     }

@@ -89,8 +89,8 @@ int td_space(td_call *c, const char *key, size_t *space)
             used += (size_t)snprintf(names + used, sizeof names - used, "%s\"%s\"", used ? ", " : "",
                                      info->name);
     }
-    return td_fail(c, "%s: unknown memory space \"%.64s\"; this machine has %s (default \"cpu\")", key,
-                   name, names);
+    return td_fail(c, "%s: unknown memory space \"%.*s\"; this machine has %s (default \"cpu\")", key,
+                   mh_utf8_prefix(name, 64), name, names);
 }
 
 /* Whether a space may also be addressed through its place in the CPU map:

@@ -216,9 +216,9 @@ static void keyboard_press(void *user, mh_call *call)
         if (!resolved[i]) {
             char list[1024];
             key_list(names, list, sizeof list);
-            tm_fail(&c, "unknown key \"%.40s\"; the %s keyboard has: %s (case does not matter; "
+            tm_fail(&c, "unknown key \"%.*s\"; the %s keyboard has: %s (case does not matter; "
                         "RUN/STOP, ENTER, SHIFT, C= are accepted too)",
-                    given[i], c.plugin->sessions->machine(c.session), list);
+                    mh_utf8_prefix(given[i], 40), given[i], c.plugin->sessions->machine(c.session), list);
             goto done;
         }
     }

@@ -72,9 +72,9 @@ static int unknown_name(tm_call *c, const char *name)
         if (item && used + 40 < sizeof list)
             snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", item->name);
     }
-    return tm_fail(c, "name: the %s machine has no setting \"%.64s\"; it has %s (config_list "
+    return tm_fail(c, "name: the %s machine has no setting \"%.*s\"; it has %s (config_list "
                       "describes them)",
-                   c->plugin->sessions->machine(c->session), name, list);
+                   c->plugin->sessions->machine(c->session), mh_utf8_prefix(name, 64), name, list);
 }
 
 static void write_item(tm_call *c, mh_json_writer *w, const mh_config_item *item, tm_buf *text)

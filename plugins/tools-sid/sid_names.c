@@ -123,7 +123,7 @@ int ts_reg_parse(const char *text, const mh_chip_io_range *io, unsigned *reg, un
     if (looks_numeric(text)) {
         /* Reuse the SDK's address forms: "$D404", "0xD404", "54276", "4". */
         char doc_text[96];
-        snprintf(doc_text, sizeof doc_text, "{\"r\":\"%.64s\"}", text);
+        snprintf(doc_text, sizeof doc_text, "{\"r\":\"%.*s\"}", mh_utf8_prefix(text, 64), text);
         mh_json_doc *doc = NULL;
         const mh_json *obj = strchr(text, '"') || strchr(text, '\\')
                                  ? NULL : mh_args_parse(doc_text, &doc, NULL, 0);
@@ -136,10 +136,10 @@ int ts_reg_parse(const char *text, const mh_chip_io_range *io, unsigned *reg, un
     char hint[48];
     address_hint(io, hint, sizeof hint);
     snprintf(err, err_size,
-             "unknown SID register \"%.64s\": use a name (v1_freq_lo ... v3_sustain_release, "
+             "unknown SID register \"%.*s\": use a name (v1_freq_lo ... v3_sustain_release, "
              "fc_lo, fc_hi, res_filt, mode_vol; composite v1_freq, v1_pw, fc; or the labels "
              "FRELO1 ... SIGVOL) or a number 0-28%s",
-             text, hint);
+             mh_utf8_prefix(text, 64), text, hint);
     return -1;
 }
 

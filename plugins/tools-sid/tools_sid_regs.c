@@ -244,7 +244,7 @@ static int parse_single(const mh_json *args, const mh_chip_io_range *io, reg_wri
     if (mh_json_typeof(which) == MH_JSON_STRING) {
         const char *text = mh_json_as_string(which, NULL);
         if (ts_reg_parse(text, io, &reg, &width, err, err_size) != 0) return -1;
-        snprintf(label, sizeof label, "\"%.64s\"", text);
+        snprintf(label, sizeof label, "\"%.*s\"", mh_utf8_prefix(text, 64), text);
     } else {
         int64_t number = 0;
         if (mh_json_as_int64(which, &number) != MH_OK) {
@@ -281,7 +281,7 @@ static int parse_set(const mh_json *set, const mh_chip_io_range *io, reg_write *
             return -1;
         }
         char label[80];
-        snprintf(label, sizeof label, "\"%.64s\"", key);
+        snprintf(label, sizeof label, "\"%.*s\"", mh_utf8_prefix(key, 64), key);
         if (add_write(label, reg, width, set, key, writes, count, err, err_size) != 0) return -1;
     }
     return 0;

@@ -128,6 +128,69 @@ describe('raw stdio: JSON-RPC faults', () => {
     assert.equal(res.result.structuredContent.message.length, message.length);
   });
 
+  // Issue 20, item 9: stdio refuses what HTTP refuses, with the same parser's reason.
+  it('invalid UTF-8 in a message is -32700 saying so, and nothing is echoed', async () => {
+    const error = host.nextNullIdError();
+    host.child.stdin.write(Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"fixture_echo","arguments":{"message":"a'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}}}\n')
+    ]));
+    const res = await error;
+    assertError(res, -32700, 'invalid UTF-8');
+    assert.match(res.error.message, /UTF-8/);
+    const pong = await host.request({ jsonrpc: '2.0', id: 21, method: 'ping' });
+    assert.deepEqual(pong.result, {});
+    assert.equal(host.messages.find((m) => m.id === 20), undefined, 'the bad message was not run');
+  });
+
+  it('a raw NUL byte inside a string is -32700 naming it', async () => {
+    const error = host.nextNullIdError();
+    host.child.stdin.write('{"jsonrpc":"2.0","id":22,"method":"ping","params":{"x":"a\u0000b"}}\n'); // a raw 0x00 byte
+    const res = await error;
+    assertError(res, -32700, 'raw NUL');
+    assert.match(res.error.message, /U\+0000/);
+  });
+
+  it('an error quoting a long method name cuts it between characters, not inside one', async () => {
+    const method = 'x' + '\u00e9'.repeat(150); // 301 bytes: a byte-wise cut at 200 splits an e-acute
+    const res = await host.request({ jsonrpc: '2.0', id: 23, method });
+    assertError(res, -32601, 'long unknown method');
+    const line = host.lines.find((l) => l.includes('"id":23'));
+    assert.ok(!line.includes('\ufffd'), `the response is valid UTF-8: ${line}`);
+    assert.ok(res.error.message.includes('x' + '\u00e9'.repeat(99)), res.error.message);
+  });
+
+  // Issue 20, item 10.
+  it('number ids that cannot be echoed exactly are refused with id null, not answered', async () => {
+    // 400 digits is beyond a double: the strict parser refuses the message (as over HTTP).
+    const error = host.nextNullIdError();
+    host.send(`{"jsonrpc":"2.0","id":${'9'.repeat(400)},"method":"ping"}`);
+    const res = await error;
+    assertError(res, -32700, '400-digit id');
+    assert.match(res.error.message, /number is too large/);
+    // 20 digits parses, but only as an approximation: an invalid request.
+    const big = host.nextNullIdError();
+    host.send('{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}');
+    const bigRes = await big;
+    assertError(bigRes, -32600, '20-digit id');
+    assert.match(bigRes.error.message, /integer from -9007199254740991 to 9007199254740991/);
+    const half = host.nextNullIdError();
+    host.send('{"jsonrpc":"2.0","id":0.5,"method":"ping"}');
+    assertError(await half, -32600, 'fractional id');
+    assert.equal(host.messages.filter((m) => m.id === null && 'result' in m).length, 0, 'no request was answered with id null');
+    const fine = await host.request({ jsonrpc: '2.0', id: 9007199254740991, method: 'ping' });
+    assert.deepEqual(fine.result, {}, 'the largest exact integer is a fine id');
+  });
+
+  it('a second initialize is refused and the connection keeps its version', async () => {
+    const again = await host.request(INITIALIZE(24, '2024-11-05'));
+    assertError(again, -32600, 'second initialize');
+    assert.match(again.error.message, /already initialized \(protocol version 2025-11-25\)/);
+    const list = await host.request({ jsonrpc: '2.0', id: 25, method: 'tools/list' });
+    assert.ok(list.result.tools.some((t) => t.outputSchema), 'tools/list still speaks 2025-11-25 (outputSchema)');
+  });
+
   it('exits 0 on end of input', async () => {
     const exit = await host.close();
     assert.deepEqual(exit, { code: 0, signal: null });

@@ -1,8 +1,10 @@
 /* fuzz_jsonrpc: feeds arbitrary bytes to the MCP server as one incoming
  * message on an initialized connection with the core tools loaded. Every
- * message the server sends back must be valid JSON with "jsonrpc":"2.0", and
+ * message the server sends back must be strictly valid JSON (RFC 8259,
+ * valid UTF-8: what a client's parser takes) with "jsonrpc":"2.0", and
  * nothing may crash, leak or trip UBSan. */
 #include <cjson/cJSON.h>
+#include <mcphost/json.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,9 @@ static void check_send(void *user, void *exchange, const char *json, size_t leng
 {
     (void)user;
     (void)exchange;
+    mh_json_doc *doc = mh_json_parse(json, length, NULL, NULL);
+    if (!doc) abort();
+    mh_json_free(doc);
     cJSON *msg = cJSON_ParseWithLength(json, length);
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "jsonrpc");
     if (!cJSON_IsString(v) || strcmp(v->valuestring, "2.0") != 0) abort();

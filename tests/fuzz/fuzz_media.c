@@ -31,14 +31,7 @@
 #include <string.h>
 
 #include "png_decode.h"
-
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "fuzz_media: check failed at line %d: %s\n", __LINE__, #cond); \
-            abort();                                                                  \
-        }                                                                             \
-    } while (0)
+#include "fuzz_check.h"
 
 static void check_error(mh_status st, const mh_media_error *e, const char *prefix)
 {

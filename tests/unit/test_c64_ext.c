@@ -213,6 +213,64 @@ static void test_snapshot_hostile(void)
     c64_free(m);
 }
 
+static void spoil_raster(c64_snapshot *s) { s->vic.raster = 46051; }
+static void spoil_vc(c64_snapshot *s) { s->vic.vc = 2000; }
+static void spoil_cycles(c64_snapshot *s) { s->vic.cycles_per_line = 200; }
+static void spoil_sprite_mc(c64_snapshot *s) { s->vic.mc[3] = 200; }
+static void spoil_sprite_x(c64_snapshot *s) { s->vic.spr_xtick[0] = 200; }
+static void spoil_sid_ring(c64_snapshot *s) { s->sid.ring_read = 1u << 30; }
+static void spoil_sid_rate(c64_snapshot *s) { s->sid.chip.sample_rate = 0; }
+static void spoil_sid_clock(c64_snapshot *s) { s->sid.cycles = 0; } /* 3 M cycles behind */
+static void spoil_cia_tod(c64_snapshot *s) { s->cia1.tod.pin_hz = 0; }
+static void spoil_vic_bank(c64_snapshot *s) { s->p.vic_bank = 9; }
+static void spoil_type_queue(c64_snapshot *s) { s->p.typed.head = 1u << 31; }
+static void spoil_cpu_model(c64_snapshot *s) { s->cpu.model = 99; }
+
+/* Well-formed blobs (right checksum) with state no C64 can be in, as anyone
+ * can write one: each is refused, naming what is out of range, and the
+ * machine is left as it was, instead of the chips indexing past their
+ * tables (what fuzz_snapshot found). */
+static void test_snapshot_state_out_of_range(void)
+{
+    static const struct {
+        void (*spoil)(c64_snapshot *s);
+        const char *says;
+    } cases[] = {
+        {spoil_raster, "raster line 46051"},    {spoil_vc, "video counters"},
+        {spoil_cycles, "VIC-II timing"},        {spoil_sprite_mc, "sprite 3 data counter"},
+        {spoil_sprite_x, "sprite 0 position"},  {spoil_sid_ring, "SID audio ring"},
+        {spoil_sid_rate, "SID model or clocks"}, {spoil_cia_tod, "CIA 1"},
+        {spoil_vic_bank, "VIC bank"},           {spoil_type_queue, "keyboard queue"},
+        {spoil_cpu_model, "CPU model"},       {spoil_sid_clock, "SID clock is"},
+    };
+    c64 *m = boot("{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    const mh_snapshot_iface *snap = vtable(m, MH_IFACE_SNAPSHOT);
+    void *blob = NULL;
+    size_t size = 0;
+    CU_ASSERT_EQUAL_FATAL(snap->save(m, &blob, &size), MH_OK);
+    CU_ASSERT_EQUAL_FATAL(size, 56 + sizeof(c64_snapshot));
+    uint8_t *bad = malloc(size);
+    c64_snapshot *state = malloc(sizeof *state);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        memcpy(state, (const uint8_t *)blob + 56, sizeof *state);
+        cases[i].spoil(state);
+        memcpy(bad, blob, size);
+        memcpy(bad + 56, state, sizeof *state);
+        c64_snapshot_blob_seal(bad, size);
+        expect_refused(m, bad, size, cases[i].says);
+    }
+    /* The unspoilt blob still loads. */
+    char error[256];
+    CU_ASSERT_EQUAL(snap->load(m, blob, size, error, sizeof error), MH_OK);
+    free(state);
+    free(bad);
+    free(blob);
+    c64_free(m);
+}
+
 /* ---- c64.media_iface ---- */
 
 /* 10 PRINT "LOADED" at $0801. */
@@ -399,7 +457,7 @@ static void test_caps(void)
 }
 
 MH_SUITE("c64.snapshot_iface", NULL, NULL, MH_TEST(test_snapshot_round_trip),
-         MH_TEST(test_snapshot_hostile))
+         MH_TEST(test_snapshot_hostile), MH_TEST(test_snapshot_state_out_of_range))
 MH_SUITE("c64.media_iface", suite_init, suite_cleanup, MH_TEST(test_media_program_and_tape),
          MH_TEST(test_media_disk_and_cartridge))
 MH_SUITE("c64.config", suite_init, suite_cleanup, MH_TEST(test_config))

@@ -417,3 +417,29 @@ static void test_base64_binary_and_limits(void)
 }
 
 MH_SUITE("json.base64", NULL, NULL, MH_TEST(test_rfc4648_vectors), MH_TEST(test_base64_binary_and_limits))
+
+/* ---- json.utf8_prefix ---- */
+
+static void test_utf8_prefix(void)
+{
+    /* "x" then e-acute (C3 A9), a euro sign (E2 82 AC) and a 4-byte emoji. */
+    const char *text = "x\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80z";
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 100), (int)strlen(text));
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 1), 1);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 2), 1); /* not half an e-acute */
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 3), 3);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 4), 3);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 5), 3);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 6), 6);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 9), 6);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 10), 10);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(text, 0), 0);
+    CU_ASSERT_EQUAL(mh_utf8_prefix(NULL, 10), 0);
+    /* Invalid UTF-8 (a run of continuation bytes) still ends: at most 3 back. */
+    CU_ASSERT_EQUAL(mh_utf8_prefix("\x80\x80\x80\x80\x80\x80", 5), 2);
+    char out[16];
+    snprintf(out, sizeof out, "[%.*s]", mh_utf8_prefix(text, 2), text);
+    CU_ASSERT_STRING_EQUAL(out, "[x]");
+}
+
+MH_SUITE("json.utf8_prefix", NULL, NULL, MH_TEST(test_utf8_prefix))

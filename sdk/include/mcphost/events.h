@@ -32,7 +32,8 @@ typedef enum mh_event_type {
     MH_EVENT_BREAKPOINT = 3, /* a breakpoint or watchpoint fired */
     MH_EVENT_JAMMED = 4,     /* the CPU executed a JAM opcode */
     MH_EVENT_RESET = 5,      /* the machine was reset */
-    MH_EVENT_FRAME = 6,      /* a video frame completed */
+    MH_EVENT_FRAME = 6,      /* a video frame completed; the host posts it (after
+                                the slice the frame ended in) while anyone subscribed */
     MH_EVENT_EXITED = 7,     /* a run ended (exit port, cycle limit) */
     MH_EVENT_LOG = 8         /* a tracepoint or program message */
 } mh_event_type;

@@ -14,7 +14,9 @@
  *   - mh_json_writer: builds compact JSON text into a growable buffer, puts
  *     commas and colons itself and records the first misuse or allocation
  *     failure instead of producing invalid JSON;
- *   - RFC 4648 base64 encoding and decoding (binary memory dumps).
+ *   - RFC 4648 base64 encoding and decoding (binary memory dumps);
+ *   - mh_utf8_prefix(): where to cut a text quoted in a message so the cut
+ *     does not split a UTF-8 character.
  * No cJSON types appear here: plugins do not depend on the host's cJSON.
  *
  * Ownership:
@@ -219,6 +221,16 @@ char *mh_base64_encode_alloc(const void *data, size_t size);
  * decoded size, or SIZE_MAX if the text is not valid base64 or out_size is
  * too small (3 * length / 4 always suffices). */
 size_t mh_base64_decode(void *out, size_t out_size, const char *text, size_t length);
+
+/* ---- Quoting text in messages ------------------------------------------ */
+
+/* The length of the longest prefix of the NUL-terminated `text` that has at
+ * most max_bytes bytes and does not end inside a UTF-8 character, as an int
+ * for "%.*s": a message that quotes a client's text (a path, a name) cut
+ * short stays valid UTF-8 where "%.200s" could cut a character in two.
+ *     snprintf(msg, size, "unknown tool \"%.*s\"", mh_utf8_prefix(name, 120), name);
+ * A NULL text has length 0. */
+int mh_utf8_prefix(const char *text, size_t max_bytes);
 
 #ifdef __cplusplus
 }

@@ -79,6 +79,7 @@ typedef struct mh_observation {
     const char *summary;      /* TOOL_END: the result's first line (text or
                                  error), at most ~200 bytes, whole UTF-8 characters */
     uint64_t frame_number;    /* FRAME: frames completed since power-on */
+    uint64_t cycles;          /* FRAME: the session's machine cycles then */
 } mh_observation;
 
 /* [any thread, see above] */

@@ -114,7 +114,7 @@ void mh_args_i_echo(const mh_json *value, int with_hex, char *buf, size_t size)
     const char *s = mh_json_as_string(value, &n);
     if (s) {
         /* Well-formed number text is plain ASCII; keep it short. */
-        if (n > 40) snprintf(buf, size, "%.40s...", s);
+        if (n > 40) snprintf(buf, size, "%.*s...", mh_utf8_prefix(s, 40), s);
         else snprintf(buf, size, "%s", s);
         return;
     }

@@ -2,6 +2,7 @@
  * snippets that error messages show of user text. */
 #include "json_internal.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,6 +64,17 @@ size_t mh_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp, mh_utf8_er
     }
     *cp = value;
     return len;
+}
+
+int mh_utf8_prefix(const char *text, size_t max_bytes)
+{
+    if (!text) return 0;
+    if (max_bytes > INT_MAX) max_bytes = INT_MAX;
+    size_t n = strnlen(text, max_bytes);
+    /* Cut short inside a character: leave out its first bytes too. */
+    for (int back = 0; text[n] != '\0' && n > 0 && back < 3 && is_cont((unsigned char)text[n]); back++)
+        n--;
+    return (int)n;
 }
 
 size_t mh_utf8_encode(uint32_t cp, char *out)
