@@ -556,6 +556,7 @@ void c64_snapshot_restore(c64 *m, const c64_snapshot *snap)
     m6526_restore(&m->cia1, &snap->cia1);
     m6526_restore(&m->cia2, &snap->cia2);
     m->sid = snap->sid;
+    m6581_restored(&m->sid.chip);
     memcpy(&m->p, &snap->p, sizeof m->p);
     m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     c64_bus_update_banking(m);

@@ -68,6 +68,10 @@ static int sid_ok(const c64_sid *live, const c64_sid *s, char *problem, size_t p
     for (unsigned i = 0; i < 3; i++)
         if (c->tap_read[i] >= M6581_TAP_SIZE || c->tap_count[i] > M6581_TAP_SIZE)
             FAIL("SID voice %u tap position", i + 1);
+    const int32_t state[3] = {c->vhp, c->vbp, c->vlp};
+    for (unsigned i = 0; i < 3; i++)
+        if (state[i] > M6581_FILTER_STATE_MAX || state[i] < -M6581_FILTER_STATE_MAX)
+            FAIL("SID filter state %d", (int)state[i]);
     return 0;
 }
 

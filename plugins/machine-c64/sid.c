@@ -58,6 +58,8 @@ static void update_filter(m6581 *sid)
     sid->q_1024 = (int32_t)(1024.0 / (0.707 + (double)res / 15.0));
 }
 
+void m6581_restored(m6581 *sid) { update_filter(sid); }
+
 mh_status m6581_init(m6581 *sid, const m6581_desc *desc)
 {
     if (!sid || !desc) return MH_ERR_INVALID_ARGUMENT;

@@ -203,6 +203,15 @@ uint32_t m6581_wave_output(const m6581 *sid, int v);
 /* Filter cutoff of the model for an 11-bit register value, in Hz (the
  * curve, not capped). */
 uint32_t m6581_cutoff_hz(m6581_model model, uint32_t fc);
+/* After a state was copied in (a snapshot): the values derived from the
+ * registers (the filter's coefficients) are made again from them, so a
+ * state from outside cannot bring its own. */
+void m6581_restored(m6581 *sid);
+/* The largest magnitude the filter's integrators reach from any register
+ * setting (they stay near the voices' ~2^15 range); a state beyond it is
+ * not one the chip can be in, and past it the filter arithmetic would
+ * overflow. */
+#define M6581_FILTER_STATE_MAX (1 << 24)
 
 #ifdef __cplusplus
 }

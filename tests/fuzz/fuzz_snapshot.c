@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         patch(blob, blob_size, data + 1, size - 1);
     }
     char error[512];
-    uint64_t cycles_before = machine->p.cycles;
+    uint64_t cycles_before = machine->p.run.cycles;
     mh_status status = c64_snapshot_blob_load(machine, blob, blob_size, error, sizeof error);
     if (status == MH_OK) {
         mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(again);
     } else {
         CHECK(error[0] != '\0');
-        CHECK(machine->p.cycles == cycles_before);
+        CHECK(machine->p.run.cycles == cycles_before);
     }
     free(blob);
     return 0;

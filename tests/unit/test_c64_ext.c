@@ -221,6 +221,7 @@ static void spoil_sprite_x(c64_snapshot *s) { s->vic.spr_xtick[0] = 200; }
 static void spoil_sid_ring(c64_snapshot *s) { s->sid.ring_read = 1u << 30; }
 static void spoil_sid_rate(c64_snapshot *s) { s->sid.chip.sample_rate = 0; }
 static void spoil_sid_clock(c64_snapshot *s) { s->sid.cycles = 0; } /* 3 M cycles behind */
+static void spoil_sid_filter(c64_snapshot *s) { s->sid.chip.vlp = 0x7FFFFFF0; }
 static void spoil_cia_tod(c64_snapshot *s) { s->cia1.tod.pin_hz = 0; }
 static void spoil_vic_bank(c64_snapshot *s) { s->p.vic_bank = 9; }
 static void spoil_type_queue(c64_snapshot *s) { s->p.typed.head = 1u << 31; }
@@ -242,6 +243,7 @@ static void test_snapshot_state_out_of_range(void)
         {spoil_sid_rate, "SID model or clocks"}, {spoil_cia_tod, "CIA 1"},
         {spoil_vic_bank, "VIC bank"},           {spoil_type_queue, "keyboard queue"},
         {spoil_cpu_model, "CPU model"},       {spoil_sid_clock, "SID clock is"},
+        {spoil_sid_filter, "SID filter state"},
     };
     c64 *m = boot("{}");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
