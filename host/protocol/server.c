@@ -1,99 +1,25 @@
-#include "server.h"
+/* server.c - the MCP protocol core: connections opened by transports,
+ * requests and their answers, dispatch of methods, cancellation, ids and
+ * strict JSON, closing. initialize, events and requests to the client are
+ * in server_initialize.c, server_events.c and server_ask.c
+ * (server_internal.h). */
+#include "server_internal.h"
 
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <mcphost/json.h>
 
-#include "call.h"
-#include "chip_names.h"
-#include "hostctx.h"
 #include "loader.h"
 #include "log.h"
 #include "methods.h"
-#include "observe.h"
-#include "window_client.h"
-#include "ptrvec.h"
 #include "sessions.h"
-#include "workers.h"
 
 const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
                                             "2024-11-05", NULL};
 
-/* Threads that run host tools (ping, host_info, session_create ...). */
-#define MH_HOST_TOOL_THREADS 4
-
-/* How long closing a connection waits for running requests to answer. */
-#define MH_CLOSE_GRACE_SECONDS 2
-
-/* mh_request.cancelled: why a request was cancelled. */
-#define MH_CANCELLED_BY_CLIENT 1 /* notifications/cancelled: no response */
-#define MH_CANCELLED_BY_CLOSE 2  /* its connection closed: a -32000 error */
-/* The MCP SDKs' code for "connection closed". */
-#define MH_ERR_CODE_CONNECTION_CLOSED (-32000)
-
-struct mh_server {
-    mh_hostctx *ctx;
-    uint64_t observer_id; /* execution events from mh.observe/1 */
-    uint64_t frame_observer_id; /* frames, from the first frame subscription on (under lock) */
-    int frame_observer_adding;
-    mh_window_client *window; /* in-process tool calls, made on first use (under lock) */
-    pthread_mutex_t lock;
-    mh_ptrvec conns;
-    size_t page_size;
-    mh_workers *workers; /* host tools run here */
-    /* Per event type: subscriptions that take it, over all connections, so
-     * a session asks cheaply whether anyone wants its frames. */
-    atomic_uint subscribed[MH_EVENT_TYPE_COUNT + 1];
-};
-
-struct mh_conn {
-    mh_server *server;
-    mh_conn_desc desc;
-    pthread_mutex_t lock;
-    pthread_cond_t idle;
-    int pending;      /* requests not yet answered */
-    int closing;
-    int initialized;  /* initialize answered */
-    char protocol_version[16];
-    int log_level;    /* notifications/message threshold, -1: none */
-    char current_session[64];
-    char client[96];  /* "name version (transport)" from initialize's clientInfo */
-    mh_ptrvec inflight; /* mh_request* */
-    mh_ptrvec subscriptions; /* event_subscription* */
-    cJSON *client_caps;       /* initialize params.capabilities, or NULL */
-    mh_ptrvec outgoing;       /* outgoing_request*: requests we sent the client */
-    unsigned next_outgoing;
-    pthread_cond_t answered;  /* an outgoing request got its answer */
-};
-
-/* A request the host sent the client (ask_client), waiting for its answer. */
-typedef struct outgoing_request {
-    char id[32];
-    cJSON *answer; /* the result, or the error object */
-    int is_error;
-    int arrived;
-} outgoing_request;
-
-typedef struct event_subscription {
-    char session[64];
-    uint32_t types; /* bit n set: event type n */
-} event_subscription;
-
-struct mh_request {
-    mh_conn *conn;
-    void *exchange;
-    cJSON *id;
-    cJSON *progress_token;
-    atomic_int cancelled;
-};
-
-static void on_exec_event(void *user, const mh_observation *o);
 
 mh_server *mh_server_new(mh_hostctx *ctx)
 {
@@ -107,10 +33,7 @@ mh_server *mh_server_new(mh_hostctx *ctx)
         return NULL;
     }
     pthread_mutex_init(&server->lock, NULL);
-    /* The MCP server is one observer among others: execution events reach
-     * the connections that subscribed through it. */
-    server->observer_id = mh_observe_add(ctx->observe, MH_OBSERVE_BIT(MH_OBSERVE_EXEC_EVENT),
-                                         on_exec_event, server);
+    mh_server_events_start(server);
     return server;
 }
 
@@ -118,8 +41,7 @@ void mh_server_free(mh_server *server)
 {
     if (!server) return;
     mh_window_client_free(server->window);
-    mh_observe_remove(server->ctx->observe, server->observer_id);
-    mh_observe_remove(server->ctx->observe, server->frame_observer_id);
+    mh_server_events_stop(server);
     mh_log_set_forward(NULL, NULL);
     mh_workers_free(server->workers);
     mh_ptrvec_free(&server->conns);
@@ -140,7 +62,7 @@ const char *mh_request_protocol(mh_request *req) { return req->conn->protocol_ve
 
 /* ---- sending ---- */
 
-static void send_message(mh_conn *conn, void *exchange, cJSON *message)
+void mh_server_send_message(mh_conn *conn, void *exchange, cJSON *message)
 {
     char *text = cJSON_PrintUnformatted(message);
     if (text) {
@@ -184,7 +106,7 @@ static void send_bare_error(mh_conn *conn, void *exchange, const cJSON *id, int 
     cJSON *error = cJSON_AddObjectToObject(msg, "error");
     cJSON_AddNumberToObject(error, "code", code);
     cJSON_AddStringToObject(error, "message", message);
-    send_message(conn, exchange, msg);
+    mh_server_send_message(conn, exchange, msg);
     cJSON_Delete(msg);
 }
 
@@ -221,7 +143,7 @@ void mh_request_respond(mh_request *req, cJSON *result)
     if (!answer_cancelled(req)) {
         cJSON *msg = envelope(req->id);
         cJSON_AddItemToObject(msg, "result", result ? result : cJSON_CreateObject());
-        send_message(req->conn, req->exchange, msg);
+        mh_server_send_message(req->conn, req->exchange, msg);
         cJSON_Delete(msg);
     } else {
         cJSON_Delete(result);
@@ -237,13 +159,13 @@ void mh_request_fail(mh_request *req, int code, const char *message)
     request_free(req);
 }
 
-static void send_notification(mh_conn *conn, void *exchange, const char *method, cJSON *params)
+void mh_server_send_notification(mh_conn *conn, void *exchange, const char *method, cJSON *params)
 {
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
     cJSON_AddStringToObject(msg, "method", method);
     cJSON_AddItemToObject(msg, "params", params);
-    send_message(conn, exchange, msg);
+    mh_server_send_message(conn, exchange, msg);
     cJSON_Delete(msg);
 }
 
@@ -255,7 +177,7 @@ void mh_request_progress(mh_request *req, double progress, double total, const c
     cJSON_AddNumberToObject(params, "progress", progress);
     if (total > 0) cJSON_AddNumberToObject(params, "total", total);
     if (message) cJSON_AddStringToObject(params, "message", message);
-    send_notification(req->conn, req->exchange, "notifications/progress", params);
+    mh_server_send_notification(req->conn, req->exchange, "notifications/progress", params);
 }
 
 int mh_request_cancelled(mh_request *req) { return atomic_load(&req->cancelled); }
@@ -285,7 +207,7 @@ void mh_request_log(mh_request *req, int level, const char *logger, const char *
     int wanted = conn->log_level >= 0 && level >= conn->log_level;
     pthread_mutex_unlock(&conn->lock);
     if (wanted)
-        send_notification(conn, req->exchange, "notifications/message",
+        mh_server_send_notification(conn, req->exchange, "notifications/message",
                           log_params(level, logger, message));
 }
 
@@ -302,7 +224,7 @@ static void forward_log(void *user, mh_log_level level, const char *source, cons
         int wanted = !conn->closing && conn->log_level >= 0 && (int)level >= conn->log_level;
         pthread_mutex_unlock(&conn->lock);
         if (wanted)
-            send_notification(conn, NULL, "notifications/message",
+            mh_server_send_notification(conn, NULL, "notifications/message",
                               log_params((int)level, source, message));
     }
     pthread_mutex_unlock(&server->lock);
@@ -336,192 +258,6 @@ void mh_request_set_log_level(mh_request *req, int level)
     pthread_mutex_lock(&req->conn->lock);
     req->conn->log_level = level;
     pthread_mutex_unlock(&req->conn->lock);
-}
-
-/* ---- events ---- */
-
-static event_subscription *find_subscription(mh_conn *conn, const char *session)
-{
-    for (size_t i = 0; i < conn->subscriptions.count; i++) {
-        event_subscription *sub = conn->subscriptions.items[i];
-        if (strcmp(sub->session, session) == 0) return sub;
-    }
-    return NULL;
-}
-
-/* Moves a subscription's counts from types `from` to `to`. */
-static void count_types(mh_server *server, uint32_t from, uint32_t to)
-{
-    for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++) {
-        if ((to & (1u << k)) && !(from & (1u << k))) atomic_fetch_add(&server->subscribed[k], 1);
-        if ((from & (1u << k)) && !(to & (1u << k))) atomic_fetch_sub(&server->subscribed[k], 1);
-    }
-}
-
-static int event_wanted(mh_server *server, uint32_t type)
-{
-    return server && type >= 1 && type <= MH_EVENT_TYPE_COUNT &&
-           atomic_load(&server->subscribed[type]) > 0;
-}
-
-static void on_frame(void *user, const mh_observation *o);
-
-/* Frame events cost an observation per frame on every emulation thread, so
- * the server asks mh.observe/1 for frames only from the first subscription
- * to them on; while none is left, on_frame returns at the count. Added
- * outside every lock (adding waits for running observers). */
-static void want_frames(mh_server *server)
-{
-    pthread_mutex_lock(&server->lock);
-    int add = !server->frame_observer_id && !server->frame_observer_adding;
-    if (add) server->frame_observer_adding = 1;
-    pthread_mutex_unlock(&server->lock);
-    if (!add) return;
-    uint64_t id = mh_observe_add(server->ctx->observe, MH_OBSERVE_BIT(MH_OBSERVE_FRAME), on_frame,
-                                 server);
-    pthread_mutex_lock(&server->lock);
-    server->frame_observer_id = id;
-    server->frame_observer_adding = 0;
-    pthread_mutex_unlock(&server->lock);
-}
-
-int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
-{
-    mh_conn *conn = req->conn;
-    pthread_mutex_lock(&conn->lock);
-    event_subscription *sub = find_subscription(conn, session);
-    if (!sub && (sub = calloc(1, sizeof *sub)) != NULL) {
-        snprintf(sub->session, sizeof sub->session, "%s", session);
-        if (mh_ptrvec_push(&conn->subscriptions, sub) != 0) {
-            free(sub);
-            sub = NULL;
-        }
-    }
-    if (sub) {
-        count_types(conn->server, sub->types, types);
-        sub->types = types;
-    }
-    pthread_mutex_unlock(&conn->lock);
-    if (sub && (types & (1u << MH_EVENT_FRAME))) want_frames(conn->server);
-    return sub ? 0 : -1;
-}
-
-int mh_request_unsubscribe(mh_request *req, const char *session)
-{
-    mh_conn *conn = req->conn;
-    pthread_mutex_lock(&conn->lock);
-    event_subscription *sub = find_subscription(conn, session);
-    if (sub) {
-        count_types(conn->server, sub->types, 0);
-        mh_ptrvec_remove(&conn->subscriptions, sub);
-        free(sub);
-    }
-    pthread_mutex_unlock(&conn->lock);
-    return sub ? 0 : -1;
-}
-
-static void post_event(mh_server *server, const char *session, uint32_t type,
-                       const char *detail_json)
-{
-    const char *name = mh_event_type_name(type);
-    if (!name || !event_wanted(server, type)) return;
-    /* Most stops have no subscriber: skip parsing the detail then. */
-    int anyone = 0;
-    pthread_mutex_lock(&server->lock);
-    for (size_t i = 0; i < server->conns.count && !anyone; i++) {
-        mh_conn *conn = server->conns.items[i];
-        pthread_mutex_lock(&conn->lock);
-        const event_subscription *sub = find_subscription(conn, session);
-        anyone = !conn->closing && sub && (sub->types & (1u << type));
-        pthread_mutex_unlock(&conn->lock);
-    }
-    pthread_mutex_unlock(&server->lock);
-    if (!anyone) return;
-    cJSON *detail = detail_json ? cJSON_Parse(detail_json) : NULL;
-    pthread_mutex_lock(&server->lock);
-    for (size_t i = 0; i < server->conns.count; i++) {
-        mh_conn *conn = server->conns.items[i];
-        pthread_mutex_lock(&conn->lock);
-        const event_subscription *sub = find_subscription(conn, session);
-        int wanted = !conn->closing && sub && (sub->types & (1u << type));
-        pthread_mutex_unlock(&conn->lock);
-        if (!wanted) continue;
-        cJSON *params = cJSON_CreateObject();
-        cJSON_AddStringToObject(params, "session", session);
-        cJSON_AddStringToObject(params, "type", name);
-        cJSON_AddItemToObject(params, "detail",
-                              cJSON_IsObject(detail) ? cJSON_Duplicate(detail, 1) : cJSON_CreateObject());
-        send_notification(conn, NULL, "notifications/mcphost/event", params);
-    }
-    pthread_mutex_unlock(&server->lock);
-    cJSON_Delete(detail);
-}
-
-static void on_exec_event(void *user, const mh_observation *o)
-{
-    if (o->session) post_event(user, o->session, o->event_type, o->detail_json);
-}
-
-/* A completed frame as a "frame" event, for the connections subscribed. */
-static void on_frame(void *user, const mh_observation *o)
-{
-    mh_server *server = user;
-    if (!o->session || !event_wanted(server, MH_EVENT_FRAME)) return;
-    char detail[96];
-    snprintf(detail, sizeof detail, "{\"frame\":%llu,\"cycles\":%llu}",
-             (unsigned long long)o->frame_number, (unsigned long long)o->cycles);
-    post_event(server, o->session, MH_EVENT_FRAME, detail);
-}
-
-/* ---- lifecycle: initialize ---- */
-
-static const char *negotiate(const char *requested)
-{
-    for (size_t i = 0; mh_protocol_versions[i]; i++)
-        if (strcmp(requested, mh_protocol_versions[i]) == 0) return mh_protocol_versions[i];
-    return mh_protocol_versions[0];
-}
-
-void mh_method_initialize(mh_request *req, const cJSON *params)
-{
-    const cJSON *version = cJSON_GetObjectItemCaseSensitive(params, "protocolVersion");
-    if (!cJSON_IsString(version)) {
-        mh_request_fail(req, -32602,
-                        "initialize needs params.protocolVersion, a string such as \"2025-11-25\"");
-        return;
-    }
-    mh_conn *conn = req->conn;
-    const char *chosen = negotiate(version->valuestring);
-    const cJSON *caps = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
-    const cJSON *info = cJSON_GetObjectItemCaseSensitive(params, "clientInfo");
-    const cJSON *cname = cJSON_GetObjectItemCaseSensitive(info, "name");
-    const cJSON *cversion = cJSON_GetObjectItemCaseSensitive(info, "version");
-    pthread_mutex_lock(&conn->lock);
-    if (conn->initialized) {
-        /* The connection keeps what it negotiated: a second initialize must
-         * not switch the protocol version under requests already made. */
-        char message[256];
-        snprintf(message, sizeof message,
-                 "Invalid Request: this connection is already initialized (protocol version %s); "
-                 "initialize is sent once per connection, so start a new connection to "
-                 "negotiate again",
-                 conn->protocol_version);
-        pthread_mutex_unlock(&conn->lock);
-        mh_request_fail(req, -32600, message);
-        return;
-    }
-    const char *client_name = cJSON_IsString(cname) ? cname->valuestring : "client";
-    const char *client_version = cJSON_IsString(cversion) ? cversion->valuestring : "";
-    snprintf(conn->client, sizeof conn->client, "%.*s%s%.*s (%s)",
-             mh_utf8_prefix(client_name, 40), client_name, *client_version ? " " : "",
-             mh_utf8_prefix(client_version, 20), client_version,
-             conn->desc.transport ? conn->desc.transport : "?");
-    snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", chosen);
-    cJSON_Delete(conn->client_caps);
-    conn->client_caps = cJSON_IsObject(caps) ? cJSON_Duplicate(caps, 1) : NULL;
-    conn->initialized = 1;
-    pthread_mutex_unlock(&conn->lock);
-    mh_request_respond(req, mh_initialize_result(chosen));
 }
 
 /* ---- dispatch ---- */
@@ -587,127 +323,6 @@ static const char *id_problem(const cJSON *id)
 
 static int valid_id(const cJSON *id) { return id_problem(id) == NULL; }
 
-/* Hands a client's response to the ask_client() call waiting for it; an
- * answer nobody waits for (late, or unknown id) is dropped. */
-static void deliver_answer(mh_conn *conn, const cJSON *id, const cJSON *result,
-                           const cJSON *error)
-{
-    if (!cJSON_IsString(id)) return;
-    pthread_mutex_lock(&conn->lock);
-    for (size_t i = 0; i < conn->outgoing.count; i++) {
-        outgoing_request *out = conn->outgoing.items[i];
-        if (out->arrived || strcmp(out->id, id->valuestring) != 0) continue;
-        out->is_error = result == NULL;
-        out->answer = cJSON_Duplicate(result ? result : error, 1);
-        out->arrived = 1;
-        pthread_cond_broadcast(&conn->answered);
-        break;
-    }
-    pthread_mutex_unlock(&conn->lock);
-}
-
-/* The client capability a server-to-client method needs, or NULL. */
-static const char *capability_for(const char *method)
-{
-    if (strncmp(method, "sampling/", 9) == 0) return "sampling";
-    if (strncmp(method, "elicitation/", 12) == 0) return "elicitation";
-    if (strncmp(method, "roots/", 6) == 0) return "roots";
-    return NULL;
-}
-
-cJSON *mh_request_ask_client(mh_request *req, const char *method, const cJSON *params,
-                             uint32_t timeout_ms, char *error, size_t error_size)
-{
-    mh_conn *conn = req->conn;
-    const char *cap = capability_for(method);
-    outgoing_request *out = calloc(1, sizeof *out);
-    if (!out) {
-        snprintf(error, error_size, "out of memory");
-        return NULL;
-    }
-    pthread_mutex_lock(&conn->lock);
-    if (cap && !cJSON_GetObjectItemCaseSensitive(conn->client_caps, cap)) {
-        pthread_mutex_unlock(&conn->lock);
-        free(out);
-        snprintf(error, error_size,
-                 "the client did not declare the \"%s\" capability at initialize, so it cannot "
-                 "be sent %s",
-                 cap, method);
-        return NULL;
-    }
-    snprintf(out->id, sizeof out->id, "mh-%u", ++conn->next_outgoing);
-    int pushed = mh_ptrvec_push(&conn->outgoing, out) == 0;
-    pthread_mutex_unlock(&conn->lock);
-    if (!pushed) {
-        free(out);
-        snprintf(error, error_size, "out of memory");
-        return NULL;
-    }
-
-    cJSON *msg = cJSON_CreateObject();
-    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
-    cJSON_AddStringToObject(msg, "id", out->id);
-    cJSON_AddStringToObject(msg, "method", method);
-    if (params) cJSON_AddItemToObject(msg, "params", cJSON_Duplicate(params, 1));
-    send_message(conn, req->exchange, msg);
-    cJSON_Delete(msg);
-
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    uint64_t ms = timeout_ms ? timeout_ms : 60000;
-    deadline.tv_sec += (time_t)(ms / 1000);
-    deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec++;
-        deadline.tv_nsec -= 1000000000L;
-    }
-    int timed_out = 0;
-    pthread_mutex_lock(&conn->lock);
-    while (!out->arrived && !atomic_load(&req->cancelled)) {
-        /* Wake every 100 ms to see a cancellation. */
-        struct timespec slice;
-        clock_gettime(CLOCK_REALTIME, &slice);
-        slice.tv_nsec += 100000000L;
-        if (slice.tv_nsec >= 1000000000L) {
-            slice.tv_sec++;
-            slice.tv_nsec -= 1000000000L;
-        }
-        int last = slice.tv_sec > deadline.tv_sec ||
-                   (slice.tv_sec == deadline.tv_sec && slice.tv_nsec >= deadline.tv_nsec);
-        if (pthread_cond_timedwait(&conn->answered, &conn->lock, last ? &deadline : &slice) != 0 &&
-            last && !out->arrived) {
-            timed_out = 1;
-            break;
-        }
-    }
-    mh_ptrvec_remove(&conn->outgoing, out);
-    pthread_mutex_unlock(&conn->lock);
-
-    cJSON *answer = NULL;
-    if (out->arrived && !out->is_error) {
-        answer = out->answer;
-        out->answer = NULL;
-    } else if (out->arrived) {
-        const cJSON *message = cJSON_GetObjectItemCaseSensitive(out->answer, "message");
-        const cJSON *code = cJSON_GetObjectItemCaseSensitive(out->answer, "code");
-        snprintf(error, error_size, "the client answered %s with error %d: %s", method,
-                 cJSON_IsNumber(code) ? code->valueint : 0,
-                 cJSON_IsString(message) ? message->valuestring : "(no message)");
-    } else {
-        /* Tell the client to stop working on it. */
-        cJSON *cancel = cJSON_CreateObject();
-        cJSON_AddStringToObject(cancel, "requestId", out->id);
-        cJSON_AddStringToObject(cancel, "reason", timed_out ? "timed out" : "cancelled");
-        send_notification(conn, req->exchange, "notifications/cancelled", cancel);
-        snprintf(error, error_size,
-                 timed_out ? "the client did not answer %s within %llu ms"
-                           : "the call was cancelled while waiting for the client to answer %s",
-                 method, (unsigned long long)ms);
-    }
-    cJSON_Delete(out->answer);
-    free(out);
-    return answer;
-}
 
 static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
 {
@@ -728,7 +343,7 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
         const cJSON *result = cJSON_GetObjectItemCaseSensitive(msg, "result");
         const cJSON *error = cJSON_GetObjectItemCaseSensitive(msg, "error");
         if (result || error) {
-            deliver_answer(conn, id, result, error);
+            mh_server_deliver_answer(conn, id, result, error);
             exchange_done(conn, exchange);
             return;
         }
@@ -869,12 +484,7 @@ static void s_close(mh_conn *conn)
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
     pthread_mutex_unlock(&conn->lock);
     mh_ptrvec_free(&conn->inflight);
-    for (size_t i = 0; i < conn->subscriptions.count; i++) {
-        event_subscription *sub = conn->subscriptions.items[i];
-        count_types(server, sub->types, 0);
-        free(sub);
-    }
-    mh_ptrvec_free(&conn->subscriptions);
+    mh_server_drop_subscriptions(conn);
     mh_ptrvec_free(&conn->outgoing); /* empty: every asker has returned */
     cJSON_Delete(conn->client_caps);
     pthread_cond_destroy(&conn->answered);
@@ -913,16 +523,6 @@ mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
 }
 
 static const char *const *s_protocol_versions(void) { return mh_protocol_versions; }
-
-int mh_server_mark_initialized(mh_conn *conn, const char *client)
-{
-    pthread_mutex_lock(&conn->lock);
-    snprintf(conn->protocol_version, sizeof conn->protocol_version, "%s", mh_protocol_versions[0]);
-    snprintf(conn->client, sizeof conn->client, "%s", client);
-    conn->initialized = 1;
-    pthread_mutex_unlock(&conn->lock);
-    return 0;
-}
 
 mh_status mh_server_call_tool(mh_server *server, const char *session, const char *tool,
                               const char *arguments_json, mh_observe_result_fn done, void *user)
