@@ -180,9 +180,9 @@ typedef struct mh_observe_service {
     /* Appended in ABI 1.3 (check struct_size before use). Trims the
      * session's real-time pacing: it runs ratio times as fast as real time
      * (1.0 normal, 1.01 one percent faster), so a window can let its sound
-     * card be the clock (docs/frontend-sdl.md). The pacing restarts from
-     * the moment the new ratio is seen (no catching up, no jump); warp is
-     * not affected. MH_ERR_INVALID_ARGUMENT outside MH_OBSERVE_PACE_MIN ..
+     * card be the clock (docs/frontend-sdl.md). The emulation thread reads
+     * it once per slice and counts on at the new rate from that slice's
+     * due time (no catching up, no jump); warp is not affected. MH_ERR_INVALID_ARGUMENT outside MH_OBSERVE_PACE_MIN ..
      * MAX (or not a number), MH_ERR_NOT_FOUND for no such session. The
      * ratio stays until set again: set 1.0 when done. */
     mh_status (*set_pace)(const mh_host *host, const char *session, double ratio);
