@@ -229,4 +229,5 @@ const mh_observe_service mh_observe_service_impl = {
     .audio_close = mh_observe_audio_close,
     .post_job = mh_observe_post_job,
     .call_tool = mh_observe_call_tool,
+    .set_pace = mh_observe_set_pace,
 };

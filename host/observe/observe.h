@@ -47,6 +47,7 @@ uint64_t mh_observe_audio_dropped(mh_observe_audio *reader);
 void mh_observe_audio_close(mh_observe_audio *reader);
 mh_status mh_observe_post_job(const mh_host *host, const char *session, mh_observe_job_fn fn,
                               void *arg);
+mh_status mh_observe_set_pace(const mh_host *host, const char *session, double ratio);
 mh_status mh_observe_call_tool(const mh_host *host, const char *session, const char *tool,
                                const char *arguments_json, mh_observe_result_fn done, void *user);
 

@@ -248,3 +248,12 @@ mh_status mh_observe_post_job(const mh_host *host, const char *session, mh_obser
     mh_session_unref(s);
     return MH_OK;
 }
+
+mh_status mh_observe_set_pace(const mh_host *host, const char *session, double ratio)
+{
+    mh_session *s = find(host, session);
+    if (!s) return MH_ERR_NOT_FOUND;
+    mh_status st = mh_session_set_pace(s, ratio);
+    mh_session_unref(s);
+    return st;
+}

@@ -46,6 +46,10 @@ struct mh_session {
     atomic_uint_fast64_t cycles;
     int jam_reported; /* the jam of this run was posted as an event */
     int runner;       /* started by mh_session_start(): a jam keeps the clock going */
+    /* real-time pacing trim in millionths (0: 1.0), set from any thread
+     * (mh_session_set_pace); pace_seen is the emulation thread's last read */
+    atomic_uint_fast32_t pace_ppm;
+    uint32_t pace_seen;
 
     /* debugging (debug_engine.h); dbg is NULL without a CPU interface and
      * is used on the emulation thread only. The rest is under lock. */

@@ -165,9 +165,19 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
     if (!warp && hz) {
         /* Real-time pacing: the machine may run ahead of wall time by one
          * slice; a machine that fell more than 50 ms behind (a slow host, a
-         * long tool call) starts counting afresh instead of racing. */
-        due = *pace_start_ns + (total - *pace_start_cycles) * 1000000000ull / hz;
+         * long tool call) starts counting afresh instead of racing. A new
+         * pacing trim (set_pace) counts from this slice's due time. */
+        uint32_t ppm = (uint32_t)atomic_load(&s->pace_ppm);
+        if (ppm == 0) ppm = 1000000u;
         uint64_t now = now_ns();
+        double machine_ns = (double)(total - *pace_start_cycles) * 1e9 / (double)hz;
+        due = *pace_start_ns + (uint64_t)(machine_ns * 1e6 / (double)s->pace_seen);
+        if (ppm != s->pace_seen) {
+            /* this slice is due when it was; the new ratio counts from there */
+            s->pace_seen = ppm;
+            *pace_start_ns = due;
+            *pace_start_cycles = total;
+        }
         if (now > due + 50000000ull) {
             *pace_start_ns = now;
             *pace_start_cycles = total;
@@ -246,6 +256,7 @@ void *mh_session_thread_main(void *arg)
         return NULL;
     }
     uint64_t pace_ns = now_ns(), pace_cycles = 0;
+    s->pace_seen = 1000000u;
     while (!s->quitting) {
         session_job *job = pop_job(s);
         if (job) {
@@ -301,6 +312,14 @@ void *mh_session_thread_main(void *arg)
     m->destroy(s->instance);
     s->instance = NULL;
     return NULL;
+}
+
+mh_status mh_session_set_pace(mh_session *s, double ratio)
+{
+    if (!(ratio >= MH_OBSERVE_PACE_MIN && ratio <= MH_OBSERVE_PACE_MAX))
+        return MH_ERR_INVALID_ARGUMENT;
+    atomic_store(&s->pace_ppm, (uint_fast32_t)(ratio * 1e6 + 0.5));
+    return MH_OK;
 }
 
 void mh_session_start(mh_session *s, int warp, uint64_t cycle_limit)

@@ -57,6 +57,10 @@ void mh_session_start(mh_session *s, int warp, uint64_t cycle_limit);
  * (MH_RUN_EXIT), 1 when the cycle limit was reached. */
 int mh_session_wait_finished(mh_session *s);
 uint64_t mh_session_cycles(mh_session *s);
+/* Trims real-time pacing: the machine runs ratio times real time
+ * (MH_OBSERVE_PACE_MIN .. MAX, else MH_ERR_INVALID_ARGUMENT); read once per
+ * slice; a new one counts on from that slice's due time. [thread-safe] */
+mh_status mh_session_set_pace(mh_session *s, double ratio);
 /* Ends a started run now with exit_code (signal, shutdown); no-op when none. */
 void mh_session_interrupt(mh_session *s, int exit_code);
 

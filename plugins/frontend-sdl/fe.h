@@ -67,6 +67,11 @@ typedef struct fe_audio_stats {
     int playing;
     uint64_t played, underruns, skipped, dropped;
     uint32_t prefill_ms;
+    /* pacing (pace.h): the fill now and its range since playing last
+     * started, the target, the ratio set and its range */
+    double fill_ms, fill_min_ms, fill_max_ms, target_ms;
+    double ratio, ratio_min, ratio_max;
+    int pacing; /* the host offers set_pace() */
 } fe_audio_stats;
 
 fe_audio *fe_audio_open(const mh_host *host, const mh_observe_service *observe,

@@ -8,16 +8,23 @@
  * machine's emulation thread is late more often: the delay adapts);
  * one that plays slower than the emulation makes sound has the oldest
  * samples skipped once more than three prefills are queued (the delay
- * stays bounded; the window does not slow the emulation to the sound
- * card's clock).
- * Muted (warp, a stopped machine) it drains the stream and plays silence.
+ * stays bounded). Those two are the safety net: while it plays, the
+ * callback measures the fill (samples queued between the stream and the
+ * device) and steers the session's real-time pacing with the controller
+ * of pace.h (mh.observe/1 set_pace), so the emulation runs exactly as
+ * fast as the sound card consumes and the fill stays at the prefill.
+ * Muted (warp, a stopped machine) it drains the stream, plays silence and
+ * sets the pacing back to 1.0 (also when it closes).
  * The fields under `lock` are shared by the audio thread and the main
  * thread; the rest is set once at open. */
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
+#include "pace.h"
 
 #define PREFILL_MS 60      /* the delay the sound starts with */
 #define PREFILL_STEP_MS 20 /* added after each underrun ... */
@@ -25,8 +32,11 @@
 #define FIFO_SIZE 16384 /* samples: more than a third of a second at 44.1 kHz */
 
 struct fe_audio {
+    const mh_host *host;
     const mh_observe_service *observe;
     mh_observe_audio *reader;
+    char session[64];
+    int can_pace; /* the host has set_pace() */
     SDL_AudioDeviceID device;
     uint32_t rate;
     char driver[32];
@@ -38,7 +48,35 @@ struct fe_audio {
     int16_t fifo[FIFO_SIZE];
     size_t head, count;
     uint64_t played, underruns, skipped;
+    fe_pace pace;
+    uint64_t pace_ns; /* the last measurement */
+    double ratio_set; /* the pacing the host has */
+    size_t fill_min, fill_max; /* since playing last started */
+    double ratio_min, ratio_max;
 };
+
+/* Asks the host for ratio when it differs from what it has. [audio thread
+ * or main thread; call without the lock] */
+static void apply_pace(fe_audio *a, double ratio, double last)
+{
+    if (!a->can_pace || fabs(ratio - last) < 1e-5) return;
+    a->observe->set_pace(a->host, a->session, ratio);
+}
+
+/* The controller, once per callback while playing. [under lock] */
+static double steer(fe_audio *a, size_t want)
+{
+    uint64_t now = fe_now_ns();
+    double dt = a->pace_ns ? (double)(now - a->pace_ns) / 1e9 : 0;
+    a->pace_ns = now;
+    a->pace.target_s = (double)a->prefill_ms / 1000.0 + (double)want / a->rate;
+    double ratio = fe_pace_update(&a->pace, (double)a->count / a->rate, dt);
+    if (a->count < a->fill_min) a->fill_min = a->count;
+    if (a->count > a->fill_max) a->fill_max = a->count;
+    if (ratio < a->ratio_min) a->ratio_min = ratio;
+    if (ratio > a->ratio_max) a->ratio_max = ratio;
+    return ratio;
+}
 
 static void top_up(fe_audio *a)
 {
@@ -67,6 +105,10 @@ static void callback(void *user, Uint8 *stream, int len)
         a->playing = 0;
     } else if (!a->playing && a->count >= prefill + want) {
         a->playing = 1;
+        fe_pace_restart(&a->pace);
+        a->pace_ns = 0;
+        a->fill_min = a->fill_max = a->count;
+        a->ratio_min = a->ratio_max = a->pace.ratio;
     } else if (a->count > 3 * prefill + want) {
         /* the device plays slower than the emulation makes sound (their
          * clocks differ): skip the oldest samples back to the prefill, so
@@ -76,6 +118,9 @@ static void callback(void *user, Uint8 *stream, int len)
         a->count -= skip;
         a->skipped += skip;
     }
+    double ratio = a->playing ? steer(a, want) : 1.0;
+    double last = a->ratio_set;
+    a->ratio_set = ratio;
     size_t n = 0;
     if (a->playing) {
         n = want < a->count ? want : a->count;
@@ -91,6 +136,7 @@ static void callback(void *user, Uint8 *stream, int len)
     }
     memset(out + n, 0, (want - n) * sizeof *out);
     SDL_UnlockMutex(a->lock);
+    apply_pace(a, ratio, last);
 }
 
 fe_audio *fe_audio_open(const mh_host *host, const mh_observe_service *observe,
@@ -105,9 +151,16 @@ fe_audio *fe_audio_open(const mh_host *host, const mh_observe_service *observe,
         snprintf(error, error_size, "out of memory");
         return NULL;
     }
+    a->host = host;
     a->observe = observe;
+    snprintf(a->session, sizeof a->session, "%s", session);
+    a->can_pace = observe->struct_size >= offsetof(mh_observe_service, set_pace) + sizeof(void *) &&
+                  observe->set_pace;
     a->muted = 1;
     a->prefill_ms = PREFILL_MS;
+    a->ratio_set = 1.0;
+    a->ratio_min = a->ratio_max = 1.0;
+    fe_pace_init(&a->pace, (PREFILL_MS + 10) / 1000.0);
     a->reader = observe->audio_open(host, session, &a->rate, error, error_size);
     a->lock = SDL_CreateMutex();
     if (!a->reader || !a->lock) {
@@ -137,7 +190,8 @@ fe_audio *fe_audio_open(const mh_host *host, const mh_observe_service *observe,
 void fe_audio_close(fe_audio *a)
 {
     if (!a) return;
-    if (a->device) SDL_CloseAudioDevice(a->device);
+    if (a->device) SDL_CloseAudioDevice(a->device); /* the callback has ended */
+    if (a->reader) apply_pace(a, 1.0, a->ratio_set);
     if (a->reader) a->observe->audio_close(a->reader);
     if (a->lock) SDL_DestroyMutex(a->lock);
     free(a);
@@ -161,6 +215,14 @@ void fe_audio_stats_get(fe_audio *a, fe_audio_stats *out)
     out->underruns = a->underruns;
     out->skipped = a->skipped;
     out->prefill_ms = a->prefill_ms;
+    out->fill_ms = (double)a->count * 1000.0 / a->rate;
+    out->fill_min_ms = (double)a->fill_min * 1000.0 / a->rate;
+    out->fill_max_ms = (double)a->fill_max * 1000.0 / a->rate;
+    out->target_ms = a->pace.target_s * 1000.0;
+    out->ratio = a->ratio_set;
+    out->ratio_min = a->ratio_min;
+    out->ratio_max = a->ratio_max;
+    out->pacing = a->can_pace;
     SDL_UnlockMutex(a->lock);
     out->dropped = a->observe->audio_dropped(a->reader);
 }

@@ -172,6 +172,16 @@ static void write_window(mh_json_writer *w, fe_app *app)
     key_u(w, "skipped", a.skipped);
     key_u(w, "prefillMs", a.prefill_ms);
     key_u(w, "dropped", a.dropped);
+    mh_json_write_key(w, "pacing");
+    mh_json_write_bool(w, a.pacing);
+    static const char *const names[] = {"fillMs", "fillMinMs", "fillMaxMs", "targetMs",
+                                        "paceRatio", "paceMin", "paceMax"};
+    const double values[] = {a.fill_ms, a.fill_min_ms, a.fill_max_ms, a.target_ms,
+                             a.ratio, a.ratio_min, a.ratio_max};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        mh_json_write_key(w, names[i]);
+        mh_json_write_double(w, values[i]);
+    }
     mh_json_write_object_end(w);
 }
 

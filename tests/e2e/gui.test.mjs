@@ -251,8 +251,11 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
     const speed = ((c1 - c0) / CLOCK_PAL / seconds) * 100;
     const played = b.audio.played - a.audio.played;
     const underruns = b.audio.underruns - a.audio.underruns;
-    const info = `played ${played} samples, ${underruns} underruns, skipped ${b.audio.skipped - a.audio.skipped}, prefill ${a.audio.prefillMs}/${b.audio.prefillMs} ms, emulation at ${speed.toFixed(0)}% of real time`;
+    const info = `played ${played} samples, ${underruns} underruns, skipped ${b.audio.skipped - a.audio.skipped}, prefill ${a.audio.prefillMs}/${b.audio.prefillMs} ms, emulation at ${speed.toFixed(0)}% of real time, ` +
+      `fill ${b.audio.fillMinMs.toFixed(1)}..${b.audio.fillMaxMs.toFixed(1)} ms (target ${b.audio.targetMs.toFixed(0)} ms), pace ${b.audio.paceMin.toFixed(4)}..${b.audio.paceMax.toFixed(4)} (now ${b.audio.paceRatio.toFixed(4)})`;
     t.diagnostic(info);
+    assert.equal(b.audio.pacing, true, 'the host offers set_pace');
+    assert.ok(b.audio.paceMin >= 0.95 && b.audio.paceMax <= 1.05, `the pacing stays in its range (${info})`);
     assert.equal(b.audio.dropped, 0, 'the window kept up with the stream');
     // SDL's dummy driver keeps time with SDL_Delay and plays somewhat slower
     // than real time; a sound card plays at its rate
@@ -264,5 +267,7 @@ describe('mcphost --gui in an X server beside an MCP client', { skip }, () => {
       return;
     }
     assert.equal(underruns, 0, `underruns in ${seconds.toFixed(1)} s (${info})`);
+    // the sound card is the clock: the fill stays near the target
+    assert.ok(b.audio.fillMaxMs <= 3 * b.audio.targetMs, `the fill stays bounded (${info})`);
   });
 });

@@ -4,10 +4,12 @@
  * registered (memory, video, input, cpu, vic2, cia1, cia2) on its own
  * thread; text typed into one appears on its screen only. Option errors
  * come back as tool errors. Needs /usr/share/open-roms/C64. */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "c64_chips.h"
 #include "cia6526.h"
@@ -251,5 +253,58 @@ static void test_create_errors(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "unknown option \"turbo\""));
 }
 
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The machine's speed (cycles per wall second) over `seconds` at ratio. */
+static double speed_at(mh_session *s, double ratio, double seconds)
+{
+    CU_ASSERT_EQUAL(mh_session_set_pace(s, ratio), MH_OK);
+    struct timespec settle = {0, 200000000}; /* let a slice see it; not a check */
+    nanosleep(&settle, NULL);
+    double t0 = wall_s();
+    uint64_t c0 = mh_session_cycles(s);
+    struct timespec wait = {(time_t)seconds, 0};
+    nanosleep(&wait, NULL);
+    return (double)(mh_session_cycles(s) - c0) / (wall_s() - t0);
+}
+
+/* set_pace (mh.observe/1) trims real-time pacing: at 1.03 the machine
+ * runs faster than at 0.97, by their ratio. Compared with each other, not
+ * with a duration; a host too slow for real time (a sanitizer build on a
+ * loaded machine) cannot show it and says so. */
+static void test_set_pace(void)
+{
+    const cJSON *r =
+        mh_harness_call_tool(&h, "session_create", "{\"machine\":\"c64\",\"name\":\"c64-pace\"}");
+    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
+    mh_session *s = mh_sessions_find(h.ctx.sessions, "c64-pace");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_EQUAL(mh_session_set_pace(s, 0.5), MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(mh_session_set_pace(s, 1.06), MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(mh_session_set_pace(s, NAN), MH_ERR_INVALID_ARGUMENT);
+    mh_session_start(s, 0, 0); /* real time, no limit */
+    double slow = speed_at(s, 0.97, 2);
+    double fast = speed_at(s, 1.03, 2);
+    CU_ASSERT_EQUAL(mh_session_set_pace(s, 1.0), MH_OK);
+    mh_session_interrupt(s, 0);
+    double clock = 985248.0; /* PAL */
+    if (fast < clock * 1.02) {
+        fprintf(stderr, "c64.sessions set_pace: not checked, the machine ran at %.0f%% of real "
+                        "time at 1.03\n", 100.0 * fast / clock);
+    } else {
+        double measured = fast / slow; /* 1.03 / 0.97 = 1.062 */
+        fprintf(stderr, "set_pace: %.0f vs %.0f cycles/s, ratio %.4f\n", slow, fast, measured);
+        CU_ASSERT_TRUE(measured > 1.03 && measured < 1.20);
+    }
+    mh_session_unref(s);
+    r = mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"c64-pace\"}");
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
+}
+
 MH_SUITE("c64.sessions", suite_init, suite_cleanup, MH_TEST(test_two_sessions),
-         MH_TEST(test_create_errors))
+         MH_TEST(test_create_errors), MH_TEST(test_set_pace))

@@ -17,7 +17,9 @@
  *   - jobs: running a function on a session's emulation thread between
  *     instructions, from any thread (input, a consistent read);
  *   - call_tool(): calling any registered tool as the client "window"
- *     (observers see those calls like any other).
+ *     (observers see those calls like any other);
+ *   - set_pace(): a trim of a session's real-time pacing, so a window can
+ *     make its sound card the clock (appended in ABI 1.3).
  * The MCP server is one subscriber among others: it forwards execution
  * events to the connections that called events_subscribe.
  *
@@ -117,6 +119,10 @@ typedef void (*mh_observe_result_fn)(void *user, const char *result_json, int is
  * ended before it could run (then it runs on the thread that ended it). */
 typedef void (*mh_observe_job_fn)(void *arg, mh_session *session);
 
+/* The range set_pace() accepts: a trim of real time, not a speed control. */
+#define MH_OBSERVE_PACE_MIN 0.95
+#define MH_OBSERVE_PACE_MAX 1.05
+
 typedef struct mh_observe_service {
     uint32_t struct_size;
 
@@ -170,6 +176,16 @@ typedef struct mh_observe_service {
      * an unknown tool (done not called). */
     mh_status (*call_tool)(const mh_host *host, const char *session, const char *tool,
                            const char *arguments_json, mh_observe_result_fn done, void *user);
+
+    /* Appended in ABI 1.3 (check struct_size before use). Trims the
+     * session's real-time pacing: it runs ratio times as fast as real time
+     * (1.0 normal, 1.01 one percent faster), so a window can let its sound
+     * card be the clock (docs/frontend-sdl.md). The emulation thread reads
+     * it once per slice and counts on at the new rate from that slice's
+     * due time (no catching up, no jump); warp is not affected. MH_ERR_INVALID_ARGUMENT outside MH_OBSERVE_PACE_MIN ..
+     * MAX (or not a number), MH_ERR_NOT_FOUND for no such session. The
+     * ratio stays until set again: set 1.0 when done. */
+    mh_status (*set_pace)(const mh_host *host, const char *session, double ratio);
 } mh_observe_service;
 
 #ifdef __cplusplus
