@@ -46,8 +46,8 @@ mh_status ta_capture(const ta_plugin *plugin, mh_call *call, const ta_source *sr
     void *context = src->audio_context;
     const mh_chip_sid_iface *sid = req->tap ? src->sid : NULL;
     memset(out, 0, sizeof *out);
-    mh_session *session = plugin->call->session(call);
-    const mh_debug_service *debug = plugin->debug;
+    mh_session *session = plugin->svc.call->session(call);
+    const mh_debug_service *debug = plugin->svc.debug;
     if (!debug || !session ||
         debug->struct_size < offsetof(mh_debug_service, advance) + sizeof debug->advance ||
         !debug->advance) {
@@ -89,8 +89,9 @@ mh_status ta_capture(const ta_plugin *plugin, mh_call *call, const ta_source *sr
     }
 
     char open_error[256];
-    stream_ctx stream = {observe, observe->audio_open(plugin->host, plugin->sessions->name(session),
-                                                      NULL, open_error, sizeof open_error)};
+    const char *name = plugin->svc.sessions->name(session);
+    stream_ctx stream = {observe, observe->audio_open(plugin->svc.host, name, NULL, open_error,
+                                                      sizeof open_error)};
     if (!stream.reader) {
         ta_audio_free(out);
         snprintf(err, err_size, "cannot read the session's audio: %s", open_error);
@@ -119,7 +120,8 @@ mh_status ta_capture(const ta_plugin *plugin, mh_call *call, const ta_source *sr
         size_t n = read_into(stream_fn, &stream, 0, out->mixed + got, req->samples - got);
         got += n;
         for (unsigned v = 0; sid && v < 3; v++)
-            voice_got[v] += read_into(sid->tap_read, src->sid_context, v, out->voice[v] + voice_got[v],
+            voice_got[v] += read_into(sid->tap_read, src->sid_context, v,
+                                      out->voice[v] + voice_got[v],
                                       req->samples - voice_got[v]);
         if (stopped) {
             out->stopped = 1;
@@ -131,12 +133,14 @@ mh_status ta_capture(const ta_plugin *plugin, mh_call *call, const ta_source *sr
                      "the machine made no progress in %u steps (state: %s; a jammed CPU or an "
                      "ended program does not run: reset the machine); capture stopped after %zu "
                      "of %zu samples",
-                     idle, debug->state ? mh_exec_state_name((uint32_t)debug->state(session)) : "unknown",
+                     idle,
+                     debug->state ? mh_exec_state_name((uint32_t)debug->state(session))
+                                  : "unknown",
                      got, req->samples);
             status = MH_ERR_STATE;
             break;
         }
-        if (plugin->call->cancelled(call)) {
+        if (plugin->svc.call->cancelled(call)) {
             snprintf(err, err_size, "cancelled after %zu of %zu samples", got, req->samples);
             status = MH_ERR_CANCELLED;
             break;

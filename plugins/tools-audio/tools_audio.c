@@ -129,11 +129,14 @@ static int parse_common(const mh_json *args, int capture, audio_args *a, char *e
     return 0;
 }
 
-static mh_session_service const *sessions_of(const ta_plugin *plugin) { return plugin->sessions; }
+static mh_session_service const *sessions_of(const ta_plugin *plugin)
+{
+    return plugin->svc.sessions;
+}
 
 static const char *session_name(const ta_plugin *plugin, mh_call *call)
 {
-    mh_session *session = plugin->call->session(call);
+    mh_session *session = plugin->svc.call->session(call);
     const char *name = session ? sessions_of(plugin)->name(session) : NULL;
     return name ? name : "";
 }
@@ -181,7 +184,8 @@ static void write_capture_result(const ta_plugin *plugin, mh_call *call, const t
 
     char text[1400];
     char level[64];
-    if (st.peak) snprintf(level, sizeof level, "peak %.1f dBFS, RMS %.1f dBFS", st.peak_dbfs, st.rms_dbfs);
+    if (st.peak)
+        snprintf(level, sizeof level, "peak %.1f dBFS, RMS %.1f dBFS", st.peak_dbfs, st.rms_dbfs);
     else snprintf(level, sizeof level, "silent");
     snprintf(text, sizeof text,
              "captured %.1f ms of %s (%zu samples at %u Hz, 16-bit mono WAV, %zu bytes): %s%s%s%s",
@@ -189,7 +193,7 @@ static void write_capture_result(const ta_plugin *plugin, mh_call *call, const t
              audio->stopped ? "; a breakpoint stopped the machine early (the audio ends there)"
                             : "",
              written_path ? "; written to " : "", written_path ? written_path : "");
-    plugin->call->text(call, text);
+    plugin->svc.call->text(call, text);
     ta_finish(plugin, call, w, NULL);
 }
 
@@ -200,7 +204,7 @@ static void audio_capture(void *user, mh_call *call)
     if (ta_source_of(plugin, call, "audio_capture", &src) != 0) return;
     char err[1024];
     mh_json_doc *doc = NULL;
-    const mh_json *args = mh_args_parse(plugin->call->args(call), &doc, err, sizeof err);
+    const mh_json *args = mh_args_parse(plugin->svc.call->args(call), &doc, err, sizeof err);
     audio_args a;
     int bad = !args || parse_common(args, 1, &a, err, sizeof err) != 0 ||
               parse_length(args, &src, &a, err, sizeof err) != 0;
@@ -211,13 +215,14 @@ static void audio_capture(void *user, mh_call *call)
     }
     char resolved[4096] = "";
     if (!bad && a.path) {
-        if (!plugin->files || !plugin->files->resolve) {
+        if (!plugin->svc.files || !plugin->svc.files->resolve) {
             snprintf(err, sizeof err, "path: this host has no file service (mh.files/1); leave "
                                       "`path` out and use the returned audio");
             bad = 1;
         } else {
             char why[1024] = "";
-            mh_status st = plugin->files->resolve(plugin->host, a.path, MH_FILES_WRITE, resolved,
+            mh_status st = plugin->svc.files->resolve(plugin->svc.host, a.path, MH_FILES_WRITE,
+                                                      resolved,
                                                   sizeof resolved, why, sizeof why);
             struct stat existing;
             if (st != MH_OK) {
@@ -267,15 +272,16 @@ static void audio_capture(void *user, mh_call *call)
                       why, st == MH_ERR_EXISTS ? "; pass overwrite: true to replace it" : "",
                       audio.count * 1000.0 / audio.sample_rate);
             free(wav);
-            ta_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
+            ta_store_put(plugin, plugin->svc.call->session(call), session_name(plugin, call),
+                         &audio);
             return;
         }
         written = resolved;
     }
     write_capture_result(plugin, call, &audio, &a, samples, wav_size, written);
-    plugin->call->audio(call, "audio/wav", wav, wav_size);
+    plugin->svc.call->audio(call, "audio/wav", wav, wav_size);
     free(wav);
-    ta_store_put(plugin, plugin->call->session(call), session_name(plugin, call), &audio);
+    ta_store_put(plugin, plugin->svc.call->session(call), session_name(plugin, call), &audio);
 }
 
 /* ---- audio_analyze ---- */
@@ -349,7 +355,7 @@ static void audio_analyze(void *user, mh_call *call)
     if (ta_source_of(plugin, call, "audio_analyze", &src) != 0) return;
     char err[1024];
     mh_json_doc *doc = NULL;
-    const mh_json *args = mh_args_parse(plugin->call->args(call), &doc, err, sizeof err);
+    const mh_json *args = mh_args_parse(plugin->svc.call->args(call), &doc, err, sizeof err);
     audio_args a;
     int bad = !args || parse_common(args, 0, &a, err, sizeof err) != 0;
     if (!bad && a.use_last && (mh_json_object_get(args, "frames") ||
@@ -365,13 +371,13 @@ static void audio_analyze(void *user, mh_call *call)
         return;
     }
     ta_audio audio;
-    mh_session *session = plugin->call->session(call);
+    mh_session *session = plugin->svc.call->session(call);
     if (a.use_last) {
         int found = ta_store_get(plugin, session, session_name(plugin, call), &audio);
         /* a session made later at the same address with the same name has
          * run fewer cycles than the capture's end: not its capture */
-        if (found == 1 && audio.end_cycles && plugin->debug && plugin->debug->cycles &&
-            plugin->debug->cycles(session) < audio.end_cycles) {
+        if (found == 1 && audio.end_cycles && plugin->svc.debug && plugin->svc.debug->cycles &&
+            plugin->svc.debug->cycles(session) < audio.end_cycles) {
             ta_audio_free(&audio);
             found = 0;
         }
@@ -535,5 +541,5 @@ mh_status ta_register_tools(ta_plugin *plugin)
     tools[1].output_schema = analyze_output;
     tools[1].seed_name = "vice.sid.audio.analyze";
     tools[1].call = audio_analyze;
-    return mh_toolkit_register_tools(plugin->host, plugin->registry, tools, 2, NULL, plugin);
+    return mh_toolkit_register_tools(plugin->svc.host, plugin->svc.registry, tools, 2, NULL, plugin);
 }

@@ -57,12 +57,7 @@ typedef struct ta_store_slot {
 } ta_store_slot;
 
 typedef struct ta_plugin {
-    const mh_host *host;
-    const mh_registry_service *registry;
-    const mh_call_service *call;
-    const mh_session_service *sessions;
-    const mh_debug_service *debug;     /* NULL on a host without mh.debug/1 */
-    const mh_files_service *files;     /* NULL on a host without mh.files/1 */
+    mh_toolkit_services svc;           /* host, registry, call, sessions, debug, files */
     const mh_observe_service *observe; /* NULL on a host without mh.observe/1 */
     pthread_mutex_t lock;              /* guards store */
     ta_store_slot store[TA_STORE_SLOTS];
@@ -82,7 +77,7 @@ typedef struct ta_source {
 int ta_source_of(const ta_plugin *plugin, mh_call *call, const char *tool, ta_source *out);
 
 /* An isError result built like printf (mcphost/toolkit.h). */
-#define ta_errorf(plugin, call, ...) mh_toolkit_fail((plugin)->call, (call), __VA_ARGS__)
+#define ta_errorf(plugin, call, ...) mh_toolkit_fail((plugin)->svc.call, (call), __VA_ARGS__)
 /* Finishes a writer into structured content (+ text when not NULL), or a
  * tool error naming the writer's failure. Frees the writer. */
 void ta_finish(const ta_plugin *plugin, mh_call *call, mh_json_writer *w, const char *text);

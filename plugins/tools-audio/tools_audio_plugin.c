@@ -10,7 +10,7 @@
 int ta_source_of(const ta_plugin *plugin, mh_call *call, const char *tool, ta_source *out)
 {
     memset(out, 0, sizeof *out);
-    const mh_chip *chip = mh_toolkit_chip(plugin->call, call, sizeof(mh_audio_iface));
+    const mh_chip *chip = mh_toolkit_chip(plugin->svc.call, call, sizeof(mh_audio_iface));
     if (!chip) {
         ta_errorf(plugin, call, "%s: the machine's audio interface (%s) is missing or too old",
                   tool, MH_IFACE_AUDIO);
@@ -18,8 +18,8 @@ int ta_source_of(const ta_plugin *plugin, mh_call *call, const char *tool, ta_so
     }
     out->audio = chip->vtable;
     out->audio_context = chip->context;
-    mh_session *session = plugin->call->session(call);
-    const mh_chip *sid = session ? plugin->sessions->find_chip(session, MH_CHIP_SID_IFACE, NULL)
+    mh_session *session = plugin->svc.call->session(call);
+    const mh_chip *sid = session ? plugin->svc.sessions->find_chip(session, MH_CHIP_SID_IFACE, NULL)
                                  : NULL;
     if (sid && ((const mh_chip_sid_iface *)sid->vtable)->struct_size >=
                    sizeof(mh_chip_sid_iface)) {
@@ -31,7 +31,7 @@ int ta_source_of(const ta_plugin *plugin, mh_call *call, const char *tool, ta_so
 
 void ta_finish(const ta_plugin *plugin, mh_call *call, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(plugin->call, call, w, text) != MH_OK)
+    if (mh_toolkit_send_json(plugin->svc.call, call, w, text) != MH_OK)
         ta_errorf(plugin, call, "internal error building the result: %s",
                   mh_json_writer_error(w));
     mh_json_writer_free(w);
@@ -39,10 +39,10 @@ void ta_finish(const ta_plugin *plugin, mh_call *call, mh_json_writer *w, const 
 
 void ta_write_state(const ta_plugin *plugin, mh_call *call, mh_json_writer *w)
 {
-    mh_session *session = plugin->call->session(call);
+    mh_session *session = plugin->svc.call->session(call);
     const char *state = "unknown";
-    if (plugin->debug && plugin->debug->state && session)
-        state = mh_exec_state_name((uint32_t)plugin->debug->state(session));
+    if (plugin->svc.debug && plugin->svc.debug->state && session)
+        state = mh_exec_state_name((uint32_t)plugin->svc.debug->state(session));
     mh_json_write_key(w, "state");
     mh_json_write_string(w, state);
 }
@@ -94,7 +94,8 @@ int ta_store_get(ta_plugin *plugin, mh_session *session, const char *name, ta_au
             continue;
         *out = slot->audio;
         out->mixed = copy_samples(slot->audio.mixed, slot->audio.count);
-        for (int v = 0; v < 3; v++) out->voice[v] = copy_samples(slot->audio.voice[v], slot->audio.count);
+        for (int v = 0; v < 3; v++)
+            out->voice[v] = copy_samples(slot->audio.voice[v], slot->audio.count);
         found = out->mixed != NULL ? 1 : -1;
     }
     pthread_mutex_unlock(&plugin->lock);
@@ -114,14 +115,8 @@ static mh_status tools_audio_init(const mh_host *host, void **data)
 {
     ta_plugin *plugin = calloc(1, sizeof *plugin);
     if (!plugin) return MH_ERR_NO_MEMORY;
-    plugin->host = host;
-    plugin->registry = host->get_service(host, MH_REGISTRY_SERVICE_ID);
-    plugin->call = host->get_service(host, MH_CALL_SERVICE_ID);
-    plugin->sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
-    plugin->debug = host->get_service(host, MH_DEBUG_SERVICE_ID);
-    plugin->files = host->get_service(host, MH_FILES_SERVICE_ID);
     plugin->observe = host->get_service(host, MH_OBSERVE_SERVICE_ID);
-    if (!plugin->registry || !plugin->call || !plugin->sessions) {
+    if (mh_toolkit_services_get(host, &plugin->svc) != MH_OK || !plugin->svc.sessions) {
         free(plugin);
         return MH_ERR_UNSUPPORTED;
     }

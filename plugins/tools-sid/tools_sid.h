@@ -26,13 +26,8 @@
 #include <mcphost/mcphost.h>
 #include <mcphost/toolkit.h>
 
-typedef struct ts_plugin {
-    const mh_host *host;
-    const mh_registry_service *registry;
-    const mh_call_service *call;
-    const mh_session_service *sessions;
-    const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
-} ts_plugin;
+/* The plugin's data: just the host services (mcphost/toolkit.h). */
+typedef mh_toolkit_services ts_plugin;
 
 typedef mh_status (*ts_register_fn)(ts_plugin *plugin);
 mh_status ts_register_regs(ts_plugin *plugin);   /* tools_sid_regs.c */

@@ -36,35 +36,11 @@ void ts_write_state(const ts_plugin *plugin, mh_call *call, mh_json_writer *w)
     mh_json_write_string(w, state);
 }
 
-static void tools_sid_deinit(void *data)
-{
-    ts_plugin *plugin = data;
-    if (!plugin) return;
-    free(plugin);
-}
+static void tools_sid_deinit(void *data) { free(data); }
 
 static mh_status tools_sid_init(const mh_host *host, void **data)
 {
-    ts_plugin *plugin = calloc(1, sizeof *plugin);
-    if (!plugin) return MH_ERR_NO_MEMORY;
-    plugin->host = host;
-    plugin->registry = host->get_service(host, MH_REGISTRY_SERVICE_ID);
-    plugin->call = host->get_service(host, MH_CALL_SERVICE_ID);
-    plugin->sessions = host->get_service(host, MH_SESSION_SERVICE_ID);
-    plugin->debug = host->get_service(host, MH_DEBUG_SERVICE_ID);
-    if (!plugin->registry || !plugin->call || !plugin->sessions) {
-        free(plugin);
-        return MH_ERR_UNSUPPORTED;
-    }
-    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
-        mh_status status = groups[i](plugin);
-        if (status != MH_OK) {
-            tools_sid_deinit(plugin); /* the host removes what was registered */
-            return status;
-        }
-    }
-    *data = plugin;
-    return MH_OK;
+    return mh_toolkit_init(host, groups, sizeof groups / sizeof groups[0], 1, data);
 }
 
 MH_PLUGIN_DEFINE("org.mcphost.tools-sid", "tools-sid", "0.1.0",
