@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mcphost/json.h>
+#include <zlib.h>
 
 #include "c64.h"
 #include "mcphost/machine.h"
@@ -37,22 +38,16 @@
 #define C64_SNAP_HEADER 56u
 #define C64_SNAP_CRC_AT 40u
 
-static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
-{
-    crc = ~crc;
-    for (size_t i = 0; i < n; i++) {
-        crc ^= p[i];
-        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return ~crc;
-}
-
+/* zlib's CRC-32: the bitwise loop it replaced cost milliseconds per
+ * 320 KiB blob, three times per load-and-save. */
 static uint32_t blob_crc(const uint8_t *blob, size_t size)
 {
     static const uint8_t zero[4] = {0, 0, 0, 0};
-    uint32_t crc = crc32_update(0, blob, C64_SNAP_CRC_AT);
-    crc = crc32_update(crc, zero, 4);
-    return crc32_update(crc, blob + C64_SNAP_CRC_AT + 4, size - C64_SNAP_CRC_AT - 4);
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, blob, C64_SNAP_CRC_AT);
+    crc = crc32(crc, zero, 4);
+    crc = crc32(crc, blob + C64_SNAP_CRC_AT + 4, (uInt)(size - C64_SNAP_CRC_AT - 4));
+    return (uint32_t)crc;
 }
 
 static void put32(uint8_t *p, uint32_t v)
