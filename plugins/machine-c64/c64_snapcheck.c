@@ -78,6 +78,12 @@ static int sid_ok(const c64_sid *live, const c64_sid *s, char *problem, size_t p
      * near the int32 limits its next update overflows (fuzz_snapshot). */
     if (c->hp_lp > OUTPUT_DC_MAX || c->hp_lp < -OUTPUT_DC_MAX)
         FAIL("SID output DC tracker %d", (int)c->hp_lp);
+    /* The resampler averages rs_count cycles per output sample (about
+     * clock / rate); a count that wraps to 0 divides by zero. */
+    if (c->rs_pos >= c->clock_hz || c->rs_count > c->clock_hz / c->sample_rate + 1 ||
+        c->rs_sum > ((int64_t)c->rs_count << 27) || c->rs_sum < -((int64_t)c->rs_count << 27))
+        FAIL("SID resampler state (position %u, %u cycles)", (unsigned)c->rs_pos,
+             (unsigned)c->rs_count);
     return 0;
 }
 
