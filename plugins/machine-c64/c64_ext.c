@@ -278,7 +278,8 @@ static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_cou
 static const mh_machine_caps c64_caps = {
     sizeof(mh_machine_caps), "6510", "pal,ntsc", "disk,tape,cartridge,program",
     "Commodore 64: 6510, VIC-II (PAL 6569/8565, NTSC 6567/8562), 2x CIA 6526/6526A, SID "
-    "6581/8580 (synthesis, 44.1 kHz audio); virtual drive 8 (D64), T64 and PRG injection, generic CRT cartridges"};
+    "6581/8580 (synthesis, 44.1 kHz audio); virtual drive 8 (D64), T64 and PRG injection, generic CRT cartridges",
+    "2.0"};
 
 static const mh_machine_caps *caps_caps(void *context)
 {
