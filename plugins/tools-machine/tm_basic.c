@@ -270,21 +270,20 @@ done:
 }
 
 static const mh_tool_desc tools[] = {
-    {0, "basic_list", "List the BASIC program",
-     "The BASIC program in memory as text (petcat style: keywords lower case, {clr}-style "
-     "codes), from TXTTAB or start; a broken link chain is reported. path: also write it "
-     "as a .bas file.",
+    {0, "basic_list", "List BASIC",
+     "The BASIC program in memory as text (petcat style) from TXTTAB or start; reports a "
+     "broken link chain. path: also write a .bas file.",
      "{\"type\":\"object\",\"properties\":{\"start\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"First line's address\"},\"path\":{\"type\":\"string\",\"description\":\".bas file to "
-     "write\"},\"overwrite\":{\"type\":\"boolean\",\"description\":\"Replace path\"}}}",
+     "\"description\":\"Address\"},\"path\":{\"type\":\"string\",\"description\":\".bas file\"},"
+     "\"overwrite\":{\"type\":\"boolean\",\"description\":\"Replace path\"}}}",
      "{\"type\":\"object\",\"required\":[\"lines\",\"start\"]}",
      MH_TOOL_READ_ONLY, 0, MH_IFACE_MEMORY, NULL, basic_list, NULL},
-    {0, "basic_type", "Put a BASIC program into memory",
-     "Tokenises program text (as basic_list writes it) or a .bas file into memory with its "
-     "links and BASIC's pointers set, ready to RUN.",
+    {0, "basic_type", "Type in BASIC",
+     "Tokenises text (as basic_list writes it) or a .bas file into memory, links and BASIC's "
+     "pointers set: ready to RUN.",
      "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"description\":"
      "\"Program lines\"},\"path\":{\"type\":\"string\",\"description\":\".bas file\"},"
-     "\"start\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address (TXTTAB)\"}}}",
+     "\"start\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address\"}}}",
      "{\"type\":\"object\",\"required\":[\"start\",\"end\",\"lines\"]}",
      0, 0, MH_IFACE_MEMORY, NULL, basic_type, NULL},
 };
