@@ -85,11 +85,14 @@ typedef struct ted {
     uint64_t frame;         /* frames started since reset */
     uint16_t line, x;       /* beam: raster line, tick in the line */
 
-    /* Timers: counters, timer 1's reload value, running flags. */
-    uint16_t timer[3];
+    /* Timers, counted lazily: a running timer held timer_base at tick
+     * timer_base_tick and has stepped once at every odd tick since; the
+     * next underflow of any running timer is at tick timer_event. */
+    uint16_t timer_base[3];
+    uint64_t timer_base_tick[3];
+    uint64_t timer_event;   /* UINT64_MAX: no timer runs */
     uint16_t reload[3];
     uint8_t timer_run[3];
-    uint8_t timers_running; /* any of timer_run */
     uint32_t underflows[3];
     uint8_t irq_flags;      /* bits 1-6 latched */
     uint8_t irq;            /* the output: an enabled source is set */
@@ -131,17 +134,17 @@ void ted_restore(ted *t, const ted *saved);
 /* What happens at the end of the line's display part and at the line's
  * end (ted.c); the per-tick work that remains is in ted_advance(). */
 int ted_line_event(ted *t);
-void ted_timers_step(ted *t);
+void ted_timer_event(ted *t);
 void ted_sound_step(ted *t);
 
 /* Runs n (1 or 2) ticks; returns 1 when a frame ended (the framebuffer is
- * complete). Timers step every second tick, the voices every 8th. */
+ * complete). Timers step at every odd tick (counted lazily), the voices every 8th. */
 static inline int ted_advance(ted *t, unsigned n)
 {
     int frame_done = 0;
     for (unsigned i = 0; i < n; i++) {
         t->ticks++;
-        if ((t->ticks & 1u) && t->timers_running) ted_timers_step(t);
+        if (t->ticks >= t->timer_event) ted_timer_event(t);
         if (++t->snd_div == 8) {
             t->snd_div = 0;
             ted_sound_step(t);
@@ -181,6 +184,7 @@ uint16_t ted_charset_address(const ted *t);
 uint16_t ted_bitmap_address(const ted *t);
 unsigned ted_mode(const ted *t);              /* ECM << 2 | BMM << 1 | MCM */
 uint16_t ted_raster_compare(const ted *t);
+uint16_t ted_timer_value(const ted *t, unsigned n); /* the counter now */
 double ted_voice_hz(const ted *t, int voice);
 uint16_t ted_voice_freq(const ted *t, int voice);
 int ted_flash_on(const ted *t);

@@ -70,7 +70,7 @@ static void test_timer1_reloads(void)
     run_ticks(t, 2);
     CU_ASSERT_TRUE(t->irq);
     CU_ASSERT_EQUAL(ted_peek(t, 0x09) & 0x88u, 0x88u);
-    CU_ASSERT_EQUAL(t->timer[0], 100); /* reloaded */
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 100); /* reloaded */
     CU_ASSERT_EQUAL(t->underflows[0], 1u);
     ted_write(t, 0x09, TED_IRQ_T1, 0xFF); /* acknowledge */
     CU_ASSERT_FALSE(t->irq);
@@ -92,13 +92,13 @@ static void test_timer2_runs_free(void)
     CU_ASSERT_EQUAL(t->irq_flags & TED_IRQ_T2, TED_IRQ_T2);
     CU_ASSERT_FALSE(t->irq); /* masked */
     run_ticks(t, 2);
-    CU_ASSERT_EQUAL(t->timer[1], 0xFFFFu); /* goes on from $FFFF, no reload */
+    CU_ASSERT_EQUAL(ted_timer_value(t, 1), 0xFFFFu); /* goes on from $FFFF, no reload */
     CU_ASSERT_EQUAL(ted_peek(t, 0x03), 0xFF);
     /* A low-byte write stops it. */
     ted_write(t, 0x02, 0x34, 0xFF);
-    uint16_t held = t->timer[1];
+    uint16_t held = ted_timer_value(t, 1);
     run_ticks(t, 50);
-    CU_ASSERT_EQUAL(t->timer[1], held);
+    CU_ASSERT_EQUAL(ted_timer_value(t, 1), held);
     free(f);
 }
 
