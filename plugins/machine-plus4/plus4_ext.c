@@ -104,7 +104,8 @@ static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size
     else if (t->ntsc != m->ted.ntsc || t->lines != m->ted.lines || t->fb_height != m->ted.fb_height ||
              t->fb_first_line != m->ted.fb_first_line || t->clock_hz != m->ted.clock_hz)
         bad = "the TED model";
-    else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE) bad = "the beam position";
+    else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE || t->drawn_px > TED_FB_WIDTH)
+        bad = "the beam position";
     else if (t->rc > 7 || t->flash_counter > 31 || t->snd_div > 7 || t->snd_count[0] > 1023 ||
              t->snd_count[1] > 1023 || t->sample_acc >= t->clock_hz)
         bad = "a TED counter";

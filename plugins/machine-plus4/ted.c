@@ -58,6 +58,7 @@ void ted_reset(ted *t)
     t->frame = 0;
     t->line = 0;
     t->x = 0;
+    t->drawn_px = 0;
     memset(t->timer_base, 0, sizeof t->timer_base);
     memset(t->timer_base_tick, 0, sizeof t->timer_base_tick);
     t->timer_event = UINT64_MAX;
@@ -172,9 +173,18 @@ uint8_t ted_peek(const ted *t, uint8_t reg)
 
 uint8_t ted_read(ted *t, uint8_t reg) { return ted_peek(t, reg); }
 
+/* Registers whose writes change the picture: the line is drawn up to the
+ * beam first. */
+static int changes_picture(uint8_t reg)
+{
+    return reg == 0x06 || reg == 0x07 || reg == 0x0C || reg == 0x0D ||
+           (reg >= 0x12 && reg <= 0x19);
+}
+
 void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
 {
     reg &= 0x3Fu;
+    if (changes_picture(reg)) ted_catch_up(t);
     switch (reg) {
     case 0x00: case 0x02: case 0x04: { /* low byte: stops the timer */
         unsigned n = reg >> 1;
@@ -275,6 +285,7 @@ void ted_timer_event(ted *t)
  * the row counters. */
 static void new_line(ted *t)
 {
+    t->drawn_px = 0;
     if (t->line == 0) {
         t->frame++;
         t->display_frame = (t->regs[0x06] & 0x10u) != 0;
@@ -310,7 +321,7 @@ static void new_line(ted *t)
 
 int ted_line_event(ted *t)
 {
-    if (t->x == TED_X_RENDER) ted_render_line(t);
+    if (t->x == TED_X_RENDER) ted_render_upto(t, TED_FB_WIDTH);
     if (t->x < TED_TICKS_PER_LINE) return 0;
     t->x = 0;
     if (++t->line == t->lines) t->line = 0;

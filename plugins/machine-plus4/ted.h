@@ -9,8 +9,10 @@
  * the TED fetches display data, refreshes DRAM, stops the CPU for DMA or
  * $FF13 bit 1 forces it, else 1 (double clock).
  *
- * Video is drawn a line at a time (at the end of the line's display part)
- * from the registers as they are then, into an 8-bit framebuffer of
+ * Video is drawn a line at a time at the end of the line's display part,
+ * from the registers as they are then; a write to a register that changes
+ * the picture first draws the line up to the beam, so colour and mode
+ * changes take effect mid-line (to 4 pixels). The framebuffer holds
  * palette indices (luminance << 4 | hue, ted_palette()).
  *
  * Ownership: the machine owns the struct (no allocation); the fetch
@@ -84,6 +86,7 @@ typedef struct ted {
     uint64_t ticks;         /* since reset */
     uint64_t frame;         /* frames started since reset */
     uint16_t line, x;       /* beam: raster line, tick in the line */
+    uint16_t drawn_px;      /* pixels of this line already drawn (0-384) */
 
     /* Timers, counted lazily: a running timer held timer_base at tick
      * timer_base_tick and has stepped once at every odd tick since; the

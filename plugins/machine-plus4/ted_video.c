@@ -108,12 +108,9 @@ static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out
     }
 }
 
-void ted_render_line(ted *t)
+/* The whole visible line (384 pixels) as the registers are now. */
+static void build_line(ted *t, uint8_t *px)
 {
-    if (!t->fb) return;
-    const unsigned row = (unsigned)((t->line + t->lines - t->fb_first_line) % t->lines);
-    if (row >= t->fb_height) return;
-    uint8_t *px = t->fb + (size_t)row * TED_FB_WIDTH;
     const uint8_t border = t->regs[0x19] & 0x7Fu;
     const int rows25 = (t->regs[0x06] & 0x08u) != 0;
     const unsigned top = rows25 ? 4u : 8u, bottom = rows25 ? 204u : 200u;
@@ -136,9 +133,36 @@ void ted_render_line(ted *t)
     if (mode == 0) {
         text_row(t, charset, display + 8);
     } else {
-        for (unsigned col = 0; col < 40; col++) cell_pixels(t, mode, col, charset, display + 8 + col * 8u);
+        for (unsigned col = 0; col < 40; col++)
+            cell_pixels(t, mode, col, charset, display + 8 + col * 8u);
     }
     memset(px, border, 32 + left);
     memcpy(px + 32 + left, display + 8 - xscroll + left, right - left);
     memset(px + 32 + right, border, TED_FB_WIDTH - 32 - right);
+}
+
+void ted_render_upto(ted *t, unsigned end)
+{
+    if (end > TED_FB_WIDTH) end = TED_FB_WIDTH;
+    if (!t->fb || end <= t->drawn_px) return;
+    const unsigned row = (unsigned)((t->line + t->lines - t->fb_first_line) % t->lines);
+    if (row >= t->fb_height) {
+        t->drawn_px = (uint16_t)end;
+        return;
+    }
+    uint8_t *px = t->fb + (size_t)row * TED_FB_WIDTH;
+    if (t->drawn_px == 0 && end == TED_FB_WIDTH) {
+        build_line(t, px); /* the usual case: no register changed mid-line */
+    } else {
+        uint8_t line[TED_FB_WIDTH];
+        build_line(t, line);
+        memcpy(px + t->drawn_px, line + t->drawn_px, end - t->drawn_px);
+    }
+    t->drawn_px = (uint16_t)end;
+}
+
+void ted_catch_up(ted *t)
+{
+    if (t->x < TED_X_BORDER_L || t->x >= TED_X_RENDER) return;
+    ted_render_upto(t, (t->x - TED_X_BORDER_L) * 4u);
 }
