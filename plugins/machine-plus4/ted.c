@@ -272,11 +272,13 @@ void ted_timer_event(ted *t)
 {
     static const uint8_t sources[3] = {TED_IRQ_T1, TED_IRQ_T2, TED_IRQ_T3};
     for (unsigned n = 0; n < 3; n++) {
-        if (!t->timer_run[n] || underflow_tick(t, n) != t->ticks) continue;
+        if (!t->timer_run[n]) continue;
+        uint64_t at = underflow_tick(t, n);
+        if (at > t->ticks) continue;
         t->underflows[n]++;
         raise(t, sources[n]);
         t->timer_base[n] = n == 0 ? t->reload[0] : 0;
-        t->timer_base_tick[n] = t->ticks;
+        t->timer_base_tick[n] = at; /* the tick it reached 0 (a CPU cycle may be 2 ticks) */
     }
     timers_schedule(t);
 }
@@ -321,9 +323,9 @@ static void new_line(ted *t)
 
 int ted_line_event(ted *t)
 {
-    if (t->x == TED_X_RENDER) ted_render_upto(t, TED_FB_WIDTH);
+    if (t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);
     if (t->x < TED_TICKS_PER_LINE) return 0;
-    t->x = 0;
+    t->x = (uint16_t)(t->x - TED_TICKS_PER_LINE);
     if (++t->line == t->lines) t->line = 0;
     new_line(t);
     return t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines);

@@ -140,21 +140,19 @@ int ted_line_event(ted *t);
 void ted_timer_event(ted *t);
 void ted_sound_step(ted *t);
 
-/* Runs n (1 or 2) ticks; returns 1 when a frame ended (the framebuffer is
- * complete). Timers step at every odd tick (counted lazily), the voices every 8th. */
+/* Runs n (1 or 2) ticks at once (events land within the CPU cycle);
+ * returns 1 when a frame ended (the framebuffer is complete). Timers step at every odd tick (counted lazily), the voices every 8th. */
 static inline int ted_advance(ted *t, unsigned n)
 {
-    int frame_done = 0;
-    for (unsigned i = 0; i < n; i++) {
-        t->ticks++;
-        if (t->ticks >= t->timer_event) ted_timer_event(t);
-        if (++t->snd_div == 8) {
-            t->snd_div = 0;
-            ted_sound_step(t);
-        }
-        if (++t->x >= TED_X_RENDER) frame_done |= ted_line_event(t);
+    t->ticks += n;
+    if (t->ticks >= t->timer_event) ted_timer_event(t);
+    t->snd_div = (uint8_t)(t->snd_div + n);
+    if (t->snd_div >= 8) {
+        t->snd_div = (uint8_t)(t->snd_div - 8);
+        ted_sound_step(t);
     }
-    return frame_done;
+    t->x = (uint16_t)(t->x + n);
+    return t->x >= TED_X_RENDER ? ted_line_event(t) : 0;
 }
 static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */

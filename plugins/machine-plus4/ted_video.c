@@ -88,6 +88,21 @@ black:
     for (unsigned i = 0; i < 8; i++) out[i] = 0;
 }
 
+/* 8 pixels of colour fg where data has a 1 bit (bit 7 first), else bg. */
+static inline void expand8(uint8_t data, uint8_t fg, uint8_t bg, uint8_t *out)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Byte i takes bit 7 - i; nonzero bytes become $FF. */
+    uint64_t m = ((uint64_t)data * 0x0101010101010101ull) & 0x0102040810204080ull;
+    m = (((m + 0x7F7F7F7F7F7F7F7Full) | m) & 0x8080808080808080ull) >> 7;
+    m *= 0xFFu;
+    const uint64_t px = (0x0101010101010101ull * fg & m) | (0x0101010101010101ull * bg & ~m);
+    memcpy(out, &px, 8);
+#else
+    for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
+#endif
+}
+
 /* Standard text: the common case, without the other modes' branches. */
 static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out)
 {
@@ -103,8 +118,7 @@ static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out
         if ((attr & 0x80u) && !flash) data = 0;
         if (flash && ((t->vc_base + col) & 0x3FFu) == cursor) reverse = !reverse;
         if (reverse) data = (uint8_t)~data;
-        const uint8_t fg = attr & 0x7Fu;
-        for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
+        expand8(data, attr & 0x7Fu, bg, out);
     }
 }
 
