@@ -50,13 +50,15 @@ const mh_kernal_layout plus4_kernal_layout = {
     .directory_address = 0x0401,
 };
 
-/* The KERNAL reads file names from RAM whatever is banked in (BASIC 3.5
- * keeps strings at the top of RAM, under the KERNAL ROM): so does the
- * glue, through the C16's mirrors. */
+/* What the glue reads: the CPU's view (the READY loop's code in ROM), but
+ * during the LOAD trap RAM, as the KERNAL's LOAD reads the file name
+ * whatever is banked in (BASIC 3.5 keeps strings at the top of RAM, under
+ * the KERNAL ROM), through the C16's mirrors. */
 static uint8_t kernal_peek(const void *machine, uint16_t address)
 {
     const plus4 *m = machine;
-    return m->p.ram[address & m->ram_mask];
+    if (m->kernal_reads_ram) return m->p.ram[address & m->ram_mask];
+    return plus4_bus_peek(m, address);
 }
 
 /* ---- hooks ---- */
@@ -77,7 +79,10 @@ static int drive_trap(plus4 *m)
 {
     if (!m->drive8 || !plus4_kernal_at(m, plus4_kernal_layout.load_entry)) return 0;
     char message[320];
-    if (!mh_kernal_load_trap(&m->kernal, 8, m->drive8, message, sizeof message)) return 0;
+    m->kernal_reads_ram = 1;
+    int done = mh_kernal_load_trap(&m->kernal, 8, m->drive8, message, sizeof message);
+    m->kernal_reads_ram = 0;
+    if (!done) return 0;
     plus4_log(m, MH_LOG_INFO, "plus4: drive 8: %s", message);
     return 1;
 }
@@ -380,8 +385,7 @@ void plus4_reset(plus4 *m, int hard)
     reset_machine_state(m);
     m->p.autostart_pending = 0;
     uint64_t ticks = m->ted.ticks;
-    ted_reset(&m->ted);
-    m->ted.ticks = ticks;
+    ted_reset(&m->ted); /* the tick count goes on */
     m->ted.fb = m->p.fb[m->p.fb_back];
     mh_cpu6502_reset(&m->cpu);
     m->cpu.irq = 0;

@@ -333,6 +333,31 @@ static void test_drive_load(void)
     unlink(path);
 }
 
+/* --autostart: injected when the KERNAL waits for a key at READY (long
+ * before the 40M-tick fallback), RUN typed. */
+static void test_autostart_at_ready(void)
+{
+    const char *dir = rom_dir();
+    if (!dir) return;
+    static const uint8_t prog[] = {0x01, 0x10, 0x0F, 0x10, 0x0A, 0x00, 0x97, 0x31, 0x32,
+                                   0x32, 0x38, 0x38, 0x2C, 0x37, 0x37, 0x00, 0x00, 0x00};
+    char path[96], options[768], error[512];
+    snprintf(path, sizeof path, "/tmp/mh_plus4_auto_%d.prg", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite(prog, 1, sizeof prog, f);
+    fclose(f);
+    snprintf(options, sizeof options, "{\"rom_dir\":\"%s\",\"autostart\":\"%s\"}", dir, path);
+    plus4 *m = plus4_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    mh_run_result r = {0};
+    plus4_run(m, 8000000, &r);
+    CU_ASSERT_FALSE(m->p.autostart_pending);
+    CU_ASSERT_EQUAL(m->p.ram[0x3000], 77);
+    plus4_free(m);
+    unlink(path);
+}
+
 /* ---- plus4.snapshot ---- */
 
 static void test_snapshot_round_trip(void)
@@ -391,5 +416,6 @@ MH_SUITE("plus4.banking", fake_init, fake_cleanup, MH_TEST(test_rom_ram_switch),
          MH_TEST(test_rom_banks), MH_TEST(test_c16_mirrors), MH_TEST(test_acia_and_ports),
          MH_TEST(test_options_refused), MH_TEST(test_cartridge_refused))
 MH_SUITE("plus4.machine", NULL, NULL, MH_TEST(test_boot_ready), MH_TEST(test_c16_boot),
-         MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load))
+         MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load),
+         MH_TEST(test_autostart_at_ready))
 MH_SUITE("plus4.snapshot", fake_init, fake_cleanup, MH_TEST(test_snapshot_round_trip))
