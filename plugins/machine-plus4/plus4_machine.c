@@ -288,6 +288,13 @@ mh_status plus4_cart_attach(plus4 *m, const char *path, char *error, size_t erro
         snprintf(error, error_size, "cartridge \"%s\": %s", path, err.message);
         return status;
     }
+    if (size >= 16 && memcmp(bytes, "C64 CARTRIDGE   ", 16) == 0) {
+        free(bytes);
+        snprintf(error, error_size,
+                 "cartridge \"%s\": a C64 CRT cartridge, not a Plus/4 cartridge ROM image (a raw "
+                 "16384-byte image for $8000, or 32768 bytes for $8000 and $C000)", path);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
     if (size != PLUS4_ROM_SIZE && size != 2 * PLUS4_ROM_SIZE) {
         free(bytes);
         snprintf(error, error_size,

@@ -9,6 +9,7 @@
  * tests say so and pass when they are absent) to READY, types PRINT 2+3,
  * and checks the debug-cart exit and tick counting. plus4.snapshot: a
  * round trip and hostile blobs. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,13 @@ static void test_cartridge_refused(void)
     CU_ASSERT_EQUAL(plus4_cart_attach(m, path, error, sizeof error), MH_ERR_INVALID_ARGUMENT);
     CU_ASSERT_PTR_NOT_NULL(strstr(error, "not a Plus/4 cartridge"));
     CU_ASSERT_PTR_NULL(m->cart_path);
+    f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("C64 CARTRIDGE   ", f);
+    for (unsigned i = 16; i < PLUS4_ROM_SIZE; i++) fputc(0, f);
+    fclose(f);
+    CU_ASSERT_EQUAL(plus4_cart_attach(m, path, error, sizeof error), MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "C64 CRT"));
     f = fopen(path, "wb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     for (unsigned i = 0; i < PLUS4_ROM_SIZE; i++) fputc(0xCA, f);
@@ -407,6 +415,24 @@ static void test_snapshot_round_trip(void)
     plus4_snapshot_blob_seal(bad, size);
     CU_ASSERT_NOT_EQUAL(plus4_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
     CU_ASSERT_EQUAL(m->ted.line, line);
+    /* Random bytes flipped in the TED, RAM and port state, sealed again:
+     * refused or loaded, and the machine runs on either way (ASan/UBSan
+     * builds check it stays in bounds). */
+    uint32_t seed = 12345;
+    const size_t from = 56 + offsetof(plus4_snapshot, ted), to = size;
+    for (int round = 0; round < 200; round++) {
+        memcpy(bad, blob, size);
+        for (int k = 0; k < 4; k++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = from + (seed >> 8) % (to - from);
+            bad[at] ^= (uint8_t)(1u << ((seed >> 4) & 7u));
+        }
+        plus4_snapshot_blob_seal(bad, size);
+        mh_status st = plus4_snapshot_blob_load(m, bad, size, error, sizeof error);
+        CU_ASSERT_TRUE(st == MH_OK || error[0] != '\0');
+        plus4_run(m, 3000, &r);
+    }
+    CU_ASSERT_EQUAL(plus4_snapshot_blob_load(m, blob, size, error, sizeof error), MH_OK);
     free(bad);
     free(blob);
     plus4_free(m);
