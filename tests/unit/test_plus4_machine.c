@@ -341,6 +341,27 @@ static void test_drive_load(void)
     unlink(path);
 }
 
+/* The KERNAL scans the matrix ($FD30 columns, $FF08 latch): held keys
+ * reach the screen. */
+static void test_keyboard_matrix(void)
+{
+    plus4 *m = boot("");
+    if (!m) return;
+    mh_run_result r = {0};
+    static const char *const keys[] = {"H", "I", "SPACE", "2"};
+    for (size_t i = 0; i < 4; i++) {
+        CU_ASSERT_EQUAL(plus4_key_hold(m, keys[i], 3), MH_OK);
+        plus4_run(m, 10u * 35568u, &r);
+    }
+    CU_ASSERT_EQUAL(plus4_key_hold(m, "F4", 3), MH_OK); /* SHIFT + F1: a combination */
+    plus4_run(m, 10u * 35568u, &r);
+    char text[25 * 41 + 1];
+    screen_text(m, text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "HI 2"));
+    CU_ASSERT_FALSE(m->holds.active);
+    plus4_free(m);
+}
+
 /* --autostart: injected when the KERNAL waits for a key at READY (long
  * before the 40M-tick fallback), RUN typed. */
 static void test_autostart_at_ready(void)
@@ -442,6 +463,6 @@ MH_SUITE("plus4.banking", fake_init, fake_cleanup, MH_TEST(test_rom_ram_switch),
          MH_TEST(test_rom_banks), MH_TEST(test_c16_mirrors), MH_TEST(test_acia_and_ports),
          MH_TEST(test_options_refused), MH_TEST(test_cartridge_refused))
 MH_SUITE("plus4.machine", NULL, NULL, MH_TEST(test_boot_ready), MH_TEST(test_c16_boot),
-         MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load),
+         MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load), MH_TEST(test_keyboard_matrix),
          MH_TEST(test_autostart_at_ready))
 MH_SUITE("plus4.snapshot", fake_init, fake_cleanup, MH_TEST(test_snapshot_round_trip))
