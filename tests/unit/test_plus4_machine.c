@@ -263,6 +263,19 @@ static void test_boot_ready(void)
     screen_text(m, text);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "PRINT 2+3"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n 5 "));
+    /* A soft reset boots again (the clock goes on); a hard one too. */
+    uint64_t ticks = m->ted.ticks;
+    memset(m->p.ram + 0x0C00, 0x20, 1000);
+    plus4_reset(m, 0);
+    CU_ASSERT_EQUAL(m->ted.ticks, ticks);
+    plus4_run(m, 6000000, &r);
+    screen_text(m, text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "READY."));
+    plus4_reset(m, 1);
+    CU_ASSERT_EQUAL(m->ted.ticks, 0);
+    plus4_run(m, 6000000, &r);
+    screen_text(m, text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "COMMODORE BASIC V3.5"));
     plus4_free(m);
 }
 
