@@ -66,17 +66,23 @@ static void cell_pixels(const ted *t, unsigned mode, unsigned col, const uint8_t
         bg = t->regs[0x15 + (code >> 6)] & 0x7Fu;
     } else if (reverse_hw) {
         glyph = code & 0x7Fu;
-        reverse = (code & 0x80u) != 0;
+        reverse = !(mode & 1u) && (code & 0x80u) != 0; /* no reverse in multicolour */
     }
     const unsigned offset = glyph * 8u + t->rc;
     data = charset[(offset >> 8) & 7u][offset & 0xFFu];
-    if ((mode & 1u) && (attr & 0x08u)) { /* multicolour cell */
-        const uint8_t colors[4] = {bg0, (uint8_t)(t->regs[0x16] & 0x7Fu),
-                                   (uint8_t)(t->regs[0x17] & 0x7Fu), (uint8_t)(fg & 0x77u)};
-        for (unsigned i = 0; i < 8; i += 2) out[i] = out[i + 1] = colors[(data >> (6 - i)) & 3u];
-        return;
+    if (mode & 1u) {
+        /* Multicolour: attribute bit 3 picks a multicolour cell, only the
+         * first 8 hues for either kind; no flashing. */
+        fg &= 0x77u;
+        if (attr & 0x08u) {
+            const uint8_t colors[4] = {bg0, (uint8_t)(t->regs[0x16] & 0x7Fu),
+                                       (uint8_t)(t->regs[0x17] & 0x7Fu), fg};
+            for (unsigned i = 0; i < 8; i += 2)
+                out[i] = out[i + 1] = colors[(data >> (6 - i)) & 3u];
+            return;
+        }
     }
-    if (!(mode & 1u)) {
+    if (mode == 0) { /* ECM and multicolour have no flashing and no cursor */
         const uint16_t cursor = (uint16_t)(((t->regs[0x0C] & 3u) << 8) | t->regs[0x0D]);
         if ((attr & 0x80u) && !ted_flash_on(t)) data = 0; /* flashing: off half */
         if (vc == cursor && ted_flash_on(t)) reverse = !reverse;
