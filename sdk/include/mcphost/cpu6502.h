@@ -41,8 +41,11 @@
  *     by the port's).
  * Not implemented: the 6510's floating-bit fall-off (port bits configured
  * as inputs with no pin read as port.input says, bits 6-7 of the 6510 read
- * 0 by default); the RDY-before-write effect on SHA/SHX/SHY/TAS (the "&H"
- * dropping); 65C02 and later instruction sets.
+ * 0 by default); 65C02 and later instruction sets.
+ * SHA/SHX/SHY/TAS store reg & (H + 1) (H = the base address's high byte);
+ * when RDY stalls the read just before the write, the "& (H + 1)" drops
+ * out (the value is A & X, X or Y), and a page cross puts the stored value
+ * into the address's high byte.
  *
  * Per-cycle use (a machine that runs its chips once per CPU cycle):
  *   each mh_cpu6502_tick() runs exactly one cycle and makes exactly one bus
@@ -182,6 +185,8 @@ typedef struct mh_cpu6502 {
     uint8_t tmp;   /* page-cross carry / interrupt kind */
     uint8_t stalled; /* 1 if the last cycle was a RDY-stalled read */
     uint8_t stop_reason; /* mh_cpu6502_stop of the last run/tick/step */
+    uint8_t fix_stalled; /* 1: RDY stalled the current indexed access's
+                          * fix-up read (the cycle before its write) */
 
     uint64_t cycles; /* cycles run since init (stalls and jams included) */
 
