@@ -452,6 +452,29 @@ static void test_rdy_drops_sha_high_byte_term(void)
     CU_ASSERT_EQUAL(addr, 0x1010);
 }
 
+/* ANE #$FF with A = 0, X = $FF: the magic constant itself. */
+static uint8_t ane_constant(uint8_t model, int stall_operand)
+{
+    machine *m = new_machine("*= $1000\n .byte $8B, $FF\n NOP\n", 0x1000, 1);
+    m->cpu.model = model;
+    m->cpu.a = 0;
+    m->cpu.x = 0xFF;
+    event ev[] = {{1, RDY, 0}, {3, RDY, 1}};
+    run(m, stall_operand ? 4 : 2, ev, stall_operand ? 2 : 0);
+    CU_ASSERT_TRUE(mh_cpu6502_at_boundary(&m->cpu));
+    return m->cpu.a;
+}
+
+/* The 6510's ANE constant is $EF, $EE when RDY stalled the operand read
+ * (VICE testprogs CPU/ane); the NMOS 6502's stays $EE (Harte's vectors). */
+static void test_ane_magic_constant(void)
+{
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6510, 0), 0xEF);
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6510, 1), 0xEE);
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6502, 0), 0xEE);
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6502, 1), 0xEE);
+}
+
 MH_SUITE("cpu6502.irq", NULL, NULL, MH_TEST(test_irq_sequence_bus_trace),
          MH_TEST(test_irq_sampled_at_second_to_last_cycle), MH_TEST(test_irq_taken_branch_delay),
          MH_TEST(test_cli_sei_plp_rti_latency), MH_TEST(test_brk_sequence))
@@ -459,4 +482,4 @@ MH_SUITE("cpu6502.nmi", NULL, NULL, MH_TEST(test_nmi_edge), MH_TEST(test_nmi_hij
          MH_TEST(test_nmi_hijacks_irq))
 MH_SUITE("cpu6502.rdy", NULL, NULL, MH_TEST(test_rdy_stalls_reads),
          MH_TEST(test_rdy_lets_writes_through), MH_TEST(test_rdy_does_not_lose_nmi),
-         MH_TEST(test_rdy_drops_sha_high_byte_term))
+         MH_TEST(test_rdy_drops_sha_high_byte_term), MH_TEST(test_ane_magic_constant))

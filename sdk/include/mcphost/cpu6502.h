@@ -45,7 +45,8 @@
  * SHA/SHX/SHY/TAS store reg & (H + 1) (H = the base address's high byte);
  * when RDY stalls the read just before the write, the "& (H + 1)" drops
  * out (the value is A & X, X or Y), and a page cross puts the stored value
- * into the address's high byte.
+ * into the address's high byte. ANE's constant is $EE on the 6502 and 7501,
+ * $EF on the 6510 ($EE when RDY stalled its operand read).
  *
  * Per-cycle use (a machine that runs its chips once per CPU cycle):
  *   each mh_cpu6502_tick() runs exactly one cycle and makes exactly one bus

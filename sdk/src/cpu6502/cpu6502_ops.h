@@ -14,9 +14,19 @@
 
 /* The 6502's undocumented ANE ($8B) and LXA ($AB) OR A with a chip- and
  * temperature-dependent constant before the AND. $EE is what Tom Harte's
- * single-step vectors use (and a common value on real C64s). */
+ * single-step vectors use for the NMOS 6502. For the C64's 6510 the VICE
+ * testprogs (CPU/ane, verified on a C64C) and the loaders of real programs
+ * they analyse want $EF, with bit 0 dropping to $EE when RDY stalled the
+ * operand read. */
 #define MH_CPU6502_ANE_MAGIC 0xEEu
+#define MH_CPU6502_ANE_MAGIC_6510 0xEFu
 #define MH_CPU6502_LXA_MAGIC 0xEEu
+
+MH_CPU_INLINE uint8_t mh_ane_magic(const mh_cpu6502 *c)
+{
+    if (c->model != MH_CPU6502_MODEL_6510) return MH_CPU6502_ANE_MAGIC;
+    return c->stalled ? (uint8_t)(MH_CPU6502_ANE_MAGIC_6510 & 0xFEu) : MH_CPU6502_ANE_MAGIC_6510;
+}
 
 MH_CPU_INLINE uint8_t mh_nz(uint8_t p, uint8_t v)
 {
@@ -138,7 +148,7 @@ MH_CPU_INLINE void mh_exec_read(mh_cpu6502 *c, uint8_t mn, uint8_t v)
         break;
     }
     case MH_MN6502_ANE:
-        c->a = (uint8_t)((c->a | MH_CPU6502_ANE_MAGIC) & c->x & v);
+        c->a = (uint8_t)((c->a | mh_ane_magic(c)) & c->x & v);
         c->p = mh_nz(c->p, c->a);
         break;
     case MH_MN6502_LXA:
