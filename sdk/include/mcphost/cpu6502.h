@@ -39,9 +39,9 @@
  *     the port_input callback). Accesses to $00/$01 still go out on the
  *     bus (the machine sees them; the value a bus read returns is replaced
  *     by the port's).
- * Not implemented: the 6510's floating-bit fall-off (port bits configured
- * as inputs with no pin read as port.input says, bits 6-7 of the 6510 read
- * 0 by default); 65C02 and later instruction sets.
+ * The 6510's bits 6-7 have no pins: switched from output to input they read
+ * back the level they drove until it fades (port.fade_cycles), then 0; a
+ * write to $01 while they are inputs does not change them. 65C02 and later instruction sets.
  * SHA/SHX/SHY/TAS store reg & (H + 1) (H = the base address's high byte);
  * when RDY stalls the read just before the write, the "& (H + 1)" drops
  * out (the value is A & X, X or Y), and a page cross puts the stored value
@@ -154,6 +154,15 @@ typedef struct mh_cpu6502_port {
     uint8_t data;  /* $01: output latch */
     uint8_t input; /* levels of the pins as inputs (default: pulled up) */
     uint8_t pins;  /* which pins exist: $3F 6510, $DF 7501, 0 6502 */
+    /* Port bits without a pin (the 6510's 6 and 7) hold, when switched
+     * from output to input, the level they drove, like a capacitor, until
+     * it fades: `charge` = those levels, read back until cycle
+     * `charge_until`; fade_cycles = the model's fade time (0: not
+     * modelled, such bits read as `input` says). */
+    uint8_t charge;
+    uint8_t reserved[3];
+    uint32_t fade_cycles;
+    uint64_t charge_until;
 } mh_cpu6502_port;
 
 /* Everything in the state that is a pointer. Not part of a snapshot. */
@@ -258,6 +267,10 @@ uint8_t mh_cpu6502_port_pins(const mh_cpu6502 *cpu);
 
 /* What a read of $00/$01 returns (no side effects, also for debuggers). */
 uint8_t mh_cpu6502_port_read(const mh_cpu6502 *cpu, uint16_t addr);
+
+/* Writes $00 (addr 0) or $01 as a CPU write would (charging the pinless
+ * bits that turn to input); for a debugger's poke. */
+void mh_cpu6502_port_write(mh_cpu6502 *cpu, uint16_t addr, uint8_t value);
 
 /* 1 at an instruction boundary. */
 static inline int mh_cpu6502_at_boundary(const mh_cpu6502 *cpu)

@@ -244,13 +244,28 @@ MH_CPU_INLINE int mh_branch_taken(uint8_t opcode, uint8_t p)
 MH_CPU_INLINE uint8_t mh_port_value(const mh_cpu6502 *c, uint16_t addr, uint8_t input)
 {
     if (addr == 0) return c->port.ddr;
+    if (c->port.fade_cycles) {
+        /* pinless input bits: the charge left by their last output level */
+        uint8_t charge = c->cycles < c->port.charge_until ? c->port.charge : 0u;
+        input = (uint8_t)((input & c->port.pins) | (charge & ~c->port.pins));
+    }
     return (uint8_t)((c->port.data & c->port.ddr) | (input & ~c->port.ddr));
 }
 
 MH_CPU_INLINE void mh_port_store(mh_cpu6502 *c, uint16_t addr, uint8_t v)
 {
-    if (addr == 0) c->port.ddr = v;
-    else c->port.data = v;
+    if (addr == 0) {
+        /* pinless bits turning to input keep the level they drove */
+        uint8_t to_input = (uint8_t)(c->port.ddr & ~v & ~c->port.pins);
+        if (to_input && c->port.fade_cycles) {
+            uint8_t keep = c->cycles < c->port.charge_until ? c->port.charge : 0u;
+            c->port.charge = (uint8_t)((keep & ~to_input) | (c->port.data & to_input));
+            c->port.charge_until = c->cycles + c->port.fade_cycles;
+        }
+        c->port.ddr = v;
+    } else {
+        c->port.data = v;
+    }
 }
 
 #endif
