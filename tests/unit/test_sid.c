@@ -141,16 +141,20 @@ static uint8_t ref_noise_osc3(uint32_t r)
 /* Voice 3 on noise, read back through OSC3 after every few cycles against
  * the reference: the LFSR is clocked each time accumulator bit 19 rises,
  * i.e. floor((t * freq + 2^19) / 2^20) times in the t cycles after the
- * test bit is released. */
+ * test bit is released (and once by the release). */
 static void test_noise_sequence(void)
 {
     m6581 *s = new_sid(M6581_MODEL_6581);
     const uint32_t freq = 0xFFFF;
     m6581_write(s, 14, freq & 0xFF);
     m6581_write(s, 15, freq >> 8);
-    m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST); /* LFSR to $7FFFFF */
+    /* the test bit held long enough fills the LFSR with 1s ($7FFFFF);
+     * releasing it clocks the LFSR once: bit 0 = (bit 22 | test) ^ bit 17
+     * = 0, the same as a normal clock from $7FFFFF */
+    m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+    m6581_clock(s, 0x10000u);
     m6581_write(s, 18, M6581_CTRL_NOISE);
-    uint32_t ref = 0x7FFFFFu;
+    uint32_t ref = ref_noise_clock(0x7FFFFFu);
     uint64_t t = 0, clocked = 0;
     int mismatches = 0, changes = 0;
     uint8_t last = ref_noise_osc3(ref);
@@ -409,7 +413,79 @@ static void test_perf(void)
     free(s);
 }
 
+/* Power-up and /RES: the accumulators come up as $555555 (all cells 1,
+ * odd bits stored inverted) and /RES leaves them; /RES fills the noise
+ * register and clocks it once on release (noise reads $FE). VICE
+ * testprogs SID/oscinit, measured on real 6581 and 8580. */
+static void test_power_on_state(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        static const struct { uint8_t ctrl, osc3; } want[] = {
+            {0x00, 0x00}, {0x80, 0xFE}, {0x40, 0xFF}, {0x20, 0x55}, {0x10, 0xAA}};
+        for (int i = 0; i < 5; i++) {
+            m6581_write(s, 18, want[i].ctrl);
+            CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), want[i].osc3);
+        }
+        /* voice 3 moves on; a reset keeps the accumulator */
+        m6581_write(s, 15, 0x10);
+        m6581_clock(s, 100);
+        uint32_t acc = s->voice[2].acc;
+        CU_ASSERT_NOT_EQUAL(acc, 0x555555u);
+        m6581_reset(s);
+        CU_ASSERT_EQUAL(s->voice[2].acc, acc);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x7FFFFEu);
+        free(s);
+    }
+}
+
+/* With no waveform selected OSC3 keeps the last output, then fades to 0
+ * (SID/osc3-wave0: still $FF at once, $00 after 3 s). */
+static void test_waveform_zero_holds(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 18, M6581_CTRL_PULSE); /* pulse width 0: always high */
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_write(s, 18, 0x00);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_clock(s, 1000);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_clock(s, 3 * CLOCK);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x00);
+        free(s);
+    }
+}
+
+/* The test bit refills the noise register with 1s only slowly (the cells
+ * leak: ~1 s is plenty on the 6581, the 8580 needs ~10 s; VICE
+ * wb_testsuite); each release clocks it once with bit 0 = ~bit 17. */
+static void test_test_bit_noise(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        s->voice[2].lfsr = 0x123456u;
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_clock(s, 1000);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x123456u); /* not yet */
+        m6581_clock(s, model == M6581_MODEL_8580 ? 10 * CLOCK : CLOCK);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x7FFFFFu);
+        /* release, set, release: two clocks shift in two zeros */
+        m6581_write(s, 18, M6581_CTRL_NOISE);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFE);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_write(s, 18, M6581_CTRL_NOISE);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_write(s, 18, M6581_CTRL_NOISE);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x7FFFF8u);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFC); /* bits 0 and 2 out */
+        free(s);
+    }
+}
+
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
+         MH_TEST(test_power_on_state), MH_TEST(test_waveform_zero_holds),
+         MH_TEST(test_test_bit_noise),
          MH_TEST(test_noise_sequence),
          MH_TEST(test_osc3_readback))
 MH_SUITE("sid.env", NULL, NULL, MH_TEST(test_adsr), MH_TEST(test_adsr_delay_bug))
