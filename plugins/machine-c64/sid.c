@@ -73,6 +73,7 @@ mh_status m6581_init(m6581 *sid, const m6581_desc *desc)
     /* Power-up: the accumulators' cells come up all 1s, every odd bit
      * stored inverted: $555555 (VICE testprogs SID/oscinit). */
     for (int i = 0; i < 3; i++) sid->voice[i].acc = 0x555555u;
+    for (int i = 0; i < 3; i++) sid->voice[i].acc_prev = 0x555555u;
     sid->clock_hz = clock;
     sid->sample_rate = rate;
     sid->potx = desc->potx ? (uint8_t)desc->potx : 0xFF;
@@ -109,7 +110,8 @@ void m6581_reset(m6581 *sid)
          * ^ bit 17 = 0, so noise reads $FE. */
         uint32_t acc = v->acc;
         memset(v, 0, sizeof *v);
-        v->acc = acc;
+        v->acc = v->acc_prev = acc;
+        v->tri_saw_delay = sid->model == M6581_MODEL_8580;
         v->lfsr = 0x7FFFFEu;
         v->env_state = M6581_ENV_RELEASE;
         v->rate_period = rate_period_table[0];
@@ -147,16 +149,24 @@ static inline uint32_t noise_writeback_mask(uint32_t out)
  * ring-modulation source. Combined waveforms: AND of the components. */
 static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
 {
-    uint32_t acc = v->acc;
+    /* the 8580 latches triangle and sawtooth one cycle later (SID/detect:
+     * the sawtooth read 4 cycles after the test bit's release is one step
+     * behind the 6581's) */
+    uint32_t acc = v->tri_saw_delay ? v->acc_prev : v->acc;
     uint32_t sel = v->ctrl >> 4;
     if (sel == 0) return v->held_out;
     uint32_t out = 0xFFFu;
     if (sel & 1u) {
-        uint32_t msb = ((v->ctrl & M6581_CTRL_RING) ? acc ^ src_acc : acc) & 0x800000u;
-        out &= ((msb ? ~acc : acc) >> 11) & 0xFFFu;
+        /* The triangle's XOR inverts the accumulator bits when
+         * TriXOR = !saw & ((!src_msb & ring) ^ msb): ring modulation puts
+         * msb ^ NOT the source's msb in place of the msb, and with the
+         * sawtooth selected nothing is inverted (SID/ringmod). */
+        uint32_t tri_xor = (v->ctrl & M6581_CTRL_SAW) ? 0u
+                         : ((v->ctrl & M6581_CTRL_RING) ? acc ^ ~src_acc : acc) & 0x800000u;
+        out &= ((tri_xor ? ~acc : acc) >> 11) & 0xFFFu;
     }
     if (sel & 2u) out &= acc >> 12;
-    if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
+    if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (v->acc >> 12) >= v->pw) ? 0xFFFu : 0u;
     if (sel & 8u) out &= noise_bits(v->lfsr);
     return out;
 }
@@ -415,6 +425,7 @@ static inline int32_t tap_centred(const m6581_voice *v, const m6581_voice *src)
 
 static inline void osc_step(m6581_voice *v, const m6581_voice *src)
 {
+    v->acc_prev = v->acc;
     if (v->ctrl & M6581_CTRL_TEST) {
         v->msb_rising = 0;
         if (v->lfsr_reset_left && !--v->lfsr_reset_left) v->lfsr = 0x7FFFFFu;

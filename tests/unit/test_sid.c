@@ -483,7 +483,49 @@ static void test_test_bit_noise(void)
     }
 }
 
+/* The 8580 shows triangle and sawtooth one cycle late: 4 cycles after
+ * the test bit's release with frequency $FFFF the sawtooth reads 3 on the
+ * 6581 and 2 on the 8580 (SID/detect). */
+static void test_8580_saw_delay(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 14, 0xFF);
+        m6581_write(s, 15, 0xFF);
+        m6581_write(s, 18, M6581_CTRL_TEST);
+        m6581_clock(s, 10);
+        m6581_write(s, 18, M6581_CTRL_SAW);
+        m6581_clock(s, 4);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 2 : 3);
+        free(s);
+    }
+}
+
+/* Ring modulation replaces the triangle's MSB by MSB ^ NOT the source's
+ * MSB: both accumulators at 0 give a fully inverted triangle, $FF
+ * (SID/ringmod); with the sawtooth also selected the triangle half is
+ * never inverted. */
+static void test_ring_mod_msb(void)
+{
+    m6581 *s = new_sid(M6581_MODEL_6581);
+    m6581_write(s, 11, M6581_CTRL_TEST); /* voice 2, the source of voice 3 */
+    m6581_write(s, 18, M6581_CTRL_TEST);
+    m6581_clock(s, 2);
+    m6581_write(s, 11, 0);
+    m6581_write(s, 18, M6581_CTRL_TRI | M6581_CTRL_RING);
+    m6581_clock(s, 2);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+    m6581_write(s, 18, M6581_CTRL_TRI);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x00);
+    s->voice[2].acc = s->voice[2].acc_prev = 0xC00000u; /* descending half */
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x7F);
+    m6581_write(s, 18, M6581_CTRL_TRI | M6581_CTRL_SAW);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x80); /* $800 & $C00 */
+    free(s);
+}
+
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
+         MH_TEST(test_8580_saw_delay), MH_TEST(test_ring_mod_msb),
          MH_TEST(test_power_on_state), MH_TEST(test_waveform_zero_holds),
          MH_TEST(test_test_bit_noise),
          MH_TEST(test_noise_sequence),
