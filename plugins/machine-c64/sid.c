@@ -149,9 +149,10 @@ static inline uint32_t noise_writeback_mask(uint32_t out)
  * ring-modulation source. Combined waveforms: AND of the components. */
 static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
 {
-    /* the 8580 latches triangle and sawtooth one cycle later (SID/detect:
-     * the sawtooth read 4 cycles after the test bit's release is one step
-     * behind the 6581's) */
+    /* the 8580 shows triangle, sawtooth and pulse one cycle later
+     * (SID/detect: the sawtooth read 4 cycles after the test bit's release
+     * is one step behind the 6581's; SID/waveforms: its pulse rises a
+     * cycle later) */
     uint32_t acc = v->tri_saw_delay ? v->acc_prev : v->acc;
     uint32_t sel = v->ctrl >> 4;
     if (sel == 0) return v->held_out;
@@ -166,7 +167,7 @@ static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
         out &= ((tri_xor ? ~acc : acc) >> 11) & 0xFFFu;
     }
     if (sel & 2u) out &= acc >> 12;
-    if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (v->acc >> 12) >= v->pw) ? 0xFFFu : 0u;
+    if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
     if (sel & 8u) out &= noise_bits(v->lfsr);
     return out;
 }
@@ -273,6 +274,7 @@ static void voice_control(m6581 *sid, int n, uint8_t value)
     }
     if ((value & M6581_CTRL_TEST) && !(old & M6581_CTRL_TEST)) {
         v->acc = 0;
+        v->shift_delay = 0;
         v->lfsr_reset_left = lfsr_fill_cycles[sid->model & 1u];
     } else if (!(value & M6581_CTRL_TEST) && (old & M6581_CTRL_TEST)) {
         /* releasing the test bit clocks the noise register once */
@@ -435,7 +437,11 @@ static inline void osc_step(m6581_voice *v, const m6581_voice *src)
     uint32_t acc = (prev + v->freq) & 0xFFFFFFu;
     v->acc = acc;
     v->msb_rising = (uint8_t)(((~prev & acc) >> 23) & 1u);
-    if ((~prev & acc) & 0x080000u) noise_shift(v, src->acc, 0); /* noise clock */
+    /* The noise register shifts in two phases: its output changes two
+     * cycles after accumulator bit 19 rises (SID/waveforms: the 6581's
+     * noise samples step 2 cycles after the accumulator's). */
+    if (v->shift_delay && !--v->shift_delay) noise_shift(v, src->acc, 0);
+    if ((~prev & acc) & 0x080000u) v->shift_delay = 2;
 }
 
 static inline int32_t env_voice(m6581_voice *v, const m6581_voice *src, int32_t wave_zero,

@@ -130,8 +130,9 @@ typedef struct m6581_voice {
     uint8_t exp_period;    /* 1, 2, 4, 8, 16, 30 */
     uint8_t env_state;     /* M6581_ENV_* */
     uint8_t hold_zero;     /* envelope frozen at 0 until the next gate */
-    uint8_t tri_saw_delay; /* 8580: triangle/sawtooth show acc_prev */
-    uint8_t reserved[2];
+    uint8_t tri_saw_delay; /* 8580: triangle/sawtooth/pulse show acc_prev */
+    uint8_t shift_delay;   /* cycles until the pending noise shift (0: none) */
+    uint8_t reserved[1];
     uint32_t acc_prev;     /* the accumulator one cycle ago */
     /* waveform 0: the DAC input keeps the last output, fading to 0 */
     uint32_t held_out;     /* 12-bit output held with no waveform selected */

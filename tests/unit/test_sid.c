@@ -139,9 +139,10 @@ static uint8_t ref_noise_osc3(uint32_t r)
 }
 
 /* Voice 3 on noise, read back through OSC3 after every few cycles against
- * the reference: the LFSR is clocked each time accumulator bit 19 rises,
- * i.e. floor((t * freq + 2^19) / 2^20) times in the t cycles after the
- * test bit is released (and once by the release). */
+ * the reference: the LFSR shifts 2 cycles after each rise of accumulator
+ * bit 19 (its two phases), i.e. floor(((t - 2) * freq + 2^19) / 2^20)
+ * times in the t cycles after the test bit is released (and once by the
+ * release). */
 static void test_noise_sequence(void)
 {
     m6581 *s = new_sid(M6581_MODEL_6581);
@@ -163,7 +164,7 @@ static void test_noise_sequence(void)
         uint32_t step = 1u + (uint32_t)(t % 13u);
         m6581_clock(s, step);
         t += step;
-        uint64_t due = (t * freq + 0x80000u) >> 20;
+        uint64_t due = t >= 2 ? ((t - 2) * freq + 0x80000u) >> 20 : 0; /* shifts 2 late */
         for (; clocked < due; clocked++) ref = ref_noise_clock(ref);
         uint8_t want = ref_noise_osc3(ref), got = m6581_read(s, M6581_REG_OSC3);
         if (got != want && mismatches++ < 3)
@@ -483,7 +484,7 @@ static void test_test_bit_noise(void)
     }
 }
 
-/* The 8580 shows triangle and sawtooth one cycle late: 4 cycles after
+/* The 8580 shows triangle, sawtooth and pulse one cycle late: 4 cycles after
  * the test bit's release with frequency $FFFF the sawtooth reads 3 on the
  * 6581 and 2 on the 8580 (SID/detect). */
 static void test_8580_saw_delay(void)
@@ -497,6 +498,16 @@ static void test_8580_saw_delay(void)
         m6581_write(s, 18, M6581_CTRL_SAW);
         m6581_clock(s, 4);
         CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 2 : 3);
+        /* the pulse comparator too: width 1 is reached one cycle after the
+         * release on the 6581, two on the 8580 (SID/waveforms) */
+        m6581_write(s, 16, 0x01);
+        m6581_write(s, 18, M6581_CTRL_TEST);
+        m6581_clock(s, 10);
+        m6581_write(s, 18, M6581_CTRL_PULSE);
+        m6581_clock(s, 1);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 0x00 : 0xFF);
+        m6581_clock(s, 1);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
         free(s);
     }
 }
