@@ -442,6 +442,13 @@ static inline void osc_step(m6581_voice *v, const m6581_voice *src)
      * noise samples step 2 cycles after the accumulator's). */
     if (v->shift_delay && !--v->shift_delay) noise_shift(v, src->acc, 0);
     if ((~prev & acc) & 0x080000u) v->shift_delay = 2;
+    /* Noise combined with another waveform: the selector's output drives
+     * the noise register's output bits, so a 0 there clears the register
+     * bit, in every cycle (not between the two shift phases). The
+     * wb_testsuite sequences ($FE $6C $D8 $B5 ... after a single write of
+     * noise+triangle with the accumulator at 0) come out exactly so. */
+    if ((v->ctrl & M6581_CTRL_NOISE) && (v->ctrl & 0x70u) && v->shift_delay != 1)
+        v->lfsr &= ~noise_writeback_mask(~wave_out(v, src->acc) & 0xFF0u);
 }
 
 static inline int32_t env_voice(m6581_voice *v, const m6581_voice *src, int32_t wave_zero,

@@ -535,7 +535,33 @@ static void test_ring_mod_msb(void)
     free(s);
 }
 
+/* Noise combined with another waveform: a 0 in the selector's output
+ * clears the noise register's output bits while the waveform is selected.
+ * With the accumulator at 0 (frequency 0) noise+triangle outputs 0; the
+ * register then reads $FE $6C $D8 $B5 on the following test-bit clocks
+ * (the wb_testsuite's samplings of real 6581 and 8580 chips). */
+static void test_noise_writeback(void)
+{
+    static const uint8_t want[4] = {0xFE, 0x6C, 0xD8, 0xB5};
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_clock(s, model == M6581_MODEL_8580 ? 10 * CLOCK : CLOCK);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TRI); /* releases test */
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x00);
+        m6581_clock(s, 12);
+        for (int i = 0; i < 4; i++) {
+            m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+            m6581_write(s, 18, M6581_CTRL_NOISE);
+            CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), want[i]);
+        }
+        free(s);
+    }
+}
+
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
+         MH_TEST(test_noise_writeback),
          MH_TEST(test_8580_saw_delay), MH_TEST(test_ring_mod_msb),
          MH_TEST(test_power_on_state), MH_TEST(test_waveform_zero_holds),
          MH_TEST(test_test_bit_noise),
