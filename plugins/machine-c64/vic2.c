@@ -232,6 +232,13 @@ static void sprite_display_check(m6569 *v)
 
 /* ---- line and frame start --------------------------------------------- */
 
+static void lightpen_latch(m6569 *v, unsigned pos, unsigned line);
+/* Where in line 0 the frame start re-arms the latch: 14 pixels in, in
+ * cycle 2 (the 6569R3 dump of split-tests/lightpen: a pen held low across
+ * the frame start latches X = $D1, Y = 0). */
+#define LP_FRAME_START_POS 14u
+
+
 static void line_start(m6569 *v, unsigned n)
 {
     const vic2_timing *t = timing_of(v);
@@ -255,6 +262,7 @@ static void line_start(m6569 *v, unsigned n)
         v->refresh = 0xFF;
         v->den_latch = 0;
         v->lp_triggered = 0;
+        if (v->lp_low) lightpen_latch(v, LP_FRAME_START_POS, 0);
     }
 }
 
@@ -745,18 +753,31 @@ uint16_t m6569_xpos(const m6569 *vic)
     return (uint16_t)m6569_pos_to_x(t->xmap, 8u * (vic->cycle - 1u));
 }
 
+static void lightpen_latch(m6569 *v, unsigned pos, unsigned line)
+{
+    v->lpx = (uint8_t)(m6569_pos_to_x(timing_of(v)->xmap, pos) >> 1);
+    v->lpy = (uint8_t)(line & 0xFFu);
+    v->lp_triggered = 1;
+    v->irq_latch |= M6569_INT_LP;
+    update_irq(v);
+}
+
 void m6569_set_lightpen(m6569 *v, int low)
 {
     if (low && !v->lp_low && !v->lp_triggered) {
         const vic2_timing *t = timing_of(v);
-        /* Position at the end of the current cycle (Bauer 3.11). */
+        /* Position at the end of the current cycle (Bauer 3.11); past the
+         * line's end that is the next line's start. */
         unsigned pos = 8u * v->cycle;
-        if (pos >= 8u * t->cycles) pos -= 8u * t->cycles;
-        v->lpx = (uint8_t)(m6569_pos_to_x(t->xmap, pos) >> 1);
-        v->lpy = (uint8_t)(m6569_line(v) & 0xFFu);
-        v->lp_triggered = 1;
-        v->irq_latch |= M6569_INT_LP;
-        update_irq(v);
+        unsigned line = m6569_line(v);
+        if (pos >= 8u * t->cycles) {
+            pos -= 8u * t->cycles;
+            line = line + 1u >= t->lines ? 0u : line + 1u;
+        }
+        /* While RASTER shows the frame's last line the latch takes no
+         * trigger; a pen still held low when the frame starts triggers
+         * then (line_start). */
+        if (v->raster + 1u < t->lines) lightpen_latch(v, pos, line);
     }
     v->lp_low = low ? 1u : 0u;
 }

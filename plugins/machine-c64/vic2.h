@@ -53,7 +53,7 @@
  * counters); mid-sprite changes of X expansion or multicolour (applied with
  * the pixel counter kept); a second X match restarting a sprite that is
  * still shifting; the 6567R8's repeated X $184-$187 matching only once; the
- * light pen re-trigger of a line still held low at the frame start.
+ * 8565's own light pen timing.
  *
  * Machine-side contract:
  *   - Clock: call m6569_tick() exactly once per PHI2 cycle, BEFORE the

@@ -1122,14 +1122,40 @@ static void test_lightpen(void)
     m6569_set_lightpen(v, 1);
     CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
     CU_ASSERT_EQUAL(v->irq, 0);
-    /* Held low: no new edge. Released and pulled in the next frame: new latch. */
+    /* Held low across the frame start: the latch re-arms in cycle 2 of
+     * line 0 and takes the held pen at once, X $D1 (pixel 14 of the line),
+     * Y 0 (6569R3 dump of VICE's split-tests/lightpen). */
     run_to(h, 10, 40);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 0);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0xD1);
+    m6569_set_lightpen(v, 0); /* a new edge in the same frame: nothing */
     m6569_set_lightpen(v, 1);
-    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 0);
     m6569_set_lightpen(v, 0);
+    /* Released before the frame start: the next frame's edge latches. */
+    run_to(h, 10, 40);
     m6569_set_lightpen(v, 1);
     CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 10);
     CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), m6569_xpos(v) / 2 + 4);
+    free(h);
+}
+
+/* While RASTER shows the frame's last line the latch takes no trigger; an
+ * edge in a line's last cycle latches the next line's start (6569R3 dump
+ * of split-tests/lightpen). */
+static void test_lightpen_frame_end(void)
+{
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
+    run_to(h, 311, 20);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD019) & M6569_INT_LP, 0);
+    CU_ASSERT_EQUAL(v->lp_triggered, 0);
+    m6569_set_lightpen(v, 0);
+    run_to(h, 100, 63);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 101);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0xCA); /* X $194: the line's pixel 0 */
     free(h);
 }
 
@@ -1152,7 +1178,7 @@ MH_SUITE("vic2.registers", NULL, NULL, MH_TEST(test_init_arguments),
          MH_TEST(test_peek_has_no_side_effects))
 MH_SUITE("vic2.irq", NULL, NULL, MH_TEST(test_raster_irq_line_and_cycle),
          MH_TEST(test_raster_irq_latch_and_mask), MH_TEST(test_irq_for_every_model),
-         MH_TEST(test_lightpen))
+         MH_TEST(test_lightpen), MH_TEST(test_lightpen_frame_end))
 MH_SUITE("vic2.timing", NULL, NULL, MH_TEST(test_frame_geometry),
          MH_TEST(test_badline_ba_and_c_accesses), MH_TEST(test_badlines_per_frame_and_den),
          MH_TEST(test_cpu_stall_cycles), MH_TEST(test_phase1_accesses),
