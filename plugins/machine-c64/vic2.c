@@ -232,7 +232,7 @@ static void sprite_display_check(m6569 *v)
 
 /* ---- line and frame start --------------------------------------------- */
 
-static void lightpen_latch(m6569 *v, unsigned pos, unsigned line);
+static void lightpen_latch(m6569 *v, unsigned pos, unsigned line, unsigned early);
 /* Where in line 0 the frame start re-arms the latch: 14 pixels in, in
  * cycle 2 (the 6569R3 dump of split-tests/lightpen: a pen held low across
  * the frame start latches X = $D1, Y = 0). */
@@ -262,7 +262,7 @@ static void line_start(m6569 *v, unsigned n)
         v->refresh = 0xFF;
         v->den_latch = 0;
         v->lp_triggered = 0;
-        if (v->lp_low) lightpen_latch(v, LP_FRAME_START_POS, 0);
+        if (v->lp_low) lightpen_latch(v, LP_FRAME_START_POS, 0, 0);
     }
 }
 
@@ -753,9 +753,9 @@ uint16_t m6569_xpos(const m6569 *vic)
     return (uint16_t)m6569_pos_to_x(t->xmap, 8u * (vic->cycle - 1u));
 }
 
-static void lightpen_latch(m6569 *v, unsigned pos, unsigned line)
+static void lightpen_latch(m6569 *v, unsigned pos, unsigned line, unsigned early)
 {
-    v->lpx = (uint8_t)(m6569_pos_to_x(timing_of(v)->xmap, pos) >> 1);
+    v->lpx = (uint8_t)((m6569_pos_to_x(timing_of(v)->xmap, pos) >> 1) - early);
     v->lpy = (uint8_t)(line & 0xFFu);
     v->lp_triggered = 1;
     v->irq_latch |= M6569_INT_LP;
@@ -777,7 +777,11 @@ void m6569_set_lightpen(m6569 *v, int low)
         /* While RASTER shows the frame's last line the latch takes no
          * trigger; a pen still held low when the frame starts triggers
          * then (line_start). */
-        if (v->raster + 1u < t->lines) lightpen_latch(v, pos, line);
+        /* The HMOS 8565/8562 latch X two pixels earlier: LPX one less than
+         * the NMOS chips' (8565R2 dump; lp-trigger/test2new), except at
+         * the frame start. */
+        unsigned hmos = v->model == M6569_MODEL_8565 || v->model == M6569_MODEL_8562;
+        if (v->raster + 1u < t->lines) lightpen_latch(v, pos, line, hmos);
     }
     v->lp_low = low ? 1u : 0u;
 }

@@ -52,8 +52,7 @@
  * timing); VSP memory corruption (DMA delay itself follows from the
  * counters); mid-sprite changes of X expansion or multicolour (applied with
  * the pixel counter kept); a second X match restarting a sprite that is
- * still shifting; the 6567R8's repeated X $184-$187 matching only once; the
- * 8565's own light pen timing.
+ * still shifting; the 6567R8's repeated X $184-$187 matching only once.
  *
  * Machine-side contract:
  *   - Clock: call m6569_tick() exactly once per PHI2 cycle, BEFORE the

@@ -1159,6 +1159,23 @@ static void test_lightpen_frame_end(void)
     free(h);
 }
 
+/* The HMOS 8565 latches X two pixels earlier than the 6569 (LPX one
+ * less), except for the frame-start trigger (the 8565R2 and 6569R3 dumps
+ * of VICE's split-tests/lightpen both match). */
+static void test_lightpen_hmos(void)
+{
+    harness *h = h_new(M6569_MODEL_8565);
+    m6569 *v = &h->vic;
+    run_to(h, 100, 20);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0x1D);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
+    run_to(h, 10, 40); /* held low across the frame start */
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0xD1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 0);
+    free(h);
+}
+
 static void test_palettes(void)
 {
     const uint32_t *p = m6569_palette(M6569_PALETTE_PEPTO);
@@ -1178,7 +1195,8 @@ MH_SUITE("vic2.registers", NULL, NULL, MH_TEST(test_init_arguments),
          MH_TEST(test_peek_has_no_side_effects))
 MH_SUITE("vic2.irq", NULL, NULL, MH_TEST(test_raster_irq_line_and_cycle),
          MH_TEST(test_raster_irq_latch_and_mask), MH_TEST(test_irq_for_every_model),
-         MH_TEST(test_lightpen), MH_TEST(test_lightpen_frame_end))
+         MH_TEST(test_lightpen), MH_TEST(test_lightpen_frame_end),
+         MH_TEST(test_lightpen_hmos))
 MH_SUITE("vic2.timing", NULL, NULL, MH_TEST(test_frame_geometry),
          MH_TEST(test_badline_ba_and_c_accesses), MH_TEST(test_badlines_per_frame_and_den),
          MH_TEST(test_cpu_stall_cycles), MH_TEST(test_phase1_accesses),
