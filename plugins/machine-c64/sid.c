@@ -264,6 +264,8 @@ static void voice_control(m6581 *sid, int n, uint8_t value)
         v->held_ttl = floating_ttl_cycles[sid->model & 1u];
     }
     v->ctrl = value;
+    v->msb_pulldown = sid->model == M6581_MODEL_6581 && (value & M6581_CTRL_SAW) &&
+                      (value & (M6581_CTRL_TRI | M6581_CTRL_PULSE | M6581_CTRL_NOISE));
     if (!(old & M6581_CTRL_GATE) && (value & M6581_CTRL_GATE)) {
         v->env_state = M6581_ENV_ATTACK;
         v->rate_period = rate_period_table[v->ad >> 4];
@@ -434,6 +436,11 @@ static inline void osc_step(m6581_voice *v, const m6581_voice *src)
         return;
     }
     uint32_t prev = v->acc;
+    /* 6581: a combined waveform with the sawtooth that pulls output bit 11
+     * low pulls the accumulator's MSB low with it, and that 0 enters the
+     * adder (the 8580 buffers the MSB in a flip-flop; SID/osc_topbit,
+     * SID/detect's saw+triangle never showing bit 7 on a 6581). */
+    if (v->msb_pulldown && !(wave_out(v, src->acc) & 0x800u)) prev &= ~0x800000u;
     uint32_t acc = (prev + v->freq) & 0xFFFFFFu;
     v->acc = acc;
     v->msb_rising = (uint8_t)(((~prev & acc) >> 23) & 1u);

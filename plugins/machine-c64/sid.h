@@ -132,7 +132,8 @@ typedef struct m6581_voice {
     uint8_t hold_zero;     /* envelope frozen at 0 until the next gate */
     uint8_t tri_saw_delay; /* 8580: triangle/sawtooth/pulse show acc_prev */
     uint8_t shift_delay;   /* cycles until the pending noise shift (0: none) */
-    uint8_t reserved[1];
+    uint8_t msb_pulldown;  /* 6581, sawtooth combined: the output's bit 11
+                            * drives the accumulator's MSB */
     uint32_t acc_prev;     /* the accumulator one cycle ago */
     /* waveform 0: the DAC input keeps the last output, fading to 0 */
     uint32_t held_out;     /* 12-bit output held with no waveform selected */

@@ -560,7 +560,30 @@ static void test_noise_writeback(void)
     }
 }
 
+/* On the 6581 a combined waveform with the sawtooth whose output bit 11
+ * is 0 pulls the accumulator's MSB to 0 (it enters the adder); the 8580
+ * buffers the MSB and keeps it (SID/osc_topbit). Pulse width $FFF with the
+ * accumulator at $80xxxx: pulse+saw outputs 0. */
+static void test_msb_pulldown(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 14, 0x01);
+        m6581_write(s, 16, 0xFF);
+        m6581_write(s, 17, 0x0F);
+        m6581_write(s, 18, M6581_CTRL_SAW);
+        s->voice[2].acc = s->voice[2].acc_prev = 0x800000u;
+        m6581_write(s, 18, M6581_CTRL_SAW | M6581_CTRL_PULSE);
+        m6581_clock(s, 4);
+        m6581_write(s, 18, M6581_CTRL_SAW);
+        m6581_clock(s, 2);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3) & 0x80, model == M6581_MODEL_6581 ? 0 : 0x80);
+        free(s);
+    }
+}
+
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
+         MH_TEST(test_msb_pulldown),
          MH_TEST(test_noise_writeback),
          MH_TEST(test_8580_saw_delay), MH_TEST(test_ring_mod_msb),
          MH_TEST(test_power_on_state), MH_TEST(test_waveform_zero_holds),
