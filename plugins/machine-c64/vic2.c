@@ -415,6 +415,10 @@ uint32_t m6569_tick(m6569 *v)
     if (n > t->cycles) n = 1;
     v->cycle = (uint8_t)n;
     v->ticks++;
+    if (v->irq_ack) {
+        v->irq_ack = 0;
+        update_irq(v);
+    }
     const uint32_t f = t->cyc[n];
 
     if (n <= 2) line_start(v, n);
@@ -712,8 +716,12 @@ void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
         v->spr_exp_ff |= (uint8_t)~value; /* rule 1: set while YE is clear */
         return;
     case 0x19:
+        /* The acknowledge clears the flags now, but /IRQ is released only
+         * in the next cycle: a CPU sampling its IRQ input in the cycle of
+         * the write still sees it (irq-ackn-bug/irq-ack-vicii: INC/ASL
+         * $D019 whose first write acks are still interrupted). */
         v->irq_latch &= (uint8_t)~(value & 0x0Fu);
-        update_irq(v);
+        v->irq_ack = 1;
         return;
     case 0x1A:
         v->reg[r] = value;

@@ -224,6 +224,7 @@ typedef struct m6569 {
     uint8_t aec;         /* 1 = the CPU had phase 2 of this cycle */
     uint8_t ba_low_run;  /* consecutive cycles BA has been low, before this one */
     uint8_t bus_phi1;    /* byte the VIC read in phase 1 of this cycle */
+    uint8_t irq_ack;     /* $D019 was written: /IRQ follows at the next tick */
     uint16_t addr_phi1;  /* its VIC address */
     uint16_t addr_phi2;  /* address of the phase-2 access, 0xFFFF if none */
 

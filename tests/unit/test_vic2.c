@@ -226,14 +226,20 @@ static void test_raster_irq_line_and_cycle(void)
     CU_ASSERT_EQUAL(m6569_line(v), 100);
     CU_ASSERT_EQUAL(v->cycle, 1); /* Bauer 3.12: cycle 1 of the line */
     CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0xF1);
-    /* Acknowledge by writing 1: the output goes at once. */
+    /* Acknowledge by writing 1: the flag goes at once, the output in the
+     * next cycle (a CPU sampling IRQ in the cycle of the write still sees
+     * it: irq-ackn-bug/irq-ack-vicii's INC/ASL $D019 rows). */
     m6569_write(v, 0xD019, 0x0E); /* other bits: no effect */
+    h_tick(h);
     CU_ASSERT_EQUAL(v->irq, 1);
     m6569_write(v, 0xD019, 0x01);
+    CU_ASSERT_EQUAL(v->irq, 1);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD019) & 0x0F, 0x00);
+    CU_ASSERT_EQUAL(h_tick(h) & M6569_PIN_IRQ, 0);
     CU_ASSERT_EQUAL(v->irq, 0);
     CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0x70);
     /* No second IRQ in the same line (edge-triggered). */
-    for (int i = 0; i < 62; i++) CU_ASSERT_EQUAL(h_tick(h) & M6569_PIN_IRQ, 0);
+    for (int i = 0; i < 60; i++) CU_ASSERT_EQUAL(h_tick(h) & M6569_PIN_IRQ, 0);
     /* Line 0: one cycle later, in cycle 2. */
     m6569_write(v, 0xD012, 0);
     CU_ASSERT_FATAL(run_to_irq(h, 63 * 312));
