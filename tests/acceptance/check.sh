@@ -5,7 +5,9 @@
 # line, '#' comments): exit 1 when a listed program does not pass, 77
 # (skipped) when the test data, the runner or the ROMs are missing.
 # $MCPHOST_TEST_ROMS overrides SHARED_DIR/roms; $MH_ACCEPTANCE_JOBS the
-# parallel runs (2).
+# parallel runs (2); $MH_ACCEPTANCE_TIMEOUT the wall-clock seconds a program
+# may take (300: the longest take ~150 million cycles, 15-20 s on an idle
+# machine; a loaded one must not turn them into false regressions).
 set -u
 mcphost=$1 shared=$2 expected=$3 machine=$4
 progs=$shared/testdata/vice-testprogs
@@ -26,7 +28,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/mh-acceptance.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 start=$(date +%s)
 MCPHOST=$mcphost bash "$runner" mcphost "$progs" "$list" --rom-dir "$roms" \
-    -j "${MH_ACCEPTANCE_JOBS:-2}" --out "$tmp/results.tsv" --logs "$tmp/logs" >"$tmp/run.txt" 2>&1
+    -j "${MH_ACCEPTANCE_JOBS:-2}" --timeout "${MH_ACCEPTANCE_TIMEOUT:-300}" --out "$tmp/results.tsv" --logs "$tmp/logs" >"$tmp/run.txt" 2>&1
 [ -s "$tmp/results.tsv" ] || { cat "$tmp/run.txt"; echo "acceptance.$machine: the runner wrote no results"; exit 1; }
 tail -n 1 "$tmp/run.txt"
 echo "acceptance.$machine: $(($(date +%s) - start)) s"
