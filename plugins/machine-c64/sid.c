@@ -111,7 +111,7 @@ void m6581_reset(m6581 *sid)
         uint32_t acc = v->acc;
         memset(v, 0, sizeof *v);
         v->acc = v->acc_prev = acc;
-        v->tri_saw_delay = sid->model == M6581_MODEL_8580;
+        v->is_8580 = sid->model == M6581_MODEL_8580;
         v->lfsr = 0x7FFFFEu;
         v->env_state = M6581_ENV_RELEASE;
         v->rate_period = rate_period_table[0];
@@ -153,7 +153,7 @@ static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
      * (SID/detect: the sawtooth read 4 cycles after the test bit's release
      * is one step behind the 6581's; SID/waveforms: its pulse rises a
      * cycle later) */
-    uint32_t acc = v->tri_saw_delay ? v->acc_prev : v->acc;
+    uint32_t acc = v->is_8580 ? v->acc_prev : v->acc;
     uint32_t sel = v->ctrl >> 4;
     if (sel == 0) return v->held_out;
     uint32_t out = 0xFFFu;
@@ -168,7 +168,18 @@ static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
     }
     if (sel & 2u) out &= acc >> 12;
     if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
-    if (sel & 8u) out &= noise_bits(v->lfsr);
+    if (sel & 8u) {
+        uint32_t noise = noise_bits(v->lfsr);
+        /* 8580, noise + pulse alone: a high pulse does not simply pass the
+         * noise bits; each is pulled down by its lower neighbour, and near
+         * the top the output saturates at $FC0 (reSIDfp's model of the
+         * samplings; the wb_testsuite's 8580 C->E clocks exactly this back
+         * into the register). The 6581's sampling (8->C) shows the noise
+         * passing unchanged at $FF0, so it keeps the plain AND. */
+        if ((sel & 0xFu) == 0xCu && out && v->is_8580)
+            noise = noise < 0xFC0u ? noise & (noise << 1) : 0xFC0u;
+        out &= noise;
+    }
     return out;
 }
 

@@ -130,7 +130,8 @@ typedef struct m6581_voice {
     uint8_t exp_period;    /* 1, 2, 4, 8, 16, 30 */
     uint8_t env_state;     /* M6581_ENV_* */
     uint8_t hold_zero;     /* envelope frozen at 0 until the next gate */
-    uint8_t tri_saw_delay; /* 8580: triangle/sawtooth/pulse show acc_prev */
+    uint8_t is_8580;       /* the voice of an 8580: triangle/sawtooth/pulse
+                            * show acc_prev; its noise+pulse output */
     uint8_t shift_delay;   /* cycles until the pending noise shift (0: none) */
     uint8_t msb_pulldown;  /* 6581, sawtooth combined: the output's bit 11
                             * drives the accumulator's MSB */

@@ -582,7 +582,24 @@ static void test_msb_pulldown(void)
     }
 }
 
+/* Noise + pulse (pulse high) on the 8580: each noise bit pulled down by
+ * its lower neighbour, saturating at $FC0 near the top; the 6581 passes
+ * the noise (wb_testsuite samplings: 8580 C->E, 6581 8->C). */
+static void test_noise_pulse(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        s->voice[2].lfsr = 0x7FFFFFu; /* noise $FF0 */
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_PULSE | M6581_CTRL_TEST);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 0xFC : 0xFF);
+        s->voice[2].lfsr = 0x7FFFFFu & ~(1u << 20); /* noise $7F0: bit 11 low */
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 0x7E : 0x7F);
+        free(s);
+    }
+}
+
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
+         MH_TEST(test_noise_pulse),
          MH_TEST(test_msb_pulldown),
          MH_TEST(test_noise_writeback),
          MH_TEST(test_8580_saw_delay), MH_TEST(test_ring_mod_msb),
