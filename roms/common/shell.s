@@ -149,6 +149,7 @@ mw_loop:
         bne mw_loop
 mw_fail:
         ldy T3
+        lda #1                  ; Z clear: no match
 mw_done:
         rts
 

@@ -49,9 +49,9 @@ rt_clear:
         sta $0300,y
         iny
         bne rt_clear
-        ldx #$10                ; bottom of memory: $1000, or $0400 with 3K
-        lda #$04
+        lda #$04                ; bottom of memory: $1000, or $0400 with 3K
         jsr ram_test
+        ldx #$10
         bcc rt_bottom
         ldx #$04
 rt_bottom:
@@ -92,7 +92,7 @@ ram_test:
         sta T0
         tay
         lda (T0),y
-        tax
+        sta T3
         lda #$55
         sta (T0),y
         cmp (T0),y
@@ -101,12 +101,12 @@ ram_test:
         sta (T0),y
         cmp (T0),y
         bne rt_no
-        txa
+        lda T3
         sta (T0),y
         sec
         rts
 rt_no:
-        txa
+        lda T3
         sta (T0),y
         clc
         rts

@@ -1,0 +1,336 @@
+/* boot_rom.*: mcphost's free VIC-20 and Plus/4 boot KERNALs (roms/) run on
+ * the SDK 6502 core with a small bus (boot_rom_bus.h): power-on to the
+ * banner and READY. prompt, the chips set up for the model, CHROUT with
+ * control codes, SCNKEY/GETIN through the keyboard matrix, STOP, LOAD's
+ * "device not present", RUN of a BASIC SYS stub and SYS typed directly
+ * (through mh_kernal_inject, the autostart path), and an unknown command. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "boot_rom.h"
+#include "boot_rom_bus.h"
+#include "mh_test.h"
+
+static rom_bus *boot(int plus4, int ntsc, int expanded)
+{
+    rom_bus *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    size_t size = 0;
+    const uint8_t *rom = plus4 ? mh_boot_rom_plus4_kernal(ntsc, &size)
+                               : mh_boot_rom_vic20_kernal(ntsc, &size);
+    rom_bus_init(b, plus4, rom, size);
+    b->expanded = expanded;
+    CU_ASSERT_TRUE(rom_bus_run_to_prompt(b, 3000000));
+    return b;
+}
+
+static void test_images(void)
+{
+    size_t size = 0;
+    const uint8_t *vic = mh_boot_rom_vic20_kernal(0, &size);
+    CU_ASSERT_EQUAL(size, 8192);
+    CU_ASSERT_PTR_NOT_NULL(vic);
+    /* RESET vector $FD22, IRQ vector $FF72 as on the original */
+    CU_ASSERT_EQUAL(vic[0x1FFC] | vic[0x1FFD] << 8, 0xFD22);
+    CU_ASSERT_EQUAL(vic[0x1FFE] | vic[0x1FFF] << 8, 0xFF72);
+    CU_ASSERT_EQUAL(vic[0x1FFA] | vic[0x1FFB] << 8, 0xFEA9);
+    const uint8_t *vic_ntsc = mh_boot_rom_vic20_kernal(1, &size);
+    CU_ASSERT_NOT_EQUAL(memcmp(vic, vic_ntsc, 8192), 0);
+    const uint8_t *p4 = mh_boot_rom_plus4_kernal(0, &size);
+    CU_ASSERT_EQUAL(size, 16384);
+    CU_ASSERT_EQUAL(p4[0x3FFC] | p4[0x3FFD] << 8, 0xFFF6);
+    CU_ASSERT_EQUAL(p4[0x3FFE] | p4[0x3FFF] << 8, 0xFCB3);
+    CU_ASSERT_EQUAL(p4[0x3FFA] | p4[0x3FFB] << 8, 0xF2A4);
+    int zero = 1; /* the character set's place stays empty */
+    for (int i = 0x1000; i < 0x1800; i++) zero &= p4[i] == 0;
+    CU_ASSERT_TRUE(zero);
+    /* every jump-table entry is a JMP */
+    for (uint16_t a = 0xFF8A; a <= 0xFFF3; a = (uint16_t)(a + 3))
+        CU_ASSERT_TRUE(vic[a - 0xE000] == 0x4C || vic[a - 0xE000] == 0x6C);
+    for (uint16_t a = 0xFF81; a <= 0xFFF3; a = (uint16_t)(a + 3))
+        CU_ASSERT_TRUE(p4[a - 0xC000] == 0x4C || p4[a - 0xC000] == 0x6C);
+}
+
+static void test_vic20_boot_pal(void)
+{
+    rom_bus *b = boot(0, 0, 0);
+    if (!b) return;
+    char row[64];
+    rom_bus_screen_row(b, 0, row);
+    CU_ASSERT_STRING_EQUAL(row, "MCPHOST FREE BOOT ROM");
+    CU_ASSERT_TRUE(rom_bus_screen_has(b, "--ROM-DIR."));
+    CU_ASSERT_TRUE(rom_bus_screen_has(b, "READY."));
+    CU_ASSERT_EQUAL(b->ram[0x0288], 0x1E);          /* screen at $1E00 */
+    CU_ASSERT_EQUAL(b->io[0x00], 12);               /* PAL origin */
+    CU_ASSERT_EQUAL(b->io[0x01], 38);
+    CU_ASSERT_EQUAL(b->io[0x02], 0x96);             /* 22 columns, screen bit 9 */
+    CU_ASSERT_EQUAL(b->io[0x03], 0x2E);             /* 23 rows */
+    CU_ASSERT_EQUAL(b->io[0x05], 0xF0);             /* screen $1E00, chars $8000 */
+    CU_ASSERT_EQUAL(b->io[0x24] | b->io[0x25] << 8, 0x4826); /* VIA2 T1 */
+    CU_ASSERT_EQUAL(b->io[0x2E], 0xC0);             /* T1 IRQ enabled */
+    CU_ASSERT_EQUAL(b->io[0x2B] & 0x40, 0x40);      /* free-running */
+    CU_ASSERT_EQUAL(b->ram[0x2B] | b->ram[0x2C] << 8, 0x1001); /* TXTTAB */
+    CU_ASSERT_EQUAL(b->ram[0x0283] | b->ram[0x0284] << 8, 0x1E00); /* MEMSIZ */
+    CU_ASSERT_EQUAL(b->ram[0x0314] | b->ram[0x0315] << 8, 0xEABF); /* CINV */
+    CU_ASSERT_EQUAL(b->ram[0x0316] | b->ram[0x0317] << 8, 0xFED2); /* CBINV */
+    CU_ASSERT_EQUAL(b->ram[0x0318] | b->ram[0x0319] << 8, 0xFEAD); /* NMINV */
+    CU_ASSERT_EQUAL(b->ram[0x9600] & 0x0F, 6);      /* blue text */
+    free(b);
+}
+
+static void test_vic20_boot_ntsc_expanded(void)
+{
+    rom_bus *b = boot(0, 1, 1);
+    if (!b) return;
+    CU_ASSERT_EQUAL(b->io[0x00], 5);
+    CU_ASSERT_EQUAL(b->io[0x01], 25);
+    CU_ASSERT_EQUAL(b->io[0x24] | b->io[0x25] << 8, 0x4289);
+    CU_ASSERT_EQUAL(b->ram[0x0288], 0x10);          /* screen moved to $1000 */
+    CU_ASSERT_EQUAL(b->io[0x05], 0xC0);
+    CU_ASSERT_EQUAL(b->io[0x02], 0x16);
+    CU_ASSERT_EQUAL(b->ram[0x2B] | b->ram[0x2C] << 8, 0x1201);
+    CU_ASSERT_EQUAL(b->ram[0x0283] | b->ram[0x0284] << 8, 0x8000);
+    char row[64];
+    rom_bus_screen_row(b, 0, row);
+    CU_ASSERT_STRING_EQUAL(row, "MCPHOST FREE BOOT ROM");
+    CU_ASSERT_EQUAL(b->ram[0x9400] & 0x0F, 6);      /* colour RAM at $9400 now */
+    free(b);
+}
+
+static void test_plus4_boot(void)
+{
+    for (int ntsc = 0; ntsc <= 1; ntsc++) {
+        rom_bus *b = boot(1, ntsc, 0);
+        if (!b) return;
+        char row[64];
+        rom_bus_screen_row(b, 0, row);
+        CU_ASSERT_STRING_EQUAL(row, "MCPHOST FREE BOOT ROM (NO BASIC)");
+        rom_bus_screen_row(b, 1, row);
+        CU_ASSERT_STRING_EQUAL(row, "GIVE THE ORIGINAL ROMS WITH --ROM-DIR.");
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "READY."));
+        CU_ASSERT_EQUAL(b->io[0x06], 0x1B);          /* text, 25 rows, display on */
+        CU_ASSERT_EQUAL(b->io[0x07], ntsc ? 0x48 : 0x08);
+        CU_ASSERT_EQUAL(b->io[0x0A], 0x02);          /* raster IRQ */
+        CU_ASSERT_EQUAL(b->io[0x12] & 0x04, 0x04);   /* characters from ROM */
+        CU_ASSERT_EQUAL(b->io[0x13] & 0xFC, 0xD0);   /* at $D000 */
+        CU_ASSERT_EQUAL(b->io[0x14] & 0xF8, 0x08);   /* attributes $0800, screen $0C00 */
+        CU_ASSERT_EQUAL(b->ram[0x2B] | b->ram[0x2C] << 8, 0x1001);
+        CU_ASSERT_EQUAL(b->ram[0x0533] | b->ram[0x0534] << 8, 0xFD00);
+        CU_ASSERT_EQUAL(b->ram[0x0314] | b->ram[0x0315] << 8, 0xCE0E);
+        CU_ASSERT_EQUAL(b->ram[0x0800], 0x00);       /* black attribute */
+        free(b);
+    }
+}
+
+/* 10 SYS 4109 at $1001, then code that sets a marker and prints "OK". */
+static const uint8_t sys_stub_prg[] = {
+    0x0B, 0x10, 0x0A, 0x00, 0x9E, '4', '1', '0', '9', 0x00, 0x00, 0x00,
+    0xA9, 0x2A, 0x8D, 0xF8, 0x03,             /* LDA #$2A; STA $03F8 */
+    0xA9, 'O', 0x20, 0xD2, 0xFF, 0xA9, 'K', 0x20, 0xD2, 0xFF, 0x60};
+
+static void run_stub(int plus4)
+{
+    rom_bus *b = boot(plus4, 0, 0);
+    if (!b) return;
+    char typed[32];
+    mh_kernal_inject(&b->kernal, sys_stub_prg, sizeof sys_stub_prg, 0x1001, 1, typed,
+                     sizeof typed);
+    CU_ASSERT_STRING_EQUAL(typed, "RUN");
+    CU_ASSERT_TRUE(rom_bus_run_to_prompt(b, 2000000));
+    CU_ASSERT_EQUAL(b->ram[0x03F8], 0x2A);
+    CU_ASSERT_TRUE(rom_bus_screen_has(b, "RUN"));
+    CU_ASSERT_TRUE(rom_bus_screen_has(b, "OK"));
+    free(b);
+}
+
+static void test_vic20_run_sys_stub(void) { run_stub(0); }
+static void test_plus4_run_sys_stub(void) { run_stub(1); }
+
+static void sys_direct(int plus4)
+{
+    rom_bus *b = boot(plus4, 0, 0);
+    if (!b) return;
+    const uint8_t code[] = {0xA9, 0x33, 0x8D, 0xF8, 0x03, 0x60};
+    char typed[32];
+    mh_kernal_inject(&b->kernal, code, sizeof code, 0x1100, 1, typed, sizeof typed);
+    CU_ASSERT_STRING_EQUAL(typed, "SYS4352");
+    CU_ASSERT_TRUE(rom_bus_run_to_prompt(b, 2000000));
+    CU_ASSERT_EQUAL(b->ram[0x03F8], 0x33);
+    CU_ASSERT_TRUE(rom_bus_screen_has(b, "SYS4352"));
+    /* a second prompt after the program returned */
+    int readies = 0, rows = plus4 ? 25 : 23;
+    char row[64];
+    for (int r = 0; r < rows; r++) {
+        rom_bus_screen_row(b, r, row);
+        readies += strcmp(row, "READY.") == 0;
+    }
+    CU_ASSERT_EQUAL(readies, 2);
+    free(b);
+}
+
+static void test_vic20_sys_direct(void) { sys_direct(0); }
+static void test_plus4_sys_direct(void) { sys_direct(1); }
+
+static void type_line(rom_bus *b, const char *text)
+{
+    mh_kernal_queue q;
+    memset(&q, 0, sizeof q);
+    char error[128];
+    mh_kernal_queue_push(&q, (const uint8_t *)text, strlen(text), error, sizeof error);
+    for (int i = 0; i < 100000 && q.count; i++) {
+        mh_kernal_feed(&b->kernal, &q);
+        mh_cpu6502_step(&b->cpu);
+    }
+    CU_ASSERT_EQUAL(q.count, 0);
+    CU_ASSERT_TRUE(rom_bus_run_to_prompt(b, 2000000));
+}
+
+static void test_unknown_and_errors(void)
+{
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        type_line(b, "LIST\r");
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "LIST"));
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?ONLY RUN AND SYS N"));
+        type_line(b, "SYS\r");
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?SYS NEEDS AN ADDRESS"));
+        type_line(b, "RUN\r"); /* an empty program */
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?NO SYS LINE TO RUN"));
+        free(b);
+    }
+}
+
+static void test_chrout_controls(void)
+{
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        const uint8_t codes[] = {0x93, 'A', 'B', 0x0D, 0x12, 'C', 0x92, 0x1C, 'D', 0x13, 0x11,
+                                 0x1D, 0x1D, 0x1D, 'E', 0x14};
+        for (size_t i = 0; i < sizeof codes; i++) {
+            uint8_t a = codes[i], x = 0x55, y = 0x66, p = 0;
+            CU_ASSERT_TRUE(rom_bus_call(b, 0xFFD2, &a, &x, &y, &p));
+            CU_ASSERT_EQUAL(a, codes[i]); /* registers kept */
+            CU_ASSERT_EQUAL(x, 0x55);
+            CU_ASSERT_EQUAL(y, 0x66);
+        }
+        uint16_t screen = plus4 ? 0x0C00 : 0x1E00, color = plus4 ? 0x0800 : 0x9600;
+        int cols = plus4 ? 40 : 22;
+        CU_ASSERT_EQUAL(b->ram[screen], 0x01);                   /* A */
+        CU_ASSERT_EQUAL(b->ram[screen + 1], 0x02);               /* B */
+        CU_ASSERT_EQUAL(b->ram[screen + cols], 0x83);            /* reverse C */
+        CU_ASSERT_EQUAL(b->ram[screen + cols + 1], 0x04);        /* D, reverse off */
+        CU_ASSERT_EQUAL(b->ram[color + cols + 1] & (plus4 ? 0xFF : 0x0F), plus4 ? 0x32 : 2);
+        CU_ASSERT_EQUAL(b->ram[screen + cols + 3], 0x20);        /* E deleted */
+        uint8_t a = 0, x = 0, y = 0, p = MH_CPU6502_FLAG_C;     /* PLOT reads */
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFF0, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(x, 1);
+        CU_ASSERT_EQUAL(y, 3);
+        free(b);
+    }
+}
+
+/* Sets one key in the matrix by its select and key line. */
+static void press(rom_bus *b, int select, int line)
+{
+    b->matrix[select] |= (uint8_t)(1u << line);
+}
+
+static void test_scnkey_getin(void)
+{
+    /* 'A': VIC-20 select 2 line 1; Plus/4 select 1 line 2. SHIFT: VIC-20
+     * select 3 line 1; Plus/4 select 1 line 7. STOP: VIC-20 select 3 line
+     * 0; Plus/4 select 7 line 7. */
+    static const int keys[2][6] = {{2, 1, 3, 1, 3, 0}, {1, 2, 1, 7, 7, 7}};
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        const int *k = keys[plus4];
+        uint16_t ndx = plus4 ? 0xEF : 0xC6, keyd = plus4 ? 0x0527 : 0x0277;
+        uint8_t a = 0, x = 0, y = 0, p = MH_CPU6502_FLAG_I;
+        press(b, k[0], k[1]);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[ndx], 1);
+        CU_ASSERT_EQUAL(b->ram[keyd], 0x41);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p)); /* held: no repeat */
+        CU_ASSERT_EQUAL(b->ram[ndx], 1);
+        memset(b->matrix, 0, sizeof b->matrix);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        press(b, k[0], k[1]);
+        press(b, k[2], k[3]);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[ndx], 2);
+        CU_ASSERT_EQUAL(b->ram[keyd + 1], 0xC1); /* shifted A */
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFE4, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(a, 0x41);
+        CU_ASSERT_EQUAL(b->ram[ndx], 1);
+        CU_ASSERT_EQUAL(b->ram[keyd], 0xC1);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFE4, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(a, 0xC1);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFE4, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(a, 0); /* empty */
+        CU_ASSERT_FALSE(p & MH_CPU6502_FLAG_C);
+        /* STOP: UDTIM reads the STOP line, STOP returns Z set */
+        memset(b->matrix, 0, sizeof b->matrix);
+        uint16_t time = plus4 ? 0xA3 : 0xA0;
+        uint8_t before = b->ram[time + 2];
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFEA, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[time + 2], (uint8_t)(before + 1));
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFE1, &a, &x, &y, &p));
+        CU_ASSERT_FALSE(p & MH_CPU6502_FLAG_Z);
+        press(b, k[4], k[5]);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFEA, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[0x91], plus4 ? 0x7F : 0xFE);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFE1, &a, &x, &y, &p));
+        CU_ASSERT_TRUE(p & MH_CPU6502_FLAG_Z);
+        free(b);
+    }
+}
+
+static void test_load_save_clock(void)
+{
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        uint8_t a = 1, x = 1, y = 0, p = 0;                    /* SETLFS 1,1,0 */
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFBA, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[plus4 ? 0xAE : 0xBA], 1);
+        a = 0;
+        x = 0x01;
+        y = 0x10;
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFD5, &a, &x, &y, &p)); /* LOAD */
+        CU_ASSERT_TRUE(p & MH_CPU6502_FLAG_C);
+        CU_ASSERT_EQUAL(a, 5); /* device not present */
+        a = 0x2B;
+        x = 0x00;
+        y = 0x11;
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFD8, &a, &x, &y, &p)); /* SAVE */
+        CU_ASSERT_TRUE(p & MH_CPU6502_FLAG_C);
+        CU_ASSERT_EQUAL(a, 5);
+        a = 0x34;
+        x = 0x12;
+        y = 0x01;
+        p = 0;
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFDB, &a, &x, &y, &p)); /* SETTIM */
+        a = x = y = 0;
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFDE, &a, &x, &y, &p)); /* RDTIM */
+        CU_ASSERT_EQUAL(a, 0x34);
+        CU_ASSERT_EQUAL(x, 0x12);
+        CU_ASSERT_EQUAL(y, 0x01);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFED, &a, &x, &y, &p)); /* SCREEN */
+        CU_ASSERT_EQUAL(x, plus4 ? 40 : 22);
+        CU_ASSERT_EQUAL(y, plus4 ? 25 : 23);
+        a = 0;
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFC0, &a, &x, &y, &p)); /* OPEN */
+        CU_ASSERT_TRUE(p & MH_CPU6502_FLAG_C);
+        free(b);
+    }
+}
+
+MH_SUITE("boot_rom.run", NULL, NULL, MH_TEST(test_images), MH_TEST(test_vic20_boot_pal),
+         MH_TEST(test_vic20_boot_ntsc_expanded), MH_TEST(test_plus4_boot),
+         MH_TEST(test_vic20_run_sys_stub), MH_TEST(test_plus4_run_sys_stub),
+         MH_TEST(test_vic20_sys_direct), MH_TEST(test_plus4_sys_direct),
+         MH_TEST(test_unknown_and_errors), MH_TEST(test_chrout_controls),
+         MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock))
