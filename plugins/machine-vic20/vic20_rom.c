@@ -10,10 +10,12 @@
  *   chargen  chargen-901460-03.bin, chargen, chargen.rom, chargen.bin
  * A missing file or one of the wrong size is an error naming it.
  *
- * Without rom_dir: the built-in free boot ROM. THIS is the one place it
- * plugs in (load_builtin below): it must fill the same three images. Until
- * the boot ROM library exists, a missing rom_dir is an error naming
- * --rom-dir. ROM images are never part of the tree.
+ * Without rom_dir: the built-in free boot ROM (load_builtin below, the one
+ * place it plugs in; roms/boot_rom.h, built when the library mh_boot_roms
+ * is part of the build: MH_HAVE_BOOT_ROMS): mcphost's own KERNAL at $E000,
+ * the character ROM from Debian's open-roms package (its C64 chargen is
+ * the VIC-20's 4 KiB layout), no BASIC ($C000-$DFFF reads $FF).
+ * ROM images are never part of the tree.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +23,11 @@
 #include <sys/stat.h>
 
 #include "vic20.h"
+#ifdef MH_HAVE_BOOT_ROMS
+#include "boot_rom.h"
+#endif
+
+#define OPEN_ROMS_CHARGEN "/usr/share/open-roms/C64/chargen"
 
 typedef struct rom_def {
     const char *what;
@@ -74,10 +81,32 @@ static mh_status load_one(const char *dir, const rom_def *def, uint8_t rom[65536
     return MH_ERR_NOT_FOUND;
 }
 
-/* The built-in free boot ROM: fills char ROM, BASIC and KERNAL images.
- * (The boot ROM library, roms/boot_rom.h, wires in here.) */
+/* The built-in free boot ROM: fills char ROM, BASIC and KERNAL images. */
 static mh_status load_builtin(int ntsc, uint8_t rom[65536], char *error, size_t error_size)
 {
+#ifdef MH_HAVE_BOOT_ROMS
+    size_t size = 0;
+    const uint8_t *kernal = mh_boot_rom_vic20_kernal(ntsc, &size);
+    if (!kernal || size != 8192) {
+        snprintf(error, error_size, "the built-in VIC-20 boot ROM is missing; give --rom-dir DIR "
+                                    "with the original ROMs");
+        return MH_ERR_NOT_FOUND;
+    }
+    FILE *f = fopen(OPEN_ROMS_CHARGEN, "rb");
+    size_t n = f ? fread(rom + 0x8000, 1, 4096, f) : 0;
+    if (f) fclose(f);
+    if (n != 4096) {
+        snprintf(error, error_size,
+                 "the built-in VIC-20 boot ROM takes its characters from %s (%s): install "
+                 "Debian's open-roms package (apt-get install open-roms), or give --rom-dir DIR "
+                 "with the original ROMs",
+                 OPEN_ROMS_CHARGEN, f ? "shorter than 4096 bytes" : strerror(errno));
+        return MH_ERR_NOT_FOUND;
+    }
+    memset(rom + 0xC000, 0xFF, 8192); /* no BASIC */
+    memcpy(rom + 0xE000, kernal, 8192);
+    return MH_OK;
+#else
     (void)ntsc;
     (void)rom;
     snprintf(error, error_size,
@@ -85,6 +114,7 @@ static mh_status load_builtin(int ntsc, uint8_t rom[65536], char *error, size_t 
              "basic-901486-01.bin, kernal.901486-07.bin (PAL) or kernal.901486-06.bin (NTSC) "
              "and chargen-901460-03.bin; this build has no built-in VIC-20 boot ROM");
     return MH_ERR_NOT_FOUND;
+#endif
 }
 
 mh_status vic20_rom_load(const char *dir, int ntsc, uint8_t rom[65536], char *error,

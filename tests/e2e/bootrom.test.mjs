@@ -1,0 +1,74 @@
+// End-to-end: mcphost's free boot ROMs (roms/, docs/boot-roms.md) in the real
+// binary, driven by the official MCP TypeScript SDK client over stdio.
+// Without --rom-dir the VIC-20 and the Plus/4 boot into the built-in KERNAL:
+// screen_text shows its banner and READY.; files_autostart of a PRG whose
+// BASIC stub is "10 SYS n" types RUN at that prompt, the boot ROM finds the
+// SYS line and calls the machine code, which writes a marker to memory and
+// prints through CHROUT; then READY. comes back.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { connectHost, resultText } from './lib/client.mjs';
+import { MCPHOST_BIN } from './lib/env.mjs';
+
+const PLUGIN_DIR = join(dirname(MCPHOST_BIN), '..', 'lib', 'mcphost', 'plugins');
+
+/** A PRG at $1001: 10 SYS 4109, then LDA #$5A; STA $03F8; print "OK"; RTS. */
+function sysStubPrg() {
+  return Buffer.from([
+    0x01, 0x10, // load address $1001
+    0x0b, 0x10, 0x0a, 0x00, 0x9e, 0x34, 0x31, 0x30, 0x39, 0x00, 0x00, 0x00,
+    0xa9, 0x5a, 0x8d, 0xf8, 0x03,
+    0xa9, 0x4f, 0x20, 0xd2, 0xff, 0xa9, 0x4b, 0x20, 0xd2, 0xff, 0x60
+  ]);
+}
+
+const MACHINES = [
+  { name: 'vic20', plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM' },
+  { name: 'plus4', plugin: 'machine-plus4.so', banner: 'MCPHOST FREE BOOT ROM (NO BASIC)' }
+];
+
+for (const machine of MACHINES) {
+  describe(`the free boot ROM on the ${machine.name}`, { skip: !existsSync(join(PLUGIN_DIR, machine.plugin)) && `${machine.plugin} is not built` }, () => {
+    let host, dir;
+    const ok = async (name, args = {}) => {
+      const res = await host.client.callTool({ name, arguments: args });
+      assert.equal(res.isError, false, `${name}: ${resultText(res)}`);
+      return res;
+    };
+    const screen = async () => resultText(await ok('screen_text'));
+    const runFrames = (frames) => ok('execution_run_until', { frames, warp: true, timeout_ms: 60000 });
+
+    before(async () => {
+      dir = realpathSync(mkdtempSync(join(tmpdir(), `mh-bootrom-${machine.name}-`)));
+      writeFileSync(join(dir, 'stub.prg'), sysStubPrg());
+      host = await connectHost({ args: ['--machine', machine.name, '--allow-dir', dir] });
+    });
+    after(async () => {
+      await host?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('boots without --rom-dir to the banner and READY.', async () => {
+      await runFrames(100);
+      const text = await screen();
+      assert.ok(text.includes(machine.banner), `banner on screen:\n${text}`);
+      assert.ok(text.includes('--ROM-DIR'), `names --rom-dir:\n${text}`);
+      assert.match(text, /READY\./, `a prompt:\n${text}`);
+    });
+
+    it('autostarts a PRG whose BASIC stub is a SYS line', async () => {
+      const started = await ok('files_autostart', { path: join(dir, 'stub.prg') });
+      await runFrames(100);
+      const marker = await ok('memory_read', { address: '$03F8', length: 1 });
+      assert.equal(marker.structuredContent.hex.replace(/\s+/g, '').toUpperCase(), '5A',
+        `the machine code ran (${resultText(started)})`);
+      const text = await screen();
+      assert.match(text, /RUN/, `RUN was typed:\n${text}`);
+      assert.match(text, /\nOK/, `the program printed OK:\n${text}`);
+      assert.ok((text.match(/READY\./g) || []).length >= 2, `READY. again after it returned:\n${text}`);
+    });
+  });
+}
