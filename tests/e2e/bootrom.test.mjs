@@ -15,23 +15,27 @@ import { MCPHOST_BIN } from './lib/env.mjs';
 
 const PLUGIN_DIR = join(dirname(MCPHOST_BIN), '..', 'lib', 'mcphost', 'plugins');
 
-/** A PRG at $1001: 10 SYS 4109, then LDA #$5A; STA $03F8; print "OK"; RTS. */
-function sysStubPrg() {
+/** A PRG at base: 10 SYS (base + 12), then LDA #$5A; STA $03F8; print "OK"; RTS. */
+function sysStubPrg(base) {
+  const digits = [...String(base + 12)].map((c) => c.charCodeAt(0));
+  const next = base + 5 + digits.length + 1;
   return Buffer.from([
-    0x01, 0x10, // load address $1001
-    0x0b, 0x10, 0x0a, 0x00, 0x9e, 0x34, 0x31, 0x30, 0x39, 0x00, 0x00, 0x00,
+    base & 0xff, base >> 8, // load address
+    next & 0xff, next >> 8, 0x0a, 0x00, 0x9e, ...digits, 0x00, 0x00, 0x00,
     0xa9, 0x5a, 0x8d, 0xf8, 0x03,
     0xa9, 0x4f, 0x20, 0xd2, 0xff, 0xa9, 0x4b, 0x20, 0xd2, 0xff, 0x60
   ]);
 }
 
+// The expanded VIC-20 moves its screen to $1000 and BASIC to $1201.
 const MACHINES = [
-  { name: 'vic20', plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM' },
-  { name: 'plus4', plugin: 'machine-plus4.so', banner: 'MCPHOST FREE BOOT ROM (NO BASIC)' }
+  { label: 'vic20', name: 'vic20', plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x1001, screenPage: '1E' },
+  { label: 'vic20 with 16k', name: 'vic20', args: ['--config', 'vic20_memory=16k'], plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x1201, screenPage: '10' },
+  { label: 'plus4', name: 'plus4', plugin: 'machine-plus4.so', banner: 'MCPHOST FREE BOOT ROM (NO BASIC)', base: 0x1001 }
 ];
 
 for (const machine of MACHINES) {
-  describe(`the free boot ROM on the ${machine.name}`, { skip: !existsSync(join(PLUGIN_DIR, machine.plugin)) && `${machine.plugin} is not built` }, () => {
+  describe(`the free boot ROM on the ${machine.label}`, { skip: !existsSync(join(PLUGIN_DIR, machine.plugin)) && `${machine.plugin} is not built` }, () => {
     let host, dir;
     const ok = async (name, args = {}) => {
       const res = await host.client.callTool({ name, arguments: args });
@@ -43,8 +47,8 @@ for (const machine of MACHINES) {
 
     before(async () => {
       dir = realpathSync(mkdtempSync(join(tmpdir(), `mh-bootrom-${machine.name}-`)));
-      writeFileSync(join(dir, 'stub.prg'), sysStubPrg());
-      host = await connectHost({ args: ['--machine', machine.name, '--allow-dir', dir] });
+      writeFileSync(join(dir, 'stub.prg'), sysStubPrg(machine.base));
+      host = await connectHost({ args: ['--machine', machine.name, '--allow-dir', dir, ...(machine.args || [])] });
     });
     after(async () => {
       await host?.close();
@@ -57,6 +61,10 @@ for (const machine of MACHINES) {
       assert.ok(text.includes(machine.banner), `banner on screen:\n${text}`);
       assert.ok(text.includes('--ROM-DIR'), `names --rom-dir:\n${text}`);
       assert.match(text, /READY\./, `a prompt:\n${text}`);
+      if (machine.screenPage) {
+        const hibase = await ok('memory_read', { address: '$0288', length: 1 });
+        assert.equal(hibase.structuredContent.hex.replace(/\s+/g, '').toUpperCase(), machine.screenPage, 'HIBASE');
+      }
     });
 
     it('autostarts a PRG whose BASIC stub is a SYS line', async () => {
