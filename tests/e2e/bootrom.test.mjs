@@ -67,6 +67,17 @@ for (const machine of MACHINES) {
       }
     });
 
+    it('reads a key from the matrix in its interrupt and answers an unknown command', async () => {
+      await ok('keyboard_press', { key: 'Q', frames: 3 });
+      await runFrames(20);
+      let text = await screen();
+      assert.match(text, /READY\.\s*\nQ\s*\n/, `Q echoed at the prompt:\n${text}`);
+      await ok('keyboard_type', { text: '\n' });
+      await runFrames(20);
+      text = await screen();
+      assert.match(text, /\?ONLY RUN AND SYS N/, `an unknown command:\n${text}`);
+    });
+
     it('autostarts a PRG whose BASIC stub is a SYS line', async () => {
       const started = await ok('files_autostart', { path: join(dir, 'stub.prg') });
       await runFrames(100);
