@@ -177,7 +177,7 @@ static void type_line(rom_bus *b, const char *text)
     memset(&q, 0, sizeof q);
     char error[128];
     mh_kernal_queue_push(&q, (const uint8_t *)text, strlen(text), error, sizeof error);
-    for (int i = 0; i < 100000 && q.count; i++) {
+    for (int i = 0; i < 1000000 && q.count; i++) {
         mh_kernal_feed(&b->kernal, &q);
         mh_cpu6502_step(&b->cpu);
     }
@@ -196,6 +196,30 @@ static void test_unknown_and_errors(void)
         type_line(b, "SYS\r");
         CU_ASSERT_TRUE(rom_bus_screen_has(b, "?SYS NEEDS AN ADDRESS"));
         type_line(b, "RUN\r"); /* an empty program */
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?NO SYS LINE TO RUN"));
+        free(b);
+    }
+}
+
+/* Hostile input: a line longer than the input buffer, and a BASIC program
+ * whose line links form a loop without a SYS line. */
+static void test_hostile_lines_and_programs(void)
+{
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        char line[202];
+        memset(line, 'X', 200);
+        line[200] = '\r';
+        line[201] = '\0';
+        uint8_t below = b->ram[0x0251]; /* after BUF's 80 characters and CR */
+        type_line(b, line);
+        CU_ASSERT_EQUAL(b->ram[0x0251], below);
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?ONLY RUN AND SYS N"));
+        /* line at $1001 links to itself: 10 PRINT */
+        const uint8_t loop[] = {0x01, 0x10, 0x0A, 0x00, 0x99, 0x00};
+        memcpy(b->ram + 0x1001, loop, sizeof loop);
+        type_line(b, "RUN\r");
         CU_ASSERT_TRUE(rom_bus_screen_has(b, "?NO SYS LINE TO RUN"));
         free(b);
     }
@@ -332,5 +356,6 @@ MH_SUITE("boot_rom.run", NULL, NULL, MH_TEST(test_images), MH_TEST(test_vic20_bo
          MH_TEST(test_vic20_boot_ntsc_expanded), MH_TEST(test_plus4_boot),
          MH_TEST(test_vic20_run_sys_stub), MH_TEST(test_plus4_run_sys_stub),
          MH_TEST(test_vic20_sys_direct), MH_TEST(test_plus4_sys_direct),
-         MH_TEST(test_unknown_and_errors), MH_TEST(test_chrout_controls),
+         MH_TEST(test_unknown_and_errors), MH_TEST(test_hostile_lines_and_programs),
+         MH_TEST(test_chrout_controls),
          MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock))
