@@ -171,17 +171,18 @@ static int append_file(text_buffer *b, const char *path, FILE *err)
     size_t n, start = b->length;
     int ok = 1;
     while (ok && (n = fread(chunk, 1, sizeof chunk, f)) > 0) ok = append(b, chunk, n);
-    if (ferror(f)) {
-        fprintf(err, "%s: read error\n", path);
-        ok = 0;
-    }
+    int read_error = ferror(f);
     fclose(f);
-    if (ok && memchr(b->data + start, '\0', b->length - start)) {
+    if (read_error) {
+        fprintf(err, "%s: read error\n", path);
+        return 0;
+    }
+    if (ok && b->length > start && memchr(b->data + start, '\0', b->length - start)) {
         fprintf(err, "%s: contains a NUL byte (not a source text)\n", path);
         return 0;
     }
     if (ok && b->length > start && b->data[b->length - 1] != '\n') ok = append(b, "\n", 1);
-    if (!ok && !ferror(f)) fprintf(err, "mh-asm: out of memory\n");
+    if (!ok) fprintf(err, "mh-asm: out of memory\n");
     return ok;
 }
 
