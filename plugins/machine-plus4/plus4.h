@@ -163,6 +163,7 @@ void plus4_bus_update_banking(plus4 *m);
 uint8_t plus4_bus_read(void *user, uint16_t addr);
 void plus4_bus_write(void *user, uint16_t addr, uint8_t value);
 uint8_t plus4_ted_fetch(void *user, uint16_t addr, int rom);
+const uint8_t *plus4_ted_page(void *user, uint16_t addr, int rom);
 uint8_t plus4_bus_peek(const plus4 *m, uint16_t addr);
 void plus4_bus_poke(plus4 *m, uint16_t addr, uint8_t value);
 uint8_t plus4_io_peek(const plus4 *m, uint16_t addr);
@@ -233,10 +234,8 @@ size_t plus4_ext_chips(plus4 *m, mh_chip *chips);
  * and sets RDY and IRQ for it. */
 static inline void plus4_tick_chips(plus4 *m)
 {
-    unsigned n = ted_cpu_ticks(&m->ted);
-    if (ted_dma(&m->ted)) n = 2;
-    while (n--)
-        if (ted_tick(&m->ted)) plus4_frame_done(m);
+    unsigned n = ted_dma(&m->ted) ? 2u : ted_cpu_ticks(&m->ted);
+    if (ted_advance(&m->ted, n)) plus4_frame_done(m);
     m->cpu.rdy = ted_dma(&m->ted) ? 0 : 1;
     m->cpu.irq = m->ted.irq ? PLUS4_IRQ_TED : 0u;
 }

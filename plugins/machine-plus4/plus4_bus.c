@@ -78,6 +78,16 @@ uint8_t plus4_ted_fetch(void *user, uint16_t addr, int rom)
     return ram_at(m, addr);
 }
 
+const uint8_t *plus4_ted_page(void *user, uint16_t addr, int rom)
+{
+    const plus4 *m = user;
+    if (rom) {
+        int slot = rom_slot_at(m, addr);
+        if (slot >= 0) return slot_page(m, (unsigned)slot, addr);
+    }
+    return &m->p.ram[addr & m->ram_mask & 0xFF00u];
+}
+
 /* ---- I/O ---- */
 
 static uint8_t acia_peek(const plus4 *m, uint16_t addr)

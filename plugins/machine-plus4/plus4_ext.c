@@ -79,6 +79,7 @@ mh_status plus4_snapshot_blob_save(const plus4 *m, void **data, size_t *size)
     memcpy(&snap->p, &m->p, sizeof m->p);
     memset(&snap->cpu.links, 0, sizeof snap->cpu.links);
     snap->ted.fetch = NULL;
+    snap->ted.page = NULL;
     snap->ted.user = NULL;
     snap->ted.fb = NULL;
     memcpy(blob, "MHSNAP\0\0", 8);

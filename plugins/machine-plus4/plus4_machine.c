@@ -348,7 +348,8 @@ void plus4_power_on(plus4 *m)
     mh_kit_state_reset(&m->p.run);
     reset_machine_state(m);
     m->p.autostart_pending = m->autostart.data != NULL;
-    ted_init(&m->ted, m->config.ntsc, plus4_ted_fetch, m, m->p.fb[0], m->config.sound);
+    ted_init(&m->ted, m->config.ntsc, plus4_ted_fetch, plus4_ted_page, m, m->p.fb[0],
+             m->config.sound);
 
     mh_cpu6502_desc desc = {0};
     desc.model = MH_CPU6502_MODEL_7501;

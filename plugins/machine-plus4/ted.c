@@ -31,10 +31,12 @@
 #include "ted.h"
 #include "ted_internal.h"
 
-void ted_init(ted *t, int ntsc, ted_fetch_fn fetch, void *user, uint8_t *fb, int sound)
+void ted_init(ted *t, int ntsc, ted_fetch_fn fetch, ted_page_fn page, void *user, uint8_t *fb,
+              int sound)
 {
     memset(t, 0, sizeof *t);
     t->fetch = fetch;
+    t->page = page;
     t->user = user;
     t->fb = fb;
     t->ntsc = ntsc ? 1 : 0;
@@ -59,6 +61,7 @@ void ted_reset(ted *t)
     memset(t->timer, 0, sizeof t->timer);
     memset(t->reload, 0, sizeof t->reload);
     memset(t->timer_run, 0, sizeof t->timer_run);
+    t->timers_running = 0;
     memset(t->underflows, 0, sizeof t->underflows);
     t->irq_flags = 0;
     t->irq = 0;
@@ -81,10 +84,12 @@ void ted_reset(ted *t)
 void ted_restore(ted *t, const ted *saved)
 {
     ted_fetch_fn fetch = t->fetch;
+    ted_page_fn page = t->page;
     void *user = t->user;
     uint8_t *fb = t->fb;
     memcpy(t, saved, sizeof *t);
     t->fetch = fetch;
+    t->page = page;
     t->user = user;
     t->fb = fb;
 }
@@ -171,6 +176,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
     case 0x00: case 0x02: case 0x04: {
         unsigned n = reg >> 1;
         t->timer_run[n] = 0;
+        t->timers_running = (uint8_t)(t->timer_run[0] | t->timer_run[1] | t->timer_run[2]);
         if (n == 0) t->reload[0] = (uint16_t)((t->reload[0] & 0xFF00u) | value);
         else t->reload[n] = (uint16_t)((t->reload[n] & 0xFF00u) | value);
         t->timer[n] = (uint16_t)((t->timer[n] & 0xFF00u) | value);
@@ -181,6 +187,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         t->reload[n] = (uint16_t)((t->reload[n] & 0x00FFu) | (value << 8));
         t->timer[n] = n == 0 ? t->reload[0] : (uint16_t)((t->timer[n] & 0x00FFu) | (value << 8));
         t->timer_run[n] = 1;
+        t->timers_running = 1;
         break;
     }
     case 0x08: t->keyboard_latch = keyboard; break;
@@ -212,7 +219,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
 
 /* ---- the beam ---- */
 
-static void timers_tick(ted *t)
+void ted_timers_step(ted *t)
 {
     static const uint8_t sources[3] = {TED_IRQ_T1, TED_IRQ_T2, TED_IRQ_T3};
     for (unsigned n = 0; n < 3; n++) {
@@ -263,22 +270,12 @@ static void new_line(ted *t)
     }
 }
 
-int ted_tick(ted *t)
+int ted_line_event(ted *t)
 {
-    int frame_done = 0;
-    t->ticks++;
-    if (t->ticks & 1u) timers_tick(t);
-    if (++t->snd_div == 8) {
-        t->snd_div = 0;
-        ted_sound_step(t);
-    }
-    if (t->sound_on) ted_sound_sample(t);
-    if (++t->x == TED_X_RENDER) ted_render_line(t);
-    if (t->x == TED_TICKS_PER_LINE) {
-        t->x = 0;
-        if (++t->line == t->lines) t->line = 0;
-        if (t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines)) frame_done = 1;
-        new_line(t);
-    }
-    return frame_done;
+    if (t->x == TED_X_RENDER) ted_render_line(t);
+    if (t->x < TED_TICKS_PER_LINE) return 0;
+    t->x = 0;
+    if (++t->line == t->lines) t->line = 0;
+    new_line(t);
+    return t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines);
 }

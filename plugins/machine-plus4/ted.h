@@ -15,7 +15,7 @@
  *
  * Ownership: the machine owns the struct (no allocation); the fetch
  * callback and framebuffer are borrowed. The struct holds no pointers
- * except `fetch`, `user` and `fb`, which ted_restore() keeps.
+ * except `fetch`, `page`, `user` and `fb`, which ted_restore() keeps.
  * Threads: [emu-thread]. No global mutable state.
  */
 #ifndef MH_PLUS4_TED_H
@@ -62,10 +62,14 @@
 /* Reads a byte the TED fetches: rom 1 fetches from the ROM banked at that
  * address ($FF12 bit 2 for character data), else RAM. */
 typedef uint8_t (*ted_fetch_fn)(void *user, uint16_t address, int rom);
+/* The 256 bytes of the page holding address, as the TED fetches them (the
+ * same choice of ROM or RAM); valid until the banking changes. */
+typedef const uint8_t *(*ted_page_fn)(void *user, uint16_t address, int rom);
 
 typedef struct ted {
     /* Links (kept by ted_restore). */
     ted_fetch_fn fetch;
+    ted_page_fn page;
     void *user;
     uint8_t *fb;
 
@@ -85,6 +89,7 @@ typedef struct ted {
     uint16_t timer[3];
     uint16_t reload[3];
     uint8_t timer_run[3];
+    uint8_t timers_running; /* any of timer_run */
     uint32_t underflows[3];
     uint8_t irq_flags;      /* bits 1-6 latched */
     uint8_t irq;            /* the output: an enabled source is set */
@@ -116,15 +121,36 @@ typedef struct ted {
     uint8_t sound_on;       /* synthesis enabled */
 } ted;
 
-void ted_init(ted *t, int ntsc, ted_fetch_fn fetch, void *user, uint8_t *fb, int sound);
+void ted_init(ted *t, int ntsc, ted_fetch_fn fetch, ted_page_fn page, void *user, uint8_t *fb,
+              int sound);
 /* Reset: registers cleared, beam at line 0, ROM enabled, timers stopped. */
 void ted_reset(ted *t);
 /* Copies a saved state, keeping this instance's links. */
 void ted_restore(ted *t, const ted *saved);
 
-/* One tick; returns 1 when a frame ended with it (the framebuffer is
- * complete). */
-int ted_tick(ted *t);
+/* What happens at the end of the line's display part and at the line's
+ * end (ted.c); the per-tick work that remains is in ted_advance(). */
+int ted_line_event(ted *t);
+void ted_timers_step(ted *t);
+void ted_sound_step(ted *t);
+
+/* Runs n (1 or 2) ticks; returns 1 when a frame ended (the framebuffer is
+ * complete). Timers step every second tick, the voices every 8th. */
+static inline int ted_advance(ted *t, unsigned n)
+{
+    int frame_done = 0;
+    for (unsigned i = 0; i < n; i++) {
+        t->ticks++;
+        if ((t->ticks & 1u) && t->timers_running) ted_timers_step(t);
+        if (++t->snd_div == 8) {
+            t->snd_div = 0;
+            ted_sound_step(t);
+        }
+        if (++t->x >= TED_X_RENDER) frame_done |= ted_line_event(t);
+    }
+    return frame_done;
+}
+static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */
 static inline unsigned ted_cpu_ticks(const ted *t)
 {

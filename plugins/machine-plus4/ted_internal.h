@@ -10,9 +10,5 @@
 void ted_fetch_row(ted *t);
 void ted_render_line(ted *t);
 
-/* ted_sound.c: the voices' step (every 8 ticks) and the resampler (every
- * tick). */
-void ted_sound_step(ted *t);
-void ted_sound_sample(ted *t);
 
 #endif

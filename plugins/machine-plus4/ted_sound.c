@@ -21,8 +21,11 @@ double ted_voice_hz(const ted *t, int voice)
     return (double)t->clock_hz / 16.0 / (double)(1024u - f);
 }
 
+static void sample(ted *t);
+
 void ted_sound_step(ted *t)
 {
+    if (!t->sound_on) return;
     for (int v = 0; v < 2; v++) {
         if (++t->snd_count[v] < 1024u) continue;
         t->snd_count[v] = ted_voice_freq(t, v);
@@ -33,6 +36,7 @@ void ted_sound_step(ted *t)
             t->noise_lfsr = (uint8_t)((l << 1) | (bit ^ 1u));
         }
     }
+    sample(t);
 }
 
 static int16_t level(const ted *t)
@@ -49,9 +53,10 @@ static int16_t level(const ted *t)
     return (int16_t)out;
 }
 
-void ted_sound_sample(ted *t)
+/* Every 8 ticks: a sample when the 44.1 kHz clock has passed one. */
+static void sample(ted *t)
 {
-    t->sample_acc += TED_AUDIO_RATE;
+    t->sample_acc += 8u * TED_AUDIO_RATE;
     if (t->sample_acc < t->clock_hz) return;
     t->sample_acc -= t->clock_hz;
     uint32_t tail = (t->ring_head + t->ring_count) & (TED_AUDIO_RING - 1u);

@@ -20,6 +20,8 @@
  *   MC bitmap  00 background 0, 01/10 the cell's two colours, 11 background 1
  *   invalid    black
  */
+#include <string.h>
+
 #include "ted.h"
 #include "ted_internal.h"
 
@@ -35,7 +37,8 @@ void ted_fetch_row(ted *t)
 }
 
 /* The 8 pixels of cell col (colour indices). */
-static void cell_pixels(const ted *t, unsigned mode, unsigned col, uint8_t out[8])
+static void cell_pixels(const ted *t, unsigned mode, unsigned col, const uint8_t *const charset[8],
+                        uint8_t out[8])
 {
     const uint8_t code = t->codes[col], attr = t->attrs[col];
     const uint8_t bg0 = t->regs[0x15] & 0x7Fu;
@@ -55,7 +58,6 @@ static void cell_pixels(const ted *t, unsigned mode, unsigned col, uint8_t out[8
         return;
     }
     if ((mode & 5u) == 5u) goto black;
-    const int rom = (t->regs[0x12] & 0x04u) != 0;
     const int reverse_hw = !(t->regs[0x07] & 0x80u);
     uint8_t glyph = code;
     int reverse = 0;
@@ -66,7 +68,8 @@ static void cell_pixels(const ted *t, unsigned mode, unsigned col, uint8_t out[8
         glyph = code & 0x7Fu;
         reverse = (code & 0x80u) != 0;
     }
-    data = t->fetch(t->user, (uint16_t)(ted_charset_address(t) + glyph * 8u + t->rc), rom);
+    const unsigned offset = glyph * 8u + t->rc;
+    data = charset[(offset >> 8) & 7u][offset & 0xFFu];
     if ((mode & 1u) && (attr & 0x08u)) { /* multicolour cell */
         const uint8_t colors[4] = {bg0, (uint8_t)(t->regs[0x16] & 0x7Fu),
                                    (uint8_t)(t->regs[0x17] & 0x7Fu), (uint8_t)(fg & 0x77u)};
@@ -85,6 +88,26 @@ black:
     for (unsigned i = 0; i < 8; i++) out[i] = 0;
 }
 
+/* Standard text: the common case, without the other modes' branches. */
+static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out)
+{
+    const uint8_t bg = t->regs[0x15] & 0x7Fu;
+    const int reverse_hw = !(t->regs[0x07] & 0x80u), flash = ted_flash_on(t);
+    const uint16_t cursor = (uint16_t)(((t->regs[0x0C] & 3u) << 8) | t->regs[0x0D]);
+    for (unsigned col = 0; col < 40; col++, out += 8) {
+        const uint8_t code = t->codes[col], attr = t->attrs[col];
+        const uint8_t glyph = reverse_hw ? code & 0x7Fu : code;
+        const unsigned offset = glyph * 8u + t->rc;
+        uint8_t data = charset[(offset >> 8) & 7u][offset & 0xFFu];
+        int reverse = reverse_hw && (code & 0x80u);
+        if ((attr & 0x80u) && !flash) data = 0;
+        if (flash && ((t->vc_base + col) & 0x3FFu) == cursor) reverse = !reverse;
+        if (reverse) data = (uint8_t)~data;
+        const uint8_t fg = attr & 0x7Fu;
+        for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
+    }
+}
+
 void ted_render_line(ted *t)
 {
     if (!t->fb) return;
@@ -96,19 +119,26 @@ void ted_render_line(ted *t)
     const unsigned top = rows25 ? 4u : 8u, bottom = rows25 ? 204u : 200u;
     const int shown = (t->regs[0x06] & 0x10u) && t->row_active && t->line >= top &&
                       t->line < bottom;
-    for (unsigned i = 0; i < TED_FB_WIDTH; i++) px[i] = border;
-    if (!shown) return;
+    if (!shown) {
+        memset(px, border, TED_FB_WIDTH);
+        return;
+    }
     const unsigned mode = ted_mode(t), xscroll = t->regs[0x07] & 7u;
     const int cols40 = (t->regs[0x07] & 0x08u) != 0;
     const unsigned left = cols40 ? 0u : 8u, right = cols40 ? 320u : 312u;
-    uint8_t *display = px + 32;
-    uint8_t cell[8];
-    for (unsigned i = left; i < xscroll && i < right; i++) display[i] = t->regs[0x15] & 0x7Fu;
-    for (unsigned col = 0; col < 40; col++) {
-        cell_pixels(t, mode, col, cell);
-        for (unsigned b = 0; b < 8; b++) {
-            unsigned x = col * 8u + b + xscroll;
-            if (x >= left && x < right) display[x] = cell[b];
-        }
+    /* The 40 cells drawn xscroll pixels to the right, background before. */
+    uint8_t display[8 + 320];
+    memset(display, t->regs[0x15] & 0x7Fu, 8);
+    const uint8_t *charset[8];
+    const int rom = (t->regs[0x12] & 0x04u) != 0;
+    for (unsigned i = 0; i < 8; i++)
+        charset[i] = t->page(t->user, (uint16_t)(ted_charset_address(t) + i * 256u), rom);
+    if (mode == 0) {
+        text_row(t, charset, display + 8);
+    } else {
+        for (unsigned col = 0; col < 40; col++) cell_pixels(t, mode, col, charset, display + 8 + col * 8u);
     }
+    memset(px, border, 32 + left);
+    memcpy(px + 32 + left, display + 8 - xscroll + left, right - left);
+    memset(px + 32 + right, border, TED_FB_WIDTH - 32 - right);
 }
