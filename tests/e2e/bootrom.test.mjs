@@ -7,11 +7,12 @@
 // prints through CHROUT; then READY. comes back.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { connectHost, resultText } from './lib/client.mjs';
-import { MCPHOST_BIN } from './lib/env.mjs';
+import { MCPHOST_BIN, hostArgs } from './lib/env.mjs';
 
 const PLUGIN_DIR = join(dirname(MCPHOST_BIN), '..', 'lib', 'mcphost', 'plugins');
 
@@ -24,6 +25,16 @@ function sysStubPrg(base) {
     next & 0xff, next >> 8, 0x0a, 0x00, 0x9e, ...digits, 0x00, 0x00, 0x00,
     0xa9, 0x5a, 0x8d, 0xf8, 0x03,
     0xa9, 0x4f, 0x20, 0xd2, 0xff, 0xa9, 0x4b, 0x20, 0xd2, 0xff, 0x60
+  ]);
+}
+
+/** A PRG at $1001 whose SYS line runs LDA #42; STA debugcart; JMP *. */
+function debugcartPrg(debugcart) {
+  const base = 0x1001, code = base + 12;
+  const digits = [...String(code)].map((c) => c.charCodeAt(0));
+  return Buffer.from([
+    0x01, 0x10, 0x0b, 0x10, 0x0a, 0x00, 0x9e, ...digits, 0x00, 0x00, 0x00,
+    0xa9, 42, 0x8d, debugcart & 0xff, debugcart >> 8, 0x4c, (code + 5) & 0xff, (code + 5) >> 8
   ]);
 }
 
@@ -91,3 +102,23 @@ for (const machine of MACHINES) {
     });
   });
 }
+
+// The headless runner, the way test programs run: autostart + debug cart,
+// no ROMs at all, the exit code from the program.
+describe('test programs on the boot ROMs in runner mode (--transport none)', () => {
+  for (const [machine, debugcart] of [['vic20', 0x910f], ['plus4', 0xfdcf]]) {
+    it(`${machine}: autostart, RUN, SYS, and the debug cart's exit code`, () => {
+      const dir = realpathSync(mkdtempSync(join(tmpdir(), `mh-bootrom-run-${machine}-`)));
+      try {
+        writeFileSync(join(dir, 'exit42.prg'), debugcartPrg(debugcart));
+        const run = spawnSync(MCPHOST_BIN, hostArgs('--machine', machine, '--transport', 'none', '--warp',
+          '--allow-dir', dir, '--config', `autostart=${join(dir, 'exit42.prg')}`, '--config', 'debugcart=true',
+          '--limit-cycles', '30000000'), { encoding: 'utf8', timeout: 60000 });
+        assert.equal(run.status, 42, `exit code 42 from the program; stderr:\n${run.stderr}`);
+        assert.match(run.stderr, /boot ROM/i, run.stderr);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
