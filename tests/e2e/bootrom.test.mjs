@@ -38,10 +38,12 @@ function debugcartPrg(debugcart) {
   ]);
 }
 
-// The expanded VIC-20 moves its screen to $1000 and BASIC to $1201.
+// The expanded VIC-20 moves its screen to $1000 and BASIC to $1201; with
+// 3k at $0400 BASIC starts at $0401 and the screen stays at $1E00.
 const MACHINES = [
   { label: 'vic20', name: 'vic20', plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x1001, screenPage: '1E' },
   { label: 'vic20 with 16k', name: 'vic20', args: ['--config', 'vic20_memory=16k'], plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x1201, screenPage: '10' },
+  { label: 'vic20 with 3k', name: 'vic20', args: ['--config', 'vic20_memory=3k'], plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x0401, screenPage: '1E' },
   { label: 'plus4', name: 'plus4', plugin: 'machine-plus4.so', banner: 'MCPHOST FREE BOOT ROM (NO BASIC)', base: 0x1001 }
 ];
 
