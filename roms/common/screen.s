@@ -3,9 +3,10 @@
 ; that matter (CR, clear, home, cursor moves, colours, reverse on/off,
 ; delete), scrolling, PLOT and the cursor pointers.
 ; Needs from the machine's defs: COLS, ROWS, PNT, PNTR, TBLX, USER, COLOR,
-; RVS, HIBASE, T0-T3 (scratch pointers), and the routine color_page (A =
-; high byte of the colour RAM that belongs to the screen at HIBASE) and the
-; table color_values (16 colour RAM values in PETSCII colour-code order).
+; RVS, HIBASE, T0-T3 (scratch pointers), the routines color_page (A = high
+; byte of the colour RAM that belongs to the screen at HIBASE),
+; charset_lower and charset_upper ($0E and $8E), and the table
+; color_values (16 colour RAM values in PETSCII colour-code order).
 
 ; ---- screen_clear: blank screen and colour RAM, cursor home ----
 screen_clear:
@@ -166,16 +167,18 @@ pts_pi:
 
 ; ---- control codes ----
 control_codes:
-        .byte $0D, $8D, $93, $13, $11, $91, $1D, $9D, $12, $92, $14
-control_count = 11
+        .byte $0D, $8D, $93, $13, $11, $91, $1D, $9D, $12, $92, $14, $0E, $8E
+control_count = 13
 control_low:
         .byte <(ctl_return-1), <(ctl_return-1), <(screen_clear-1), <(screen_home-1)
         .byte <(cursor_down-1), <(cursor_up-1), <(cursor_right-1), <(cursor_left-1)
-        .byte <(rvs_on-1), <(rvs_off-1), <(ctl_delete-1)
+        .byte <(rvs_on-1), <(rvs_off-1), <(ctl_delete-1), <(charset_lower-1)
+        .byte <(charset_upper-1)
 control_high:
         .byte >(ctl_return-1), >(ctl_return-1), >(screen_clear-1), >(screen_home-1)
         .byte >(cursor_down-1), >(cursor_up-1), >(cursor_right-1), >(cursor_left-1)
-        .byte >(rvs_on-1), >(rvs_off-1), >(ctl_delete-1)
+        .byte >(rvs_on-1), >(rvs_off-1), >(ctl_delete-1), >(charset_lower-1)
+        .byte >(charset_upper-1)
 
 ; PETSCII colour codes, in the order of the colour numbers 0-15
 color_codes:

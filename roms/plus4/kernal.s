@@ -101,6 +101,20 @@ color_page:
         lda #$08
         rts
 
+; $0E / $8E: the lower/upper case character set ($D400/$D000)
+charset_lower:
+        lda TED+$13
+        and #$03
+        ora #$D4
+        sta TED+$13
+        rts
+charset_upper:
+        lda TED+$13
+        and #$03
+        ora #$D0
+        sta TED+$13
+        rts
+
 ; attribute values (luminance * 16 + colour) for the 16 PETSCII colour codes
 color_values:
         .byte $00, $71, $32, $63, $44, $35, $46, $77

@@ -185,6 +185,18 @@ color_page:
         ora #$94
         rts
 
+; $0E / $8E: the lower/upper case half of the character ROM ($8800/$8000)
+charset_lower:
+        lda VIC+5
+        ora #$02
+        sta VIC+5
+        rts
+charset_upper:
+        lda VIC+5
+        and #$FD
+        sta VIC+5
+        rts
+
 ; colour RAM values for the 16 PETSCII colour codes (8 on the VIC-20)
 color_values:
         .byte 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7

@@ -251,6 +251,13 @@ static void test_chrout_controls(void)
         CU_ASSERT_TRUE(rom_bus_call(b, 0xFFF0, &a, &x, &y, &p));
         CU_ASSERT_EQUAL(x, 1);
         CU_ASSERT_EQUAL(y, 3);
+        /* $0E: lower case characters; $8E: upper case again */
+        a = 0x0E;
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFD2, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(plus4 ? b->io[0x13] & 0xFC : b->io[0x05], plus4 ? 0xD4 : 0xF2);
+        a = 0x8E;
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFFD2, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(plus4 ? b->io[0x13] & 0xFC : b->io[0x05], plus4 ? 0xD0 : 0xF0);
         free(b);
     }
 }
