@@ -64,19 +64,6 @@ rl_end:
         stx LINE_LEN
         jmp CHROUT_ENTRY
 
-cursor_show:
-        ldy PNTR
-        lda (PNT),y
-        sta CURSOR_SAVE
-        eor #$80
-        sta (PNT),y
-        rts
-cursor_hide:
-        ldy PNTR
-        lda CURSOR_SAVE
-        sta (PNT),y
-        rts
-
 ; ---- CHRIN from the keyboard: the next character of a typed line ----
 chrin_keyboard:
         txa

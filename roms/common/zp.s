@@ -8,7 +8,6 @@ T3 = $28                ; byte
 T1_COUNT = $29          ; byte (scroll count)
 LINE_LEN = $0B          ; characters in BUF, with the final CR once read
 LINE_POS = $0C          ; next character CHRIN returns from BUF
-CURSOR_SAVE = $0D       ; the screen code under the shown cursor
 NUM_DIGITS = $0E        ; digits parse_number read
 NUM = $14               ; parsed number, the SYS address (2 bytes)
 BUF = $0200             ; the input line (as BASIC's input buffer)

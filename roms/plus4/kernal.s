@@ -120,6 +120,31 @@ color_values:
         .byte $00, $71, $32, $63, $44, $35, $46, $77
         .byte $48, $29, $5A, $11, $31, $55, $6D, $51
 
+; ---- the cursor while a line is typed: the TED's own (it blinks) ----
+cursor_show:
+        lda PNT
+        sec
+        sbc #<$0C00
+        sta T3
+        lda PNT+1
+        sbc #>$0C00
+        tax
+        clc
+        lda T3
+        adc PNTR
+        bcc cs_set
+        inx
+cs_set:
+        sta TED+$0D
+        stx TED+$0C
+        rts
+cursor_hide:
+        lda #$03                ; position $3FF: off the screen
+        sta TED+$0C
+        lda #$FF
+        sta TED+$0D
+        rts
+
 ; ---- the keyboard: $FD30 selects, the TED's $FF08 latch reads ----
 kbd_read_row:
         sta KEYPORT

@@ -170,6 +170,8 @@ ci_screen:
         sta DFLTO
         lda #$40
         sta LSTX
+        lda #1
+        sta BLNSW               ; no cursor until a line is typed
         lda #KEY_BUF_SIZE
         sta XMAX
         jmp screen_clear
@@ -200,6 +202,57 @@ charset_upper:
 ; colour RAM values for the 16 PETSCII colour codes (8 on the VIC-20)
 color_values:
         .byte 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7
+
+; ---- the cursor while a line is typed: the IRQ blinks it ----
+cursor_show:
+        php
+        sei
+        ldy PNTR
+        lda (PNT),y
+        sta GDBLN
+        lda #1
+        sta BLNCT               ; reversed at the next jiffy
+        lda #0
+        sta BLNON
+        sta BLNSW
+        plp
+        rts
+cursor_hide:
+        php
+        sei
+        lda #1
+        sta BLNSW
+        lda BLNON
+        beq ch_done
+        ldy PNTR
+        lda GDBLN
+        sta (PNT),y
+        lda #0
+        sta BLNON
+ch_done:
+        plp
+        rts
+; from the IRQ: every 20 jiffies the cursor cell flips between the
+; character and its reverse
+cursor_blink:
+        lda BLNSW
+        bne cb_done
+        dec BLNCT
+        bne cb_done
+        lda #20
+        sta BLNCT
+        lda BLNON
+        eor #1
+        sta BLNON
+        ldy PNTR
+        lda GDBLN
+        ldx BLNON
+        beq cb_put
+        eor #$80
+cb_put:
+        sta (PNT),y
+cb_done:
+        rts
 
 ; ---- the keyboard: VIA2 port B selects, port A reads ----
 kbd_read_row:
@@ -272,6 +325,7 @@ nmi_exit:
         *= $EABF
 irq_default:                    ; the default of CINV ($0314)
         jsr $FFEA               ; UDTIM
+        jsr cursor_blink
         jmp $EB12
         *= $EB12
         jsr $EB1E               ; SCNKEY

@@ -39,6 +39,7 @@ static uint8_t bus_read(void *user, uint16_t a)
     if (a >= b->rom_base) return b->rom[a - b->rom_base];
     if (a >= 0x9000 && a < 0x9200) {
         if (a == 0x9121 || a == 0x912F) return key_lines(b);
+        if (a == 0x9124) b->cpu.irq = 0; /* reading T1's low byte acknowledges */
         return b->io[a & 0xFF];
     }
     return vic_ram(b, a) ? b->ram[a] : 0xFF;
@@ -49,6 +50,11 @@ static void bus_write(void *user, uint16_t a, uint8_t v)
     rom_bus *b = user;
     if (b->plus4) {
         if (a == 0xFD30) b->select = v;
+        if (a == 0xFF09) { /* writing 1s acknowledges the TED's flags */
+            b->io[0x09] &= (uint8_t)~v;
+            if (!(b->io[0x09] & 0x7E)) b->cpu.irq = 0;
+            return;
+        }
         if (a >= 0xFF00 && a < 0xFF40) b->io[a & 0x3F] = v;
         if (a >= 0xFD00 && a < 0xFF40) return;
         b->ram[a] = v; /* RAM under the ROM is written */
@@ -64,7 +70,9 @@ static void bus_write(void *user, uint16_t a, uint8_t v)
 
 static uint8_t bus_peek(const void *machine, uint16_t a)
 {
-    return bus_read((void *)machine, a); /* no read has side effects here */
+    const rom_bus *b = machine; /* what autostart checks: ROM, RAM */
+    if (a >= b->rom_base && !(b->plus4 && a >= 0xFD00 && a < 0xFF40)) return b->rom[a - b->rom_base];
+    return b->ram[a];
 }
 
 void rom_bus_init(rom_bus *b, int plus4, const uint8_t *rom, size_t size)
@@ -117,6 +125,14 @@ int rom_bus_call(rom_bus *b, uint16_t address, uint8_t *a, uint8_t *x, uint8_t *
         }
     }
     return 0;
+}
+
+int rom_bus_interrupt(rom_bus *b)
+{
+    if (b->plus4) b->io[0x09] |= 0x82; /* raster, IRQ */
+    b->cpu.irq = 1;
+    mh_cpu6502_step(&b->cpu);
+    return rom_bus_run_to_prompt(b, 200000) && b->cpu.irq == 0;
 }
 
 static uint16_t screen_base(const rom_bus *b)

@@ -40,6 +40,10 @@ int rom_bus_run_to_prompt(rom_bus *b, uint64_t max_cycles);
  * afterwards *p holds the flags it returned with. 1 when it returned. */
 int rom_bus_call(rom_bus *b, uint16_t address, uint8_t *a, uint8_t *x, uint8_t *y, uint8_t *p);
 
+/* Raises one timer (VIC-20: VIA2 T1) or raster (Plus/4) interrupt and
+ * runs until the CPU waits at the prompt again; 1 when it did. */
+int rom_bus_interrupt(rom_bus *b);
+
 /* One screen row as ASCII (screen codes $00-$3F; others '?'; reverse
  * stripped) into out (cols + 1 bytes), trailing spaces removed. */
 void rom_bus_screen_row(const rom_bus *b, int row, char *out);

@@ -359,10 +359,42 @@ static void test_load_save_clock(void)
     }
 }
 
+/* The jiffy interrupt at the prompt: the clock ticks, the VIC-20 blinks the
+ * cursor cell, the Plus/4 has the TED's cursor on the cursor's cell. */
+static void test_interrupt_at_prompt(void)
+{
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        uint16_t time = plus4 ? 0xA5 : 0xA2;
+        uint8_t before = b->ram[time];
+        uint16_t cell = plus4 ? (uint16_t)(0x0C00 + 4 * 40) : (uint16_t)(0x1E00 + 6 * 22);
+        CU_ASSERT_EQUAL(b->ram[cell], 0x20); /* the empty line under READY. */
+        CU_ASSERT_TRUE(rom_bus_interrupt(b));
+        CU_ASSERT_EQUAL(b->ram[time], (uint8_t)(before + 1));
+        if (plus4) {
+            CU_ASSERT_EQUAL(b->io[0x0C] << 8 | b->io[0x0D], 4 * 40);
+        } else {
+            CU_ASSERT_EQUAL(b->ram[cell], 0xA0); /* reversed */
+            for (int i = 0; i < 20; i++) CU_ASSERT_TRUE(rom_bus_interrupt(b));
+            CU_ASSERT_EQUAL(b->ram[cell], 0x20);
+            CU_ASSERT_TRUE(rom_bus_interrupt(b)); /* the cursor is reversed ... */
+            for (int i = 0; i < 20; i++) CU_ASSERT_TRUE(rom_bus_interrupt(b));
+            CU_ASSERT_TRUE(rom_bus_interrupt(b));
+            CU_ASSERT_EQUAL(b->ram[cell], 0xA0);
+            type_line(b, "Q"); /* ... and a key puts the character back */
+            CU_ASSERT_EQUAL(b->ram[cell], 0x11);
+        }
+        CU_ASSERT_EQUAL(b->ram[time], (uint8_t)(before + (plus4 ? 1 : 43)));
+        free(b);
+    }
+}
+
 MH_SUITE("boot_rom.run", NULL, NULL, MH_TEST(test_images), MH_TEST(test_vic20_boot_pal),
          MH_TEST(test_vic20_boot_ntsc_expanded), MH_TEST(test_plus4_boot),
          MH_TEST(test_vic20_run_sys_stub), MH_TEST(test_plus4_run_sys_stub),
          MH_TEST(test_vic20_sys_direct), MH_TEST(test_plus4_sys_direct),
          MH_TEST(test_unknown_and_errors), MH_TEST(test_hostile_lines_and_programs),
          MH_TEST(test_chrout_controls),
-         MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock))
+         MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock),
+         MH_TEST(test_interrupt_at_prompt))
