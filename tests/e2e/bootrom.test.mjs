@@ -44,7 +44,8 @@ const MACHINES = [
   { label: 'vic20', name: 'vic20', plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x1001, screenPage: '1E' },
   { label: 'vic20 with 16k', name: 'vic20', args: ['--config', 'vic20_memory=16k'], plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x1201, screenPage: '10' },
   { label: 'vic20 with 3k', name: 'vic20', args: ['--config', 'vic20_memory=3k'], plugin: 'machine-vic20.so', banner: 'MCPHOST FREE BOOT ROM', base: 0x0401, screenPage: '1E' },
-  { label: 'plus4', name: 'plus4', plugin: 'machine-plus4.so', banner: 'MCPHOST FREE BOOT ROM (NO BASIC)', base: 0x1001 }
+  { label: 'plus4', name: 'plus4', plugin: 'machine-plus4.so', banner: 'MCPHOST FREE BOOT ROM (NO BASIC)', base: 0x1001, memTop: 'FD' },
+  { label: 'c16', name: 'plus4', args: ['--config', 'model=c16'], plugin: 'machine-plus4.so', banner: 'MCPHOST FREE BOOT ROM (NO BASIC)', base: 0x1001, memTop: '40' }
 ];
 
 for (const machine of MACHINES) {
@@ -74,6 +75,10 @@ for (const machine of MACHINES) {
       assert.ok(text.includes(machine.banner), `banner on screen:\n${text}`);
       assert.ok(text.includes('--ROM-DIR'), `names --rom-dir:\n${text}`);
       assert.match(text, /READY\./, `a prompt:\n${text}`);
+      if (machine.memTop) { // MEMTOP's high byte: the RAM the boot ROM found
+        const top = await ok('memory_read', { address: '$0534', length: 1 });
+        assert.equal(top.structuredContent.hex.replace(/\s+/g, '').toUpperCase(), machine.memTop, 'MEMTOP');
+      }
       if (machine.screenPage) {
         const hibase = await ok('memory_read', { address: '$0288', length: 1 });
         assert.equal(hibase.structuredContent.hex.replace(/\s+/g, '').toUpperCase(), machine.screenPage, 'HIBASE');
