@@ -4,6 +4,7 @@
  * control codes, SCNKEY/GETIN through the keyboard matrix, STOP, LOAD's
  * "device not present", RUN of a BASIC SYS stub and SYS typed directly
  * (through mh_kernal_inject, the autostart path), and an unknown command. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -359,6 +360,36 @@ static void test_load_save_clock(void)
     }
 }
 
+/* Every jump-table entry but CHRIN (which waits for a typed line) and the
+ * Plus/4's RAMTAS (which clears the page the calling stub is in) returns;
+ * VECTOR reads into $0380 (carry set); then the prompt still works. */
+static void test_every_entry_returns(void)
+{
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        int returned = 0, total = 0;
+        for (uint16_t entry = plus4 ? 0xFF81 : 0xFF8A; entry <= 0xFFF3; entry = (uint16_t)(entry + 3)) {
+            if (entry == 0xFFCF || entry == 0xFF87) continue; /* CHRIN, RAMTAS */
+            uint8_t a = 0, x = 0x80, y = 0x03, p = MH_CPU6502_FLAG_C;
+            total++;
+            int ok = rom_bus_call(b, entry, &a, &x, &y, &p);
+            if (!ok) fprintf(stderr, "\n  $%04X did not return (pc $%04X)\n", entry, b->cpu.pc);
+            returned += ok;
+        }
+        CU_ASSERT_EQUAL(returned, total);
+        CU_ASSERT_EQUAL(b->ram[0x0380] | b->ram[0x0381] << 8, plus4 ? 0xCE0E : 0xEABF);
+        b->cpu.pc = plus4 ? 0xF2A4 : 0xFD22;           /* reset */
+        CU_ASSERT_TRUE(rom_bus_run_to_prompt(b, 3000000));
+        const uint8_t code[] = {0xA9, 0x77, 0x8D, 0xF8, 0x03, 0x60};
+        char typed[32];
+        mh_kernal_inject(&b->kernal, code, sizeof code, 0x1100, 1, typed, sizeof typed);
+        CU_ASSERT_TRUE(rom_bus_run_to_prompt(b, 2000000));
+        CU_ASSERT_EQUAL(b->ram[0x03F8], 0x77);
+        free(b);
+    }
+}
+
 /* The jiffy interrupt at the prompt: the clock ticks, the VIC-20 blinks the
  * cursor cell, the Plus/4 has the TED's cursor on the cursor's cell. */
 static void test_interrupt_at_prompt(void)
@@ -397,4 +428,4 @@ MH_SUITE("boot_rom.run", NULL, NULL, MH_TEST(test_images), MH_TEST(test_vic20_bo
          MH_TEST(test_unknown_and_errors), MH_TEST(test_hostile_lines_and_programs),
          MH_TEST(test_chrout_controls),
          MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock),
-         MH_TEST(test_interrupt_at_prompt))
+         MH_TEST(test_interrupt_at_prompt), MH_TEST(test_every_entry_returns))
