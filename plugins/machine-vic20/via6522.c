@@ -183,29 +183,17 @@ static void sr_start(m6522 *via)
 
 /* ---- timers ---- */
 
-static void t1_tick(m6522 *via)
+void m6522_t1_fire(m6522 *via)
 {
-    if (via->t1_reload) {
-        via->t1_reload = 0;
-        via->t1_counter = via->t1_latch;
-        return;
-    }
-    if (via->t1_loaded) {
-        via->t1_loaded = 0;
-        return;
-    }
-    if (via->t1_counter-- != 0) return;
-    /* Time-out: the counter shows $FFFF now and the latch next cycle. */
-    via->t1_reload = 1;
-    via->t1_timeouts++;
     /* Only a time-out after a T1C-H write counts; free-running mode keeps
      * the timer armed, one-shot mode disarms it. */
-    if (!via->t1_armed) return;
     if (!(via->acr & 0x40)) via->t1_armed = 0;
     set_flag(via, M6522_IRQ_T1);
     /* The PB7 flip-flop toggles at each time-out that sets the flag. */
-    if (via->acr & 0x80) via->pb7 ^= 1u;
-    if ((via->acr & 0x80) && via->port_out) via->port_out(via->user, 1, m6522_port_drive(via, 1));
+    if (via->acr & 0x80) {
+        via->pb7 ^= 1u;
+        if (via->port_out) via->port_out(via->user, 1, m6522_port_drive(via, 1));
+    }
 }
 
 static void t2_timeout(m6522 *via)
@@ -243,14 +231,14 @@ static void t2_tick(m6522 *via, unsigned mode)
     }
 }
 
-int m6522_tick(m6522 *via)
+int m6522_tick_slow(m6522 *via)
 {
     if (via->sr_stopping && (via->acr & 0x0Cu) == 0x0Cu) {
         /* Clocked by CB1 from outside: idle right after the eighth bit. */
         via->sr_stopping = 0;
         via->sr_running = 0;
     }
-    t1_tick(via);
+    m6522_t1_tick(via);
     unsigned mode = sr_mode(via);
     if (via->sr_edge_in && --via->sr_edge_in == 0 && sr_uses_t2(mode)) sr_clock_edge(via);
     t2_tick(via, mode);
@@ -276,9 +264,6 @@ static void c1_edge(m6522 *via, int b, int level)
     if (b) {
         if (via->acr & 0x02) via->pb_latch = m6522_port_pins(via, 1);
         if (c2_mode(via->pcr, 1) == 4) via->cb2_out = 1; /* handshake done */
-        if (sr_mode(via) == SR_IN_CB1 || sr_mode(via) == SR_OUT_CB1) {
-            if (level && via->sr_running) sr_shift(via);
-        }
     } else {
         if (via->acr & 0x01) via->pa_latch = m6522_port_pins(via, 0);
         if (c2_mode(via->pcr, 0) == 4) via->ca2_out = 1;
@@ -300,6 +285,15 @@ void m6522_set_cb1(m6522 *via, int level)
     if (level == via->cb1_in) return;
     via->cb1_in = (uint8_t)level;
     via->cb1_pin = (uint8_t)level;
+    /* Clocked from outside: out on the falling edge, in on the rising. */
+    unsigned mode = sr_mode(via);
+    if ((mode == SR_IN_CB1 && level) || (mode == SR_OUT_CB1 && !level)) {
+        if (via->sr_stopping) {
+            via->sr_stopping = 0;
+            via->sr_running = 0;
+        }
+        if (via->sr_running) sr_shift(via);
+    }
     c1_edge(via, 1, level);
 }
 
@@ -436,7 +430,11 @@ void m6522_write(m6522 *via, uint8_t reg, uint8_t value)
         via->t2_armed = 1;
         clear_flag(via, M6522_IRQ_T2);
         break;
-    case 0xA: via->sr = value; sr_start(via); break;
+    case 0xA:
+        via->sr = value;
+        sr_start(via);
+        update_c2_pins(via); /* shifting out, CB2 shows the new bit 7 */
+        break;
     case 0xB: {
         unsigned old_mode = sr_mode(via);
         via->acr = value;
