@@ -70,7 +70,7 @@ static void test_timer1_reloads(void)
     run_ticks(t, 2);
     CU_ASSERT_TRUE(t->irq);
     CU_ASSERT_EQUAL(ted_peek(t, 0x09) & 0x88u, 0x88u);
-    CU_ASSERT_EQUAL(t->timer[0], 100); /* reloaded */
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 100); /* reloaded */
     CU_ASSERT_EQUAL(t->underflows[0], 1u);
     ted_write(t, 0x09, TED_IRQ_T1, 0xFF); /* acknowledge */
     CU_ASSERT_FALSE(t->irq);
@@ -92,13 +92,13 @@ static void test_timer2_runs_free(void)
     CU_ASSERT_EQUAL(t->irq_flags & TED_IRQ_T2, TED_IRQ_T2);
     CU_ASSERT_FALSE(t->irq); /* masked */
     run_ticks(t, 2);
-    CU_ASSERT_EQUAL(t->timer[1], 0xFFFFu); /* goes on from $FFFF, no reload */
+    CU_ASSERT_EQUAL(ted_timer_value(t, 1), 0xFFFFu); /* goes on from $FFFF, no reload */
     CU_ASSERT_EQUAL(ted_peek(t, 0x03), 0xFF);
     /* A low-byte write stops it. */
     ted_write(t, 0x02, 0x34, 0xFF);
-    uint16_t held = t->timer[1];
+    uint16_t held = ted_timer_value(t, 1);
     run_ticks(t, 50);
-    CU_ASSERT_EQUAL(t->timer[1], held);
+    CU_ASSERT_EQUAL(ted_timer_value(t, 1), held);
     free(f);
 }
 
@@ -330,6 +330,34 @@ static void test_bitmap(void)
     free(f);
 }
 
+static void test_mid_line_change(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    screen_setup(f, 1, 0x23);
+    draw_frame(f);
+    /* Line 250 (border): the border colour changes at tick 50, pixel
+     * (50 - 8) * 4 = 168 of the line. */
+    run_to_line(&f->t, 250);
+    run_ticks(&f->t, 50);
+    ted_write(&f->t, 0x19, 0x32, 0xFF);
+    run_to_line(&f->t, 252);
+    unsigned row = (250 + 312 - f->t.fb_first_line) % 312;
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 167], 0x6E);
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 168], 0x32);
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 383], 0x32);
+    CU_ASSERT_EQUAL(f->fb[(row + 1) * TED_FB_WIDTH + 0], 0x32);
+    /* A background change in the middle of a text line. */
+    run_to_line(&f->t, 0);
+    run_to_line(&f->t, 20);
+    run_ticks(&f->t, TED_X_DISPLAY + 20); /* display pixel 80 */
+    ted_write(&f->t, 0x15, 0x55, 0xFF);
+    run_to_line(&f->t, 21);
+    CU_ASSERT_EQUAL(pixel(f, 20, 4), 0x71);
+    CU_ASSERT_EQUAL(pixel(f, 20, 84), 0x55);
+    free(f);
+}
+
 /* ---- ted.palette, ted.sound ---- */
 
 static void test_palette(void)
@@ -380,5 +408,5 @@ MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_ti
 MH_SUITE("ted.raster", NULL, NULL, MH_TEST(test_raster_irq), MH_TEST(test_ntsc_lines))
 MH_SUITE("ted.clock", NULL, NULL, MH_TEST(test_dma_and_clock))
 MH_SUITE("ted.modes", NULL, NULL, MH_TEST(test_text_mode), MH_TEST(test_reverse_and_flash),
-         MH_TEST(test_multicolour_and_ecm), MH_TEST(test_bitmap))
+         MH_TEST(test_multicolour_and_ecm), MH_TEST(test_bitmap), MH_TEST(test_mid_line_change))
 MH_SUITE("ted.palette", NULL, NULL, MH_TEST(test_palette), MH_TEST(test_voice_frequency))
