@@ -1,7 +1,8 @@
 ; roms/common/shell.s - the READY prompt of the boot ROMs: line input with
 ; echo, CHRIN from the keyboard, and the two commands that start programs
 ; without BASIC: RUN (finds the first SYS line of the BASIC program at
-; TXTTAB and calls its address) and SYS n. The wait for a key is an
+; TXTTAB and calls its address), SYS n, and LOAD"name",device,sa (what a
+; disk autostart types). The wait for a key is an
 ; "LDA NDX" loop with interrupts on, which mcphost's autostart recognises
 ; (mh_kernal_waits_for_key).
 
@@ -112,17 +113,26 @@ ex_word:
         beq ex_empty
         ldx #0
         jsr match_word
-        beq run_program
+        bne ex_not_run
+        jmp run_program
+ex_not_run:
         ldx #4
         jsr match_word
-        beq sys_command
+        bne ex_not_sys
+        jmp sys_command
+ex_not_sys:
+        ldx #8
+        jsr match_word
+        bne ex_unknown
+        jmp load_command
+ex_unknown:
         lda #<msg_unknown
         ldy #>msg_unknown
         jmp error
 ex_empty:
         rts
 
-; Z set when the three letters of command_words+X start at (T0),Y; then Y
+; Z set when the letters of command_words+X (up to a 0) start at (T0),Y; then Y
 ; points after them.
 match_word:
         sty T3
@@ -141,7 +151,7 @@ mw_done:
         rts
 
 command_words:
-        .byte "RUN", 0, "SYS", 0
+        .byte "RUN", 0, "SYS", 0, "LOAD", 0
 
 ; ---- SYS n ----
 sys_command:
@@ -155,6 +165,110 @@ sys_syntax:
         jmp error
 call_num:
         jmp (NUM)
+
+; ---- LOAD"name"[,device[,sa]]: through the LOAD entry (the machine's
+; virtual drive answers device 8); device 8 when none is given; a BASIC
+; program's end becomes VARTAB as BASIC's LOAD does ----
+load_command:
+        lda #8
+        sta LD_DEVICE
+        lda #0
+        sta LD_SA
+        sta LD_START
+        tax                     ; the name's length
+ld_skip:
+        lda (T0),y
+        cmp #$20
+        bne ld_quote
+        iny
+        bne ld_skip
+ld_quote:
+        cmp #$22
+        bne ld_args
+        iny
+        sty LD_START
+ld_name:
+        lda (T0),y
+        cmp #$0D
+        beq ld_args
+        iny
+        cmp #$22
+        beq ld_args
+        inx
+        bne ld_name
+ld_args:
+        stx LD_LEN
+        jsr ld_comma_number
+        bcs ld_call
+        lda NUM
+        sta LD_DEVICE
+        jsr ld_comma_number
+        bcs ld_call
+        lda NUM
+        sta LD_SA
+ld_call:
+        lda #<msg_loading
+        ldy #>msg_loading
+        jsr print_string
+        clc
+        lda #<BUF
+        adc LD_START
+        tax
+        lda #>BUF
+        adc #0
+        tay
+        lda LD_LEN
+        jsr $FFBD               ; SETNAM
+        lda #1
+        ldx LD_DEVICE
+        ldy LD_SA
+        jsr $FFBA               ; SETLFS
+        lda #0
+        ldx TXTTAB
+        ldy TXTTAB+1
+        jsr $FFD5               ; LOAD
+        bcs ld_error
+        stx VARTAB
+        sty VARTAB+1
+        stx ARYTAB
+        sty ARYTAB+1
+        stx STREND
+        sty STREND+1
+        jmp ready
+ld_error:
+        ldx #load_error_count-1
+le_find:
+        cmp load_error_codes,x
+        beq le_found
+        dex
+        bne le_find             ; entry 0: any other error
+le_found:
+        lda load_error_low,x
+        ldy load_error_high,x
+        jmp error
+; C clear and NUM set when ",number" follows at (T0),Y
+ld_comma_number:
+        lda (T0),y
+        cmp #$20
+        bne ld_comma
+        iny
+        bne ld_comma_number
+ld_comma:
+        cmp #$2C
+        bne ld_no_number
+        iny
+        jmp parse_number
+ld_no_number:
+        sec
+        rts
+
+load_error_codes:
+        .byte 0, 4, 5, 8, 9
+load_error_count = 5
+load_error_low:
+        .byte <msg_load_error, <msg_not_found, <msg_no_device, <msg_no_name, <msg_bad_device
+load_error_high:
+        .byte >msg_load_error, >msg_not_found, >msg_no_device, >msg_no_name, >msg_bad_device
 
 ; ---- RUN: the first line of the program at TXTTAB with SYS n, called ----
 run_program:
@@ -281,3 +395,15 @@ msg_syntax:
         .byte "?SYS NEEDS AN ADDRESS", $0D, 0
 msg_no_sys:
         .byte "?NO SYS LINE TO RUN", $0D, 0
+msg_loading:
+        .byte "LOADING", $0D, 0
+msg_load_error:
+        .byte "?LOAD ERROR", $0D, 0
+msg_not_found:
+        .byte "?FILE NOT FOUND", $0D, 0
+msg_no_device:
+        .byte "?DEVICE NOT PRESENT", $0D, 0
+msg_no_name:
+        .byte "?MISSING FILE NAME", $0D, 0
+msg_bad_device:
+        .byte "?ILLEGAL DEVICE", $0D, 0

@@ -97,6 +97,10 @@ int rom_bus_run_to_prompt(rom_bus *b, uint64_t max_cycles)
     uint64_t end = b->cpu.cycles + max_cycles;
     while (b->cpu.cycles < end) {
         mh_cpu6502_step(&b->cpu);
+        if (b->disk && b->cpu.pc == 0xFFD5) {
+            char message[128];
+            mh_kernal_load_trap(&b->kernal, 8, b->disk, message, sizeof message);
+        }
         if (b->cpu.pc >= b->rom_base && mh_kernal_waits_for_key(&b->kernal, b->cpu.pc)) return 1;
     }
     return 0;

@@ -23,6 +23,9 @@ typedef struct rom_bus {
     uint8_t select;     /* VIA2 port B or $FD30: select lines (0 = active) */
     mh_cpu6502 cpu;
     mh_kernal kernal;
+    const struct mh_d64 *disk; /* when set: LOAD from device 8 is trapped at
+                                * $FFD5 with mh_kernal_load_trap, as the
+                                * machines do */
 } rom_bus;
 
 extern const mh_kernal_layout boot_rom_vic20_layout;

@@ -10,7 +10,9 @@
 
 #include "boot_rom.h"
 #include "boot_rom_bus.h"
+#include "mcphost/media_d64.h"
 #include "mh_test.h"
+#include "test_media_build.h"
 
 static rom_bus *boot(int plus4, int ntsc, int expanded)
 {
@@ -390,6 +392,41 @@ static void test_every_entry_returns(void)
     }
 }
 
+/* LOAD at the prompt: without a drive "?DEVICE NOT PRESENT"; with the
+ * machines' trap at $FFD5 (mh_kernal_load_trap) the disk autostart's
+ * LOAD"*",8,1 and RUN start the program; a missing file is named. */
+static void test_load_command(void)
+{
+    tb_d64 builder;
+    tb_d64_init(&builder, 35, false, "BOOT", "01");
+    uint8_t prg[2 + sizeof sys_stub_prg];
+    prg[0] = 0x01;
+    prg[1] = 0x10;
+    memcpy(prg + 2, sys_stub_prg, sizeof sys_stub_prg);
+    tb_d64_add_file(&builder, "STUB", 0x82, prg, sizeof prg);
+    mh_media_error media_error;
+    mh_d64 *disk = mh_d64_open(builder.img, builder.size, 0, &media_error);
+    tb_d64_free(&builder);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(disk);
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) break;
+        type_line(b, "LOAD\"STUB\",8\r");
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?DEVICE NOT PRESENT"));
+        b->disk = disk;
+        type_line(b, "LOAD\"NOPE\",8\r");
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?FILE NOT FOUND"));
+        type_line(b, "LOAD\"*\",8,1\r");
+        CU_ASSERT_EQUAL(b->ram[0x1001 + 4], 0x9E); /* the stub is in */
+        CU_ASSERT_EQUAL(b->ram[0x2D] | b->ram[0x2E] << 8, 0x1001 + sizeof sys_stub_prg);
+        type_line(b, "RUN\r");
+        CU_ASSERT_EQUAL(b->ram[0x03F8], 0x2A);
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "OK"));
+        free(b);
+    }
+    mh_d64_free(disk);
+}
+
 /* The jiffy interrupt at the prompt: the clock ticks, the VIC-20 blinks the
  * cursor cell, the Plus/4 has the TED's cursor on the cursor's cell. */
 static void test_interrupt_at_prompt(void)
@@ -428,4 +465,5 @@ MH_SUITE("boot_rom.run", NULL, NULL, MH_TEST(test_images), MH_TEST(test_vic20_bo
          MH_TEST(test_unknown_and_errors), MH_TEST(test_hostile_lines_and_programs),
          MH_TEST(test_chrout_controls),
          MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock),
-         MH_TEST(test_interrupt_at_prompt), MH_TEST(test_every_entry_returns))
+         MH_TEST(test_interrupt_at_prompt), MH_TEST(test_every_entry_returns),
+         MH_TEST(test_load_command))
