@@ -176,9 +176,6 @@ ci_screen:
         sta XMAX
         jmp screen_clear
 
-vic_registers:
-        .byte VIC_X, VIC_Y, $16, $2E, $00, $C0, $00, $00
-        .byte $00, $00, $00, $00, $00, $00, $00, $1B
 
 ; the colour RAM's page for the screen at HIBASE: $9600 or $9400
 color_page:
@@ -337,6 +334,11 @@ irq_default:                    ; the default of CINV ($0314)
         pla
         rti
         jmp scnkey              ; $EB1E
+
+        *= $EDE4
+vic_registers:                  ; $9000-$900F at power-on, for the model
+        .byte VIC_X, VIC_Y, $16, $2E, $00, $C0, $00, $00
+        .byte $00, $00, $00, $00, $00, $00, $00, $1B
 
         *= $FD22
 reset:

@@ -37,7 +37,13 @@ static void test_images(void)
     CU_ASSERT_EQUAL(vic[0x1FFC] | vic[0x1FFD] << 8, 0xFD22);
     CU_ASSERT_EQUAL(vic[0x1FFE] | vic[0x1FFF] << 8, 0xFF72);
     CU_ASSERT_EQUAL(vic[0x1FFA] | vic[0x1FFB] << 8, 0xFEA9);
+    /* the VIC's register table where the original has it ($EDE4) */
+    CU_ASSERT_EQUAL(vic[0x0DE4], 12);
+    CU_ASSERT_EQUAL(vic[0x0DE5], 38);
+    CU_ASSERT_EQUAL(vic[0x0DF3], 0x1B);
     const uint8_t *vic_ntsc = mh_boot_rom_vic20_kernal(1, &size);
+    CU_ASSERT_EQUAL(vic_ntsc[0x0DE4], 5);
+    CU_ASSERT_EQUAL(vic_ntsc[0x0DE5], 25);
     CU_ASSERT_NOT_EQUAL(memcmp(vic, vic_ntsc, 8192), 0);
     const uint8_t *p4 = mh_boot_rom_plus4_kernal(0, &size);
     CU_ASSERT_EQUAL(size, 16384);

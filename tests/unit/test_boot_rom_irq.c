@@ -3,7 +3,7 @@
  * so, when absent): the cycles from the interrupt to the first instruction
  * of a handler hooked into the RAM vector, the stack it leaves, and the
  * cycles from a handler's jump into an exit routine back to the
- * interrupted program. */
+ * interrupted program; and the VIC-20's VIC register table at $EDE4. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +108,8 @@ static void test_vic20_paths(void)
         }
         size_t size = 0;
         const uint8_t *ours = mh_boot_rom_vic20_kernal(ntsc, &size);
+        /* the VIC's power-on registers where programs read them ($EDE4) */
+        CU_ASSERT_EQUAL(memcmp(ours + 0x0DE4, original + 0x0DE4, 16), 0);
         /* IRQ through CINV, to the timer-acknowledging exit and the bare ones */
         compare(0, original, ours, size, KIND_IRQ, 0x0314, 0xEB15);
         compare(0, original, ours, size, KIND_IRQ, 0x0314, 0xEB18);
