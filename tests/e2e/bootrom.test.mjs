@@ -176,3 +176,24 @@ describe('test programs on the boot ROMs in runner mode (--transport none)', () 
     });
   }
 });
+
+// A VIC-20 autostart cartridge at $A000 ("A0CBM" at $A004) starts without
+// any ROM: the boot ROM's reset jumps through ($A000) as the original does.
+describe('a VIC-20 cartridge on the boot ROM', () => {
+  it('starts through ($A000) and ends with the debug cart', () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'mh-bootrom-cart-')));
+    try {
+      const cart = Buffer.alloc(4096, 0xff);
+      // $A000: cold start $A009, warm start $A009; "A0CBM"; LDA #42; STA $910F; JMP *
+      Buffer.from([0x09, 0xa0, 0x09, 0xa0, 0x41, 0x30, 0xc3, 0xc2, 0xcd,
+        0xa9, 42, 0x8d, 0x0f, 0x91, 0x4c, 0x0e, 0xa0]).copy(cart);
+      writeFileSync(join(dir, 'cart.bin'), cart);
+      const run = spawnSync(MCPHOST_BIN, hostArgs('--machine', 'vic20', '--transport', 'none', '--warp',
+        '--allow-dir', dir, '--config', `cartridge=${join(dir, 'cart.bin')}`, '--config', 'debugcart=true',
+        '--limit-cycles', '5000000'), { encoding: 'utf8', timeout: 60000 });
+      assert.equal(run.status, 42, `exit code 42 from the cartridge; stderr:\n${run.stderr}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
