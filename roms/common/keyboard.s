@@ -4,9 +4,10 @@
 ; A = the eight key lines, 0 = pressed), the table key_normal/key_shifted
 ; (64 PETSCII codes each, index = select bit * 8 + line bit; 1 marks a
 ; SHIFT key, 0 a key without a code), NDX, KEYD, LSTX, SHFLAG and the
-; IRQ-only scratch bytes KS_BITS, KS_IDX, KS_KEY.
+; IRQ-only scratch bytes KS_BITS, KS_IDX, KS_KEY, KS_SEL, KS_DELAY.
 
-; ---- SCNKEY: runs from the IRQ; one new key per press (no repeat) ----
+; ---- SCNKEY: runs from the IRQ; a new key once, SPACE, DEL and the
+; cursor keys repeat while held ----
 scnkey:
         lda #0
         sta SHFLAG
@@ -51,17 +52,29 @@ sk_next:
         jsr kbd_read_row        ; leave all select lines high
         lda KS_KEY
         cmp LSTX
-        beq sk_done             ; still held (or still none)
+        beq sk_held
         sta LSTX
         cmp #$40
         beq sk_done
-        tax
-        lda SHFLAG
-        beq sk_unshifted
-        lda key_shifted,x
+        lda #REPEAT_FIRST
+        sta KS_DELAY
+        jsr sk_code
         jmp sk_store
-sk_unshifted:
-        lda key_normal,x
+sk_held:                        ; the same key (or none) still
+        cmp #$40
+        beq sk_done
+        dec KS_DELAY
+        bne sk_done
+        lda #REPEAT_NEXT
+        sta KS_DELAY
+        jsr sk_code
+        ldx #repeat_count-1     ; only these keys repeat, as on the originals
+sk_repeatable:
+        cmp repeat_codes,x
+        beq sk_store
+        dex
+        bpl sk_repeatable
+        rts
 sk_store:
         ldx NDX
         cpx #KEY_BUF_SIZE
@@ -71,8 +84,24 @@ sk_store:
 sk_done:
         rts
 
+; A = the code of key LSTX with or without SHIFT
+sk_code:
+        ldx LSTX
+        lda SHFLAG
+        beq sc_unshifted
+        lda key_shifted,x
+        rts
+sc_unshifted:
+        lda key_normal,x
+        rts
+
 select_masks:
         .byte $FE, $FD, $FB, $F7, $EF, $DF, $BF, $7F
+REPEAT_FIRST = 16               ; jiffies before a held key repeats
+REPEAT_NEXT = 4                 ; and between repeats
+repeat_codes:                   ; SPACE, DEL, INST, cursor keys
+        .byte $20, $14, $94, $11, $91, $1D, $9D
+repeat_count = 7
 
 ; ---- GETIN from the keyboard: A = next key or 0; carry clear ----
 getin_keyboard:

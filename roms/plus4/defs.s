@@ -40,6 +40,7 @@ KS_BITS = $0252         ; keyboard scan scratch (IRQ only), after the input line
 KS_IDX = $0253
 KS_KEY = $0254
 KS_SEL = $0255
+KS_DELAY = $0256
 RAM_VECTORS = $0314
 CINV = $0314
 CBINV = $0316

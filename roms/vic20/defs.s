@@ -36,6 +36,7 @@ KS_BITS = $F5           ; keyboard scan scratch (the original's KEYTAB)
 KS_IDX = $F6
 KS_KEY = $CB
 KS_SEL = $F7
+KS_DELAY = $028C        ; jiffies to the next repeat (the original's DELAY)
 KEYD = $0277
 MEMSTR = $0281
 MEMSIZ = $0283

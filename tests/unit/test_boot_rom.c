@@ -328,6 +328,34 @@ static void test_scnkey_getin(void)
     }
 }
 
+/* A held key: SPACE repeats after 16 scans, then every 4; A does not. */
+static void test_key_repeat(void)
+{
+    static const int space[2][2] = {{4, 0}, {7, 4}}, letter_a[2][2] = {{2, 1}, {1, 2}};
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) return;
+        uint16_t ndx = plus4 ? 0xEF : 0xC6, keyd = plus4 ? 0x0527 : 0x0277;
+        uint8_t a = 0, x = 0, y = 0, p = MH_CPU6502_FLAG_I;
+        press(b, letter_a[plus4][0], letter_a[plus4][1]);
+        for (int i = 0; i < 30; i++) CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[ndx], 1);
+        memset(b->matrix, 0, sizeof b->matrix);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        b->ram[ndx] = 0;
+        press(b, space[plus4][0], space[plus4][1]);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        for (int i = 0; i < 15; i++) CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[ndx], 1);
+        CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p)); /* the 16th: repeat */
+        CU_ASSERT_EQUAL(b->ram[ndx], 2);
+        for (int i = 0; i < 4; i++) CU_ASSERT_TRUE(rom_bus_call(b, 0xFF9F, &a, &x, &y, &p));
+        CU_ASSERT_EQUAL(b->ram[ndx], 3);
+        CU_ASSERT_EQUAL(b->ram[keyd + 2], 0x20);
+        free(b);
+    }
+}
+
 static void test_load_save_clock(void)
 {
     for (int plus4 = 0; plus4 <= 1; plus4++) {
@@ -472,4 +500,4 @@ MH_SUITE("boot_rom.run", NULL, NULL, MH_TEST(test_images), MH_TEST(test_vic20_bo
          MH_TEST(test_chrout_controls),
          MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock),
          MH_TEST(test_interrupt_at_prompt), MH_TEST(test_every_entry_returns),
-         MH_TEST(test_load_command))
+         MH_TEST(test_load_command), MH_TEST(test_key_repeat))
