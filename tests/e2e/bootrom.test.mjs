@@ -8,7 +8,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { connectHost, resultText } from './lib/client.mjs';
@@ -116,6 +116,17 @@ for (const machine of MACHINES) {
       if (machine.screenPage) {
         const hibase = await ok('memory_read', { address: '$0288', length: 1 });
         assert.equal(hibase.structuredContent.hex.replace(/\s+/g, '').toUpperCase(), machine.screenPage, 'HIBASE');
+      }
+    });
+
+    it('shows the character set from Debian\'s open-roms package', async () => {
+      const chargen = readFileSync('/usr/share/open-roms/C64/chargen');
+      // [CPU address, offset in the file]: the VIC-20's character ROM is the
+      // whole file at $8000; the Plus/4 has $000-$3FF at $D000, $800-$BFF at $D400.
+      const places = machine.name === 'vic20' ? [['$8008', 0x008], ['$8808', 0x808]] : [['$D008', 0x008], ['$D408', 0x808]];
+      for (const [address, offset] of places) {
+        const got = (await ok('memory_read', { address, length: 16 })).structuredContent.hex.replace(/\s+/g, '').toUpperCase();
+        assert.equal(got, chargen.subarray(offset, offset + 16).toString('hex').toUpperCase(), `${address}`);
       }
     });
 
