@@ -62,9 +62,11 @@ typedef struct m6522 {
     uint8_t t1_loaded, t1_reload, t1_armed;
     uint8_t t2_loaded, t2_reload_low, t2_armed;
     uint8_t pb7;                 /* T1's PB7 output level */
+    uint8_t t2_pulse_mode;       /* ACR bit 5 as the counter saw it last cycle */
     /* Shift register: bits shifted in this byte, whether shifting, and the
      * shift clock (CB1 as the chip drives it in the internal modes). */
-    uint8_t sr_count, sr_running, sr_clock, sr_phi2_phase;
+    uint8_t sr_count, sr_running, sr_clock, sr_stopping;
+    uint8_t sr_edge_in;          /* cycles until a T2-rate clock edge */
     /* Control lines: input levels from outside, output levels driven. */
     uint8_t ca1_in, ca2_in, cb1_in, cb2_in;
     uint8_t ca2_out, cb2_out;    /* handshake/manual output levels */

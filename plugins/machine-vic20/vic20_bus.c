@@ -96,6 +96,21 @@ static uint8_t io_read(vic20 *m, uint16_t addr)
     return (uint8_t)((m->vic.last_data & 0xF0u) | (m->p.color[addr & 0x3FFu] & 0x0Fu));
 }
 
+/* VIA1's CA2 line after a PCR write: driven, it follows the VIA (and the
+ * circuit's input level goes back high); released, it drifts low. */
+static void via1_ca2_line(vic20 *m)
+{
+    uint8_t driven = (m->via1.pcr & 0x08u) != 0;
+    if (driven == m->p.ca2_driven) return;
+    m->p.ca2_driven = driven;
+    if (driven) {
+        m->p.ca2_float_left = 0;
+        m6522_set_ca2(&m->via1, 1);
+    } else {
+        m->p.ca2_float_left = VIC20_CA2_FLOAT_CYCLES;
+    }
+}
+
 void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value)
 {
     if (addr < 0x9100) {
@@ -103,7 +118,10 @@ void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value)
         return;
     }
     if (addr < 0x9400) {
-        if (via1_selected(addr)) m6522_write(&m->via1, (uint8_t)addr, value);
+        if (via1_selected(addr)) {
+            m6522_write(&m->via1, (uint8_t)addr, value);
+            if ((addr & 0x0Fu) == 0x0Cu) via1_ca2_line(m);
+        }
         if (via2_selected(addr)) m6522_write(&m->via2, (uint8_t)addr, value);
         update_lines(m);
         return;

@@ -304,6 +304,9 @@ static void reset_chips(vic20 *m)
     m6522_reset(&m->via1);
     m6522_reset(&m->via2);
     m6522_set_ca1(&m->via1, !m->p.restore_down);
+    /* The reset releases VIA1's CA2 (PCR = 0): the line drifts low. */
+    m->p.ca2_driven = 0;
+    m->p.ca2_float_left = VIC20_CA2_FLOAT_CYCLES;
 }
 
 void vic20_power_on(vic20 *m)
