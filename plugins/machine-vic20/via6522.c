@@ -177,6 +177,8 @@ static void sr_start(m6522 *via)
     /* At the system clock's rate the divider starts with CB1 low: the
      * first shift out comes two cycles after the access. */
     if (sr_mode(via) == SR_IN_PHI2 || sr_mode(via) == SR_OUT_PHI2) via->sr_clock = 0;
+    /* At T2's rate CB1 starts high: the next T2 edge is a falling one. */
+    else if (sr_uses_t2(sr_mode(via))) via->sr_clock = 1;
 }
 
 /* ---- timers ---- */
