@@ -183,29 +183,17 @@ static void sr_start(m6522 *via)
 
 /* ---- timers ---- */
 
-static void t1_tick(m6522 *via)
+void m6522_t1_fire(m6522 *via)
 {
-    if (via->t1_reload) {
-        via->t1_reload = 0;
-        via->t1_counter = via->t1_latch;
-        return;
-    }
-    if (via->t1_loaded) {
-        via->t1_loaded = 0;
-        return;
-    }
-    if (via->t1_counter-- != 0) return;
-    /* Time-out: the counter shows $FFFF now and the latch next cycle. */
-    via->t1_reload = 1;
-    via->t1_timeouts++;
     /* Only a time-out after a T1C-H write counts; free-running mode keeps
      * the timer armed, one-shot mode disarms it. */
-    if (!via->t1_armed) return;
     if (!(via->acr & 0x40)) via->t1_armed = 0;
     set_flag(via, M6522_IRQ_T1);
     /* The PB7 flip-flop toggles at each time-out that sets the flag. */
-    if (via->acr & 0x80) via->pb7 ^= 1u;
-    if ((via->acr & 0x80) && via->port_out) via->port_out(via->user, 1, m6522_port_drive(via, 1));
+    if (via->acr & 0x80) {
+        via->pb7 ^= 1u;
+        if (via->port_out) via->port_out(via->user, 1, m6522_port_drive(via, 1));
+    }
 }
 
 static void t2_timeout(m6522 *via)
@@ -243,14 +231,14 @@ static void t2_tick(m6522 *via, unsigned mode)
     }
 }
 
-int m6522_tick(m6522 *via)
+int m6522_tick_slow(m6522 *via)
 {
     if (via->sr_stopping && (via->acr & 0x0Cu) == 0x0Cu) {
         /* Clocked by CB1 from outside: idle right after the eighth bit. */
         via->sr_stopping = 0;
         via->sr_running = 0;
     }
-    t1_tick(via);
+    m6522_t1_tick(via);
     unsigned mode = sr_mode(via);
     if (via->sr_edge_in && --via->sr_edge_in == 0 && sr_uses_t2(mode)) sr_clock_edge(via);
     t2_tick(via, mode);

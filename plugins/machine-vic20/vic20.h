@@ -128,6 +128,8 @@ struct vic20 {
     uint8_t rom[65536];      /* char $8000, cartridge $A000, BASIC $C000, KERNAL $E000 */
     /* Read/write kind per 1 KiB block ($0000-$FFFF: 64 blocks). */
     uint8_t rd_kind[64];
+    const uint8_t *rd[64];   /* RAM or ROM bytes a read reaches (indexed by the
+                              * full address), NULL for I/O and open bus */
     uint8_t wr_ram[64];      /* 1: a write lands in RAM */
     mh_cpu6502_sync_fn dbg_sync;
     mh_cpu6502_access_fn dbg_access;
@@ -172,6 +174,7 @@ void vic20_bus_init(vic20 *m);
 uint8_t vic20_bus_read(void *user, uint16_t addr);
 void vic20_bus_write(void *user, uint16_t addr, uint8_t value);
 uint16_t vic20_vic_fetch(void *user, uint16_t vic_address);
+void vic20_vic_blocks(const vic20 *m, const uint8_t *blocks[16]);
 uint8_t vic20_bus_peek(const vic20 *m, uint16_t addr);
 void vic20_bus_poke(vic20 *m, uint16_t addr, uint8_t value);
 uint8_t vic20_io_peek(const vic20 *m, uint16_t addr);

@@ -407,7 +407,12 @@ vic20 *vic20_new(const char *options_json, const mh_host *host, char *error, siz
         vic20_free(m);
         return NULL;
     }
-    m6561_desc vd = {config.vic_model, vic20_vic_fetch, m, m->p.fb[0]};
+    m6561_desc vd;
+    memset(&vd, 0, sizeof vd);
+    vd.model = config.vic_model;
+    vic20_vic_blocks(m, vd.blocks);
+    vd.color = m->p.color;
+    vd.framebuffer = m->p.fb[0];
     m6561_init(&m->vic, &vd);
     m6522_desc via1 = {vic20_via1_read_port, NULL, m};
     m6522_desc via2 = {vic20_via2_read_port, vic20_via2_port_out, m};
