@@ -264,9 +264,6 @@ static void c1_edge(m6522 *via, int b, int level)
     if (b) {
         if (via->acr & 0x02) via->pb_latch = m6522_port_pins(via, 1);
         if (c2_mode(via->pcr, 1) == 4) via->cb2_out = 1; /* handshake done */
-        if (sr_mode(via) == SR_IN_CB1 || sr_mode(via) == SR_OUT_CB1) {
-            if (level && via->sr_running) sr_shift(via);
-        }
     } else {
         if (via->acr & 0x01) via->pa_latch = m6522_port_pins(via, 0);
         if (c2_mode(via->pcr, 0) == 4) via->ca2_out = 1;
@@ -288,6 +285,15 @@ void m6522_set_cb1(m6522 *via, int level)
     if (level == via->cb1_in) return;
     via->cb1_in = (uint8_t)level;
     via->cb1_pin = (uint8_t)level;
+    /* Clocked from outside: out on the falling edge, in on the rising. */
+    unsigned mode = sr_mode(via);
+    if ((mode == SR_IN_CB1 && level) || (mode == SR_OUT_CB1 && !level)) {
+        if (via->sr_stopping) {
+            via->sr_stopping = 0;
+            via->sr_running = 0;
+        }
+        if (via->sr_running) sr_shift(via);
+    }
     c1_edge(via, 1, level);
 }
 
@@ -424,7 +430,11 @@ void m6522_write(m6522 *via, uint8_t reg, uint8_t value)
         via->t2_armed = 1;
         clear_flag(via, M6522_IRQ_T2);
         break;
-    case 0xA: via->sr = value; sr_start(via); break;
+    case 0xA:
+        via->sr = value;
+        sr_start(via);
+        update_c2_pins(via); /* shifting out, CB2 shows the new bit 7 */
+        break;
     case 0xB: {
         unsigned old_mode = sr_mode(via);
         via->acr = value;
