@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "test_media_build.h"
 #include "vic20.h"
 
 /* ---- a tiny KERNAL: reset at $E000 runs the code the test put there ---- */
@@ -350,6 +351,41 @@ static void test_boot_with_original_roms(void)
     }
 }
 
+/* LOAD"PROG",8 from a D64 in the virtual drive 8 (the LOAD trap at
+ * $FFD5), then RUN: the program writes $5A to the debug cart. */
+static void test_drive8_load_and_run(void)
+{
+    char dir[1024];
+    if (!find_original_roms(dir, sizeof dir)) return;
+    static const uint8_t prg[] = {0x01, 0x10, 0x0C, 0x10, 0x0A, 0x00, 0x9E, 0x34, 0x31, 0x31,
+                                  0x30, 0x00, 0x00, 0x00, 0x00, 0xA9, 0x5A, 0x8D, 0x0F, 0x91,
+                                  0x4C, 0x13, 0x10};
+    tb_d64 disk;
+    tb_d64_init(&disk, 35, false, "VIC TEST", "V2");
+    tb_d64_add_file(&disk, "PROG", 0x82, prg, sizeof prg);
+    char path[] = "/tmp/mh_vic20_d64_XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT_EQUAL(write(fd, disk.img, disk.size), (ssize_t)disk.size);
+    close(fd);
+    tb_d64_free(&disk);
+    char options[1400], error[512];
+    snprintf(options, sizeof options, "{\"rom_dir\":\"%s\",\"drive8\":\"%s\",\"debugcart\":true}",
+             dir, path);
+    vic20 *m = vic20_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 3000000);
+    CU_ASSERT_EQUAL(vic20_type_text(m, "LOAD\"PROG\",8\nRUN\n", error, sizeof error), MH_OK);
+    mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
+    for (int i = 0; i < 100 && r.stop == MH_RUN_BUDGET; i++) r = run(m, 100000);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 0x5A);
+    CU_ASSERT_EQUAL(memcmp(m->p.ram + 0x1001, prg + 2, sizeof prg - 2), 0); /* loaded at $1001 */
+    vic20_free(m);
+    unlink(path);
+}
+
 MH_SUITE("vic20.machine", NULL, NULL, MH_TEST(test_debugcart_exit_and_rom_errors),
          MH_TEST(test_memory_map), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
-         MH_TEST(test_cartridges), MH_TEST(test_boot_with_original_roms))
+         MH_TEST(test_cartridges), MH_TEST(test_boot_with_original_roms),
+         MH_TEST(test_drive8_load_and_run))
