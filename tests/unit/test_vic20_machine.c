@@ -351,6 +351,37 @@ static void test_boot_with_original_roms(void)
     }
 }
 
+/* RUN/STOP + RESTORE: VIA1 CA1 -> NMI; the KERNAL's NMI handler warm
+ * starts BASIC, which sets the VIC's colours back. Joystick lines. */
+static void test_restore_and_joystick(void)
+{
+    char dir[1024];
+    if (!find_original_roms(dir, sizeof dir)) return;
+    char options[1200], error[512];
+    snprintf(options, sizeof options, "{\"rom_dir\":\"%s\"}", dir);
+    vic20 *m = vic20_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 3000000);
+    vic20_bus_poke(m, 0x900F, 0x08);
+    CU_ASSERT_EQUAL(vic20_key(m, "RUNSTOP", 1), MH_OK);
+    CU_ASSERT_EQUAL(vic20_key(m, "RESTORE", 1), MH_OK);
+    run(m, 200000);
+    CU_ASSERT_EQUAL(vic20_key(m, "RESTORE", 0), MH_OK);
+    CU_ASSERT_EQUAL(vic20_key(m, "RUNSTOP", 0), MH_OK);
+    run(m, 1000000);
+    CU_ASSERT_EQUAL(m6561_read(&m->vic, 15), 0x1B);
+    CU_ASSERT(screen_has(m, "READY."));
+    /* The joystick: up/down/left/fire on VIA1 PA2-PA5, right on VIA2 PB7. */
+    CU_ASSERT_EQUAL(vic20_joystick(m, 1, MH_JOY_UP | MH_JOY_FIRE), MH_OK);
+    CU_ASSERT_EQUAL(m6522_port_pins(&m->via1, 0) & 0x3C, 0x3C & ~0x24);
+    CU_ASSERT_EQUAL(vic20_joystick(m, 1, MH_JOY_RIGHT), MH_OK);
+    CU_ASSERT_EQUAL(m6522_port_pins(&m->via1, 0) & 0x3C, 0x3C);
+    vic20_bus_poke(m, 0x9122, 0x00); /* VIA2 DDRB: input, as programs read the stick */
+    CU_ASSERT_EQUAL(m6522_port_pins(&m->via2, 1) & 0x80, 0x00);
+    CU_ASSERT_EQUAL(vic20_joystick(m, 3, 0), MH_ERR_INVALID_ARGUMENT);
+    vic20_free(m);
+}
+
 /* LOAD"PROG",8 from a D64 in the virtual drive 8 (the LOAD trap at
  * $FFD5), then RUN: the program writes $5A to the debug cart. */
 static void test_drive8_load_and_run(void)
@@ -389,4 +420,4 @@ static void test_drive8_load_and_run(void)
 MH_SUITE("vic20.machine", NULL, NULL, MH_TEST(test_debugcart_exit_and_rom_errors),
          MH_TEST(test_memory_map), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
          MH_TEST(test_cartridges), MH_TEST(test_boot_with_original_roms),
-         MH_TEST(test_drive8_load_and_run))
+         MH_TEST(test_drive8_load_and_run), MH_TEST(test_restore_and_joystick))
