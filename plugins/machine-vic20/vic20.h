@@ -131,6 +131,10 @@ struct vic20 {
     const uint8_t *rd[64];   /* RAM or ROM bytes a read reaches (indexed by the
                               * full address), NULL for I/O and open bus */
     uint8_t wr_ram[64];      /* 1: a write lands in RAM */
+    /* The VIAs run lazily: cycles not yet run, and cycles until the next
+     * one that may change their /IRQ lines (vic20_via_catch_up). */
+    uint32_t via_pending;
+    uint32_t via_event_in;
     uint8_t vic_watch[64];   /* 1: the VIC fetches from this block now (a write
                               * there brings it up to date first) */
     mh_cpu6502_sync_fn dbg_sync;
@@ -185,6 +189,13 @@ uint8_t vic20_via1_read_port(void *user, int port);
 uint8_t vic20_via2_read_port(void *user, int port);
 void vic20_via2_port_out(void *user, int port, uint8_t levels);
 void vic20_frame_done(void *user);
+/* Runs the VIAs' pending cycles (and VIA1's CA2 drift), sets the CPU's IRQ
+ * and NMI lines and the next event; before any access to a VIA or its
+ * lines. */
+void vic20_via_catch_up(vic20 *m);
+/* After a VIA changed outside a catch-up (an access, a line): the CPU's
+ * lines and the next event. */
+void vic20_via_changed(vic20 *m);
 /* Recomputes vic_watch from the VIC's screen and character addresses. */
 void vic20_vic_watch(vic20 *m);
 
@@ -264,12 +275,9 @@ static inline void vic20_vic_catch_up(const vic20 *m)
 /* Every bus cycle runs this: inlined into the bus callbacks. */
 static VIC20_HOT_INLINE void vic20_tick_chips(vic20 *m)
 {
-    if (m->p.ca2_float_left && --m->p.ca2_float_left == 0) m6522_set_ca2(&m->via1, 0);
     m->vic.pending++;
-    int irq1 = m6522_tick(&m->via1);
-    int irq2 = m6522_tick(&m->via2);
-    m->cpu.nmi = irq1 ? VIC20_NMI_VIA1 : 0u;
-    m->cpu.irq = irq2 ? VIC20_IRQ_VIA2 : 0u;
+    m->via_pending++;
+    if (--m->via_event_in == 0) vic20_via_catch_up(m);
 }
 
 #endif

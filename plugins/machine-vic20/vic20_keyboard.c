@@ -124,8 +124,9 @@ static void key_apply(vic20 *m, const key_def *k, int down)
 {
     if (k->key == NO_KEY) {
         m->p.restore_down = (uint8_t)(down != 0);
+        vic20_via_catch_up(m);
         m6522_set_ca1(&m->via1, !down);
-        m->cpu.nmi = m->via1.irq ? VIC20_NMI_VIA1 : 0u;
+        vic20_via_changed(m);
         return;
     }
     press(m, k->key, down);

@@ -304,10 +304,12 @@ static void reset_chips(vic20 *m)
     m6522_reset(&m->via1);
     m6522_reset(&m->via2);
     m6522_set_ca1(&m->via1, !m->p.restore_down);
+    m->via_pending = 0;
     vic20_vic_watch(m);
     /* The reset releases VIA1's CA2 (PCR = 0): the line drifts low. */
     m->p.ca2_driven = 0;
     m->p.ca2_float_left = VIC20_CA2_FLOAT_CYCLES;
+    vic20_via_changed(m);
 }
 
 void vic20_power_on(vic20 *m)
@@ -441,6 +443,7 @@ static void service(void *machine, uint32_t ran)
     vic20 *m = machine;
     (void)ran;
     vic20_vic_catch_up(m); /* frames for the holds, samples for the audio */
+    vic20_via_catch_up(m);
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
     if (m->holds.active) vic20_input_tick(m);
     if (m->p.autostart_pending && m->p.run.cycles >= VIC20_AUTOSTART_FALLBACK &&
@@ -453,7 +456,11 @@ static void service(void *machine, uint32_t ran)
     }
 }
 
-static void run_end(void *machine) { vic20_vic_catch_up(machine); }
+static void run_end(void *machine)
+{
+    vic20_vic_catch_up(machine);
+    vic20_via_catch_up(machine); /* views between runs see this cycle */
+}
 
 static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), MH_KIT_RUN_BOUNDARY, NULL, service,
                                        run_end, NULL};
@@ -468,6 +475,7 @@ mh_status vic20_run(vic20 *m, uint64_t max_cycles, mh_run_result *result)
 void vic20_snapshot_save(const vic20 *m, vic20_snapshot *snap)
 {
     vic20_vic_catch_up(m);
+    if (m->via_pending) vic20_via_catch_up((vic20 *)m); /* changes nothing a program sees */
     snap->cpu = m->cpu;
     snap->vic = m->vic;
     snap->via1 = m->via1;
@@ -484,5 +492,7 @@ void vic20_snapshot_restore(vic20 *m, const vic20_snapshot *snap)
     memcpy(&m->p, &snap->p, sizeof m->p);
     m6561_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back]);
     vic20_vic_watch(m);
+    m->via_pending = 0;
+    vic20_via_changed(m);
     install_hooks(m);
 }
