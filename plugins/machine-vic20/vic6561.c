@@ -115,12 +115,13 @@ void m6561_write(m6561 *vic, uint8_t reg, uint8_t value)
     vic->regs[reg] = value;
 }
 
+/* The beam where the light pen input fell: X in units of 2 pixels (the
+ * 4 pixels of a cycle are 2 units), Y in units of 2 lines, as the
+ * origin registers count. */
 void m6561_set_lightpen(m6561 *vic)
 {
-    const m6561_geometry *g = m6561_geometry_of(vic->model);
-    vic->regs[6] = (uint8_t)((vic->cycle * 4u + 0u) / 2u % 256u);
+    vic->regs[6] = (uint8_t)(vic->cycle * 2u);
     vic->regs[7] = (uint8_t)(vic->line >> 1);
-    (void)g;
 }
 
 /* ---- sound ---- */

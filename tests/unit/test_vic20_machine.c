@@ -374,6 +374,9 @@ static void test_restore_and_joystick(void)
     /* The joystick: up/down/left/fire on VIA1 PA2-PA5, right on VIA2 PB7. */
     CU_ASSERT_EQUAL(vic20_joystick(m, 1, MH_JOY_UP | MH_JOY_FIRE), MH_OK);
     CU_ASSERT_EQUAL(m6522_port_pins(&m->via1, 0) & 0x3C, 0x3C & ~0x24);
+    /* Fire is the light pen too: the press latched the beam. */
+    CU_ASSERT_EQUAL(m->vic.regs[7], (uint8_t)(m->vic.line >> 1));
+    CU_ASSERT_EQUAL(m->vic.regs[6], (uint8_t)(m->vic.cycle * 2u));
     CU_ASSERT_EQUAL(vic20_joystick(m, 1, MH_JOY_RIGHT), MH_OK);
     CU_ASSERT_EQUAL(m6522_port_pins(&m->via1, 0) & 0x3C, 0x3C);
     vic20_bus_poke(m, 0x9122, 0x00); /* VIA2 DDRB: input, as programs read the stick */
