@@ -371,6 +371,17 @@ static void test_restore_and_joystick(void)
     run(m, 1000000);
     CU_ASSERT_EQUAL(m6561_read(&m->vic, 15), 0x1B);
     CU_ASSERT(screen_has(m, "READY."));
+    /* Keys through the matrix (VIA2 PB columns, PA rows): the KERNAL's
+     * scan finds them and prints them at the cursor. */
+    static const char *const keys[] = {"H", "I", "SPACE", "V", "2", "0"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        CU_ASSERT_EQUAL(vic20_key(m, keys[i], 1), MH_OK);
+        run(m, 60000);
+        CU_ASSERT_EQUAL(vic20_key(m, keys[i], 0), MH_OK);
+        run(m, 60000);
+    }
+    CU_ASSERT(screen_has(m, "HI V20"));
+    CU_ASSERT_EQUAL(vic20_key(m, "NOSUCHKEY", 1), MH_ERR_NOT_FOUND);
     /* The joystick: up/down/left/fire on VIA1 PA2-PA5, right on VIA2 PB7. */
     CU_ASSERT_EQUAL(vic20_joystick(m, 1, MH_JOY_UP | MH_JOY_FIRE), MH_OK);
     CU_ASSERT_EQUAL(m6522_port_pins(&m->via1, 0) & 0x3C, 0x3C & ~0x24);
