@@ -109,6 +109,30 @@ void vic20_set_debug_hooks(vic20 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_
 
 /* ---- autostart ---- */
 
+/* A BASIC program saved on another memory configuration loads at this
+ * machine's BASIC start (what LOAD without ",1" and VICE's -basicload do):
+ * a program whose load address is one of the three BASIC starts. */
+static int is_other_basic_start(const vic20 *m, uint16_t load_address)
+{
+    return (load_address == 0x0401 || load_address == 0x1001 || load_address == 0x1201) &&
+           load_address != m->kernal_layout.basic_program;
+}
+
+/* Rewrites the line links of the BASIC program at start (as BASIC's
+ * LINKPRG does after a LOAD); stops at the end marker or at end. */
+static void relink_basic(vic20 *m, uint16_t start, uint32_t end)
+{
+    uint32_t line = start;
+    while (line + 4 < end && (m->p.ram[line] | m->p.ram[line + 1])) {
+        uint32_t e = line + 4;
+        while (e < end && m->p.ram[e]) e++;
+        uint32_t next = e + 1;
+        m->p.ram[line] = (uint8_t)next;
+        m->p.ram[line + 1] = (uint8_t)(next >> 8);
+        line = next;
+    }
+}
+
 void vic20_autostart_inject(vic20 *m)
 {
     if (!m->p.autostart_pending) return;
@@ -117,14 +141,23 @@ void vic20_autostart_inject(vic20 *m)
     if (!m->autostart.data) return;
     const vic20_autostart *a = &m->autostart;
     char typed[16];
-    uint32_t end = mh_kernal_inject(&m->kernal, a->data, a->size, a->load_address, !a->no_keys,
-                                    typed, sizeof typed);
+    uint16_t load = a->load_address;
+    int relocated = is_other_basic_start(m, load);
+    if (relocated) load = m->kernal_layout.basic_program;
+    uint32_t end = mh_kernal_inject(&m->kernal, a->data, a->size, load, !a->no_keys, typed,
+                                    sizeof typed);
+    if (relocated) {
+        relink_basic(m, load, end);
+        vic20_log(m, MH_LOG_INFO, "vic20: %s: a BASIC program for $%04X loaded at this "
+                                  "machine's BASIC start $%04X",
+                  a->name, a->load_address, load);
+    }
     if (a->no_keys)
-        vic20_log(m, MH_LOG_INFO, "vic20: program %s: loaded $%04X-$%04X", a->name,
-                  a->load_address, (unsigned)(end - 1));
+        vic20_log(m, MH_LOG_INFO, "vic20: program %s: loaded $%04X-$%04X", a->name, load,
+                  (unsigned)(end - 1));
     else
         vic20_log(m, MH_LOG_INFO, "vic20: autostart %s: loaded $%04X-$%04X, typed %s at cycle %llu",
-                  a->name, a->load_address, (unsigned)(end - 1), typed,
+                  a->name, load, (unsigned)(end - 1), typed,
                   (unsigned long long)m->p.run.cycles);
 }
 

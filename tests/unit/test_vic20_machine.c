@@ -396,6 +396,35 @@ static void test_restore_and_joystick(void)
     vic20_free(m);
 }
 
+/* A BASIC program saved unexpanded ($1001) autostarts on an 8K machine at
+ * its BASIC start ($1201), relinked: 10 POKE 37135,90 ends the run. */
+static void test_basic_program_relocated(void)
+{
+    char dir[1024];
+    if (!find_original_roms(dir, sizeof dir)) return;
+    static const uint8_t prg[] = {0x01, 0x10, 0x0F, 0x10, 0x0A, 0x00, 0x97, '3', '7', '1', '3',
+                                  '5', ',', '9', '0', 0x00, 0x00, 0x00};
+    char path[] = "/tmp/mh_vic20_prg_XXXXXX.prg";
+    int fd = mkstemps(path, 4);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT_EQUAL(write(fd, prg, sizeof prg), (ssize_t)sizeof prg);
+    close(fd);
+    char options[1400], error[512];
+    snprintf(options, sizeof options,
+             "{\"rom_dir\":\"%s\",\"vic20_memory\":\"8k\",\"autostart\":\"%s\",\"debugcart\":true}",
+             dir, path);
+    vic20 *m = vic20_new(options, NULL, error, sizeof error);
+    if (!m) fprintf(stderr, "%s\n", error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
+    for (int i = 0; i < 50 && r.stop == MH_RUN_BUDGET; i++) r = run(m, 100000);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 90);
+    CU_ASSERT_EQUAL(m->p.ram[0x1201] | m->p.ram[0x1202] << 8, 0x120F); /* the new link */
+    vic20_free(m);
+    unlink(path);
+}
+
 /* LOAD"PROG",8 from a D64 in the virtual drive 8 (the LOAD trap at
  * $FFD5), then RUN: the program writes $5A to the debug cart. */
 static void test_drive8_load_and_run(void)
@@ -434,4 +463,5 @@ static void test_drive8_load_and_run(void)
 MH_SUITE("vic20.machine", NULL, NULL, MH_TEST(test_debugcart_exit_and_rom_errors),
          MH_TEST(test_memory_map), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
          MH_TEST(test_cartridges), MH_TEST(test_boot_with_original_roms),
-         MH_TEST(test_drive8_load_and_run), MH_TEST(test_restore_and_joystick))
+         MH_TEST(test_drive8_load_and_run), MH_TEST(test_restore_and_joystick),
+         MH_TEST(test_basic_program_relocated))
