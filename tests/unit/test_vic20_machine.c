@@ -222,6 +222,61 @@ static void test_snapshots(void)
     remove_roms();
 }
 
+/* Mutated snapshots (resealed, so only the state checks stand between the
+ * bytes and the chips): each loads or is refused, and the machine runs on
+ * without reading or writing out of bounds (the ASan build checks that). */
+static void test_snapshot_mutations(void)
+{
+    static const uint8_t loop[] = {0xEE, 0x00, 0x10, 0x4C, 0x00, 0xE0};
+    make_roms(loop, sizeof loop);
+    vic20 *m = make(NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 50000);
+    void *blob = NULL;
+    size_t size = 0;
+    CU_ASSERT_EQUAL_FATAL(vic20_snapshot_blob_save(m, &blob, &size), MH_OK);
+    uint8_t *bad = malloc(size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    /* The chip and CPU state lies before the RAM and the framebuffers. */
+    size_t chips = 56 + offsetof(vic20_snapshot, p) + offsetof(vic20_plain, ram);
+    uint32_t seed = 12345;
+    int loaded = 0, refused = 0;
+    for (int i = 0; i < 300; i++) {
+        memcpy(bad, blob, size);
+        for (int k = 0; k < 4; k++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = 56 + (seed >> 8) % (chips - 56);
+            seed = seed * 1103515245u + 12345u;
+            bad[at] = (uint8_t)(seed >> 16);
+        }
+        seed = seed * 1103515245u + 12345u;
+        if (seed & 0x100) { /* sometimes a whole word of 0xFF */
+            size_t at = 56 + (seed >> 12) % (chips - 60);
+            memset(bad + at, 0xFF, 4);
+        }
+        vic20_snapshot_blob_seal(bad, size);
+        char error[512];
+        if (vic20_snapshot_blob_load(m, bad, size, error, sizeof error) == MH_OK) {
+            loaded++;
+            run(m, 30000);
+            uint16_t line = 0, cycle = 0;
+            vic20_vic_catch_up(m);
+            line = m->vic.line;
+            cycle = m->vic.cycle;
+            CU_ASSERT(line < 312 && cycle < 71);
+        } else {
+            refused++;
+            CU_ASSERT(strlen(error) > 10);
+        }
+    }
+    CU_ASSERT(loaded > 0);
+    CU_ASSERT(refused > 0);
+    free(bad);
+    free(blob);
+    vic20_free(m);
+    remove_roms();
+}
+
 static void test_cartridges(void)
 {
     make_roms(exit_2a, sizeof exit_2a);
@@ -462,6 +517,7 @@ static void test_drive8_load_and_run(void)
 
 MH_SUITE("vic20.machine", NULL, NULL, MH_TEST(test_debugcart_exit_and_rom_errors),
          MH_TEST(test_memory_map), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
-         MH_TEST(test_cartridges), MH_TEST(test_boot_with_original_roms),
+         MH_TEST(test_snapshot_mutations), MH_TEST(test_cartridges),
+         MH_TEST(test_boot_with_original_roms),
          MH_TEST(test_drive8_load_and_run), MH_TEST(test_restore_and_joystick),
          MH_TEST(test_basic_program_relocated))
