@@ -9,6 +9,11 @@
  * /IRQ on the CPU's NMI) and VIA2 at $9120 (keyboard, joystick right, its
  * /IRQ on the CPU's IRQ), 1K x 4 colour RAM at $9400.
  *
+ * Timing: every chip is exact per cycle, but runs lazily: each CPU bus
+ * cycle only counts (vic20_tick_chips); the VIC catches up before anything
+ * that depends on it or changes what it fetches, the VIAs at their next
+ * possible /IRQ event and before every access (vic20_bus.c).
+ *
  * Files, one job each:
  *   vic20_options.c   the options JSON -> vic20_config
  *   vic20_rom.c       finding and loading BASIC, KERNAL and character ROMs
@@ -16,7 +21,8 @@
  *                     path), the VIC's fetch, open bus, side-effect-free peek
  *   vic20_keyboard.c  keyboard matrix, key names, joysticks, typed text
  *   vic20_machine.c   new/free/run/reset, autostart, LOAD trap, snapshots
- *   vic20_cart.c      cartridges: raw images at $A000 and VICE .crt
+ *   vic20_cart.c      cartridges: raw images and VICE .crt
+ *   vic20_views.c     the VIA and VIC views, the text screen
  *   vic20_ifaces.c    the chips and capability interfaces
  *   vic20_ext.c       snapshot, config, media and caps interfaces
  *   vic20_plugin.c    the plugin entry (the only file not in vic20_core)
@@ -41,8 +47,6 @@
 #define VIC20_IRQ_VIA2 0x1u
 #define VIC20_NMI_VIA1 0x1u
 #define VIC20_AUTOSTART_FALLBACK 20000000u
-/* RESTORE: VIA1 CA1 held low this long after a press (cycles). */
-#define VIC20_RESTORE_PULSE 2000u
 /* VIA1 CA2 drives the cassette motor switch; released (PCR input mode) the
  * line drifts low through that circuit and reads low this many cycles
  * later (a board property, inferred from VIA1 IFR dumps taken on a real
@@ -84,8 +88,7 @@ typedef struct vic20_plain {
     uint8_t color[1024];     /* low nybbles used */
     uint8_t fb[2][M6561_FB_WIDTH * M6561_FB_MAX_HEIGHT];
     uint8_t fb_back;
-    uint8_t restore_down;
-    uint32_t restore_left;
+    uint8_t restore_down;    /* RESTORE held: VIA1 CA1 low */
     uint64_t frames_done;
     uint8_t key_count[64];   /* KEY(col,row) press counts */
     uint8_t kb_col[8];       /* per VIA2 PB bit (column): PA bits (rows) held */
@@ -148,7 +151,7 @@ struct vic20 {
     char *program_path;
     struct mh_d64 *drive8;
     char *drive8_path;
-    uint8_t has_cart;        /* a cartridge image is at $A000 (rom) */
+    uint8_t has_cart;        /* a cartridge image is in rom (cart_blocks) */
     uint8_t cart_blocks;     /* VIC20_MEM_* blocks the cartridge fills with ROM */
     char *cart_path;
     vic20_config config;
