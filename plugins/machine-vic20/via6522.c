@@ -14,6 +14,15 @@ static int sr_output(unsigned mode) { return mode >= SR_OUT_FREE; }
 static unsigned c2_mode(uint8_t pcr, int b) { return b ? (pcr >> 5) & 7u : (pcr >> 1) & 7u; }
 static int c2_independent(unsigned mode) { return mode == 1 || mode == 3; }
 
+/* Whether m6522_tick's fast path may run: called at the end of every
+ * function that changes the chip. */
+static void update_quiet(m6522 *via)
+{
+    via->quiet = !(via->t2_loaded | via->t2_reload_low |
+                   via->t2_pulse_mode | via->ca2_pulse | via->cb2_pulse | via->sr_edge_in |
+                   via->sr_stopping | (via->acr & 0x3Cu));
+}
+
 static void update_irq(m6522 *via) { via->irq = (via->ifr & via->ier & 0x7Fu) != 0; }
 
 static void set_flag(m6522 *via, uint8_t bits)
@@ -111,6 +120,7 @@ void m6522_reset(m6522 *via)
     via->cb1_pin = via->cb1_in;
     via->irq = 0;
     ports_changed(via);
+    update_quiet(via);
 }
 
 void m6522_restore(m6522 *via, const m6522 *saved)
@@ -122,6 +132,7 @@ void m6522_restore(m6522 *via, const m6522 *saved)
     via->read_port = read_port;
     via->port_out = port_out;
     via->user = user;
+    update_quiet(via);
 }
 
 /* ---- shift register ---- */
@@ -251,7 +262,75 @@ int m6522_tick_slow(m6522 *via)
         via->cb2_out = 1;
         update_c2_pins(via);
     }
+    update_quiet(via);
     return via->irq;
+}
+
+/* ---- lazy clocking ---- */
+
+uint32_t m6522_next_event(const m6522 *via)
+{
+    if (!via->quiet) return 1;
+    uint32_t next = 0x20000u;
+    if (via->t1_armed) {
+        if (via->t1_loaded || via->t1_reload) return 1;
+        next = (uint32_t)via->t1_counter + 1u;
+    }
+    if (via->t2_armed && (uint32_t)via->t2_counter + 1u < next) next = (uint32_t)via->t2_counter + 1u;
+    return next;
+}
+
+/* k cycles of timer 1 with no armed time-out among them. */
+static void t1_skip(m6522 *via, uint32_t k)
+{
+    while (k) {
+        if (via->t1_loaded) {
+            via->t1_loaded = 0;
+            k--;
+        } else if (via->t1_reload) {
+            via->t1_reload = 0;
+            via->t1_counter = via->t1_latch;
+            k--;
+        } else if (k <= via->t1_counter) {
+            via->t1_counter = (uint16_t)(via->t1_counter - k);
+            return;
+        } else {
+            /* Down to 0 and the (unarmed) time-out: $FFFF, reload pending;
+             * from there the timer repeats every latch + 2 cycles. */
+            k -= (uint32_t)via->t1_counter + 1u;
+            via->t1_counter = 0xFFFF;
+            via->t1_reload = 1;
+            via->t1_timeouts++;
+            uint32_t period = (uint32_t)via->t1_latch + 2u;
+            if (k > period) {
+                uint32_t full = (k - 1u) / period;
+                via->t1_timeouts += full;
+                k -= full * period;
+            }
+        }
+    }
+}
+
+/* k cycles of timer 2 counting phi2 (quiet: no load, no shift register)
+ * with no armed time-out among them. */
+static void t2_skip(m6522 *via, uint32_t k)
+{
+    uint32_t c = via->t2_counter;
+    if (k > c) via->t2_timeouts += 1u + (k - c - 1u) / 65536u;
+    via->t2_counter = (uint16_t)(c - k);
+}
+
+int m6522_advance(m6522 *via, uint32_t n)
+{
+    if (!n) return via->irq;
+    if (!via->quiet) {
+        while (n--) m6522_tick(via);
+        return via->irq;
+    }
+    /* Quiet: the timers are independent; the last cycle may be the event. */
+    t1_skip(via, n - 1u);
+    t2_skip(via, n - 1u);
+    return m6522_tick(via);
 }
 
 /* ---- control line inputs ---- */
@@ -277,6 +356,7 @@ void m6522_set_ca1(m6522 *via, int level)
     if (level == via->ca1_in) return;
     via->ca1_in = (uint8_t)level;
     c1_edge(via, 0, level);
+    update_quiet(via);
 }
 
 void m6522_set_cb1(m6522 *via, int level)
@@ -295,18 +375,21 @@ void m6522_set_cb1(m6522 *via, int level)
         if (via->sr_running) sr_shift(via);
     }
     c1_edge(via, 1, level);
+    update_quiet(via);
 }
 
 void m6522_set_ca2(m6522 *via, int level)
 {
     via->ca2_in = (uint8_t)(level != 0);
     update_c2_pins(via);
+    update_quiet(via);
 }
 
 void m6522_set_cb2(m6522 *via, int level)
 {
     via->cb2_in = (uint8_t)(level != 0);
     update_c2_pins(via);
+    update_quiet(via);
 }
 
 void m6522_set_pb6(m6522 *via, int level)
@@ -316,6 +399,7 @@ void m6522_set_pb6(m6522 *via, int level)
     via->pb6_in = (uint8_t)level;
     if (!falling || !(via->acr & 0x20) || via->t2_loaded) return;
     if (--via->t2_counter == 0) t2_timeout(via);
+    update_quiet(via);
 }
 
 /* ---- register access ---- */
@@ -384,6 +468,7 @@ uint8_t m6522_read(m6522 *via, uint8_t reg)
     case 0xA: sr_start(via); break;
     default: break;
     }
+    update_quiet(via);
     return value;
 }
 
@@ -459,4 +544,5 @@ void m6522_write(m6522 *via, uint8_t reg, uint8_t value)
         update_irq(via);
         break;
     }
+    update_quiet(via);
 }

@@ -98,16 +98,23 @@ mh_status vic20_snapshot_blob_save(const vic20 *m, void **data, size_t *size)
 
 /* The values a vic20 can hold: indices inside their arrays, the beam
  * inside its frame. */
-static int state_ok(const vic20_snapshot *snap, char *problem, size_t problem_size)
+static int state_ok(const vic20 *m, const vic20_snapshot *snap, char *problem,
+                    size_t problem_size)
 {
     const m6561_geometry *g = m6561_geometry_of(snap->vic.model);
-    if (snap->vic.model != M6561_MODEL_6561 && snap->vic.model != M6561_MODEL_6560) {
+    if (snap->vic.model != m->config.vic_model) {
         snprintf(problem, problem_size, "VIC model %u", (unsigned)snap->vic.model);
         return 0;
     }
     if (snap->vic.line >= g->lines_per_frame || snap->vic.cycle >= g->cycles_per_line) {
         snprintf(problem, problem_size, "beam at line %u cycle %u", (unsigned)snap->vic.line,
                  (unsigned)snap->vic.cycle);
+        return 0;
+    }
+    if (snap->vic.sample_in == 0 || snap->vic.sample_in > g->clock_hz / M6561_AUDIO_RATE + 1 ||
+        snap->vic.sample_frac >= M6561_AUDIO_RATE || snap->vic.pending) {
+        snprintf(problem, problem_size, "sound clock %u/%u", (unsigned)snap->vic.sample_in,
+                 (unsigned)snap->vic.sample_frac);
         return 0;
     }
     if (snap->vic.ring_head >= M6561_AUDIO_RING || snap->vic.ring_count > M6561_AUDIO_RING) {
@@ -124,6 +131,12 @@ static int state_ok(const vic20_snapshot *snap, char *problem, size_t problem_si
                  (unsigned)snap->p.typed.count);
         return 0;
     }
+    for (unsigned v = 0; v < 4; v++)
+        if (snap->vic.voice[v].counter >= 128u * 128u) {
+            snprintf(problem, problem_size, "voice %u counter %u", v,
+                     (unsigned)snap->vic.voice[v].counter);
+            return 0;
+        }
     if (snap->vic.row_line > 16 || snap->via1.sr_count > 8 || snap->via2.sr_count > 8) {
         snprintf(problem, problem_size, "chip counters out of range");
         return 0;
@@ -201,7 +214,7 @@ mh_status vic20_snapshot_blob_load(vic20 *m, const void *data, size_t size, char
     }
     memcpy(snap, blob + VIC20_SNAP_HEADER, sizeof *snap);
     char problem[160];
-    if (!state_ok(snap, problem, sizeof problem)) {
+    if (!state_ok(m, snap, problem, sizeof problem)) {
         free(snap);
         snprintf(error, error_size,
                  "snapshot: the state is not one this VIC-20 can be in (%s): the file is damaged "
