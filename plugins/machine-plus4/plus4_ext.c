@@ -106,8 +106,11 @@ static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size
         bad = "the TED model";
     else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE || t->drawn_px > TED_FB_WIDTH)
         bad = "the beam position";
-    else if (t->rc > 7 || t->flash_counter > 31 || t->snd_div > 7 || t->snd_count[0] > 1023 ||
-             t->snd_count[1] > 1023 || t->sample_acc >= t->clock_hz)
+    else if (t->rc > 7 || t->flash_counter > 31 || t->snd_count[0] > 1023 ||
+             t->snd_count[1] > 1023 || t->snd_tick > t->ticks || t->sample_base > t->ticks ||
+             t->cycle_ticks < 1 || t->cycle_ticks > 2 || t->x_event > TED_TICKS_PER_LINE ||
+             t->x_event <= t->x ||
+             t->sample_count > (t->ticks - t->sample_base) / (t->clock_hz / TED_AUDIO_RATE - 1u) + 2u)
         bad = "a TED counter";
     else if ((t->timer_run[0] | t->timer_run[1] | t->timer_run[2]) > 1 ||
              t->timer_base_tick[0] > t->ticks || t->timer_base_tick[1] > t->ticks ||

@@ -44,11 +44,13 @@
 #define TED_X_BORDER_L 8u    /* first visible tick (left border) */
 #define TED_X_RENDER 104u    /* the line is drawn here (after the right border) */
 #define TED_X_REFRESH 104u   /* 5 DRAM refresh cycles (10 ticks) to the line's end */
-#define TED_X_DMA_START 12u  /* DMA lines stop the CPU from here ... */
+#define TED_X_DMA_START 10u  /* DMA lines stop the CPU from here (86 ticks, 43 single cycles) ... */
 #define TED_X_DMA_END 96u    /* ... to here */
 #define TED_X_FETCH_START 8u /* display lines run single clock from here ... */
 #define TED_X_FETCH_END 96u  /* ... to here */
 #define TED_LAST_DMA_LINE 204u /* display fetches happen on lines below this */
+#define TED_DOTS_PER_LINE 456u
+#define TED_DOT_AT_X0 387u   /* $FF1E * 2 at tick 0: the display (tick 16) starts at dot 451 */
 
 #define TED_AUDIO_RATE 44100u
 #define TED_AUDIO_RING 16384u /* samples (power of two) */
@@ -87,6 +89,14 @@ typedef struct ted {
     uint64_t frame;         /* frames started since reset */
     uint16_t line, x;       /* beam: raster line, tick in the line */
     uint16_t drawn_px;      /* pixels of this line already drawn (0-384) */
+    /* The per-cycle path's cache (ted_region): until the beam reaches
+     * x_event, a CPU cycle takes cycle_ticks ticks and dma_now says whether
+     * the TED stops the CPU; next_event is the tick of the next timer
+     * underflow or sound sample. */
+    uint16_t x_event;
+    uint8_t cycle_ticks;
+    uint8_t dma_now;
+    uint64_t next_event;
 
     /* Timers, counted lazily: a running timer held timer_base at tick
      * timer_base_tick and has stepped once at every odd tick since; the
@@ -120,8 +130,10 @@ typedef struct ted {
     uint16_t snd_count[2];
     uint8_t snd_out[2];
     uint8_t noise_lfsr;
-    uint8_t snd_div;
-    uint32_t sample_acc;    /* resampling accumulator */
+    uint64_t snd_tick;      /* the voices are up to date to this tick */
+    uint64_t sample_base;   /* tick of sample 0 of the stream */
+    uint64_t sample_count;  /* samples taken since sample_base */
+    uint64_t sample_event;  /* tick of the next sample; UINT64_MAX: sound off */
     int16_t ring[TED_AUDIO_RING];
     uint32_t ring_head, ring_count;
     uint8_t sound_on;       /* synthesis enabled */
@@ -134,25 +146,18 @@ void ted_reset(ted *t);
 /* Copies a saved state, keeping this instance's links. */
 void ted_restore(ted *t, const ted *saved);
 
-/* What happens at the end of the line's display part and at the line's
- * end (ted.c); the per-tick work that remains is in ted_advance(). */
-int ted_line_event(ted *t);
-void ted_timer_event(ted *t);
-void ted_sound_step(ted *t);
+/* The slow path of ted_advance(): line events, the cycle type's region,
+ * timer underflows and sound samples (ted.c). */
+int ted_event(ted *t);
 
 /* Runs n (1 or 2) ticks at once (events land within the CPU cycle);
- * returns 1 when a frame ended (the framebuffer is complete). Timers step at every odd tick (counted lazily), the voices every 8th. */
+ * returns 1 when a frame ended (the framebuffer is complete). */
 static inline int ted_advance(ted *t, unsigned n)
 {
     t->ticks += n;
-    if (t->ticks >= t->timer_event) ted_timer_event(t);
-    t->snd_div = (uint8_t)(t->snd_div + n);
-    if (t->snd_div >= 8) {
-        t->snd_div = (uint8_t)(t->snd_div - 8);
-        ted_sound_step(t);
-    }
     t->x = (uint16_t)(t->x + n);
-    return t->x >= TED_X_RENDER ? ted_line_event(t) : 0;
+    if (t->x < t->x_event && t->ticks < t->next_event) return 0;
+    return ted_event(t);
 }
 static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */
@@ -186,6 +191,7 @@ uint16_t ted_bitmap_address(const ted *t);
 unsigned ted_mode(const ted *t);              /* ECM << 2 | BMM << 1 | MCM */
 uint16_t ted_raster_compare(const ted *t);
 uint16_t ted_timer_value(const ted *t, unsigned n); /* the counter now */
+uint8_t ted_raster_column(const ted *t);            /* $FF1E: the dot counter / 2 */
 double ted_voice_hz(const ted *t, int voice);
 uint16_t ted_voice_freq(const ted *t, int voice);
 int ted_flash_on(const ted *t);

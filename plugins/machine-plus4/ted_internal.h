@@ -14,4 +14,14 @@ void ted_render_upto(ted *t, unsigned end);
 void ted_catch_up(ted *t);
 
 
+/* ted.c: the per-cycle cache for the beam's region of the line. */
+void ted_region(ted *t);
+
+/* ted_sound.c: the voices brought up to the current tick (before a sound
+ * register changes), the sample clock restarted (reset), a sample taken
+ * at sample_event. */
+void ted_sound_sync(ted *t);
+void ted_sound_restart(ted *t);
+void ted_sound_sample_event(ted *t);
+
 #endif
