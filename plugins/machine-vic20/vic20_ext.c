@@ -401,7 +401,8 @@ static const mh_machine_caps vic20_caps = {
     sizeof(mh_machine_caps), "6502", "pal,ntsc", "disk,cartridge,program",
     "Commodore VIC-20: 6502, VIC 6561 (PAL) / 6560 (NTSC) with sound, 2x VIA 6522; memory "
     "expansions none/3k/8k/16k/24k/all; virtual drive 8 (D64), PRG injection, cartridges "
-    "(raw, VICE .crt)"};
+    "(raw, VICE .crt)",
+    "2.0"};
 
 static const mh_machine_caps *caps_caps(void *context)
 {
