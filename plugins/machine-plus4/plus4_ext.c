@@ -361,12 +361,18 @@ static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_cou
 
 /* ---- mh.caps/1 ---- */
 
+/* Designated: mh_machine_caps grows at the end (main's ABI 1.3 appends
+ * `basic`, "3.5" here once merged). */
 static const mh_machine_caps plus4_caps = {
-    sizeof(mh_machine_caps), "8501", "pal,ntsc", "disk,cartridge,program",
-    "Commodore Plus/4 and C16: 7501/8501, TED 7360/8360 (video, 121 colours, timers, two sound "
-    "voices, single/double clock), 64/16 KiB RAM, BASIC/KERNAL/3-plus-1 ROM banking, ACIA, "
-    "user port; virtual drive 8 (D64), PRG injection, raw cartridge ROM images",
-    "3.5"};
+    .struct_size = sizeof(mh_machine_caps),
+    .cpu = "8501",
+    .video_standards = "pal,ntsc",
+    .media = "disk,cartridge,program",
+    .description =
+        "Commodore Plus/4 and C16: 7501/8501, TED 7360/8360 (video, 121 colours, timers, two "
+        "sound voices, single/double clock), 64/16 KiB RAM, BASIC/KERNAL/3-plus-1 ROM banking, "
+        "ACIA, user port; virtual drive 8 (D64), PRG injection, raw cartridge ROM images",
+};
 
 static const mh_machine_caps *caps_caps(void *context)
 {

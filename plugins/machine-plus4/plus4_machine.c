@@ -459,10 +459,14 @@ plus4 *plus4_new(const char *options_json, const mh_host *host, char *error, siz
 
 /* ---- run ---- */
 
+/* The TED's sound samples up to now (a chunk is at most ~800 samples). */
+static void sound_flush(void *machine) { ted_sound_flush(&((plus4 *)machine)->ted); }
+
 static void service(void *machine, uint32_t ran)
 {
     plus4 *m = machine;
     (void)ran;
+    ted_sound_flush(&m->ted);
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
     if (m->holds.active) plus4_input_tick(m);
     if (m->p.autostart_pending && m->ted.ticks >= PLUS4_AUTOSTART_FALLBACK &&
@@ -478,7 +482,7 @@ static void service(void *machine, uint32_t ran)
 static uint8_t rdy_level(void *machine) { return ted_dma(&((const plus4 *)machine)->ted) ? 0 : 1; }
 
 static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), MH_KIT_RUN_BOUNDARY, NULL, service,
-                                       NULL, rdy_level};
+                                       sound_flush, rdy_level};
 
 mh_status plus4_run(plus4 *m, uint64_t max_ticks, mh_run_result *result)
 {

@@ -82,7 +82,7 @@ void ted_reset(ted *t)
     t->noise_lfsr = 0xFF;
     ted_sound_restart(t);
     ted_region(t);
-    t->next_event = t->timer_event < t->sample_event ? t->timer_event : t->sample_event;
+    t->next_event = t->timer_event;
 }
 
 void ted_restore(ted *t, const ted *saved)
@@ -276,7 +276,7 @@ static void timers_schedule(ted *t)
         uint64_t at = underflow_tick(t, n);
         if (at < t->timer_event) t->timer_event = at;
     }
-    t->next_event = t->timer_event < t->sample_event ? t->timer_event : t->sample_event;
+    t->next_event = t->timer_event;
 }
 
 /* At an underflow: the IRQ flag; timer 1 reloads, timers 2 and 3 go on
@@ -363,7 +363,6 @@ int ted_event(ted *t)
         ted_region(t);
     }
     if (t->ticks >= t->timer_event) timer_event(t);
-    if (t->ticks >= t->sample_event) ted_sound_sample_event(t);
-    t->next_event = t->timer_event < t->sample_event ? t->timer_event : t->sample_event;
+    t->next_event = t->timer_event;
     return frame_done;
 }

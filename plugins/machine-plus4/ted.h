@@ -200,7 +200,9 @@ int ted_flash_on(const ted *t);
  * whatever the luminance: 121 colours). */
 const uint32_t *ted_palette(void);
 
-/* Audio: takes up to max samples (TED_AUDIO_RATE, mono). */
+/* Audio: makes the samples due up to now (the machine calls it between
+ * run chunks), takes up to max samples (TED_AUDIO_RATE, mono). */
+void ted_sound_flush(ted *t);
 size_t ted_audio_read(ted *t, int16_t *out, size_t max);
 
 #endif

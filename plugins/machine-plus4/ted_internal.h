@@ -18,10 +18,8 @@ void ted_catch_up(ted *t);
 void ted_region(ted *t);
 
 /* ted_sound.c: the voices brought up to the current tick (before a sound
- * register changes), the sample clock restarted (reset), a sample taken
- * at sample_event. */
+ * register changes), the sample clock restarted (reset). */
 void ted_sound_sync(ted *t);
 void ted_sound_restart(ted *t);
-void ted_sound_sample_event(ted *t);
 
 #endif

@@ -6,9 +6,10 @@
  * (above 8 acts as 8), bit 4 voice 1 on, bit 5 voice 2 square, bit 6
  * voice 2 noise, bit 7 D/A mode (the enabled voices hold their level).
  *
- * The voices are counted lazily: brought up to date when a sample is
- * taken (TED_AUDIO_RATE, point sampling into a ring) and before a sound
- * register changes, so the per-cycle path never touches them. */
+ * The voices are counted lazily and the samples (TED_AUDIO_RATE, point
+ * sampling into a ring) made in bulk: before a sound register changes,
+ * between the machine's run chunks, at the end of a run and when the
+ * stream is read, so the per-cycle path never touches them. */
 #include "ted.h"
 #include "ted_internal.h"
 
@@ -54,14 +55,37 @@ static void voice_advance(ted *t, int v, uint64_t steps)
     }
 }
 
-void ted_sound_sync(ted *t)
+/* The voices up to tick `to` (>= snd_tick). */
+static void sync_to(ted *t, uint64_t to)
 {
-    if (!t->sound_on) return;
-    uint64_t steps = (t->ticks >> 3) - (t->snd_tick >> 3);
-    t->snd_tick = t->ticks;
+    uint64_t steps = (to >> 3) - (t->snd_tick >> 3);
+    t->snd_tick = to;
     if (!steps) return;
     voice_advance(t, 0, steps);
     voice_advance(t, 1, steps);
+}
+
+static int16_t level(const ted *t);
+static void schedule_sample(ted *t);
+
+void ted_sound_flush(ted *t)
+{
+    while (t->ticks >= t->sample_event) {
+        sync_to(t, t->sample_event);
+        uint32_t tail = (t->ring_head + t->ring_count) & (TED_AUDIO_RING - 1u);
+        t->ring[tail] = level(t);
+        if (t->ring_count < TED_AUDIO_RING) t->ring_count++;
+        else t->ring_head = (t->ring_head + 1u) & (TED_AUDIO_RING - 1u); /* drop the oldest */
+        t->sample_count++;
+        schedule_sample(t);
+    }
+}
+
+void ted_sound_sync(ted *t)
+{
+    if (!t->sound_on) return;
+    ted_sound_flush(t); /* the samples before now, with the settings until now */
+    sync_to(t, t->ticks);
 }
 
 static void schedule_sample(ted *t)
@@ -93,21 +117,9 @@ static int16_t level(const ted *t)
     return (int16_t)out;
 }
 
-void ted_sound_sample_event(ted *t)
-{
-    while (t->ticks >= t->sample_event) {
-        ted_sound_sync(t);
-        uint32_t tail = (t->ring_head + t->ring_count) & (TED_AUDIO_RING - 1u);
-        t->ring[tail] = level(t);
-        if (t->ring_count < TED_AUDIO_RING) t->ring_count++;
-        else t->ring_head = (t->ring_head + 1u) & (TED_AUDIO_RING - 1u); /* drop the oldest */
-        t->sample_count++;
-        schedule_sample(t);
-    }
-}
-
 size_t ted_audio_read(ted *t, int16_t *out, size_t max)
 {
+    ted_sound_flush(t);
     size_t n = 0;
     while (n < max && t->ring_count) {
         out[n++] = t->ring[t->ring_head];
