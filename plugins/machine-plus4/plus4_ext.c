@@ -285,8 +285,7 @@ static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_cou
 
 /* ---- mh.caps/1 ---- */
 
-/* Designated: mh_machine_caps grows at the end (main's ABI 1.3 appends
- * `basic`, "3.5" here once merged). */
+/* Designated: mh_machine_caps grows at the end. */
 static const mh_machine_caps plus4_caps = {
     .struct_size = sizeof(mh_machine_caps),
     .cpu = "8501",
