@@ -175,7 +175,7 @@ size_t mh_loader_load_dir(mh_hostctx *ctx, const char *dir)
         if (!name || mh_ptrvec_push(&names, name) != 0) free(name);
     }
     closedir(d);
-    qsort(names.items, names.count, sizeof *names.items, compare_names);
+    if (names.count) qsort(names.items, names.count, sizeof *names.items, compare_names);
 
     size_t loaded = 0;
     for (size_t i = 0; i < names.count; i++) {

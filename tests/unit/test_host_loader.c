@@ -1,3 +1,5 @@
+#include <stdlib.h>
+#include <unistd.h>
 /* The plugin loader against fixture .so files, good and broken. */
 #include <string.h>
 
@@ -118,6 +120,11 @@ static void test_load_dir_survives_bad_plugins(void)
     CU_ASSERT_EQUAL(mh_loader_load_dir(&ctx, MH_FIXTURE_BAD_DIR), 1);
     CU_ASSERT_EQUAL(ctx.registry.tools.count, 1);
     CU_ASSERT_EQUAL(mh_loader_load_dir(&ctx, "/nonexistent/dir"), 0);
+    /* An empty directory: nothing to sort (qsort of NULL is undefined). */
+    char empty[] = "/tmp/mh_loader_empty_XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(empty));
+    CU_ASSERT_EQUAL(mh_loader_load_dir(&ctx, empty), 0);
+    rmdir(empty);
     release(&ctx);
 }
 
