@@ -114,7 +114,7 @@ static void basic_list(void *user, mh_call *call)
     mh_json_write_key(s.w, "lines");
     mh_json_write_array_begin(s.w);
     mh_basic_listing result;
-    mh_basic_list((mh_basic_dialect)dialect, memory, start, list_line, &s, &result);
+    mh_basic_list((mh_basic_dialect)dialect, 0, memory, start, list_line, &s, &result);
     mh_json_write_array_end(s.w);
     mh_json_write_key(s.w, "basic");
     mh_json_write_string(s.w, dialect == MH_BASIC_V35 ? "3.5" : "2.0");
@@ -218,7 +218,7 @@ static void basic_type(void *user, mh_call *call)
     size_t length = 0;
     char error[256];
     if (!program) goto done;
-    mh_status status = mh_basic_tokenize((mh_basic_dialect)dialect, text, (uint16_t)start, program,
+    mh_status status = mh_basic_tokenize((mh_basic_dialect)dialect, 0, text, (uint16_t)start, program,
                                          0x10000u - (size_t)start, &length, error, sizeof error);
     if (status != MH_OK) {
         tm_fail(&c, "basic_type: %s", error);

@@ -14,7 +14,8 @@ import { connectHost, resultText } from './lib/client.mjs';
 import { sleep } from './lib/env.mjs';
 
 // What the free Open ROMs' BASIC runs (it has no variables yet).
-const PROGRAM = '10 print "sum"\n20 goto 40\n30 print "no"\n40 print "done"\n50 rem {clr}ok\n';
+// Written as agents write BASIC, in capitals: basic_list gives it back so.
+const PROGRAM = '10 PRINT "SUM"\n20 GOTO 40\n30 PRINT "NO"\n40 PRINT "DONE"\n50 REM {clr}OK\n';
 
 // The machines with BASIC: the C64 on the free Open ROMs, and each machine
 // on its original ROMs when they are beside the repository
@@ -90,11 +91,11 @@ for (const { machine, label, args, skip } of MACHINES) {
       const again = await call('basic_list', { path });
       assert.equal(again.isError, true, 'an existing file is not replaced');
       await ok('basic_list', { path, overwrite: true });
-      writeFileSync(join(dir, 'other.bas'), '100 print "from file"\n');
+      writeFileSync(join(dir, 'other.bas'), '100 print "from file"\n'); // petcat's lower case reads the same
       const typed = await ok('basic_type', { path: join(dir, 'other.bas') });
       assert.equal(typed.structuredContent.lines, 1);
       const listed = await ok('basic_list');
-      assert.deepEqual(listed.structuredContent.lines.map((l) => l.text), ['100 print "from file"']);
+      assert.deepEqual(listed.structuredContent.lines.map((l) => l.text), ['100 PRINT "FROM FILE"']);
     });
 
     it('refuses bad text with the line and the reason, and a path outside the allowed directories', async () => {

@@ -27,12 +27,12 @@ static int count_line(void *user, const mh_basic_line *line)
     return 0;
 }
 
-static void tokenize_and_list(mh_basic_dialect dialect, const char *text)
+static void tokenize_and_list(mh_basic_dialect dialect, unsigned flags, const char *text)
 {
     static uint8_t program[65536];
     size_t length = 0;
     char error[200];
-    mh_status status = mh_basic_tokenize(dialect, text, 0x0801, program, sizeof program, &length,
+    mh_status status = mh_basic_tokenize(dialect, flags, text, 0x0801, program, sizeof program, &length,
                                          error, sizeof error);
     if (status != MH_OK) {
         CHECK(error[0] != '\0');
@@ -43,7 +43,7 @@ static void tokenize_and_list(mh_basic_dialect dialect, const char *text)
     memcpy(memory + 0x0801, program, length);
     unsigned lines = 0;
     mh_basic_listing result;
-    CHECK(mh_basic_list(dialect, memory, 0x0801, count_line, &lines, &result) == MH_OK);
+    CHECK(mh_basic_list(dialect, flags, memory, 0x0801, count_line, &lines, &result) == MH_OK);
     CHECK(!result.broken);
     CHECK(result.end == 0x0801 + length);
     CHECK(result.lines == lines);
@@ -57,8 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!text) return 0;
         memcpy(text, data + 1, size - 1);
         text[size - 1] = '\0';
-        tokenize_and_list(MH_BASIC_V2, text);
-        tokenize_and_list(MH_BASIC_V35, text);
+        tokenize_and_list(MH_BASIC_V2, data[0] & 2 ? MH_BASIC_PETCAT_CASE : 0, text);
+        tokenize_and_list(MH_BASIC_V35, data[0] & 2 ? MH_BASIC_PETCAT_CASE : 0, text);
         free(text);
         return 0;
     }
@@ -70,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(memory + start, data + 3, n);
     unsigned lines = 0;
     mh_basic_listing result;
-    CHECK(mh_basic_list(data[0] & 2 ? MH_BASIC_V35 : MH_BASIC_V2, memory, start, count_line, &lines,
+    CHECK(mh_basic_list(data[0] & 2 ? MH_BASIC_V35 : MH_BASIC_V2, data[0] & 4 ? MH_BASIC_PETCAT_CASE : 0, memory, start, count_line, &lines,
                         &result) == MH_OK);
     CHECK(result.lines == lines && lines <= 65536 / 5);
     CHECK(result.broken ? result.problem[0] != '\0' : result.problem[0] == '\0');

@@ -49,7 +49,7 @@ static void check_vector(const char *source, const char *hex, unsigned *checked)
     uint8_t program[4096];
     size_t length = 0;
     char error[200];
-    mh_status status = mh_basic_tokenize(MH_BASIC_V2, source, 0x0801, program, sizeof program,
+    mh_status status = mh_basic_tokenize(MH_BASIC_V2, MH_BASIC_PETCAT_CASE, source, 0x0801, program, sizeof program,
                                          &length, error, sizeof error);
     if (status != MH_OK) fprintf(stderr, "\n  basic: \"%s\": %s\n", source, error);
     CU_ASSERT_EQUAL_FATAL(status, MH_OK);
@@ -63,12 +63,12 @@ static void check_vector(const char *source, const char *hex, unsigned *checked)
     memcpy(memory + 0x0801, program, length);
     listed l = {{0}, 0};
     mh_basic_listing result;
-    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, memory, 0x0801, collect, &l, &result), MH_OK);
+    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, MH_BASIC_PETCAT_CASE, memory, 0x0801, collect, &l, &result), MH_OK);
     CU_ASSERT_FALSE(result.broken);
     CU_ASSERT_EQUAL(result.end, 0x0801 + length);
     uint8_t again[4096];
     size_t again_length = 0;
-    CU_ASSERT_EQUAL_FATAL(mh_basic_tokenize(MH_BASIC_V2, l.text, 0x0801, again, sizeof again,
+    CU_ASSERT_EQUAL_FATAL(mh_basic_tokenize(MH_BASIC_V2, MH_BASIC_PETCAT_CASE, l.text, 0x0801, again, sizeof again,
                                             &again_length, error, sizeof error),
                           MH_OK);
     CU_ASSERT_EQUAL(again_length, length);
@@ -104,7 +104,7 @@ static size_t tokenize(mh_basic_dialect dialect, const char *source, uint8_t *ou
 {
     size_t length = 0;
     char error[200];
-    CU_ASSERT_EQUAL(mh_basic_tokenize(dialect, source, 0x1001, out, size, &length, error, sizeof error),
+    CU_ASSERT_EQUAL(mh_basic_tokenize(dialect, 0, source, 0x1001, out, size, &length, error, sizeof error),
                     MH_OK);
     return length;
 }
@@ -130,12 +130,34 @@ static void test_dialects(void)
     CU_ASSERT_EQUAL(memcmp(out + 4, "\x99\x22\x07\x5c\x5f\x22\x00", 7), 0);
 }
 
+/* Without MH_BASIC_PETCAT_CASE, letters of either case are the unshifted
+ * ones (what an agent typing "PRINT" means); listings are upper case and
+ * write shifted letters as {SHIFT-x}. */
+static void test_any_case(void)
+{
+    uint8_t upper[64], lower[64];
+    size_t n = tokenize(MH_BASIC_V2, "10 PRINT \"HELLO\":Rem X{SHIFT-a}", upper, sizeof upper);
+    CU_ASSERT_EQUAL(tokenize(MH_BASIC_V2, "10 print \"hello\":rEM x{shift-A}", lower, sizeof lower), n);
+    CU_ASSERT_EQUAL(memcmp(upper, lower, n), 0);
+    CU_ASSERT_EQUAL(memcmp(upper + 4, "\x99\x20\x22\x48\x45\x4c\x4c\x4f\x22\x3a\x8f\x20\x58\xc1\x00", 15), 0);
+    static uint8_t memory[65536];
+    memcpy(memory + 0x1001, upper, n);
+    listed l = {{0}, 0};
+    mh_basic_listing result;
+    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, 0, memory, 0x1001, collect, &l, &result), MH_OK);
+    CU_ASSERT_STRING_EQUAL(l.text, "10 PRINT \"HELLO\":REM X{SHIFT-A}\n");
+    /* petcat's listing of the same bytes */
+    listed p = {{0}, 0};
+    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, MH_BASIC_PETCAT_CASE, memory, 0x1001, collect, &p, &result), MH_OK);
+    CU_ASSERT_STRING_EQUAL(p.text, "10 print \"hello\":rem xA\n");
+}
+
 static void refused(const char *source, size_t out_size, mh_status status, const char *needle)
 {
     uint8_t out[600];
     size_t length = 99;
     char error[200] = "";
-    CU_ASSERT_EQUAL(mh_basic_tokenize(MH_BASIC_V2, source, 0x0801, out, out_size, &length, error,
+    CU_ASSERT_EQUAL(mh_basic_tokenize(MH_BASIC_V2, 0, source, 0x0801, out, out_size, &length, error,
                                       sizeof error),
                     status);
     if (!strstr(error, needle)) fprintf(stderr, "\n  basic: \"%s\": %s\n", source, error);
@@ -168,7 +190,7 @@ static void list_broken(uint8_t *memory, uint16_t start, const char *needle)
 {
     listed l = {{0}, 0};
     mh_basic_listing result;
-    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, memory, start, collect, &l, &result), MH_OK);
+    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, 0, memory, start, collect, &l, &result), MH_OK);
     CU_ASSERT_TRUE(result.broken);
     if (!strstr(result.problem, needle)) fprintf(stderr, "\n  basic: %s\n", result.problem);
     CU_ASSERT_PTR_NOT_NULL(strstr(result.problem, needle));
@@ -197,7 +219,7 @@ static void test_hostile_memory(void)
         listed l = {{0}, 0};
         mh_basic_listing result;
         uint16_t start = (uint16_t)rand();
-        CU_ASSERT_EQUAL(mh_basic_list(round & 1 ? MH_BASIC_V35 : MH_BASIC_V2, memory, start,
+        CU_ASSERT_EQUAL(mh_basic_list(round & 1 ? MH_BASIC_V35 : MH_BASIC_V2, round & 2 ? MH_BASIC_PETCAT_CASE : 0, memory, start,
                                       stop_after_one, &l.lines, &result), MH_OK);
         CU_ASSERT(result.lines <= 1);
     }
@@ -207,10 +229,11 @@ static void test_hostile_memory(void)
     memcpy(memory + 0x1001, out, n);
     unsigned seen = 0;
     mh_basic_listing result;
-    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, memory, 0x1001, stop_after_one, &seen, &result), MH_OK);
+    CU_ASSERT_EQUAL(mh_basic_list(MH_BASIC_V2, 0, memory, 0x1001, stop_after_one, &seen, &result), MH_OK);
     CU_ASSERT_EQUAL(seen, 1);
     CU_ASSERT_FALSE(result.broken);
 }
 
 MH_SUITE("text.basic", NULL, NULL, MH_TEST(test_shared_vectors), MH_TEST(test_dialects),
+         MH_TEST(test_any_case),
          MH_TEST(test_refusals), MH_TEST(test_hostile_memory))

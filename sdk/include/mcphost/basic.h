@@ -5,23 +5,27 @@
  * Dialects: BASIC 2.0 (C64, VIC-20: tokens $80-$CB) and BASIC 3.5 (Plus/4,
  * C16: 2.0's and $CC-$FD).
  *
- * The text is what the `petcat` tool and most cross-development tools
- * read and write (ASCII):
+ * The text (ASCII and UTF-8 for the pound, arrows and pi):
  *   - a line is a line number (0-63999) and the statements; spaces before
  *     and right after the number are dropped, others are kept;
- *   - lower-case letters are the keyboard's unshifted letters: keywords are
- *     found among them ("print" is the PRINT token), other letters become
- *     PETSCII $41-$5A; upper-case letters are the shifted ones ($C1-$DA),
- *     which are never keywords;
+ *   - letters are the keyboard's unshifted letters, in either case
+ *     ("PRINT" and "print" are both the PRINT token, "A" is PETSCII $41);
+ *     listings write them upper case, as the machine shows them;
+ *     MH_BASIC_PETCAT_CASE instead reads them as the `petcat` tool does:
+ *     lower case unshifted, upper case the shifted letters ($C1-$DA, never
+ *     keywords), and lists the same way;
  *   - nothing is tokenised inside "strings", after REM, or in DATA up to the
  *     next ':' (as the KERNAL's cruncher does);
- *   - control and graphics characters are written in braces: {clr} {home}
- *     {up} {down} {left} {rght} {rvs on} {rvs off} {del} {inst}, the colours
- *     {blk} {wht} {red} {cyn} {pur} {grn} {blu} {yel} {orng} {brn} {lred}
- *     {gry1} {gry2} {lgrn} {lblu} {gry3}, {f1}-{f8}, {SHIFT-x} for a
- *     shifted letter, @ + - *, {CBM-x} for + - @ *, and {$hh} for any byte.
+ *   - control and graphics characters are written in braces (any case):
+ *     {clr} {home} {up} {down} {left} {rght} {rvs on} {rvs off} {del} {inst},
+ *     the colours {blk} {wht} {red} {cyn} {pur} {grn} {blu} {yel} {orng}
+ *     {brn} {lred} {gry1} {gry2} {lgrn} {lblu} {gry3}, {f1}-{f8},
+ *     {SHIFT-x} for a shifted letter, @ + - *, {CBM-x} for + - @ *, and
+ *     {$hh} for any byte.
  * Listing writes the same text, so a listed program tokenises back to the
- * same bytes; bytes without a name are listed as {$hh}.
+ * same bytes (except where a variable runs into a keyword, as on the
+ * machine: T then OR lists as "TOR", which reads back as TO R); bytes
+ * without a name are listed as {$hh}.
  *
  * Ownership: the caller owns every buffer. Threads: [thread-safe] (no
  * state).
@@ -42,6 +46,9 @@ typedef enum mh_basic_dialect {
     MH_BASIC_V35 = 1  /* Commodore BASIC 3.5: Plus/4, C16 */
 } mh_basic_dialect;
 
+/* Flags of mh_basic_tokenize() and mh_basic_list(). */
+#define MH_BASIC_PETCAT_CASE 1u /* lower case unshifted, upper case shifted */
+
 /* The most bytes one tokenised line may hold (BASIC's input buffer). */
 #define MH_BASIC_LINE_MAX 250u
 
@@ -51,16 +58,16 @@ typedef enum mh_basic_dialect {
  * numbers must rise. MH_OK with *length set; otherwise error names the
  * line and what is wrong (MH_ERR_INVALID_ARGUMENT), or that out is too
  * small (MH_ERR_NO_MEMORY, "the program needs N bytes"). */
-mh_status mh_basic_tokenize(mh_basic_dialect dialect, const char *text, uint16_t start,
-                            uint8_t *out, size_t out_size, size_t *length, char *error,
-                            size_t error_size);
+mh_status mh_basic_tokenize(mh_basic_dialect dialect, unsigned flags, const char *text,
+                            uint16_t start, uint8_t *out, size_t out_size, size_t *length,
+                            char *error, size_t error_size);
 
 /* One listed line. */
 typedef struct mh_basic_line {
     uint16_t address; /* where the line starts (its link) */
     uint16_t link;    /* the address of the next line */
     uint16_t number;  /* the line number */
-    const char *text; /* "10 print \"hi\"": valid during the callback */
+    const char *text; /* "10 PRINT \"HI\"": valid during the callback */
 } mh_basic_line;
 
 /* Called per line; return nonzero to stop listing. */
@@ -81,8 +88,9 @@ typedef struct mh_basic_listing {
  * does not end within MH_BASIC_LINE_MAX bytes, end the listing as broken
  * instead of being followed. MH_OK (a broken chain too: see *result) or
  * MH_ERR_INVALID_ARGUMENT for bad arguments. */
-mh_status mh_basic_list(mh_basic_dialect dialect, const uint8_t memory[65536], uint16_t start,
-                        mh_basic_line_fn fn, void *user, mh_basic_listing *result);
+mh_status mh_basic_list(mh_basic_dialect dialect, unsigned flags, const uint8_t memory[65536],
+                        uint16_t start, mh_basic_line_fn fn, void *user,
+                        mh_basic_listing *result);
 
 #ifdef __cplusplus
 }

@@ -19,8 +19,8 @@ const char *mh_basic_keyword(mh_basic_dialect dialect, uint8_t token);
 /* The last token of the dialect ($CB or $FD). */
 uint8_t mh_basic_last_token(mh_basic_dialect dialect);
 
-/* The byte a brace name stands for ("clr", "SHIFT-@"; case matters only
- * for SHIFT-/CBM- letters), or -1. "$hh" is not a name (the callers parse
+/* The byte a brace name stands for ("clr", "SHIFT-@", in any case), or
+ * -1. "$hh" is not a name (the callers parse
  * it). */
 int mh_basic_code_byte(const char *name, size_t length);
 /* The brace name of byte, or NULL (then it is a plain character or

@@ -22,14 +22,16 @@ static void put(text_buffer *b, const char *s)
 }
 
 /* A byte as a character: what basic_tokenize reads back as that byte. */
-static void put_char(text_buffer *b, uint8_t byte, int in_statement)
+static void put_char(text_buffer *b, uint8_t byte, int in_statement, unsigned flags)
 {
-    char one[8];
+    char one[12];
     const char *name;
+    int petcat = (flags & MH_BASIC_PETCAT_CASE) != 0;
     if (byte >= 0x41 && byte <= 0x5A) {
-        snprintf(one, sizeof one, "%c", 'a' + (byte - 0x41));
+        snprintf(one, sizeof one, "%c", (petcat ? 'a' : 'A') + (byte - 0x41));
     } else if (byte >= 0xC1 && byte <= 0xDA) {
-        snprintf(one, sizeof one, "%c", 'A' + (byte - 0xC1));
+        if (petcat) snprintf(one, sizeof one, "%c", 'A' + (byte - 0xC1));
+        else snprintf(one, sizeof one, "{SHIFT-%c}", 'A' + (byte - 0xC1));
     } else if (byte >= 0x20 && byte <= 0x40 && !(in_statement && byte == '?')) {
         snprintf(one, sizeof one, "%c", byte);
     } else if (byte == 0x5B || byte == 0x5D) {
@@ -54,7 +56,21 @@ static void put_char(text_buffer *b, uint8_t byte, int in_statement)
 }
 
 /* The text of the statements from p to the line's 0. */
-static void list_statements(mh_basic_dialect dialect, const uint8_t *p, text_buffer *b)
+/* A keyword as the listing writes it: upper case, or petcat's lower case. */
+static void put_keyword(text_buffer *b, const char *keyword, unsigned flags)
+{
+    char word[16];
+    size_t n = 0;
+    for (; keyword[n] && n + 1 < sizeof word; n++)
+        word[n] = (flags & MH_BASIC_PETCAT_CASE) || keyword[n] < 'a' || keyword[n] > 'z'
+                      ? keyword[n]
+                      : (char)(keyword[n] - 'a' + 'A');
+    word[n] = '\0';
+    put(b, word);
+}
+
+static void list_statements(mh_basic_dialect dialect, unsigned flags, const uint8_t *p,
+                            text_buffer *b)
 {
     int quoted = 0, rem = 0, data = 0;
     for (; *p; p++) {
@@ -62,19 +78,20 @@ static void list_statements(mh_basic_dialect dialect, const uint8_t *p, text_buf
         const char *keyword = mh_basic_keyword(dialect, byte);
         int literal = quoted || rem || data;
         if (!literal && keyword) {
-            put(b, keyword);
+            put_keyword(b, keyword, flags);
             rem = byte == MH_BASIC_TOKEN_REM;
             data = byte == MH_BASIC_TOKEN_DATA;
             continue;
         }
-        put_char(b, byte, !literal);
+        put_char(b, byte, !literal, flags);
         if (byte == '"') quoted = !quoted;
         if (byte == ':' && !quoted) data = 0;
     }
 }
 
-mh_status mh_basic_list(mh_basic_dialect dialect, const uint8_t memory[65536], uint16_t start,
-                        mh_basic_line_fn fn, void *user, mh_basic_listing *result)
+mh_status mh_basic_list(mh_basic_dialect dialect, unsigned flags, const uint8_t memory[65536],
+                        uint16_t start, mh_basic_line_fn fn, void *user,
+                        mh_basic_listing *result)
 {
     if (!memory || !fn || !result) return MH_ERR_INVALID_ARGUMENT;
     memset(result, 0, sizeof *result);
@@ -119,7 +136,7 @@ mh_status mh_basic_list(mh_basic_dialect dialect, const uint8_t memory[65536], u
         char head[8];
         snprintf(head, sizeof head, "%u ", (unsigned)number);
         put(&b, head);
-        list_statements(dialect, memory + text, &b);
+        list_statements(dialect, flags, memory + text, &b);
         mh_basic_line line = {(uint16_t)address, link, number, b.text};
         result->lines++;
         if (fn(user, &line)) return MH_OK;

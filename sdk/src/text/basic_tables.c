@@ -1,6 +1,7 @@
 /* basic_tables.c - Commodore BASIC keywords by token and the brace names of
  * PETSCII control and graphics bytes (mcphost/basic.h). */
 #include <string.h>
+#include <strings.h>
 
 #include "basic_internal.h"
 
@@ -70,11 +71,12 @@ static const code_name codes[] = {
 int mh_basic_code_byte(const char *name, size_t length)
 {
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
-        if (strlen(codes[i].name) == length && strncmp(codes[i].name, name, length) == 0)
+        if (strlen(codes[i].name) == length && strncasecmp(codes[i].name, name, length) == 0)
             return codes[i].byte;
-    /* {SHIFT-A}..{SHIFT-Z}: the shifted letters, listed as A..Z */
-    if (length == 7 && strncmp(name, "SHIFT-", 6) == 0 && name[6] >= 'A' && name[6] <= 'Z')
-        return 0xC1 + (name[6] - 'A');
+    /* {SHIFT-A}..{SHIFT-Z}: the shifted letters */
+    char letter = length == 7 && strncasecmp(name, "SHIFT-", 6) == 0 ? name[6] : 0;
+    if (letter >= 'a' && letter <= 'z') letter = (char)(letter - 'a' + 'A');
+    if (letter >= 'A' && letter <= 'Z') return 0xC1 + (letter - 'A');
     return -1;
 }
 

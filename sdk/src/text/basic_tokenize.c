@@ -2,6 +2,7 @@
  * (mcphost/basic.h), the way the KERNAL's cruncher reads a typed line. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "basic_internal.h"
 
@@ -13,13 +14,13 @@ static const struct {
 
 /* The PETSCII byte of the character at p (ASCII or one of specials),
  * its length in *used; -1 when it has none. */
-static int petscii_of(const char *p, size_t *used)
+static int petscii_of(const char *p, unsigned flags, size_t *used)
 {
     unsigned char c = (unsigned char)*p;
     *used = 1;
     if (c >= 0x20 && c <= 0x40) return c;
     if (c >= 'a' && c <= 'z') return 0x41 + (c - 'a');
-    if (c >= 'A' && c <= 'Z') return 0xC1 + (c - 'A');
+    if (c >= 'A' && c <= 'Z') return ((flags & MH_BASIC_PETCAT_CASE) ? 0xC1 : 0x41) + (c - 'A');
     if (c == '[' || c == ']' || c == '^' || c == '_') return c;
     if (c == '\\') return 0x5C;
     for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
@@ -34,12 +35,16 @@ static int petscii_of(const char *p, size_t *used)
 
 /* The token whose keyword starts the text at p (first in token order, as
  * the cruncher scans), its length in *used; -1 for none. */
-static int keyword_at(mh_basic_dialect dialect, const char *p, size_t *used)
+static int keyword_at(mh_basic_dialect dialect, unsigned flags, const char *p, size_t *used)
 {
+    /* Upper-case letters are keywords too, unless they are petcat's
+     * shifted letters. */
+    int (*compare)(const char *, const char *, size_t) =
+        (flags & MH_BASIC_PETCAT_CASE) ? strncmp : strncasecmp;
     for (unsigned t = MH_BASIC_TOKEN_FIRST; t <= mh_basic_last_token(dialect); t++) {
         const char *k = mh_basic_keyword(dialect, (uint8_t)t);
         size_t n = strlen(k);
-        if (strncmp(p, k, n) == 0) {
+        if (compare(p, k, n) == 0) {
             *used = n;
             return (int)t;
         }
@@ -96,7 +101,8 @@ static int brace_code(line_state *s, const char *p, const char *end, size_t *use
 }
 
 /* Crunches the statements of one line (after its number). */
-static int crunch(mh_basic_dialect dialect, line_state *s, const char *p, const char *end)
+static int crunch(mh_basic_dialect dialect, unsigned flags, line_state *s, const char *p,
+                  const char *end)
 {
     int quoted = 0, rem = 0, data = 0;
     while (p < end) {
@@ -107,10 +113,10 @@ static int crunch(mh_basic_dialect dialect, line_state *s, const char *p, const 
             if (byte < 0) return -1;
         } else if (!quoted && !rem && !data && *p == '?') {
             byte = MH_BASIC_TOKEN_PRINT; /* the cruncher's short PRINT */
-        } else if (!quoted && !rem && !data && (byte = keyword_at(dialect, p, &used)) >= 0) {
+        } else if (!quoted && !rem && !data && (byte = keyword_at(dialect, flags, p, &used)) >= 0) {
             rem = byte == MH_BASIC_TOKEN_REM;
             data = byte == MH_BASIC_TOKEN_DATA;
-        } else if ((byte = petscii_of(p, &used)) < 0) {
+        } else if ((byte = petscii_of(p, flags, &used)) < 0) {
             snprintf(s->error, s->error_size,
                      "line %u of the text: the character 0x%02X has no PETSCII byte (write {$hh})",
                      s->text_line, (unsigned)(unsigned char)*p);
@@ -124,9 +130,9 @@ static int crunch(mh_basic_dialect dialect, line_state *s, const char *p, const 
     return 0;
 }
 
-mh_status mh_basic_tokenize(mh_basic_dialect dialect, const char *text, uint16_t start,
-                            uint8_t *out, size_t out_size, size_t *length, char *error,
-                            size_t error_size)
+mh_status mh_basic_tokenize(mh_basic_dialect dialect, unsigned flags, const char *text,
+                            uint16_t start, uint8_t *out, size_t out_size, size_t *length,
+                            char *error, size_t error_size)
 {
     if (error_size) error[0] = '\0';
     if (!text || !length || (!out && out_size)) return MH_ERR_INVALID_ARGUMENT;
@@ -164,7 +170,7 @@ mh_status mh_basic_tokenize(mh_basic_dialect dialect, const char *text, uint16_t
             return MH_ERR_INVALID_ARGUMENT;
         }
         s.count = 0;
-        if (crunch(dialect, &s, p, end) < 0) return MH_ERR_INVALID_ARGUMENT;
+        if (crunch(dialect, flags, &s, p, end) < 0) return MH_ERR_INVALID_ARGUMENT;
         size_t size = 4 + s.count + 1;
         needed += size;
         if (needed + 2 > room) {
