@@ -1,0 +1,415 @@
+/* vic20_ext.c - the VIC-20's snapshot, configuration, media and capability
+ * interfaces (docs/machine-vic20.md):
+ *
+ *   "mh.snapshot/1" "snapshot"  the state as a checked blob (below)
+ *   "mh.config/1"   "config"    the options of vic20_options.c by name;
+ *                               drive8 and cartridge can be set at runtime
+ *   "mh.media/1"    "media"     disk (drive 8), cartridge (raw or VICE .crt;
+ *                               attach and detach hard-reset), program (PRG)
+ *   "mh.caps/1"     "caps"      6502, pal/ntsc, the media kinds
+ *
+ * Snapshot blob, little-endian:
+ *   0  "MHSNAP\0\0"           8 bytes
+ *   8  machine name           16 bytes, NUL-padded ("vic20")
+ *   24 format version         u32 (VIC20_SNAP_VERSION)
+ *   28 header size            u32 (VIC20_SNAP_HEADER)
+ *   32 payload size           u64
+ *   40 checksum               u32: CRC-32 of the whole blob with these 4
+ *                             bytes taken as zero
+ *   44 VIC model, memory configuration  u32 each (must match the loader)
+ *   52 reserved               u32
+ *   56 the payload: vic20_snapshot (CPU, VIC, VIAs, RAM, colour RAM,
+ *      frames, keyboard, cycles). Not in it: ROMs, media, options.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mcphost/json.h>
+
+#include "mcphost/machine.h"
+#include "vic20.h"
+
+#define VIC20_SNAP_VERSION 1u
+#define VIC20_SNAP_HEADER 56u
+#define VIC20_SNAP_CRC_AT 40u
+
+static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
+{
+    crc = ~crc;
+    for (size_t i = 0; i < n; i++) {
+        crc ^= p[i];
+        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+static uint32_t blob_crc(const uint8_t *blob, size_t size)
+{
+    static const uint8_t zero[4] = {0, 0, 0, 0};
+    uint32_t crc = crc32_update(0, blob, VIC20_SNAP_CRC_AT);
+    crc = crc32_update(crc, zero, 4);
+    return crc32_update(crc, blob + VIC20_SNAP_CRC_AT + 4, size - VIC20_SNAP_CRC_AT - 4);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void vic20_snapshot_blob_seal(uint8_t *blob, size_t size)
+{
+    if (size >= VIC20_SNAP_HEADER) put32(blob + VIC20_SNAP_CRC_AT, blob_crc(blob, size));
+}
+
+mh_status vic20_snapshot_blob_save(const vic20 *m, void **data, size_t *size)
+{
+    if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
+    *data = NULL;
+    *size = 0;
+    size_t total = VIC20_SNAP_HEADER + sizeof(vic20_snapshot);
+    uint8_t *blob = calloc(1, total);
+    vic20_snapshot *snap = calloc(1, sizeof *snap);
+    if (!blob || !snap) {
+        free(blob);
+        free(snap);
+        return MH_ERR_NO_MEMORY;
+    }
+    vic20_snapshot_save(m, snap);
+    memcpy(blob, "MHSNAP\0\0", 8);
+    memcpy(blob + 8, "vic20", 5);
+    put32(blob + 24, VIC20_SNAP_VERSION);
+    put32(blob + 28, VIC20_SNAP_HEADER);
+    put32(blob + 32, (uint32_t)sizeof(vic20_snapshot));
+    put32(blob + 36, 0);
+    put32(blob + 44, (uint32_t)m->config.vic_model);
+    put32(blob + 48, (uint32_t)m->config.memory);
+    memcpy(blob + VIC20_SNAP_HEADER, snap, sizeof *snap);
+    free(snap);
+    vic20_snapshot_blob_seal(blob, total);
+    *data = blob;
+    *size = total;
+    return MH_OK;
+}
+
+/* The values a vic20 can hold: indices inside their arrays, the beam
+ * inside its frame. */
+static int state_ok(const vic20_snapshot *snap, char *problem, size_t problem_size)
+{
+    const m6561_geometry *g = m6561_geometry_of(snap->vic.model);
+    if (snap->vic.model != M6561_MODEL_6561 && snap->vic.model != M6561_MODEL_6560) {
+        snprintf(problem, problem_size, "VIC model %u", (unsigned)snap->vic.model);
+        return 0;
+    }
+    if (snap->vic.line >= g->lines_per_frame || snap->vic.cycle >= g->cycles_per_line) {
+        snprintf(problem, problem_size, "beam at line %u cycle %u", (unsigned)snap->vic.line,
+                 (unsigned)snap->vic.cycle);
+        return 0;
+    }
+    if (snap->vic.ring_head >= M6561_AUDIO_RING || snap->vic.ring_count > M6561_AUDIO_RING) {
+        snprintf(problem, problem_size, "audio ring position %u/%u",
+                 (unsigned)snap->vic.ring_head, (unsigned)snap->vic.ring_count);
+        return 0;
+    }
+    if (snap->p.fb_back > 1) {
+        snprintf(problem, problem_size, "frame buffer %u", (unsigned)snap->p.fb_back);
+        return 0;
+    }
+    if (snap->p.typed.head >= MH_KERNAL_QUEUE_SIZE || snap->p.typed.count > MH_KERNAL_QUEUE_SIZE) {
+        snprintf(problem, problem_size, "typed-text queue %u/%u", (unsigned)snap->p.typed.head,
+                 (unsigned)snap->p.typed.count);
+        return 0;
+    }
+    if (snap->vic.row_line > 16 || snap->via1.sr_count > 8 || snap->via2.sr_count > 8) {
+        snprintf(problem, problem_size, "chip counters out of range");
+        return 0;
+    }
+    return 1;
+}
+
+mh_status vic20_snapshot_blob_load(vic20 *m, const void *data, size_t size, char *error,
+                                 size_t error_size)
+{
+    const uint8_t *blob = data;
+    if (error_size) error[0] = '\0';
+    if (!blob || size < VIC20_SNAP_HEADER) {
+        snprintf(error, error_size,
+                 "snapshot: truncated (%zu bytes; the header alone is %u bytes)", size,
+                 VIC20_SNAP_HEADER);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (memcmp(blob, "MHSNAP\0\0", 8) != 0) {
+        snprintf(error, error_size, "snapshot: not an mcphost snapshot (no \"MHSNAP\" magic)");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    char name[17];
+    memcpy(name, blob + 8, 16);
+    name[16] = '\0';
+    for (char *c = name; *c; c++)
+        if (*c < 32 || *c > 126) *c = '?';
+    if (strcmp(name, "vic20") != 0 || memchr(blob + 8, 0, 16) == NULL) {
+        snprintf(error, error_size, "snapshot: made by machine \"%s\", this machine is \"vic20\"",
+                 name);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    uint32_t version = get32(blob + 24);
+    if (version != VIC20_SNAP_VERSION || get32(blob + 28) != VIC20_SNAP_HEADER) {
+        snprintf(error, error_size,
+                 "snapshot: format version %u (header %u bytes); this build reads version %u",
+                 (unsigned)version, (unsigned)get32(blob + 28), VIC20_SNAP_VERSION);
+        return MH_ERR_UNSUPPORTED;
+    }
+    uint64_t payload = (uint64_t)get32(blob + 32) | (uint64_t)get32(blob + 36) << 32;
+    if (payload != size - VIC20_SNAP_HEADER) {
+        snprintf(error, error_size,
+                 "snapshot: %s: the header says %llu bytes of state, the blob has %zu",
+                 payload > size - VIC20_SNAP_HEADER ? "truncated" : "trailing bytes",
+                 (unsigned long long)payload, size - VIC20_SNAP_HEADER);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (payload != sizeof(vic20_snapshot)) {
+        snprintf(error, error_size,
+                 "snapshot: %llu bytes of state, this build's VIC-20 state is %zu bytes (made by "
+                 "another build)", (unsigned long long)payload, sizeof(vic20_snapshot));
+        return MH_ERR_UNSUPPORTED;
+    }
+    uint32_t stored = get32(blob + VIC20_SNAP_CRC_AT), actual = blob_crc(blob, size);
+    if (stored != actual) {
+        snprintf(error, error_size,
+                 "snapshot: checksum mismatch (stored %08X, computed %08X): the blob is corrupt",
+                 (unsigned)stored, (unsigned)actual);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    uint32_t vic = get32(blob + 44), memory = get32(blob + 48);
+    if (vic != (uint32_t)m->config.vic_model || memory != m->config.memory) {
+        snprintf(error, error_size,
+                 "snapshot: made on a VIC-20 with a %s VIC and memory %s; this machine has a %s "
+                 "VIC and memory %s",
+                 vic == M6561_MODEL_6560 ? "6560" : vic == M6561_MODEL_6561 ? "6561" : "unknown",
+                 vic20_memory_name(memory), m6561_model_name(m->config.vic_model),
+                 vic20_memory_name(m->config.memory));
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    vic20_snapshot *snap = malloc(sizeof *snap);
+    if (!snap) {
+        snprintf(error, error_size, "snapshot: out of memory");
+        return MH_ERR_NO_MEMORY;
+    }
+    memcpy(snap, blob + VIC20_SNAP_HEADER, sizeof *snap);
+    char problem[160];
+    if (!state_ok(snap, problem, sizeof problem)) {
+        free(snap);
+        snprintf(error, error_size,
+                 "snapshot: the state is not one this VIC-20 can be in (%s): the file is damaged "
+                 "or was not written by mcphost; nothing was loaded",
+                 problem);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    vic20_snapshot_restore(m, snap);
+    free(snap);
+    /* The debug-cart halt is not in a blob saved between runs; an
+     * injection waiting for a program this machine lacks is dropped. */
+    m->p.run.exit_from_cpu = 0;
+    m->p.run.exit_pending = 0;
+    if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
+    vic20_hooks_update(m);
+    return MH_OK;
+}
+
+static mh_status snap_save(void *context, void **data, size_t *size)
+{
+    return vic20_snapshot_blob_save(context, data, size);
+}
+
+static mh_status snap_load(void *context, const void *data, size_t size, char *error,
+                           size_t error_size)
+{
+    return vic20_snapshot_blob_load(context, data, size, error, error_size);
+}
+
+static const mh_snapshot_iface snapshot_iface = {sizeof(mh_snapshot_iface), snap_save, snap_load};
+
+/* ---- mh.media/1 ---- */
+
+static int kind_of(const char *kind)
+{
+    static const char *const kinds[] = {"disk", "cartridge", "program"};
+    for (int i = 0; kind && i < 3; i++)
+        if (strcmp(kind, kinds[i]) == 0) return i;
+    return -1;
+}
+
+static mh_status bad_kind(const char *kind, char *error, size_t error_size)
+{
+    snprintf(error, error_size,
+             "media kind \"%.*s\": the vic20 takes \"disk\", \"cartridge\" or \"program\"",
+             mh_utf8_prefix(kind ? kind : "(null)", 40), kind ? kind : "(null)");
+    return MH_ERR_INVALID_ARGUMENT;
+}
+
+static mh_status media_attach(void *context, const char *kind, const char *path, int autostart,
+                              char *error, size_t error_size)
+{
+    vic20 *m = context;
+    if (error_size) error[0] = '\0';
+    int k = kind_of(kind);
+    if (k < 0) return bad_kind(kind, error, error_size);
+    if (!path || !path[0]) {
+        snprintf(error, error_size, "%s: no path given", kind);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    mh_status status;
+    switch (k) {
+    case 0:
+        status = vic20_drive_attach(m, path, error, error_size);
+        if (status == MH_OK && autostart)
+            status = vic20_type_text(m, "LOAD\"*\",8,1\nRUN\n", error, error_size);
+        return status;
+    case 1:
+        status = vic20_cart_attach(m, path, error, error_size);
+        if (status == MH_OK) vic20_reset(m, 1); /* the KERNAL looks for it at power-on */
+        return status;
+    default: return vic20_program_attach(m, path, autostart, error, error_size);
+    }
+}
+
+static mh_status media_detach(void *context, const char *kind, char *error, size_t error_size)
+{
+    vic20 *m = context;
+    if (error_size) error[0] = '\0';
+    switch (kind_of(kind)) {
+    case 0:
+        vic20_drive_detach(m);
+        vic20_hooks_update(m);
+        return MH_OK;
+    case 1:
+        if (m->has_cart) {
+            vic20_cart_detach(m);
+            vic20_reset(m, 1);
+        }
+        return MH_OK;
+    case 2: vic20_program_detach(m); return MH_OK;
+    default: return bad_kind(kind, error, error_size);
+    }
+}
+
+static const char *media_attached(void *context, const char *kind)
+{
+    const vic20 *m = context;
+    switch (kind_of(kind)) {
+    case 0: return m->drive8 ? m->drive8_path : NULL;
+    case 1: return m->has_cart ? m->cart_path : NULL;
+    case 2: return m->program_path;
+    default: return NULL;
+    }
+}
+
+static const mh_media_iface media_iface = {sizeof(mh_media_iface), media_attach, media_detach,
+                                           media_attached};
+
+/* ---- mh.config/1 ---- */
+
+static size_t config_count(void *context)
+{
+    (void)context;
+    size_t count = 0;
+    vic20_option_items(&count);
+    return count;
+}
+
+static const mh_config_item *config_item(void *context, size_t index)
+{
+    (void)context;
+    size_t count = 0;
+    const mh_config_item *items = vic20_option_items(&count);
+    return index < count ? &items[index] : NULL;
+}
+
+static const mh_config_item *config_find(const char *name)
+{
+    size_t count = 0;
+    const mh_config_item *items = vic20_option_items(&count);
+    for (size_t i = 0; name && i < count; i++)
+        if (strcmp(items[i].name, name) == 0) return &items[i];
+    return NULL;
+}
+
+static mh_status config_get(void *context, const char *name, char *out, size_t out_size)
+{
+    const vic20 *m = context;
+    if (!config_find(name)) return MH_ERR_NOT_FOUND;
+    if (!out || !out_size) return MH_ERR_INVALID_ARGUMENT;
+    const char *value = "";
+    if (strcmp(name, "rom_dir") == 0) value = m->config.rom_dir ? m->config.rom_dir : "";
+    else if (strcmp(name, "video") == 0)
+        value = m->config.vic_model == M6561_MODEL_6560 ? "ntsc" : "pal";
+    else if (strcmp(name, "vic20_memory") == 0) value = vic20_memory_name(m->config.memory);
+    else if (strcmp(name, "autostart") == 0) value = m->config.autostart ? m->config.autostart : "";
+    else if (strcmp(name, "debugcart") == 0) value = m->config.debugcart ? "true" : "false";
+    else if (strcmp(name, "drive8") == 0) value = m->drive8 && m->drive8_path ? m->drive8_path : "";
+    else if (strcmp(name, "cartridge") == 0) value = m->has_cart && m->cart_path ? m->cart_path : "";
+    if (strlen(value) >= out_size) return MH_ERR_INVALID_ARGUMENT;
+    strcpy(out, value);
+    return MH_OK;
+}
+
+static mh_status config_set(void *context, const char *name, const char *value, char *error,
+                            size_t error_size)
+{
+    vic20 *m = context;
+    if (error_size) error[0] = '\0';
+    const mh_config_item *item = config_find(name);
+    if (!item) {
+        snprintf(error, error_size, "unknown setting \"%.*s\"",
+                 mh_utf8_prefix(name ? name : "(null)", 40), name ? name : "(null)");
+        return MH_ERR_NOT_FOUND;
+    }
+    if (!item->runtime) {
+        snprintf(error, error_size, "%s can only be chosen when the session is created",
+                 item->name);
+        return MH_ERR_UNSUPPORTED;
+    }
+    if (!value) value = "";
+    const char *kind = strcmp(name, "drive8") == 0 ? "disk" : "cartridge";
+    if (!value[0]) return media_detach(m, kind, error, error_size);
+    return media_attach(m, kind, value, 0, error, error_size);
+}
+
+static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_count, config_item,
+                                             config_get, config_set};
+
+/* ---- mh.caps/1 ---- */
+
+static const mh_machine_caps vic20_caps = {
+    sizeof(mh_machine_caps), "6502", "pal,ntsc", "disk,cartridge,program",
+    "Commodore VIC-20: 6502, VIC 6561 (PAL) / 6560 (NTSC) with sound, 2x VIA 6522; memory "
+    "expansions none/3k/8k/16k/24k/all; virtual drive 8 (D64), PRG injection, cartridges "
+    "(raw, VICE .crt)"};
+
+static const mh_machine_caps *caps_caps(void *context)
+{
+    (void)context;
+    return &vic20_caps;
+}
+
+static const mh_caps_iface caps_iface = {sizeof(mh_caps_iface), caps_caps};
+
+size_t vic20_ext_chips(vic20 *m, mh_chip *chips)
+{
+    const mh_chip ext[] = {
+        {sizeof(mh_chip), MH_IFACE_SNAPSHOT, "snapshot",
+         "VIC-20 state snapshots (CPU, chips, RAM; not ROMs or media)", &snapshot_iface, m},
+        {sizeof(mh_chip), MH_IFACE_CONFIG, "config",
+         "VIC-20 settings (the session options; drive8 and cartridge at runtime)",
+         &config_iface, m},
+        {sizeof(mh_chip), MH_IFACE_MEDIA, "media",
+         "VIC-20 media: disk (drive 8), cartridge (raw, CRT), program (PRG)", &media_iface, m},
+        {sizeof(mh_chip), MH_IFACE_CAPS, "caps", "What this VIC-20 is", &caps_iface, m},
+    };
+    memcpy(chips, ext, sizeof ext);
+    return sizeof ext / sizeof ext[0];
+}

@@ -1,0 +1,275 @@
+/* vic20_keyboard.c - the keyboard matrix, RESTORE, the joystick and typed
+ * text.
+ *
+ * Matrix: VIA2 port B ($9120) drives the 8 columns, port A ($9121) reads
+ * the 8 rows; a held key joins column PBc and row PAr both ways
+ * (vic20_via2_read_port computes the wired AND from kb_col/kb_row). The
+ * layout is the KERNAL's decode table's (column * 8 + row):
+ *   PB0: 1 3 5 7 9 + POUND DEL          PB4: SPACE Z C B M . SHIFT_RIGHT F1
+ *   PB1: <- W R Y I P * RETURN          PB5: CBM S F H K : = F3
+ *   PB2: CTRL A D G J L ; CRSR_RIGHT    PB6: Q E T U O @ ARROW_UP F5
+ *   PB3: RUNSTOP SHIFT_LEFT X V N , / CRSR_DOWN
+ *                                       PB7: 2 4 6 8 0 - HOME F7
+ * Key names are the C64's where the key is the same. RESTORE is not in the
+ * matrix: it pulls VIA1's CA1 low while held (an NMI when enabled).
+ *
+ * Joystick (one control port; mh.input/1 port 1, port 2 accepted as the
+ * same): up, down, left and fire on VIA1 PA2-PA5, right on VIA2 PB7.
+ *
+ * Typed text goes through the KERNAL's keyboard buffer ($0277, count $C6)
+ * like on the C64 (mh_kernal_feed between run chunks).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mcphost/media.h"
+#include "vic20.h"
+
+#define KEY(col, row) ((uint8_t)((col) * 8 + (row)))
+#define NO_KEY 0xFF
+
+typedef struct key_def {
+    const char *name;
+    uint8_t key;
+    uint8_t shift;
+} key_def;
+
+static const char *const matrix_names[64] = {
+    "1", "3", "5", "7", "9", "+", "POUND", "DEL",
+    "ARROW_LEFT", "W", "R", "Y", "I", "P", "*", "RETURN",
+    "CTRL", "A", "D", "G", "J", "L", ";", "CRSR_RIGHT",
+    "RUNSTOP", "SHIFT_LEFT", "X", "V", "N", ",", "/", "CRSR_DOWN",
+    "SPACE", "Z", "C", "B", "M", ".", "SHIFT_RIGHT", "F1",
+    "CBM", "S", "F", "H", "K", ":", "=", "F3",
+    "Q", "E", "T", "U", "O", "@", "ARROW_UP", "F5",
+    "2", "4", "6", "8", "0", "-", "HOME", "F7"};
+
+/* Combinations with SHIFT, as on the C64. */
+static const key_def combos[] = {
+    {"F2", KEY(4, 7), 1}, {"F4", KEY(5, 7), 1}, {"F6", KEY(6, 7), 1}, {"F8", KEY(7, 7), 1},
+    {"CRSR_UP", KEY(3, 7), 1}, {"CRSR_LEFT", KEY(2, 7), 1}, {"INST", KEY(0, 7), 1},
+    {"CLR", KEY(7, 6), 1}, {"RESTORE", NO_KEY, 0},
+};
+#define COMBO_COUNT (sizeof combos / sizeof combos[0])
+#define SHIFT_KEY KEY(3, 1)
+
+static const char *const key_name_list[] = {
+    "1", "3", "5", "7", "9", "+", "POUND", "DEL",
+    "ARROW_LEFT", "W", "R", "Y", "I", "P", "*", "RETURN",
+    "CTRL", "A", "D", "G", "J", "L", ";", "CRSR_RIGHT",
+    "RUNSTOP", "SHIFT_LEFT", "X", "V", "N", ",", "/", "CRSR_DOWN",
+    "SPACE", "Z", "C", "B", "M", ".", "SHIFT_RIGHT", "F1",
+    "CBM", "S", "F", "H", "K", ":", "=", "F3",
+    "Q", "E", "T", "U", "O", "@", "ARROW_UP", "F5",
+    "2", "4", "6", "8", "0", "-", "HOME", "F7",
+    "F2", "F4", "F6", "F8", "CRSR_UP", "CRSR_LEFT", "INST", "CLR", "RESTORE", NULL};
+
+const char *const *vic20_key_names(void) { return key_name_list; }
+
+static int name_equal(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return 0;
+    return *a == *b;
+}
+
+/* Fills *out for name; 0 when there is no such key. */
+static int find_key(const char *name, key_def *out)
+{
+    if (!name) return 0;
+    for (unsigned k = 0; k < 64; k++)
+        if (name_equal(matrix_names[k], name)) {
+            *out = (key_def){matrix_names[k], (uint8_t)k, 0};
+            return 1;
+        }
+    for (size_t i = 0; i < COMBO_COUNT; i++)
+        if (name_equal(combos[i].name, name)) {
+            *out = combos[i];
+            return 1;
+        }
+    static const struct { const char *alias, *name; } aliases[] = {
+        {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
+        {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
+        {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
+        {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (name_equal(aliases[i].alias, name)) return find_key(aliases[i].name, out);
+    return 0;
+}
+
+static void rebuild_matrix(vic20 *m)
+{
+    memset(m->p.kb_col, 0, sizeof m->p.kb_col);
+    memset(m->p.kb_row, 0, sizeof m->p.kb_row);
+    for (unsigned k = 0; k < 64; k++) {
+        if (!m->p.key_count[k]) continue;
+        unsigned col = k / 8, row = k % 8;
+        m->p.kb_col[col] |= (uint8_t)(1u << row);
+        m->p.kb_row[row] |= (uint8_t)(1u << col);
+    }
+}
+
+static void press(vic20 *m, uint8_t key, int down)
+{
+    if (down) {
+        if (m->p.key_count[key] < 255) m->p.key_count[key]++;
+    } else if (m->p.key_count[key]) {
+        m->p.key_count[key]--;
+    }
+}
+
+static void key_apply(vic20 *m, const key_def *k, int down)
+{
+    if (k->key == NO_KEY) {
+        m->p.restore_down = (uint8_t)(down != 0);
+        m6522_set_ca1(&m->via1, !down);
+        m->cpu.nmi = m->via1.irq ? VIC20_NMI_VIA1 : 0u;
+        return;
+    }
+    press(m, k->key, down);
+    if (k->shift) press(m, SHIFT_KEY, down);
+    rebuild_matrix(m);
+}
+
+mh_status vic20_key(vic20 *m, const char *name, int down)
+{
+    key_def k;
+    if (!find_key(name, &k)) return MH_ERR_NOT_FOUND;
+    key_apply(m, &k, down);
+    return MH_OK;
+}
+
+/* ---- holds ---- */
+
+static void holds_update_active(vic20 *m) { m->holds.active = m->holds.count || m->holds.joy_left; }
+
+static void holds_start(vic20 *m)
+{
+    if (!m->holds.active) m->holds.last_frame = m->p.frames_done;
+    m->holds.active = 1;
+}
+
+static key_def held_key(uint8_t id)
+{
+    if (id < 64) return (key_def){matrix_names[id], id, 0};
+    return combos[id - 64];
+}
+
+mh_status vic20_key_hold(vic20 *m, const char *name, uint32_t frames)
+{
+    key_def k;
+    if (!find_key(name, &k)) return MH_ERR_NOT_FOUND;
+    if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
+    if (m->holds.count >= VIC20_MAX_HOLDS) return MH_ERR_LIMIT;
+    uint8_t id = k.key;
+    if (k.shift || k.key == NO_KEY)
+        for (size_t i = 0; i < COMBO_COUNT; i++)
+            if (strcmp(combos[i].name, k.name) == 0) id = (uint8_t)(64 + i);
+    holds_start(m);
+    m->holds.key[m->holds.count] = id;
+    m->holds.key_left[m->holds.count] = frames;
+    m->holds.count++;
+    key_apply(m, &k, 1);
+    return MH_OK;
+}
+
+mh_status vic20_joystick(vic20 *m, int port, uint32_t mask)
+{
+    if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
+    if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
+    m->holds.joy_left = 0;
+    m->p.joy = (uint8_t)mask;
+    return MH_OK;
+}
+
+mh_status vic20_joystick_hold(vic20 *m, int port, uint32_t mask, uint32_t frames)
+{
+    mh_status status = vic20_joystick(m, port, mask);
+    if (status != MH_OK) return status;
+    if (frames) holds_start(m);
+    m->holds.joy_left = frames;
+    holds_update_active(m);
+    return MH_OK;
+}
+
+void vic20_input_tick(vic20 *m)
+{
+    uint64_t now = m->p.frames_done;
+    uint64_t ran = now >= m->holds.last_frame ? now - m->holds.last_frame : 0;
+    m->holds.last_frame = now;
+    if (!ran) return;
+    uint32_t step = ran > UINT32_MAX ? UINT32_MAX : (uint32_t)ran;
+    for (uint32_t i = 0; i < m->holds.count;) {
+        if (m->holds.key_left[i] > step) {
+            m->holds.key_left[i++] -= step;
+            continue;
+        }
+        key_def k = held_key(m->holds.key[i]);
+        key_apply(m, &k, 0);
+        m->holds.count--;
+        m->holds.key[i] = m->holds.key[m->holds.count];
+        m->holds.key_left[i] = m->holds.key_left[m->holds.count];
+    }
+    if (m->holds.joy_left) {
+        if (m->holds.joy_left > step) {
+            m->holds.joy_left -= step;
+        } else {
+            m->holds.joy_left = 0;
+            m->p.joy = 0;
+        }
+    }
+    holds_update_active(m);
+}
+
+void vic20_release_all(vic20 *m)
+{
+    memset(&m->holds, 0, sizeof m->holds);
+    memset(m->p.key_count, 0, sizeof m->p.key_count);
+    rebuild_matrix(m);
+    if (m->p.restore_down) {
+        key_def restore = {"RESTORE", NO_KEY, 0};
+        key_apply(m, &restore, 0);
+    }
+    m->p.joy = 0;
+}
+
+/* ---- typed text ---- */
+
+static int petscii_of(char c)
+{
+    if (c == '\n' || c == '\r') return 0x0D;
+    return mh_petscii_from_ascii(c);
+}
+
+mh_status vic20_type_text(vic20 *m, const char *text, char *error, size_t error_size)
+{
+    size_t n = 0;
+    for (const char *s = text; *s; s++, n++) {
+        if (petscii_of(*s) < 0) {
+            unsigned char c = (unsigned char)*s;
+            snprintf(error, error_size,
+                     "cannot type byte 0x%02X (character %zu): the VIC-20 keyboard has no such "
+                     "key in its power-on mode; type printable ASCII and \\n for RETURN",
+                     c, n + 1);
+            return MH_ERR_INVALID_ARGUMENT;
+        }
+    }
+    uint8_t codes[MH_KERNAL_QUEUE_SIZE];
+    for (size_t i = 0; i < n && i < MH_KERNAL_QUEUE_SIZE; i++)
+        codes[i] = (uint8_t)petscii_of(text[i]);
+    return mh_kernal_queue_push(&m->p.typed, codes, n, error, error_size);
+}
+
+mh_status vic20_type_codes(vic20 *m, const uint8_t *codes, size_t count, char *error,
+                           size_t error_size)
+{
+    for (size_t i = 0; i < count; i++)
+        if (codes[i] == 0) {
+            snprintf(error, error_size,
+                     "cannot type code $00 (character %zu): the KERNAL ignores it", i + 1);
+            return MH_ERR_INVALID_ARGUMENT;
+        }
+    return mh_kernal_queue_push(&m->p.typed, codes, count, error, error_size);
+}

@@ -1,0 +1,273 @@
+/* vic6561.c - the MOS 6561/6560 VIC, cycle by cycle (vic6561.h,
+ * docs/vic6560.md). */
+#include "vic6561.h"
+
+#include <string.h>
+
+/* PAL: 4.433619 MHz / 4; NTSC: 14.31818 MHz / 14. The visible area is
+ * about what VICE shows. */
+static const m6561_geometry geometries[2] = {
+    {1108405u, 71, 312, 28, 232, 284, 8},
+    {1022727u, 65, 261, 28, 200, 233, 6},
+};
+
+/* The display starts this many cycles after the horizontal origin. */
+#define HORIZONTAL_DELAY 2u
+
+/* VICE's default VIC-20 palette (the "mike" PAL colours). */
+static const uint32_t palette[16] = {
+    0x000000, 0xFFFFFF, 0xB61F21, 0x4DF0FF, 0xB43FFF, 0x44E237, 0x1A34FF, 0xDCD71B,
+    0xCA5400, 0xE9B072, 0xE79293, 0x9AF7FD, 0xE09FFF, 0x8FE493, 0x8290FF, 0xE5DE85};
+
+/* Cycles per half period for one step of the voice's 7-bit counter:
+ * bass, alto, soprano toggle their square wave, noise steps its LFSR. */
+static const uint32_t voice_divider[4] = {128, 64, 32, 16};
+
+const m6561_geometry *m6561_geometry_of(m6561_model model) { return &geometries[model == M6561_MODEL_6560]; }
+
+const char *m6561_model_name(m6561_model model) { return model == M6561_MODEL_6560 ? "6560" : "6561"; }
+
+const uint32_t *m6561_palette(void) { return palette; }
+
+void m6561_init(m6561 *vic, const m6561_desc *desc)
+{
+    memset(vic, 0, sizeof *vic);
+    vic->model = desc->model;
+    vic->fetch = desc->fetch;
+    vic->user = desc->user;
+    vic->fb = desc->framebuffer;
+    m6561_reset(vic);
+}
+
+void m6561_reset(m6561 *vic)
+{
+    memset(vic->regs, 0, sizeof vic->regs);
+    vic->regs[8] = vic->regs[9] = 0xFF; /* no paddles */
+    vic->line = 0;
+    vic->cycle = 0;
+    vic->frame = 0;
+    vic->ticks = 0;
+    vic->row_active = vic->row_done = 0;
+    vic->row = vic->row_line = 0;
+    vic->matrix_base = 0;
+    memset(vic->voice, 0, sizeof vic->voice);
+    vic->noise_lfsr = 1;
+    vic->sample_frac = 0;
+    vic->since_sample = 0;
+    vic->ring_head = vic->ring_count = 0;
+}
+
+void m6561_restore(m6561 *vic, const m6561 *saved)
+{
+    m6561_fetch_fn fetch = vic->fetch;
+    void *user = vic->user;
+    uint8_t *fb = vic->fb;
+    *vic = *saved;
+    vic->fetch = fetch;
+    vic->user = user;
+    vic->fb = fb;
+}
+
+void m6561_set_framebuffer(m6561 *vic, uint8_t *fb) { vic->fb = fb; }
+
+uint16_t m6561_screen_vic_address(const m6561 *vic)
+{
+    return (uint16_t)(((vic->regs[5] & 0xF0u) << 6) | ((vic->regs[2] & 0x80u) << 2));
+}
+
+uint16_t m6561_char_vic_address(const m6561 *vic) { return (uint16_t)((vic->regs[5] & 0x0Fu) << 10); }
+
+static unsigned columns(const m6561 *vic) { return vic->regs[2] & 0x7Fu; }
+static unsigned rows(const m6561 *vic) { return (vic->regs[3] >> 1) & 0x3Fu; }
+static unsigned char_height(const m6561 *vic) { return (vic->regs[3] & 1u) ? 16u : 8u; }
+
+uint8_t m6561_read(const m6561 *vic, uint8_t reg)
+{
+    reg &= 0x0Fu;
+    switch (reg) {
+    case 3: return (uint8_t)((vic->regs[3] & 0x7Fu) | ((vic->line & 1u) << 7));
+    case 4: return (uint8_t)(vic->line >> 1);
+    default: return vic->regs[reg];
+    }
+}
+
+void m6561_write(m6561 *vic, uint8_t reg, uint8_t value)
+{
+    reg &= 0x0Fu;
+    if (reg == 4 || reg == 6 || reg == 7 || reg == 8 || reg == 9) return; /* read-only */
+    vic->regs[reg] = value;
+}
+
+void m6561_set_lightpen(m6561 *vic)
+{
+    const m6561_geometry *g = m6561_geometry_of(vic->model);
+    vic->regs[6] = (uint8_t)((vic->cycle * 4u + 0u) / 2u % 256u);
+    vic->regs[7] = (uint8_t)(vic->line >> 1);
+    (void)g;
+}
+
+/* ---- sound ---- */
+
+static uint32_t voice_period(uint8_t reg)
+{
+    uint32_t steps = (127u - (reg & 0x7Fu)) & 0x7Fu;
+    return steps ? steps : 128u;
+}
+
+double m6561_voice_hz(const m6561 *vic, unsigned v)
+{
+    if (v > 3) return 0.0;
+    uint8_t reg = vic->regs[10 + v];
+    if (!(reg & 0x80u)) return 0.0;
+    double clock = m6561_geometry_of(vic->model)->clock_hz;
+    return clock / (2.0 * voice_divider[v] * voice_period(reg));
+}
+
+static void advance_voices(m6561 *vic, uint32_t cycles)
+{
+    for (unsigned v = 0; v < 4; v++) {
+        uint8_t reg = vic->regs[10 + v];
+        if (!(reg & 0x80u)) continue;
+        m6561_voice *voice = &vic->voice[v];
+        uint32_t half = voice_divider[v] * voice_period(reg);
+        voice->counter += cycles;
+        while (voice->counter >= half) {
+            voice->counter -= half;
+            if (v < 3) {
+                voice->level ^= 1u;
+            } else {
+                /* A 16-bit Galois LFSR; its low bit is the noise output. */
+                uint32_t lsb = vic->noise_lfsr & 1u;
+                vic->noise_lfsr >>= 1;
+                if (lsb) vic->noise_lfsr ^= 0xB400u;
+                voice->level = (uint8_t)(vic->noise_lfsr & 1u);
+            }
+        }
+    }
+}
+
+static void make_sample(m6561 *vic, uint32_t cycles)
+{
+    advance_voices(vic, cycles);
+    int32_t sum = 0;
+    for (unsigned v = 0; v < 4; v++)
+        if (vic->regs[10 + v] & 0x80u) sum += vic->voice[v].level ? 1 : -1;
+    int32_t sample = sum * (int32_t)(vic->regs[14] & 0x0Fu) * 500;
+    uint32_t at = (vic->ring_head + vic->ring_count) % M6561_AUDIO_RING;
+    vic->ring[at] = (int16_t)sample;
+    if (vic->ring_count < M6561_AUDIO_RING) vic->ring_count++;
+    else vic->ring_head = (vic->ring_head + 1u) % M6561_AUDIO_RING;
+}
+
+size_t m6561_audio_read(m6561 *vic, int16_t *out, size_t max)
+{
+    size_t n = 0;
+    while (n < max && vic->ring_count) {
+        out[n++] = vic->ring[vic->ring_head];
+        vic->ring_head = (vic->ring_head + 1u) % M6561_AUDIO_RING;
+        vic->ring_count--;
+    }
+    return n;
+}
+
+/* ---- video ---- */
+
+/* Four pixels of the character whose matrix fetch returned bus; half 0 or
+ * 1 picks the left or right four of its eight. */
+static void draw_char(const m6561 *vic, uint8_t *px, uint16_t bus, uint8_t data, unsigned half)
+{
+    uint8_t color = (uint8_t)((bus >> 8) & 0x0Fu);
+    uint8_t background = vic->regs[15] >> 4, border = vic->regs[15] & 7u, aux = vic->regs[14] >> 4;
+    if (half) data = (uint8_t)(data << 4);
+    if (color & 8u) {
+        const uint8_t pick[4] = {background, border, (uint8_t)(color & 7u), aux};
+        px[0] = px[1] = pick[data >> 6];
+        px[2] = px[3] = pick[(data >> 4) & 3u];
+        return;
+    }
+    uint8_t fg = color & 7u, bg = background;
+    if (!(vic->regs[15] & 8u)) { /* reverse mode */
+        uint8_t t = fg;
+        fg = bg;
+        bg = t;
+    }
+    for (unsigned i = 0; i < 4; i++) px[i] = (data & (0x80u >> i)) ? fg : bg;
+}
+
+static void display_cycle(m6561 *vic, uint8_t *px)
+{
+    unsigned hstart = (vic->regs[0] & 0x7Fu) + HORIZONTAL_DELAY;
+    unsigned cols = columns(vic);
+    unsigned pos = vic->cycle - hstart;
+    if (!vic->row_active || vic->cycle < hstart || pos >= cols * 2u) {
+        if (px) memset(px, vic->regs[15] & 7u, 4);
+        return;
+    }
+    unsigned column = pos >> 1, half = pos & 1u;
+    uint16_t matrix = (uint16_t)(m6561_screen_vic_address(vic) + vic->matrix_base + column);
+    uint16_t bus = vic->fetch(vic->user, matrix & 0x3FFFu);
+    uint8_t code = (uint8_t)bus;
+    unsigned height = char_height(vic);
+    uint16_t char_address =
+        (uint16_t)(m6561_char_vic_address(vic) + code * height + vic->row_line);
+    uint8_t data = (uint8_t)vic->fetch(vic->user, char_address & 0x3FFFu);
+    /* The matrix fetch comes first in the column, the character data
+     * second: the open bus shows the one of this half. */
+    vic->last_data = half ? data : code;
+    if (px) draw_char(vic, px, bus, data, half);
+}
+
+static void end_of_line(m6561 *vic)
+{
+    if (vic->row_active) {
+        if (++vic->row_line >= char_height(vic)) {
+            vic->row_line = 0;
+            vic->row++;
+            vic->matrix_base = (uint16_t)(vic->matrix_base + columns(vic));
+            if (vic->row >= rows(vic)) {
+                vic->row_active = 0;
+                vic->row_done = 1;
+            }
+        }
+    }
+}
+
+int m6561_tick(m6561 *vic)
+{
+    const m6561_geometry *g = m6561_geometry_of(vic->model);
+    int frame_end = 0;
+    if (vic->cycle == 0 && !vic->row_active && !vic->row_done && rows(vic) &&
+        vic->line == (uint16_t)(vic->regs[1] * 2u)) {
+        vic->row_active = 1;
+        vic->row = vic->row_line = 0;
+        vic->matrix_base = 0;
+    }
+    uint8_t *px = NULL;
+    if (vic->fb && vic->line >= g->first_line && vic->line < g->first_line + g->height &&
+        vic->cycle >= g->first_cycle && (unsigned)(vic->cycle - g->first_cycle) * 4u < g->width)
+        px = vic->fb + (size_t)(vic->line - g->first_line) * M6561_FB_WIDTH +
+             (size_t)(vic->cycle - g->first_cycle) * 4u;
+    display_cycle(vic, px);
+
+    vic->ticks++;
+    vic->since_sample++;
+    vic->sample_frac += M6561_AUDIO_RATE;
+    if (vic->sample_frac >= g->clock_hz) {
+        vic->sample_frac -= g->clock_hz;
+        make_sample(vic, vic->since_sample);
+        vic->since_sample = 0;
+    }
+
+    if (++vic->cycle >= g->cycles_per_line) {
+        vic->cycle = 0;
+        end_of_line(vic);
+        if (++vic->line >= g->lines_per_frame) {
+            vic->line = 0;
+            vic->row_done = 0;
+            vic->row_active = 0;
+            vic->frame++;
+            frame_end = 1;
+        }
+    }
+    return frame_end;
+}
