@@ -1,0 +1,439 @@
+/* plus4_ext.c - the Plus/4's snapshot, configuration, media, capability
+ * and text screen interfaces (docs/machine-plus4.md):
+ *
+ *   "mh.snapshot/1"   "snapshot"  the state as a checked blob (below)
+ *   "mh.config/1"     "config"    the options by name; drive8 and cartridge
+ *                                 can be set at runtime
+ *   "mh.media/1"      "media"     disk (drive 8), cartridge (raw ROM image,
+ *                                 attach/detach hard-reset), program (PRG)
+ *   "mh.caps/1"       "caps"
+ *   "mh.textscreen/1" "screen"    the TED's 40x25 video matrix
+ *
+ * Snapshot blob, little-endian:
+ *   0  "MHSNAP\0\0"  8 bytes       8  machine name "plus4", 16 bytes
+ *   24 format version u32          28 header size u32 (56)
+ *   32 payload size u64            40 CRC-32 of the blob with these 4 bytes as 0
+ *   44 model (0 Plus/4, 1 C16) u32 48 video (0 PAL, 1 NTSC) u32   52 reserved
+ *   56 plus4_snapshot (CPU, TED, RAM, framebuffers, ports, keyboard, kit state)
+ * Every value is checked before anything is loaded; a blob of another
+ * machine, version, size or model, a bad checksum or a state out of range
+ * is refused with a message and the machine stays as it was.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcphost/json.h"
+#include "mcphost/machine.h"
+#include "mcphost/text_screen.h"
+#include "plus4.h"
+
+#define SNAP_VERSION 1u
+#define SNAP_HEADER 56u
+#define SNAP_CRC_AT 40u
+
+static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
+{
+    crc = ~crc;
+    for (size_t i = 0; i < n; i++) {
+        crc ^= p[i];
+        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+static uint32_t blob_crc(const uint8_t *blob, size_t size)
+{
+    static const uint8_t zero[4] = {0, 0, 0, 0};
+    uint32_t crc = crc32_update(0, blob, SNAP_CRC_AT);
+    crc = crc32_update(crc, zero, 4);
+    return crc32_update(crc, blob + SNAP_CRC_AT + 4, size - SNAP_CRC_AT - 4);
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void plus4_snapshot_blob_seal(uint8_t *blob, size_t size)
+{
+    if (size >= SNAP_HEADER) put32(blob + SNAP_CRC_AT, blob_crc(blob, size));
+}
+
+mh_status plus4_snapshot_blob_save(const plus4 *m, void **data, size_t *size)
+{
+    if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
+    *data = NULL;
+    *size = 0;
+    size_t total = SNAP_HEADER + sizeof(plus4_snapshot);
+    uint8_t *blob = calloc(1, total);
+    if (!blob) return MH_ERR_NO_MEMORY;
+    plus4_snapshot *snap = (plus4_snapshot *)(void *)(blob + SNAP_HEADER);
+    memcpy(&snap->cpu, &m->cpu, sizeof m->cpu);
+    memcpy(&snap->ted, &m->ted, sizeof m->ted);
+    memcpy(&snap->p, &m->p, sizeof m->p);
+    memset(&snap->cpu.links, 0, sizeof snap->cpu.links);
+    snap->ted.fetch = NULL;
+    snap->ted.page = NULL;
+    snap->ted.user = NULL;
+    snap->ted.fb = NULL;
+    memcpy(blob, "MHSNAP\0\0", 8);
+    memcpy(blob + 8, "plus4", 5);
+    put32(blob + 24, SNAP_VERSION);
+    put32(blob + 28, SNAP_HEADER);
+    put32(blob + 32, (uint32_t)sizeof(plus4_snapshot));
+    put32(blob + 44, (uint32_t)m->config.model);
+    put32(blob + 48, (uint32_t)m->config.ntsc);
+    plus4_snapshot_blob_seal(blob, total);
+    *data = blob;
+    *size = total;
+    return MH_OK;
+}
+
+/* 1 when the state is one this machine can be in. */
+static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size_t size)
+{
+    const ted *t = &s->ted;
+    const char *bad = NULL;
+    if (s->cpu.model != m->cpu.model) bad = "the CPU model";
+    else if (t->ntsc != m->ted.ntsc || t->lines != m->ted.lines || t->fb_height != m->ted.fb_height ||
+             t->fb_first_line != m->ted.fb_first_line || t->clock_hz != m->ted.clock_hz)
+        bad = "the TED model";
+    else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE) bad = "the beam position";
+    else if (t->rc > 7 || t->flash_counter > 31 || t->snd_div > 7 || t->snd_count[0] > 1023 ||
+             t->snd_count[1] > 1023 || t->sample_acc >= t->clock_hz)
+        bad = "a TED counter";
+    else if (t->ring_head >= TED_AUDIO_RING || t->ring_count > TED_AUDIO_RING) bad = "the audio ring";
+    else if (t->sound_on != m->ted.sound_on) bad = "the sound setting";
+    else if (s->p.fb_back > 1 || s->p.rom_banks > 15) bad = "the framebuffer or ROM bank number";
+    else if (s->p.typed.head >= MH_KERNAL_QUEUE_SIZE || s->p.typed.count > MH_KERNAL_QUEUE_SIZE)
+        bad = "the keyboard queue position";
+    if (!bad) return 1;
+    snprintf(problem, size, "%s is out of range", bad);
+    return 0;
+}
+
+mh_status plus4_snapshot_blob_load(plus4 *m, const void *data, size_t size, char *error,
+                                   size_t error_size)
+{
+    const uint8_t *blob = data;
+    if (error_size) error[0] = '\0';
+    if (!blob || size < SNAP_HEADER) {
+        snprintf(error, error_size, "snapshot: truncated (%zu bytes; the header alone is %u bytes)",
+                 size, SNAP_HEADER);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (memcmp(blob, "MHSNAP\0\0", 8) != 0) {
+        snprintf(error, error_size, "snapshot: not an mcphost snapshot (no \"MHSNAP\" magic)");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    char name[17];
+    memcpy(name, blob + 8, 16);
+    name[16] = '\0';
+    for (char *c = name; *c; c++)
+        if (*c < 32 || *c > 126) *c = '?';
+    if (strcmp(name, "plus4") != 0) {
+        snprintf(error, error_size, "snapshot: made by machine \"%s\", this machine is \"plus4\"",
+                 name);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (get32(blob + 24) != SNAP_VERSION || get32(blob + 28) != SNAP_HEADER) {
+        snprintf(error, error_size,
+                 "snapshot: format version %u (header %u bytes); this build reads version %u",
+                 (unsigned)get32(blob + 24), (unsigned)get32(blob + 28), SNAP_VERSION);
+        return MH_ERR_UNSUPPORTED;
+    }
+    uint64_t payload = (uint64_t)get32(blob + 32) | (uint64_t)get32(blob + 36) << 32;
+    if (payload != size - SNAP_HEADER || payload != sizeof(plus4_snapshot)) {
+        snprintf(error, error_size,
+                 "snapshot: the header says %llu bytes of state, the blob has %zu, this build's "
+                 "Plus/4 state is %zu", (unsigned long long)payload, size - SNAP_HEADER,
+                 sizeof(plus4_snapshot));
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    uint32_t stored = get32(blob + SNAP_CRC_AT), actual = blob_crc(blob, size);
+    if (stored != actual) {
+        snprintf(error, error_size,
+                 "snapshot: checksum mismatch (stored %08X, computed %08X): the blob is corrupt",
+                 (unsigned)stored, (unsigned)actual);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    if (get32(blob + 44) != (uint32_t)m->config.model || get32(blob + 48) != (uint32_t)m->config.ntsc) {
+        snprintf(error, error_size, "snapshot: made on a %s %s; this machine is a %s %s",
+                 get32(blob + 44) ? "C16" : "Plus/4", get32(blob + 48) ? "NTSC" : "PAL",
+                 m->config.model ? "C16" : "Plus/4", m->config.ntsc ? "NTSC" : "PAL");
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    plus4_snapshot *snap = malloc(sizeof *snap);
+    if (!snap) return MH_ERR_NO_MEMORY;
+    memcpy(snap, blob + SNAP_HEADER, sizeof *snap);
+    char problem[120];
+    if (!state_ok(m, snap, problem, sizeof problem)) {
+        free(snap);
+        snprintf(error, error_size,
+                 "snapshot: the state is not one this Plus/4 can be in (%s): the file is damaged "
+                 "or was not written by mcphost; nothing was loaded", problem);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    mh_cpu6502_restore(&m->cpu, &snap->cpu);
+    ted_restore(&m->ted, &snap->ted);
+    memcpy(&m->p, &snap->p, sizeof m->p);
+    free(snap);
+    m->ted.fb = m->p.fb[m->p.fb_back];
+    m->p.run.exit_from_cpu = 0;
+    m->p.run.exit_pending = 0;
+    if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
+    plus4_bus_update_banking(m);
+    plus4_hooks_update(m);
+    return MH_OK;
+}
+
+static mh_status snap_save(void *context, void **data, size_t *size)
+{
+    return plus4_snapshot_blob_save(context, data, size);
+}
+
+static mh_status snap_load(void *context, const void *data, size_t size, char *error,
+                           size_t error_size)
+{
+    return plus4_snapshot_blob_load(context, data, size, error, error_size);
+}
+
+static const mh_snapshot_iface snapshot_iface = {sizeof(mh_snapshot_iface), snap_save, snap_load};
+
+/* ---- mh.media/1 ---- */
+
+static int kind_of(const char *kind)
+{
+    static const char *const kinds[] = {"disk", "cartridge", "program"};
+    for (int i = 0; kind && i < 3; i++)
+        if (strcmp(kind, kinds[i]) == 0) return i;
+    return -1;
+}
+
+static mh_status bad_kind(const char *kind, char *error, size_t error_size)
+{
+    snprintf(error, error_size,
+             "media kind \"%.*s\": the plus4 takes \"disk\", \"cartridge\" or \"program\"",
+             mh_utf8_prefix(kind ? kind : "(null)", 40), kind ? kind : "(null)");
+    return MH_ERR_INVALID_ARGUMENT;
+}
+
+static mh_status media_attach(void *context, const char *kind, const char *path, int autostart,
+                              char *error, size_t error_size)
+{
+    plus4 *m = context;
+    if (error_size) error[0] = '\0';
+    int k = kind_of(kind);
+    if (k < 0) return bad_kind(kind, error, error_size);
+    if (!path || !path[0]) {
+        snprintf(error, error_size, "%s: no path given", kind);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    mh_status status;
+    switch (k) {
+    case 0:
+        status = plus4_drive_attach(m, path, error, error_size);
+        if (status == MH_OK && autostart)
+            status = plus4_type_text(m, "LOAD\"*\",8,1\nRUN\n", error, error_size);
+        return status;
+    case 1:
+        status = plus4_cart_attach(m, path, error, error_size);
+        if (status == MH_OK) plus4_reset(m, 1);
+        return status;
+    default: return plus4_program_attach(m, path, autostart, error, error_size);
+    }
+}
+
+static mh_status media_detach(void *context, const char *kind, char *error, size_t error_size)
+{
+    plus4 *m = context;
+    if (error_size) error[0] = '\0';
+    switch (kind_of(kind)) {
+    case 0: plus4_drive_detach(m); return MH_OK;
+    case 1:
+        if (m->cart_path) {
+            plus4_cart_detach(m);
+            plus4_reset(m, 1);
+        }
+        return MH_OK;
+    case 2: plus4_program_detach(m); return MH_OK;
+    default: return bad_kind(kind, error, error_size);
+    }
+}
+
+static const char *media_attached(void *context, const char *kind)
+{
+    const plus4 *m = context;
+    switch (kind_of(kind)) {
+    case 0: return m->drive8 ? m->drive8_path : NULL;
+    case 1: return m->cart_path;
+    case 2: return m->program_path;
+    default: return NULL;
+    }
+}
+
+static const mh_media_iface media_iface = {sizeof(mh_media_iface), media_attach, media_detach,
+                                           media_attached};
+
+/* ---- mh.config/1 ---- */
+
+static size_t config_count(void *context)
+{
+    (void)context;
+    size_t count = 0;
+    plus4_option_items(&count);
+    return count;
+}
+
+static const mh_config_item *config_item(void *context, size_t index)
+{
+    (void)context;
+    size_t count = 0;
+    const mh_config_item *items = plus4_option_items(&count);
+    return index < count ? &items[index] : NULL;
+}
+
+static const mh_config_item *config_find(const char *name)
+{
+    size_t count = 0;
+    const mh_config_item *items = plus4_option_items(&count);
+    for (size_t i = 0; name && i < count; i++)
+        if (strcmp(items[i].name, name) == 0) return &items[i];
+    return NULL;
+}
+
+static mh_status config_get(void *context, const char *name, char *out, size_t out_size)
+{
+    const plus4 *m = context;
+    if (!config_find(name)) return MH_ERR_NOT_FOUND;
+    if (!out || !out_size) return MH_ERR_INVALID_ARGUMENT;
+    const char *value = "";
+    if (strcmp(name, "rom_dir") == 0) value = m->config.rom_dir ? m->config.rom_dir : "";
+    else if (strcmp(name, "video") == 0) value = m->config.ntsc ? "ntsc" : "pal";
+    else if (strcmp(name, "model") == 0) value = m->config.model == PLUS4_MODEL_C16 ? "c16" : "plus4";
+    else if (strcmp(name, "sound") == 0) value = m->config.sound ? "on" : "off";
+    else if (strcmp(name, "autostart") == 0) value = m->config.autostart ? m->config.autostart : "";
+    else if (strcmp(name, "debugcart") == 0) value = m->config.debugcart ? "true" : "false";
+    else if (strcmp(name, "drive8") == 0) value = m->drive8_path ? m->drive8_path : "";
+    else if (strcmp(name, "cartridge") == 0) value = m->cart_path ? m->cart_path : "";
+    if (strlen(value) >= out_size) return MH_ERR_INVALID_ARGUMENT;
+    strcpy(out, value);
+    return MH_OK;
+}
+
+static mh_status config_set(void *context, const char *name, const char *value, char *error,
+                            size_t error_size)
+{
+    if (error_size) error[0] = '\0';
+    const mh_config_item *item = config_find(name);
+    if (!item) {
+        snprintf(error, error_size, "unknown setting \"%.*s\"",
+                 mh_utf8_prefix(name ? name : "(null)", 40), name ? name : "(null)");
+        return MH_ERR_NOT_FOUND;
+    }
+    if (!item->runtime) {
+        snprintf(error, error_size, "%s can only be chosen when the session is created",
+                 item->name);
+        return MH_ERR_UNSUPPORTED;
+    }
+    if (!value) value = "";
+    const char *kind = strcmp(name, "drive8") == 0 ? "disk" : "cartridge";
+    if (!value[0]) return media_detach(context, kind, error, error_size);
+    return media_attach(context, kind, value, 0, error, error_size);
+}
+
+static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_count, config_item,
+                                             config_get, config_set};
+
+/* ---- mh.caps/1 ---- */
+
+static const mh_machine_caps plus4_caps = {
+    sizeof(mh_machine_caps), "8501", "pal,ntsc", "disk,cartridge,program",
+    "Commodore Plus/4 and C16: 7501/8501, TED 7360/8360 (video, 121 colours, timers, two sound "
+    "voices, single/double clock), 64/16 KiB RAM, BASIC/KERNAL/3-plus-1 ROM banking, ACIA, "
+    "user port; virtual drive 8 (D64), PRG injection, raw cartridge ROM images"};
+
+static const mh_machine_caps *caps_caps(void *context)
+{
+    (void)context;
+    return &plus4_caps;
+}
+
+static const mh_caps_iface caps_iface = {sizeof(mh_caps_iface), caps_caps};
+
+/* ---- mh.textscreen/1 ---- */
+
+static const char *const color_names[16] = {
+    "black", "white", "red", "cyan", "purple", "green", "blue", "yellow",
+    "orange", "brown", "yellow-green", "pink", "blue-green", "light blue", "dark blue",
+    "light green"};
+
+static const char *const mode_names[8] = {
+    "standard text", "multicolour text", "standard bitmap", "multicolour bitmap",
+    "extended colour text", "invalid text (ECM+MCM, black)", "invalid bitmap (ECM+BMM, black)",
+    "invalid multicolour bitmap (ECM+BMM+MCM, black)"};
+
+static mh_status text_read(void *context, mh_text_screen *out, char *error, size_t error_size)
+{
+    const plus4 *m = context;
+    const ted *t = &m->ted;
+    if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
+    const unsigned mode = ted_mode(t);
+    if (mode & 2u) {
+        snprintf(error, error_size,
+                 "the TED shows %s: there is no text screen. Use screen_capture for the picture",
+                 mode_names[mode]);
+        return MH_ERR_STATE;
+    }
+    const int ecm = (mode & 4u) != 0, rom = (t->regs[0x12] & 0x04u) != 0;
+    const uint16_t charset = ted_charset_address(t), screen = ted_screen_address(t),
+                   attrs = ted_attribute_address(t);
+    out->columns = 40;
+    out->rows = 25;
+    out->charset = rom && (charset & 0x0400u) ? MH_CHARSET_CBM_LOWER : MH_CHARSET_CBM_UPPER;
+    out->custom_charset = !rom;
+    out->glyph_mask = ecm ? 0x3Fu : 0x7Fu;
+    out->reverse_bit = ecm || (t->regs[0x07] & 0x80u) ? 0u : 0x80u;
+    out->has_colors = 1;
+    out->has_backgrounds = (uint8_t)ecm;
+    out->address = screen;
+    out->mode = mode_names[mode];
+    out->border = t->regs[0x19] & 15u;
+    out->background = t->regs[0x15] & 15u;
+    out->color_count = 16;
+    out->color_names = color_names;
+    for (uint16_t i = 0; i < 1000; i++) {
+        const uint8_t code = plus4_ted_fetch((void *)m, (uint16_t)(screen + i), 0);
+        out->codes[i] = code;
+        out->colors[i] = plus4_ted_fetch((void *)m, (uint16_t)(attrs + i), 0) & 15u;
+        out->backgrounds[i] = ecm ? (uint8_t)(t->regs[0x15 + (code >> 6)] & 15u)
+                                  : (uint8_t)out->background;
+    }
+    return MH_OK;
+}
+
+static const mh_text_screen_iface text_screen_iface = {sizeof(mh_text_screen_iface), text_read};
+
+size_t plus4_ext_chips(plus4 *m, mh_chip *chips)
+{
+    const mh_chip ext[] = {
+        {sizeof(mh_chip), MH_IFACE_SNAPSHOT, "snapshot",
+         "Plus/4 state snapshots (CPU, TED, RAM; not ROMs or media)", &snapshot_iface, m},
+        {sizeof(mh_chip), MH_IFACE_CONFIG, "config",
+         "Plus/4 settings (the session options; drive8 and cartridge at runtime)", &config_iface,
+         m},
+        {sizeof(mh_chip), MH_IFACE_MEDIA, "media",
+         "Plus/4 media: disk (drive 8), cartridge (ROM image), program (PRG)", &media_iface, m},
+        {sizeof(mh_chip), MH_IFACE_CAPS, "caps", "What this Plus/4 is", &caps_iface, m},
+        {sizeof(mh_chip), MH_IFACE_TEXT_SCREEN, "screen",
+         "TED text screen: 40x25 screen codes, attribute colours", &text_screen_iface, m},
+    };
+    memcpy(chips, ext, sizeof ext);
+    return sizeof ext / sizeof ext[0];
+}

@@ -1,0 +1,283 @@
+/* plus4_keyboard.c - the keyboard matrix, joysticks and typed text.
+ *
+ * Matrix: the 6529 at $FD30 drives the 8 columns (a bit written 0 selects
+ * that column); a write to the TED's $FF08 latches the rows (bit 0 = key
+ * down) of the selected columns, ANDed with the joysticks the written
+ * value selects (bit 1 clear: joystick 1, bit 2 clear: joystick 2; up,
+ * down, left, right on bits 0-3, fire on bit 6 (joystick 1) or 7
+ * (joystick 2)); a read of $FF08 returns the latch.
+ *
+ *   col 0: DEL RETURN POUND HELP F1 F2 F3 @
+ *   col 1: 3 W A 4 Z S E SHIFT
+ *   col 2: 5 R D 6 C F T X
+ *   col 3: 7 Y G 8 B H U V
+ *   col 4: 9 I J 0 M K O N
+ *   col 5: CRSR_DOWN P L CRSR_UP . : - ,
+ *   col 6: CRSR_LEFT * ; CRSR_RIGHT ESC = + /
+ *   col 7: 1 HOME CTRL 2 SPACE CBM Q RUNSTOP
+ *
+ * Names are the C64's where the key is the same (SHIFT_LEFT, CBM, RUNSTOP,
+ * CRSR_*, HOME, POUND ...), plus the Plus/4's own (HELP, ESC). The Plus/4
+ * has one SHIFT (SHIFT_RIGHT is the same key) and shifted function keys:
+ * F4-F7 are SHIFT + F1, F2, F3, HELP; INST and CLR are SHIFT + DEL, HOME.
+ * Typed text goes through the KERNAL's keyboard buffer ($0527, count $EF).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mcphost/media.h"
+#include "plus4.h"
+
+#define KEY(col, row) ((uint8_t)((col) * 8 + (row)))
+
+typedef struct key_def {
+    const char *name;
+    uint8_t key;
+    uint8_t shift;
+} key_def;
+
+static const char *const matrix_names[64] = {
+    "DEL", "RETURN", "POUND", "HELP", "F1", "F2", "F3", "@",
+    "3", "W", "A", "4", "Z", "S", "E", "SHIFT_LEFT",
+    "5", "R", "D", "6", "C", "F", "T", "X",
+    "7", "Y", "G", "8", "B", "H", "U", "V",
+    "9", "I", "J", "0", "M", "K", "O", "N",
+    "CRSR_DOWN", "P", "L", "CRSR_UP", ".", ":", "-", ",",
+    "CRSR_LEFT", "*", ";", "CRSR_RIGHT", "ESC", "=", "+", "/",
+    "1", "HOME", "CTRL", "2", "SPACE", "CBM", "Q", "RUNSTOP"};
+
+static const key_def combos[] = {
+    {"F4", KEY(0, 4), 1}, {"F5", KEY(0, 5), 1}, {"F6", KEY(0, 6), 1}, {"F7", KEY(0, 3), 1},
+    {"INST", KEY(0, 0), 1}, {"CLR", KEY(7, 1), 1},
+};
+#define COMBO_COUNT (sizeof combos / sizeof combos[0])
+
+static const char *const key_name_list[] = {
+    "DEL", "RETURN", "POUND", "HELP", "F1", "F2", "F3", "@",
+    "3", "W", "A", "4", "Z", "S", "E", "SHIFT_LEFT",
+    "5", "R", "D", "6", "C", "F", "T", "X",
+    "7", "Y", "G", "8", "B", "H", "U", "V",
+    "9", "I", "J", "0", "M", "K", "O", "N",
+    "CRSR_DOWN", "P", "L", "CRSR_UP", ".", ":", "-", ",",
+    "CRSR_LEFT", "*", ";", "CRSR_RIGHT", "ESC", "=", "+", "/",
+    "1", "HOME", "CTRL", "2", "SPACE", "CBM", "Q", "RUNSTOP",
+    "F4", "F5", "F6", "F7", "INST", "CLR", NULL};
+
+const char *const *plus4_key_names(void) { return key_name_list; }
+
+const char *plus4_matrix_key_name(unsigned column, unsigned row)
+{
+    return column < 8 && row < 8 ? matrix_names[column * 8 + row] : NULL;
+}
+
+static int name_equal(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return 0;
+    return *a == *b;
+}
+
+/* The key for a name: fills *out (a matrix key or a combination). */
+static int find_key(const char *name, key_def *out)
+{
+    if (!name) return 0;
+    for (unsigned k = 0; k < 64; k++)
+        if (name_equal(matrix_names[k], name)) {
+            *out = (key_def){matrix_names[k], (uint8_t)k, 0};
+            return 1;
+        }
+    for (size_t i = 0; i < COMBO_COUNT; i++)
+        if (name_equal(combos[i].name, name)) {
+            *out = combos[i];
+            return 1;
+        }
+    static const struct { const char *alias, *name; } aliases[] = {
+        {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
+        {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_LEFT"}, {"SHIFT", "SHIFT_LEFT"},
+        {"SHIFT_RIGHT", "SHIFT_LEFT"}, {"COMMODORE", "CBM"}, {"C=", "CBM"},
+        {"BACKSPACE", "DEL"}, {" ", "SPACE"}, {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"},
+        {"PLUS", "+"}, {"MINUS", "-"}, {"ESCAPE", "ESC"}, {"F8", "HELP"},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (name_equal(aliases[i].alias, name)) return find_key(aliases[i].name, out);
+    return 0;
+}
+
+static void rebuild_matrix(plus4 *m)
+{
+    memset(m->p.kb_col, 0, sizeof m->p.kb_col);
+    for (unsigned k = 0; k < 64; k++)
+        if (m->p.key_count[k]) m->p.kb_col[k / 8] |= (uint8_t)(1u << (k % 8));
+}
+
+static void press(plus4 *m, uint8_t key, int down)
+{
+    if (down) {
+        if (m->p.key_count[key] < 255) m->p.key_count[key]++;
+    } else if (m->p.key_count[key]) {
+        m->p.key_count[key]--;
+    }
+}
+
+static void key_apply(plus4 *m, const key_def *k, int down)
+{
+    if (k->shift) press(m, KEY(1, 7), down);
+    press(m, k->key, down);
+    rebuild_matrix(m);
+}
+
+mh_status plus4_key(plus4 *m, const char *name, int down)
+{
+    key_def k;
+    if (!find_key(name, &k)) return MH_ERR_NOT_FOUND;
+    key_apply(m, &k, down);
+    return MH_OK;
+}
+
+uint8_t plus4_keyboard_rows(const plus4 *m, uint8_t ff08_value)
+{
+    uint8_t rows = 0xFF;
+    for (unsigned col = 0; col < 8; col++)
+        if (!(m->p.keyboard_port & (1u << col))) rows &= (uint8_t)~m->p.kb_col[col];
+    static const uint8_t fire_bit[3] = {0, 0x40, 0x80};
+    for (int port = 1; port <= 2; port++) {
+        if (ff08_value & (port == 1 ? 0x02u : 0x04u)) continue;
+        uint8_t j = m->p.joy[port];
+        rows &= (uint8_t)~(j & 0x0Fu);
+        if (j & MH_JOY_FIRE) rows &= (uint8_t)~fire_bit[port];
+    }
+    return rows;
+}
+
+/* ---- holds ---- */
+
+static void holds_update_active(plus4 *m)
+{
+    m->holds.active = m->holds.count || m->holds.joy_left[1] || m->holds.joy_left[2];
+}
+
+static void holds_start(plus4 *m)
+{
+    if (!m->holds.active) m->holds.last_frame = m->p.frames_done;
+    m->holds.active = 1;
+}
+
+/* A hold remembers its key as an index: 0-63 matrix, 64+ combination. */
+static key_def held_key(uint8_t index)
+{
+    if (index < 64) return (key_def){matrix_names[index], index, 0};
+    return combos[index - 64];
+}
+
+mh_status plus4_key_hold(plus4 *m, const char *name, uint32_t frames)
+{
+    key_def k;
+    if (!find_key(name, &k)) return MH_ERR_NOT_FOUND;
+    if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
+    if (m->holds.count >= PLUS4_MAX_HOLDS) return MH_ERR_LIMIT;
+    uint8_t index = k.key;
+    for (size_t i = 0; k.shift && i < COMBO_COUNT; i++)
+        if (combos[i].key == k.key && combos[i].shift) index = (uint8_t)(64 + i);
+    holds_start(m);
+    m->holds.key[m->holds.count] = index;
+    m->holds.key_left[m->holds.count] = frames;
+    m->holds.count++;
+    key_apply(m, &k, 1);
+    return MH_OK;
+}
+
+mh_status plus4_joystick(plus4 *m, int port, uint32_t mask)
+{
+    if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
+    if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
+    m->holds.joy_left[port] = 0;
+    m->p.joy[port] = (uint8_t)mask;
+    return MH_OK;
+}
+
+mh_status plus4_joystick_hold(plus4 *m, int port, uint32_t mask, uint32_t frames)
+{
+    mh_status status = plus4_joystick(m, port, mask);
+    if (status != MH_OK) return status;
+    if (frames) holds_start(m);
+    m->holds.joy_left[port] = frames;
+    holds_update_active(m);
+    return MH_OK;
+}
+
+void plus4_input_tick(plus4 *m)
+{
+    uint64_t now = m->p.frames_done;
+    uint64_t ran = now >= m->holds.last_frame ? now - m->holds.last_frame : 0;
+    m->holds.last_frame = now;
+    if (!ran) return;
+    uint32_t step = ran > UINT32_MAX ? UINT32_MAX : (uint32_t)ran;
+    for (uint32_t i = 0; i < m->holds.count;) {
+        if (m->holds.key_left[i] > step) {
+            m->holds.key_left[i++] -= step;
+            continue;
+        }
+        key_def k = held_key(m->holds.key[i]);
+        key_apply(m, &k, 0);
+        m->holds.count--;
+        m->holds.key[i] = m->holds.key[m->holds.count];
+        m->holds.key_left[i] = m->holds.key_left[m->holds.count];
+    }
+    for (int port = 1; port <= 2; port++) {
+        if (!m->holds.joy_left[port]) continue;
+        if (m->holds.joy_left[port] > step) {
+            m->holds.joy_left[port] -= step;
+        } else {
+            m->holds.joy_left[port] = 0;
+            m->p.joy[port] = 0;
+        }
+    }
+    holds_update_active(m);
+}
+
+void plus4_release_all(plus4 *m)
+{
+    memset(&m->holds, 0, sizeof m->holds);
+    memset(m->p.key_count, 0, sizeof m->p.key_count);
+    rebuild_matrix(m);
+    m->p.joy[1] = m->p.joy[2] = 0;
+}
+
+/* ---- typed text ---- */
+
+static int petscii_of(char c)
+{
+    if (c == '\n' || c == '\r') return 0x0D;
+    return mh_petscii_from_ascii(c);
+}
+
+mh_status plus4_type_text(plus4 *m, const char *text, char *error, size_t error_size)
+{
+    size_t n = 0;
+    for (const char *s = text; *s; s++, n++) {
+        if (petscii_of(*s) < 0) {
+            snprintf(error, error_size,
+                     "cannot type byte 0x%02X (character %zu): type printable ASCII the Plus/4 "
+                     "keyboard has in its power-on mode, and \\n for RETURN",
+                     (unsigned char)*s, n + 1);
+            return MH_ERR_INVALID_ARGUMENT;
+        }
+    }
+    uint8_t codes[MH_KERNAL_QUEUE_SIZE];
+    for (size_t i = 0; i < n && i < MH_KERNAL_QUEUE_SIZE; i++)
+        codes[i] = (uint8_t)petscii_of(text[i]);
+    return mh_kernal_queue_push(&m->p.typed, codes, n, error, error_size);
+}
+
+mh_status plus4_type_codes(plus4 *m, const uint8_t *codes, size_t count, char *error,
+                           size_t error_size)
+{
+    for (size_t i = 0; i < count; i++)
+        if (codes[i] == 0) {
+            snprintf(error, error_size,
+                     "cannot type code $00 (character %zu): the KERNAL ignores it", i + 1);
+            return MH_ERR_INVALID_ARGUMENT;
+        }
+    return mh_kernal_queue_push(&m->p.typed, codes, count, error, error_size);
+}

@@ -1,0 +1,281 @@
+/* ted.c - the TED's registers, beam, timers, interrupts and DMA lines
+ * (ted.h). Video lines are drawn by ted_video.c, sound by ted_sound.c.
+ *
+ * Registers ($FF00 + reg):
+ *   00-05  timers 1-3, low/high: a low-byte write stops the timer, a
+ *          high-byte write starts it; timer 1 loads its reload value,
+ *          timers 2 and 3 count on from the value written. They count at
+ *          the single clock (every second tick); an underflow sets the IRQ
+ *          flag (bit 3, 4, 6); timer 1 reloads, 2 and 3 go on from $FFFF.
+ *   06     test, ECM, BMM, display enable, 25 rows, y scroll
+ *   07     reverse off (256 chars), NTSC, freeze, MCM, 40 columns, x scroll
+ *   08     keyboard latch: a write latches the keyboard rows of the columns
+ *          the $FD30 port selects (and the joysticks the value selects)
+ *   09     IRQ flags (write 1 to clear; bit 7: an enabled source is set)
+ *   0A     IRQ mask (bits 1-6), raster compare bit 8 (bit 0)
+ *   0B     raster compare bits 0-7
+ *   0C/0D  cursor position
+ *   0E/0F/10/12  voice frequencies; 11 sound control
+ *   12     bitmap base (bits 3-5), character fetch from ROM (bit 2)
+ *   13     character base (bits 2-7), single clock forced (bit 1), clock
+ *          status (bit 0, read)
+ *   14     video matrix base (bits 3-7)
+ *   15-19  background 0-3, border colours
+ *   1A/1B  character position reload; 1C/1D raster line; 1E horizontal
+ *          position; 1F vertical sub-address and flash counter
+ *   3E/3F  ROM / RAM select (writes)
+ * Unused registers $20-$3D read $FF.
+ */
+#include <string.h>
+
+#include "ted.h"
+#include "ted_internal.h"
+
+void ted_init(ted *t, int ntsc, ted_fetch_fn fetch, ted_page_fn page, void *user, uint8_t *fb,
+              int sound)
+{
+    memset(t, 0, sizeof *t);
+    t->fetch = fetch;
+    t->page = page;
+    t->user = user;
+    t->fb = fb;
+    t->ntsc = ntsc ? 1 : 0;
+    t->lines = ntsc ? TED_LINES_NTSC : TED_LINES_PAL;
+    t->fb_height = ntsc ? TED_FB_HEIGHT_NTSC : TED_FB_HEIGHT_PAL;
+    /* The display's first line is 4; the picture starts 40 (PAL) / 20
+     * (NTSC) lines above it, at the end of the previous frame. */
+    t->fb_first_line = (uint16_t)(t->lines - (ntsc ? 20u : 40u) + 4u);
+    t->clock_hz = ntsc ? TED_CLOCK_NTSC : TED_CLOCK_PAL;
+    t->sound_on = sound ? 1 : 0;
+    ted_reset(t);
+}
+
+void ted_reset(ted *t)
+{
+    memset(t->regs, 0, sizeof t->regs);
+    t->regs[0x07] = t->ntsc ? 0x40 : 0x00;
+    t->ticks = 0;
+    t->frame = 0;
+    t->line = 0;
+    t->x = 0;
+    memset(t->timer, 0, sizeof t->timer);
+    memset(t->reload, 0, sizeof t->reload);
+    memset(t->timer_run, 0, sizeof t->timer_run);
+    t->timers_running = 0;
+    memset(t->underflows, 0, sizeof t->underflows);
+    t->irq_flags = 0;
+    t->irq = 0;
+    t->bad_line = t->attr_line = 0;
+    t->display_frame = 0;
+    t->vc_base = 0;
+    t->next_vc = 0;
+    t->row_pending = 0;
+    t->rc = 0;
+    t->row_active = 0;
+    t->flash_counter = 0;
+    t->keyboard_latch = 0xFF;
+    t->rom_enabled = 1;
+    t->snd_count[0] = t->snd_count[1] = 0;
+    t->snd_out[0] = t->snd_out[1] = 0;
+    t->noise_lfsr = 0xFF;
+    t->snd_div = 0;
+}
+
+void ted_restore(ted *t, const ted *saved)
+{
+    ted_fetch_fn fetch = t->fetch;
+    ted_page_fn page = t->page;
+    void *user = t->user;
+    uint8_t *fb = t->fb;
+    memcpy(t, saved, sizeof *t);
+    t->fetch = fetch;
+    t->page = page;
+    t->user = user;
+    t->fb = fb;
+}
+
+/* ---- decoded registers ---- */
+
+uint16_t ted_attribute_address(const ted *t) { return (uint16_t)((t->regs[0x14] & 0xF8u) << 8); }
+uint16_t ted_screen_address(const ted *t)
+{
+    return (uint16_t)(ted_attribute_address(t) + 0x400u);
+}
+uint16_t ted_charset_address(const ted *t)
+{
+    /* 256-character sets sit on 1 KiB steps; a 128-character set with
+     * hardware reverse uses the same base (bit 2 is ignored in bitmap). */
+    return (uint16_t)((t->regs[0x13] & 0xFCu) << 8);
+}
+uint16_t ted_bitmap_address(const ted *t) { return (uint16_t)((t->regs[0x12] & 0x38u) << 10); }
+unsigned ted_mode(const ted *t)
+{
+    return ((t->regs[0x06] >> 4) & 0x06u) | ((t->regs[0x07] >> 4) & 0x01u);
+}
+uint16_t ted_raster_compare(const ted *t)
+{
+    return (uint16_t)(((t->regs[0x0A] & 1u) << 8) | t->regs[0x0B]);
+}
+int ted_flash_on(const ted *t) { return t->flash_counter >= 16; }
+
+/* ---- interrupts ---- */
+
+static void update_irq(ted *t)
+{
+    t->irq = (t->irq_flags & t->regs[0x0A] & TED_IRQ_SOURCES) != 0;
+}
+
+static void raise(ted *t, uint8_t source)
+{
+    t->irq_flags |= source;
+    update_irq(t);
+}
+
+/* ---- register reads and writes ---- */
+
+static uint8_t raster_column(const ted *t) { return (uint8_t)(t->x * 2u); }
+
+uint8_t ted_peek(const ted *t, uint8_t reg)
+{
+    reg &= 0x3Fu;
+    switch (reg) {
+    case 0x00: case 0x02: case 0x04: return (uint8_t)t->timer[reg >> 1];
+    case 0x01: case 0x03: case 0x05: return (uint8_t)(t->timer[reg >> 1] >> 8);
+    case 0x06: return t->regs[0x06];
+    case 0x07: return t->regs[0x07];
+    case 0x08: return t->keyboard_latch;
+    case 0x09:
+        return (uint8_t)(t->irq_flags | 0x21u | (t->irq ? 0x80u : 0u));
+    case 0x0A: return (uint8_t)(t->regs[0x0A] | 0xA0u);
+    case 0x0B: return t->regs[0x0B];
+    case 0x0C: return (uint8_t)(t->regs[0x0C] | 0xFCu);
+    case 0x0D: return t->regs[0x0D];
+    case 0x0E: case 0x0F: case 0x11: return t->regs[reg];
+    case 0x10: return (uint8_t)(t->regs[0x10] | 0xFCu);
+    case 0x12: return (uint8_t)(t->regs[0x12] | 0xC0u);
+    case 0x13:
+        return (uint8_t)((t->regs[0x13] & 0xFEu) | (ted_cpu_ticks(t) == 2 ? 1u : 0u));
+    case 0x14: return (uint8_t)(t->regs[0x14] | 0x07u);
+    case 0x15: case 0x16: case 0x17: case 0x18: case 0x19: return (uint8_t)(t->regs[reg] | 0x80u);
+    case 0x1A: return (uint8_t)(t->regs[0x1A] | 0xFCu);
+    case 0x1B: return t->regs[0x1B];
+    case 0x1C: return (uint8_t)((t->line >> 8) | 0xFEu);
+    case 0x1D: return (uint8_t)t->line;
+    case 0x1E: return raster_column(t);
+    case 0x1F: return (uint8_t)(0x80u | ((t->flash_counter & 0x0Fu) << 3) | (t->rc & 7u));
+    default: return 0xFF;
+    }
+}
+
+uint8_t ted_read(ted *t, uint8_t reg) { return ted_peek(t, reg); }
+
+void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
+{
+    reg &= 0x3Fu;
+    switch (reg) {
+    case 0x00: case 0x02: case 0x04: {
+        unsigned n = reg >> 1;
+        t->timer_run[n] = 0;
+        t->timers_running = (uint8_t)(t->timer_run[0] | t->timer_run[1] | t->timer_run[2]);
+        if (n == 0) t->reload[0] = (uint16_t)((t->reload[0] & 0xFF00u) | value);
+        else t->reload[n] = (uint16_t)((t->reload[n] & 0xFF00u) | value);
+        t->timer[n] = (uint16_t)((t->timer[n] & 0xFF00u) | value);
+        break;
+    }
+    case 0x01: case 0x03: case 0x05: {
+        unsigned n = reg >> 1;
+        t->reload[n] = (uint16_t)((t->reload[n] & 0x00FFu) | (value << 8));
+        t->timer[n] = n == 0 ? t->reload[0] : (uint16_t)((t->timer[n] & 0x00FFu) | (value << 8));
+        t->timer_run[n] = 1;
+        t->timers_running = 1;
+        break;
+    }
+    case 0x08: t->keyboard_latch = keyboard; break;
+    case 0x09:
+        t->irq_flags &= (uint8_t)~(value & TED_IRQ_SOURCES);
+        update_irq(t);
+        break;
+    case 0x0A:
+        t->regs[0x0A] = value;
+        update_irq(t);
+        break;
+    case 0x1C: t->line = (uint16_t)(((value & 1u) << 8) | (t->line & 0xFFu)); break;
+    case 0x1D: t->line = (uint16_t)((t->line & 0x100u) | value); break;
+    case 0x1E: /* the horizontal counter: take the written position */
+        t->x = (uint16_t)((value >> 1) % TED_TICKS_PER_LINE);
+        break;
+    case 0x1F:
+        t->rc = value & 7u;
+        t->flash_counter = (uint8_t)((t->flash_counter & 0x10u) | ((value >> 3) & 0x0Fu));
+        break;
+    case 0x3E: t->rom_enabled = 1; break;
+    case 0x3F: t->rom_enabled = 0; break;
+    default:
+        if (reg < 0x20) t->regs[reg] = value;
+        break;
+    }
+    if (t->line >= t->lines) t->line = (uint16_t)(t->line % t->lines);
+}
+
+/* ---- the beam ---- */
+
+void ted_timers_step(ted *t)
+{
+    static const uint8_t sources[3] = {TED_IRQ_T1, TED_IRQ_T2, TED_IRQ_T3};
+    for (unsigned n = 0; n < 3; n++) {
+        if (!t->timer_run[n]) continue;
+        if (t->timer[n]-- == 0) continue; /* went on from 0 to $FFFF: no second IRQ */
+        if (t->timer[n] == 0) {
+            t->underflows[n]++;
+            raise(t, sources[n]);
+            if (n == 0) t->timer[0] = t->reload[0];
+        }
+    }
+}
+
+/* At the start of every line: the frame, raster compare, DMA lines and
+ * the row counters. */
+static void new_line(ted *t)
+{
+    if (t->line == 0) {
+        t->frame++;
+        t->display_frame = (t->regs[0x06] & 0x10u) != 0;
+        t->vc_base = 0;
+        t->next_vc = 0;
+        t->row_pending = 0;
+        t->rc = 7;
+        t->row_active = 0;
+        t->flash_counter = (uint8_t)((t->flash_counter + 1u) & 31u);
+    }
+    if (t->line == ted_raster_compare(t)) raise(t, TED_IRQ_RASTER);
+    const unsigned yscroll = t->regs[0x06] & 7u;
+    int fetching = t->display_frame && t->line < TED_LAST_DMA_LINE;
+    t->bad_line = fetching && (t->line & 7u) == yscroll && t->line < TED_LAST_DMA_LINE - 1u;
+    t->attr_line = fetching && ((t->line + 1u) & 7u) == yscroll &&
+                   t->line + 1u < TED_LAST_DMA_LINE - 1u;
+    if (t->row_pending) {
+        /* The row fetched on the line before starts here. */
+        memcpy(t->codes, t->next_codes, sizeof t->codes);
+        memcpy(t->attrs, t->next_attrs, sizeof t->attrs);
+        t->vc_base = (uint16_t)(t->next_vc - 40u);
+        t->rc = 0;
+        t->row_active = 1;
+        t->row_pending = 0;
+    } else if (t->row_active) {
+        t->rc = (uint8_t)((t->rc + 1u) & 7u);
+    }
+    if (t->bad_line) {
+        ted_fetch_row(t);
+        t->row_pending = 1;
+    }
+}
+
+int ted_line_event(ted *t)
+{
+    if (t->x == TED_X_RENDER) ted_render_line(t);
+    if (t->x < TED_TICKS_PER_LINE) return 0;
+    t->x = 0;
+    if (++t->line == t->lines) t->line = 0;
+    new_line(t);
+    return t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines);
+}

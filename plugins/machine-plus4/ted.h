@@ -1,0 +1,195 @@
+/* ted.h - the MOS 7360/8360 TED (Text Editing Device) of the Plus/4 and
+ * C16: video, three timers, two sound voices, the keyboard latch, the
+ * ROM/RAM switch and the CPU clock in one chip (docs/ted.md).
+ *
+ * Clock: the chip runs in ticks of the double clock (1.773 MHz PAL,
+ * 1.790 MHz NTSC); a raster line is TED_TICKS_PER_LINE ticks, 4 pixels a
+ * tick. ted_tick() runs one tick. The machine asks ted_cpu_ticks() before
+ * every CPU cycle how many ticks that cycle takes: 2 (single clock) while
+ * the TED fetches display data, refreshes DRAM, stops the CPU for DMA or
+ * $FF13 bit 1 forces it, else 1 (double clock).
+ *
+ * Video is drawn a line at a time (at the end of the line's display part)
+ * from the registers as they are then, into an 8-bit framebuffer of
+ * palette indices (luminance << 4 | hue, ted_palette()).
+ *
+ * Ownership: the machine owns the struct (no allocation); the fetch
+ * callback and framebuffer are borrowed. The struct holds no pointers
+ * except `fetch`, `page`, `user` and `fb`, which ted_restore() keeps.
+ * Threads: [emu-thread]. No global mutable state.
+ */
+#ifndef MH_PLUS4_TED_H
+#define MH_PLUS4_TED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TED_TICKS_PER_LINE 114u
+#define TED_LINES_PAL 312u
+#define TED_LINES_NTSC 262u
+#define TED_CLOCK_PAL 1773447u  /* 17.734475 MHz / 10 */
+#define TED_CLOCK_NTSC 1789772u /* 14.318181 MHz / 8 */
+
+/* Framebuffer: 384 pixels (32 of border each side of the 320), PAL 288
+ * lines, NTSC 240 (VICE's visible area). */
+#define TED_FB_WIDTH 384u
+#define TED_FB_HEIGHT_PAL 288u
+#define TED_FB_HEIGHT_NTSC 240u
+#define TED_FB_MAX_HEIGHT 288u
+
+/* Horizontal layout of a line in ticks. */
+#define TED_X_DISPLAY 16u    /* first tick of the 320-pixel display */
+#define TED_X_BORDER_L 8u    /* first visible tick (left border) */
+#define TED_X_RENDER 104u    /* the line is drawn here (after the right border) */
+#define TED_X_REFRESH 104u   /* 5 DRAM refresh cycles (10 ticks) to the line's end */
+#define TED_X_DMA_START 12u  /* DMA lines stop the CPU from here ... */
+#define TED_X_DMA_END 96u    /* ... to here */
+#define TED_X_FETCH_START 8u /* display lines run single clock from here ... */
+#define TED_X_FETCH_END 96u  /* ... to here */
+#define TED_LAST_DMA_LINE 204u /* display fetches happen on lines below this */
+
+#define TED_AUDIO_RATE 44100u
+#define TED_AUDIO_RING 16384u /* samples (power of two) */
+
+/* IRQ sources ($FF09/$FF0A bits). */
+#define TED_IRQ_RASTER 0x02u
+#define TED_IRQ_LIGHTPEN 0x04u
+#define TED_IRQ_T1 0x08u
+#define TED_IRQ_T2 0x10u
+#define TED_IRQ_T3 0x40u
+#define TED_IRQ_SOURCES 0x5Eu
+
+/* Reads a byte the TED fetches: rom 1 fetches from the ROM banked at that
+ * address ($FF12 bit 2 for character data), else RAM. */
+typedef uint8_t (*ted_fetch_fn)(void *user, uint16_t address, int rom);
+/* The 256 bytes of the page holding address, as the TED fetches them (the
+ * same choice of ROM or RAM); valid until the banking changes. */
+typedef const uint8_t *(*ted_page_fn)(void *user, uint16_t address, int rom);
+
+typedef struct ted {
+    /* Links (kept by ted_restore). */
+    ted_fetch_fn fetch;
+    ted_page_fn page;
+    void *user;
+    uint8_t *fb;
+
+    /* Model. */
+    uint8_t ntsc;
+    uint16_t lines;         /* per frame */
+    uint16_t fb_first_line; /* raster line of framebuffer row 0 */
+    uint16_t fb_height;
+    uint32_t clock_hz;      /* ticks per second */
+
+    uint8_t regs[64];       /* as written */
+    uint64_t ticks;         /* since reset */
+    uint64_t frame;         /* frames started since reset */
+    uint16_t line, x;       /* beam: raster line, tick in the line */
+
+    /* Timers: counters, timer 1's reload value, running flags. */
+    uint16_t timer[3];
+    uint16_t reload[3];
+    uint8_t timer_run[3];
+    uint8_t timers_running; /* any of timer_run */
+    uint32_t underflows[3];
+    uint8_t irq_flags;      /* bits 1-6 latched */
+    uint8_t irq;            /* the output: an enabled source is set */
+
+    /* Video state. */
+    uint8_t bad_line;       /* this line fetches character codes */
+    uint8_t attr_line;      /* this line fetches attributes */
+    uint8_t display_frame;  /* display was enabled at line 0 (fetches on) */
+    uint16_t vc_base;       /* video counter of the current row */
+    uint8_t rc;             /* row counter 0-7 */
+    uint8_t row_active;     /* a character row is being shown */
+    uint8_t codes[40], attrs[40];   /* the row on show */
+    uint8_t next_codes[40], next_attrs[40]; /* fetched on a DMA line for the next */
+    uint16_t next_vc;       /* video counter of the next row to fetch */
+    uint8_t row_pending;    /* next_* hold a row that starts on the next line */
+    uint8_t flash_counter;  /* frames, 0-31: flash on in the second half */
+    uint8_t keyboard_latch; /* $FF08 as latched */
+    uint8_t rom_enabled;    /* 1 after a $FF3E write */
+
+    /* Sound: per voice the 10-bit counter and its output level; the noise
+     * shift register; the tick divider (voices step every 8 ticks). */
+    uint16_t snd_count[2];
+    uint8_t snd_out[2];
+    uint8_t noise_lfsr;
+    uint8_t snd_div;
+    uint32_t sample_acc;    /* resampling accumulator */
+    int16_t ring[TED_AUDIO_RING];
+    uint32_t ring_head, ring_count;
+    uint8_t sound_on;       /* synthesis enabled */
+} ted;
+
+void ted_init(ted *t, int ntsc, ted_fetch_fn fetch, ted_page_fn page, void *user, uint8_t *fb,
+              int sound);
+/* Reset: registers cleared, beam at line 0, ROM enabled, timers stopped. */
+void ted_reset(ted *t);
+/* Copies a saved state, keeping this instance's links. */
+void ted_restore(ted *t, const ted *saved);
+
+/* What happens at the end of the line's display part and at the line's
+ * end (ted.c); the per-tick work that remains is in ted_advance(). */
+int ted_line_event(ted *t);
+void ted_timers_step(ted *t);
+void ted_sound_step(ted *t);
+
+/* Runs n (1 or 2) ticks; returns 1 when a frame ended (the framebuffer is
+ * complete). Timers step every second tick, the voices every 8th. */
+static inline int ted_advance(ted *t, unsigned n)
+{
+    int frame_done = 0;
+    for (unsigned i = 0; i < n; i++) {
+        t->ticks++;
+        if ((t->ticks & 1u) && t->timers_running) ted_timers_step(t);
+        if (++t->snd_div == 8) {
+            t->snd_div = 0;
+            ted_sound_step(t);
+        }
+        if (++t->x >= TED_X_RENDER) frame_done |= ted_line_event(t);
+    }
+    return frame_done;
+}
+static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
+/* How many ticks the CPU's next cycle takes (1 or 2). */
+static inline unsigned ted_cpu_ticks(const ted *t)
+{
+    if (t->regs[0x13] & 0x02u) return 2;
+    if (t->x >= TED_X_REFRESH) return 2;
+    if (t->display_frame && t->line < TED_LAST_DMA_LINE && t->x >= TED_X_FETCH_START &&
+        t->x < TED_X_FETCH_END)
+        return 2;
+    return 1;
+}
+/* 1 while the TED stops the CPU for a DMA line (RDY low). */
+static inline int ted_dma(const ted *t)
+{
+    return (t->bad_line || t->attr_line) && t->x >= TED_X_DMA_START && t->x < TED_X_DMA_END;
+}
+
+/* Register access, reg = address & $3F. peek has no side effects. */
+uint8_t ted_peek(const ted *t, uint8_t reg);
+uint8_t ted_read(ted *t, uint8_t reg);
+/* keyboard: the rows (bit = 0: key down) of the columns the $FD30 port
+ * selects, ANDed with the selected joysticks; used by a $FF08 write. */
+void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard);
+
+/* Decoded helpers. */
+uint16_t ted_screen_address(const ted *t);    /* video matrix (codes) */
+uint16_t ted_attribute_address(const ted *t); /* attributes */
+uint16_t ted_charset_address(const ted *t);
+uint16_t ted_bitmap_address(const ted *t);
+unsigned ted_mode(const ted *t);              /* ECM << 2 | BMM << 1 | MCM */
+uint16_t ted_raster_compare(const ted *t);
+double ted_voice_hz(const ted *t, int voice);
+uint16_t ted_voice_freq(const ted *t, int voice);
+int ted_flash_on(const ted *t);
+
+/* The 128-entry palette (0xRRGGBB by luminance << 4 | hue; hue 0 is black
+ * whatever the luminance: 121 colours). */
+const uint32_t *ted_palette(void);
+
+/* Audio: takes up to max samples (TED_AUDIO_RATE, mono). */
+size_t ted_audio_read(ted *t, int16_t *out, size_t max);
+
+#endif

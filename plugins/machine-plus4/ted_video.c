@@ -1,0 +1,144 @@
+/* ted_video.c - the TED's picture: the DMA fetch of a character row and
+ * the drawing of one raster line (from the registers as they are at the
+ * end of the line's display part) into the framebuffer of palette indices
+ * (luminance << 4 | hue).
+ *
+ * Window: 25 rows = lines 4-203 (24 rows: 8-199); 40 columns = the 320
+ * display pixels (38: pixels 8-311). A row's codes and attributes are
+ * fetched on its DMA line (the line where (line & 7) == y scroll) and shown
+ * from the next line on. Modes (ECM BMM MCM):
+ *   text       8x8 glyphs from the character set (ROM or RAM, $FF12 bit
+ *              2); with reverse on ($FF07 bit 7 clear) code bit 7 shows
+ *              glyph code & $7F reversed; attribute bits 0-6 colour, bit 7
+ *              flash; the cursor cell ($FF0C/$FF0D) shows reversed while
+ *              the flash is on
+ *   MC text    attribute bit 3 set: 2-bit pixels, 00/01/10 background
+ *              0/1/2, 11 the attribute's colour without bit 3
+ *   ECM text   codes & $3F, background from code bits 6-7
+ *   bitmap     two colours per cell: hue from the code's nybbles, luminance
+ *              from the attribute's
+ *   MC bitmap  00 background 0, 01/10 the cell's two colours, 11 background 1
+ *   invalid    black
+ */
+#include <string.h>
+
+#include "ted.h"
+#include "ted_internal.h"
+
+void ted_fetch_row(ted *t)
+{
+    const uint16_t screen = ted_screen_address(t), attrs = ted_attribute_address(t);
+    for (unsigned i = 0; i < 40; i++) {
+        uint16_t offset = (uint16_t)((t->next_vc + i) & 0x3FFu);
+        t->next_codes[i] = t->fetch(t->user, (uint16_t)(screen + offset), 0);
+        t->next_attrs[i] = t->fetch(t->user, (uint16_t)(attrs + offset), 0);
+    }
+    t->next_vc = (uint16_t)(t->next_vc + 40u);
+}
+
+/* The 8 pixels of cell col (colour indices). */
+static void cell_pixels(const ted *t, unsigned mode, unsigned col, const uint8_t *const charset[8],
+                        uint8_t out[8])
+{
+    const uint8_t code = t->codes[col], attr = t->attrs[col];
+    const uint8_t bg0 = t->regs[0x15] & 0x7Fu;
+    const uint16_t vc = (uint16_t)((t->vc_base + col) & 0x3FFu);
+    uint8_t data, fg = attr & 0x7Fu, bg = bg0;
+    if (mode & 2u) { /* bitmap */
+        data = t->fetch(t->user, (uint16_t)(ted_bitmap_address(t) + vc * 8u + t->rc), 0);
+        const uint8_t c0 = (uint8_t)((attr & 0x70u) | (code & 0x0Fu));
+        const uint8_t c1 = (uint8_t)(((attr & 0x07u) << 4) | (code >> 4));
+        if (mode & 4u) goto black;
+        if (mode & 1u) {
+            const uint8_t colors[4] = {bg0, c1, c0, (uint8_t)(t->regs[0x16] & 0x7Fu)};
+            for (unsigned i = 0; i < 8; i += 2) out[i] = out[i + 1] = colors[(data >> (6 - i)) & 3u];
+            return;
+        }
+        for (unsigned i = 0; i < 8; i++) out[i] = (data & (0x80u >> i)) ? c1 : c0;
+        return;
+    }
+    if ((mode & 5u) == 5u) goto black;
+    const int reverse_hw = !(t->regs[0x07] & 0x80u);
+    uint8_t glyph = code;
+    int reverse = 0;
+    if (mode & 4u) { /* ECM */
+        glyph = code & 0x3Fu;
+        bg = t->regs[0x15 + (code >> 6)] & 0x7Fu;
+    } else if (reverse_hw) {
+        glyph = code & 0x7Fu;
+        reverse = (code & 0x80u) != 0;
+    }
+    const unsigned offset = glyph * 8u + t->rc;
+    data = charset[(offset >> 8) & 7u][offset & 0xFFu];
+    if ((mode & 1u) && (attr & 0x08u)) { /* multicolour cell */
+        const uint8_t colors[4] = {bg0, (uint8_t)(t->regs[0x16] & 0x7Fu),
+                                   (uint8_t)(t->regs[0x17] & 0x7Fu), (uint8_t)(fg & 0x77u)};
+        for (unsigned i = 0; i < 8; i += 2) out[i] = out[i + 1] = colors[(data >> (6 - i)) & 3u];
+        return;
+    }
+    if (!(mode & 1u)) {
+        const uint16_t cursor = (uint16_t)(((t->regs[0x0C] & 3u) << 8) | t->regs[0x0D]);
+        if ((attr & 0x80u) && !ted_flash_on(t)) data = 0; /* flashing: off half */
+        if (vc == cursor && ted_flash_on(t)) reverse = !reverse;
+    }
+    if (reverse) data = (uint8_t)~data;
+    for (unsigned i = 0; i < 8; i++) out[i] = (data & (0x80u >> i)) ? fg : bg;
+    return;
+black:
+    for (unsigned i = 0; i < 8; i++) out[i] = 0;
+}
+
+/* Standard text: the common case, without the other modes' branches. */
+static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out)
+{
+    const uint8_t bg = t->regs[0x15] & 0x7Fu;
+    const int reverse_hw = !(t->regs[0x07] & 0x80u), flash = ted_flash_on(t);
+    const uint16_t cursor = (uint16_t)(((t->regs[0x0C] & 3u) << 8) | t->regs[0x0D]);
+    for (unsigned col = 0; col < 40; col++, out += 8) {
+        const uint8_t code = t->codes[col], attr = t->attrs[col];
+        const uint8_t glyph = reverse_hw ? code & 0x7Fu : code;
+        const unsigned offset = glyph * 8u + t->rc;
+        uint8_t data = charset[(offset >> 8) & 7u][offset & 0xFFu];
+        int reverse = reverse_hw && (code & 0x80u);
+        if ((attr & 0x80u) && !flash) data = 0;
+        if (flash && ((t->vc_base + col) & 0x3FFu) == cursor) reverse = !reverse;
+        if (reverse) data = (uint8_t)~data;
+        const uint8_t fg = attr & 0x7Fu;
+        for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
+    }
+}
+
+void ted_render_line(ted *t)
+{
+    if (!t->fb) return;
+    const unsigned row = (unsigned)((t->line + t->lines - t->fb_first_line) % t->lines);
+    if (row >= t->fb_height) return;
+    uint8_t *px = t->fb + (size_t)row * TED_FB_WIDTH;
+    const uint8_t border = t->regs[0x19] & 0x7Fu;
+    const int rows25 = (t->regs[0x06] & 0x08u) != 0;
+    const unsigned top = rows25 ? 4u : 8u, bottom = rows25 ? 204u : 200u;
+    const int shown = (t->regs[0x06] & 0x10u) && t->row_active && t->line >= top &&
+                      t->line < bottom;
+    if (!shown) {
+        memset(px, border, TED_FB_WIDTH);
+        return;
+    }
+    const unsigned mode = ted_mode(t), xscroll = t->regs[0x07] & 7u;
+    const int cols40 = (t->regs[0x07] & 0x08u) != 0;
+    const unsigned left = cols40 ? 0u : 8u, right = cols40 ? 320u : 312u;
+    /* The 40 cells drawn xscroll pixels to the right, background before. */
+    uint8_t display[8 + 320];
+    memset(display, t->regs[0x15] & 0x7Fu, 8);
+    const uint8_t *charset[8];
+    const int rom = (t->regs[0x12] & 0x04u) != 0;
+    for (unsigned i = 0; i < 8; i++)
+        charset[i] = t->page(t->user, (uint16_t)(ted_charset_address(t) + i * 256u), rom);
+    if (mode == 0) {
+        text_row(t, charset, display + 8);
+    } else {
+        for (unsigned col = 0; col < 40; col++) cell_pixels(t, mode, col, charset, display + 8 + col * 8u);
+    }
+    memset(px, border, 32 + left);
+    memcpy(px + 32 + left, display + 8 - xscroll + left, right - left);
+    memset(px + 32 + right, border, TED_FB_WIDTH - 32 - right);
+}
