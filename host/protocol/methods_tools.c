@@ -7,6 +7,7 @@
 #include <mcphost/json.h>
 
 #include "call.h"
+#include "chip_alternatives.h"
 #include "chip_names.h"
 #include "hostctx.h"
 #include "log.h"
@@ -230,12 +231,17 @@ static void run_session_tool(void *arg, mh_session *s)
                                "%s: session \"%s\" has no %s named \"%s\"; its instances are: %s",
                                tool->name, job->session_name, mh_chip_human_name(tool->requires),
                                job->instance, instances);
-            else
+            else {
+                char instead[512];
+                mh_chip_alternatives(&mh_request_host(job->req)->registry, s, tool->name,
+                                     tool->requires, instead, sizeof instead);
                 mh_call_errorf(call,
                                "%s is not available on session \"%s\": the %s machine does not "
-                               "have a %s (%s). host_info lists which tools each machine offers.",
+                               "have a %s (%s)%s. host_info lists which tools each machine "
+                               "offers.",
                                tool->name, job->session_name, mh_session_machine_name(s),
-                               mh_chip_human_name(tool->requires), tool->requires);
+                               mh_chip_human_name(tool->requires), tool->requires, instead);
+            }
             finish_tool(job);
             return;
         }
