@@ -53,7 +53,8 @@ static void ports_changed(m6522 *via)
 static uint8_t c2_drive(const m6522 *via, int b)
 {
     unsigned mode = c2_mode(via->pcr, b);
-    if (b && sr_output(sr_mode(via)) && sr_mode(via) != SR_OFF) return via->cb2_out;
+    /* Shifting out, CB2 shows the bit at the register's top. */
+    if (b && sr_output(sr_mode(via))) return (uint8_t)(via->sr >> 7);
     if (mode < 4) return 1;
     if (mode == 6) return 0;
     if (mode == 7) return 1;
@@ -132,68 +133,67 @@ static void sr_shift(m6522 *via)
 {
     unsigned mode = sr_mode(via);
     if (sr_output(mode)) {
-        uint8_t out = (uint8_t)(via->sr >> 7);
-        via->sr = (uint8_t)(via->sr << 1 | out);
-        via->cb2_out = out;
+        via->sr = (uint8_t)(via->sr << 1 | via->sr >> 7); /* it recirculates */
         update_c2_pins(via);
     } else {
         via->sr = (uint8_t)(via->sr << 1 | (via->cb2_pin & 1u));
     }
-    if (!via->sr_running || mode == SR_OUT_FREE) return;
+    if (!via->sr_running || via->sr_stopping || mode == SR_OUT_FREE) return;
     if (++via->sr_count >= 8) {
+        /* The flag is set with the eighth shift; the shifter counts as busy
+         * (an access does not restart it) until the next cycle. */
         via->sr_count = 0;
-        via->sr_running = 0;
+        via->sr_stopping = 1;
         set_flag(via, M6522_IRQ_SR);
     }
 }
 
-/* A half period of the internal shift clock ended: CB1 toggles; data moves
- * on the rising edge. */
+/* A half period of the internal shift clock ended: CB1 toggles; data goes
+ * out on the falling edge and comes in on the rising edge. */
 static void sr_clock_edge(m6522 *via)
 {
     unsigned mode = sr_mode(via);
-    if (!via->sr_running && mode != SR_OUT_FREE) return;
+    if (via->sr_stopping) {
+        /* This edge ends the eighth bit's period: the shifter is idle. */
+        via->sr_stopping = 0;
+        via->sr_running = 0;
+    }
+    int shifting = via->sr_running || mode == SR_OUT_FREE;
+    /* The T2-rate divider runs on while idle; the phi2 one stops. */
+    if (!shifting && !sr_uses_t2(mode)) return;
     via->sr_clock ^= 1u;
-    via->cb1_pin = via->sr_clock;
-    if (via->sr_clock) sr_shift(via);
+    if (shifting) via->cb1_pin = via->sr_clock;
+    if (shifting && via->sr_clock != (uint8_t)sr_output(mode)) sr_shift(via);
 }
 
-/* An SR read or write starts a new byte. */
+/* An SR read or write clears the flag and starts a byte when the shifter
+ * is idle (an access while it shifts does not restart the count). */
 static void sr_start(m6522 *via)
 {
     clear_flag(via, M6522_IRQ_SR);
+    if (via->sr_running) return;
     via->sr_count = 0;
     via->sr_running = sr_mode(via) != SR_OFF;
+    /* At the system clock's rate the divider starts with CB1 low: the
+     * first shift out comes two cycles after the access. */
+    if (sr_mode(via) == SR_IN_PHI2 || sr_mode(via) == SR_OUT_PHI2) via->sr_clock = 0;
+    /* At T2's rate CB1 starts high: the next T2 edge is a falling one. */
+    else if (sr_uses_t2(sr_mode(via))) via->sr_clock = 1;
 }
 
 /* ---- timers ---- */
 
-static void t1_tick(m6522 *via)
+void m6522_t1_fire(m6522 *via)
 {
-    if (via->t1_reload) {
-        via->t1_reload = 0;
-        via->t1_counter = via->t1_latch;
-        return;
-    }
-    if (via->t1_loaded) {
-        via->t1_loaded = 0;
-        return;
-    }
-    if (via->t1_counter-- != 0) return;
-    /* Time-out: the counter shows $FFFF now and the latch next cycle. */
-    via->t1_reload = 1;
-    via->t1_timeouts++;
-    if (via->acr & 0x40) {
-        set_flag(via, M6522_IRQ_T1);
+    /* Only a time-out after a T1C-H write counts; free-running mode keeps
+     * the timer armed, one-shot mode disarms it. */
+    if (!(via->acr & 0x40)) via->t1_armed = 0;
+    set_flag(via, M6522_IRQ_T1);
+    /* The PB7 flip-flop toggles at each time-out that sets the flag. */
+    if (via->acr & 0x80) {
         via->pb7 ^= 1u;
-    } else if (via->t1_armed) {
-        via->t1_armed = 0;
-        via->pb7 = 1;
-        set_flag(via, M6522_IRQ_T1);
-    } else {
-        return;
+        if (via->port_out) via->port_out(via->user, 1, m6522_port_drive(via, 1));
     }
-    if ((via->acr & 0x80) && via->port_out) via->port_out(via->user, 1, m6522_port_drive(via, 1));
 }
 
 static void t2_timeout(m6522 *via)
@@ -208,28 +208,39 @@ static void t2_timeout(m6522 *via)
 static void t2_tick(m6522 *via, unsigned mode)
 {
     if (via->t2_loaded) {
+        via->t2_pulse_mode = via->acr & 0x20u;
         via->t2_loaded = 0;
         return;
     }
     if (via->t2_reload_low) {
         /* The shift register's T2 rate: the low byte reloads from its latch. */
         via->t2_reload_low = 0;
+        via->t2_pulse_mode = via->acr & 0x20u;
         via->t2_counter = (uint16_t)((via->t2_counter & 0xFF00u) | via->t2_latch_low);
         return;
     }
-    if (via->acr & 0x20) return; /* counts PB6 pulses */
+    /* The counting mode (ACR bit 5) takes effect one cycle after a write. */
+    uint8_t pulse_mode = via->t2_pulse_mode;
+    via->t2_pulse_mode = via->acr & 0x20u;
+    if (pulse_mode) return; /* counts PB6 pulses */
     uint16_t before = via->t2_counter--;
     if (before == 0) t2_timeout(via);
     if (sr_uses_t2(mode) && (before & 0xFFu) == 0) {
         via->t2_reload_low = 1;
-        sr_clock_edge(via);
+        via->sr_edge_in = 2; /* CB1 follows the underflow two cycles later */
     }
 }
 
-int m6522_tick(m6522 *via)
+int m6522_tick_slow(m6522 *via)
 {
-    t1_tick(via);
+    if (via->sr_stopping && (via->acr & 0x0Cu) == 0x0Cu) {
+        /* Clocked by CB1 from outside: idle right after the eighth bit. */
+        via->sr_stopping = 0;
+        via->sr_running = 0;
+    }
+    m6522_t1_tick(via);
     unsigned mode = sr_mode(via);
+    if (via->sr_edge_in && --via->sr_edge_in == 0 && sr_uses_t2(mode)) sr_clock_edge(via);
     t2_tick(via, mode);
     if (mode == SR_IN_PHI2 || mode == SR_OUT_PHI2) sr_clock_edge(via);
     if (via->ca2_pulse && --via->ca2_pulse == 0) {
@@ -253,9 +264,6 @@ static void c1_edge(m6522 *via, int b, int level)
     if (b) {
         if (via->acr & 0x02) via->pb_latch = m6522_port_pins(via, 1);
         if (c2_mode(via->pcr, 1) == 4) via->cb2_out = 1; /* handshake done */
-        if (sr_mode(via) == SR_IN_CB1 || sr_mode(via) == SR_OUT_CB1) {
-            if (level && via->sr_running) sr_shift(via);
-        }
     } else {
         if (via->acr & 0x01) via->pa_latch = m6522_port_pins(via, 0);
         if (c2_mode(via->pcr, 0) == 4) via->ca2_out = 1;
@@ -277,6 +285,15 @@ void m6522_set_cb1(m6522 *via, int level)
     if (level == via->cb1_in) return;
     via->cb1_in = (uint8_t)level;
     via->cb1_pin = (uint8_t)level;
+    /* Clocked from outside: out on the falling edge, in on the rising. */
+    unsigned mode = sr_mode(via);
+    if ((mode == SR_IN_CB1 && level) || (mode == SR_OUT_CB1 && !level)) {
+        if (via->sr_stopping) {
+            via->sr_stopping = 0;
+            via->sr_running = 0;
+        }
+        if (via->sr_running) sr_shift(via);
+    }
     c1_edge(via, 1, level);
 }
 
@@ -399,11 +416,10 @@ void m6522_write(m6522 *via, uint8_t reg, uint8_t value)
         via->t1_reload = 0;
         via->t1_armed = 1;
         clear_flag(via, M6522_IRQ_T1);
+        /* A T1 load starts a PB7 pulse (low) when PB7 is the timer's. */
         if (via->acr & 0x80) {
             via->pb7 = 0;
             ports_changed(via);
-        } else {
-            via->pb7 = 0;
         }
         break;
     case 0x8: via->t2_latch_low = value; break;
@@ -414,11 +430,17 @@ void m6522_write(m6522 *via, uint8_t reg, uint8_t value)
         via->t2_armed = 1;
         clear_flag(via, M6522_IRQ_T2);
         break;
-    case 0xA: via->sr = value; sr_start(via); break;
+    case 0xA:
+        via->sr = value;
+        sr_start(via);
+        update_c2_pins(via); /* shifting out, CB2 shows the new bit 7 */
+        break;
     case 0xB: {
         unsigned old_mode = sr_mode(via);
         via->acr = value;
         if (sr_mode(via) == SR_OFF) via->sr_running = 0;
+        /* With PB7 output off the flip-flop is held high. */
+        if (!(value & 0x80u)) via->pb7 = 1;
         if (old_mode != sr_mode(via)) update_c2_pins(via);
         ports_changed(via);
         break;

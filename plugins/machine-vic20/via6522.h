@@ -62,9 +62,11 @@ typedef struct m6522 {
     uint8_t t1_loaded, t1_reload, t1_armed;
     uint8_t t2_loaded, t2_reload_low, t2_armed;
     uint8_t pb7;                 /* T1's PB7 output level */
+    uint8_t t2_pulse_mode;       /* ACR bit 5 as the counter saw it last cycle */
     /* Shift register: bits shifted in this byte, whether shifting, and the
      * shift clock (CB1 as the chip drives it in the internal modes). */
-    uint8_t sr_count, sr_running, sr_clock, sr_phi2_phase;
+    uint8_t sr_count, sr_running, sr_clock, sr_stopping;
+    uint8_t sr_edge_in;          /* cycles until a T2-rate clock edge */
     /* Control lines: input levels from outside, output levels driven. */
     uint8_t ca1_in, ca2_in, cb1_in, cb2_in;
     uint8_t ca2_out, cb2_out;    /* handshake/manual output levels */
@@ -84,7 +86,42 @@ void m6522_init(m6522 *via, const m6522_desc *desc);
  * cleared, as the datasheet says. */
 void m6522_reset(m6522 *via);
 /* One phi2 cycle; returns the /IRQ level (1 = asserted). */
-int m6522_tick(m6522 *via);
+int m6522_tick_slow(m6522 *via);
+/* T1's time-out when it is armed: the flag, PB7 (out of line). */
+void m6522_t1_fire(m6522 *via);
+
+/* Timer 1's cycle: a reload or load shows its value for a cycle; the cycle
+ * after 0 shows $FFFF and is a time-out (it always reloads). */
+static inline void m6522_t1_tick(m6522 *via)
+{
+    if (via->t1_reload) {
+        via->t1_reload = 0;
+        via->t1_counter = via->t1_latch;
+        return;
+    }
+    if (via->t1_loaded) {
+        via->t1_loaded = 0;
+        return;
+    }
+    if (via->t1_counter-- != 0) return;
+    via->t1_reload = 1;
+    via->t1_timeouts++;
+    if (via->t1_armed) m6522_t1_fire(via);
+}
+
+static inline int m6522_tick(m6522 *via)
+{
+    /* The common cycle: T2 counts down and is not at 0, no shift register
+     * or PB6 counting mode, no control-line pulse; T1 inline. */
+    if (via->t2_counter &&
+        !(via->t2_loaded | via->t2_reload_low | via->t2_pulse_mode | via->ca2_pulse |
+          via->cb2_pulse | via->sr_edge_in | via->sr_stopping | (via->acr & 0x3Cu))) {
+        m6522_t1_tick(via);
+        via->t2_counter--;
+        return via->irq;
+    }
+    return m6522_tick_slow(via);
+}
 uint8_t m6522_read(m6522 *via, uint8_t reg);
 void m6522_write(m6522 *via, uint8_t reg, uint8_t value);
 /* What a read returns, without side effects. */

@@ -43,6 +43,13 @@
 #define VIC20_AUTOSTART_FALLBACK 20000000u
 /* RESTORE: VIA1 CA1 held low this long after a press (cycles). */
 #define VIC20_RESTORE_PULSE 2000u
+/* VIA1 CA2 drives the cassette motor switch; released (PCR input mode) the
+ * line drifts low through that circuit and reads low this many cycles
+ * later (a board property, inferred from VIA1 IFR dumps taken on a real
+ * VIC-20: the VICE testprogs VIC20/via_sr IFR tests). */
+#ifndef VIC20_CA2_FLOAT_CYCLES
+#define VIC20_CA2_FLOAT_CYCLES 410u
+#endif
 
 /* Memory expansion blocks (bits of vic20_config.memory). */
 enum {
@@ -86,6 +93,8 @@ typedef struct vic20_plain {
     uint8_t joy;             /* MH_JOY_* of the control port */
     uint8_t via2_pb_drive;   /* what VIA2 drives on port B (columns) */
     uint8_t via2_pa_drive;
+    uint8_t ca2_driven;      /* VIA1 drives CA2 (PCR output mode) */
+    uint32_t ca2_float_left; /* cycles until the released CA2 reads low */
     mh_kernal_queue typed;
     uint8_t autostart_pending;
     mh_kit_state run;
@@ -119,6 +128,8 @@ struct vic20 {
     uint8_t rom[65536];      /* char $8000, cartridge $A000, BASIC $C000, KERNAL $E000 */
     /* Read/write kind per 1 KiB block ($0000-$FFFF: 64 blocks). */
     uint8_t rd_kind[64];
+    const uint8_t *rd[64];   /* RAM or ROM bytes a read reaches (indexed by the
+                              * full address), NULL for I/O and open bus */
     uint8_t wr_ram[64];      /* 1: a write lands in RAM */
     mh_cpu6502_sync_fn dbg_sync;
     mh_cpu6502_access_fn dbg_access;
@@ -163,6 +174,7 @@ void vic20_bus_init(vic20 *m);
 uint8_t vic20_bus_read(void *user, uint16_t addr);
 void vic20_bus_write(void *user, uint16_t addr, uint8_t value);
 uint16_t vic20_vic_fetch(void *user, uint16_t vic_address);
+void vic20_vic_blocks(const vic20 *m, const uint8_t *blocks[16]);
 uint8_t vic20_bus_peek(const vic20 *m, uint16_t addr);
 void vic20_bus_poke(vic20 *m, uint16_t addr, uint8_t value);
 uint8_t vic20_io_peek(const vic20 *m, uint16_t addr);
@@ -234,6 +246,7 @@ void vic20_vic_view(const vic20 *m, struct mh_chip_vic_view *out);
 /* ---- the per-cycle step shared by the bus callbacks ---- */
 static inline void vic20_tick_chips(vic20 *m)
 {
+    if (m->p.ca2_float_left && --m->p.ca2_float_left == 0) m6522_set_ca2(&m->via1, 0);
     if (m6561_tick(&m->vic)) vic20_frame_done(m);
     int irq1 = m6522_tick(&m->via1);
     int irq2 = m6522_tick(&m->via2);

@@ -61,6 +61,7 @@ void vic20_bus_init(vic20 *m)
         ram = kind == VIC20_R_RAM;
         m->rd_kind[b] = kind;
         m->wr_ram[b] = ram;
+        m->rd[b] = kind == VIC20_R_RAM ? m->p.ram : kind == VIC20_R_ROM ? m->rom : NULL;
     }
 }
 
@@ -96,6 +97,21 @@ static uint8_t io_read(vic20 *m, uint16_t addr)
     return (uint8_t)((m->vic.last_data & 0xF0u) | (m->p.color[addr & 0x3FFu] & 0x0Fu));
 }
 
+/* VIA1's CA2 line after a PCR write: driven, it follows the VIA (and the
+ * circuit's input level goes back high); released, it drifts low. */
+static void via1_ca2_line(vic20 *m)
+{
+    uint8_t driven = (m->via1.pcr & 0x08u) != 0;
+    if (driven == m->p.ca2_driven) return;
+    m->p.ca2_driven = driven;
+    if (driven) {
+        m->p.ca2_float_left = 0;
+        m6522_set_ca2(&m->via1, 1);
+    } else {
+        m->p.ca2_float_left = VIC20_CA2_FLOAT_CYCLES;
+    }
+}
+
 void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value)
 {
     if (addr < 0x9100) {
@@ -103,7 +119,10 @@ void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value)
         return;
     }
     if (addr < 0x9400) {
-        if (via1_selected(addr)) m6522_write(&m->via1, (uint8_t)addr, value);
+        if (via1_selected(addr)) {
+            m6522_write(&m->via1, (uint8_t)addr, value);
+            if ((addr & 0x0Fu) == 0x0Cu) via1_ca2_line(m);
+        }
         if (via2_selected(addr)) m6522_write(&m->via2, (uint8_t)addr, value);
         update_lines(m);
         return;
@@ -117,12 +136,9 @@ uint8_t vic20_bus_read(void *user, uint16_t addr)
 {
     vic20 *m = user;
     vic20_tick_chips(m);
-    switch (m->rd_kind[addr >> 10]) {
-    case VIC20_R_RAM: return m->p.ram[addr];
-    case VIC20_R_ROM: return m->rom[addr];
-    case VIC20_R_IO: return io_read(m, addr);
-    default: return m->vic.last_data;
-    }
+    const uint8_t *bytes = m->rd[addr >> 10];
+    if (bytes) return bytes[addr];
+    return m->rd_kind[addr >> 10] == VIC20_R_IO ? io_read(m, addr) : m->vic.last_data;
 }
 
 void vic20_bus_write(void *user, uint16_t addr, uint8_t value)
@@ -167,14 +183,21 @@ void vic20_bus_poke(vic20 *m, uint16_t addr, uint8_t value)
 
 uint16_t vic20_vic_fetch(void *user, uint16_t vic_address)
 {
-    const vic20 *m = user;
-    uint16_t cpu = m6561_cpu_address(vic_address);
-    uint16_t color = (uint16_t)((m->p.color[vic_address & 0x3FFu] & 0x0Fu) << 8);
-    if (cpu < 0x0400 || (cpu >= 0x1000 && cpu < 0x2000)) return (uint16_t)(color | m->p.ram[cpu]);
-    if (cpu >= 0x8000 && cpu < 0x9000) return (uint16_t)(color | m->rom[cpu]);
-    if (cpu >= 0x9400 && cpu < 0x9800)
-        return (uint16_t)(color | 0xF0u | (m->p.color[cpu & 0x3FFu] & 0x0Fu));
-    return (uint16_t)(color | 0xFFu);
+    return m6561_fetch(&((const vic20 *)user)->vic, (uint16_t)(vic_address & 0x3FFFu));
+}
+
+/* The VIC's bus: VIC $0000-$0FFF the character ROM, $1000-$1FFF nothing it
+ * can read (I/O, colour RAM as data, I/O2/3), $2000-$23FF RAM $0000-$03FF,
+ * $2400-$2FFF nothing (the 3K expansion is not on its bus), $3000-$3FFF RAM
+ * $1000-$1FFF. */
+void vic20_vic_blocks(const vic20 *m, const uint8_t *blocks[16])
+{
+    for (unsigned b = 0; b < 16; b++) {
+        uint16_t cpu = m6561_cpu_address((uint16_t)(b << 10));
+        if (cpu >= 0x8000 && cpu < 0x9000) blocks[b] = m->rom + cpu;
+        else if (cpu < 0x0400 || (cpu >= 0x1000 && cpu < 0x2000)) blocks[b] = m->p.ram + cpu;
+        else blocks[b] = NULL;
+    }
 }
 
 /* ---- VIA ports ---- */

@@ -304,6 +304,9 @@ static void reset_chips(vic20 *m)
     m6522_reset(&m->via1);
     m6522_reset(&m->via2);
     m6522_set_ca1(&m->via1, !m->p.restore_down);
+    /* The reset releases VIA1's CA2 (PCR = 0): the line drifts low. */
+    m->p.ca2_driven = 0;
+    m->p.ca2_float_left = VIC20_CA2_FLOAT_CYCLES;
 }
 
 void vic20_power_on(vic20 *m)
@@ -404,7 +407,12 @@ vic20 *vic20_new(const char *options_json, const mh_host *host, char *error, siz
         vic20_free(m);
         return NULL;
     }
-    m6561_desc vd = {config.vic_model, vic20_vic_fetch, m, m->p.fb[0]};
+    m6561_desc vd;
+    memset(&vd, 0, sizeof vd);
+    vd.model = config.vic_model;
+    vic20_vic_blocks(m, vd.blocks);
+    vd.color = m->p.color;
+    vd.framebuffer = m->p.fb[0];
     m6561_init(&m->vic, &vd);
     m6522_desc via1 = {vic20_via1_read_port, NULL, m};
     m6522_desc via2 = {vic20_via2_read_port, vic20_via2_port_out, m};

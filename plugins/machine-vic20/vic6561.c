@@ -33,8 +33,8 @@ void m6561_init(m6561 *vic, const m6561_desc *desc)
 {
     memset(vic, 0, sizeof *vic);
     vic->model = desc->model;
-    vic->fetch = desc->fetch;
-    vic->user = desc->user;
+    memcpy(vic->blocks, desc->blocks, sizeof vic->blocks);
+    vic->color = desc->color;
     vic->fb = desc->framebuffer;
     m6561_reset(vic);
 }
@@ -59,16 +59,23 @@ void m6561_reset(m6561 *vic)
 
 void m6561_restore(m6561 *vic, const m6561 *saved)
 {
-    m6561_fetch_fn fetch = vic->fetch;
-    void *user = vic->user;
+    const uint8_t *blocks[16];
+    memcpy(blocks, vic->blocks, sizeof blocks);
+    const uint8_t *color = vic->color;
     uint8_t *fb = vic->fb;
     *vic = *saved;
-    vic->fetch = fetch;
-    vic->user = user;
+    memcpy(vic->blocks, blocks, sizeof blocks);
+    vic->color = color;
     vic->fb = fb;
+    vic->line_px = NULL; /* set again at the next line's start */
 }
 
-void m6561_set_framebuffer(m6561 *vic, uint8_t *fb) { vic->fb = fb; }
+void m6561_set_framebuffer(m6561 *vic, uint8_t *fb)
+{
+    if (vic->line_px && vic->fb)
+        vic->line_px = fb + (vic->line_px - vic->fb); /* the line being drawn moves along */
+    vic->fb = fb;
+}
 
 uint16_t m6561_screen_vic_address(const m6561 *vic)
 {
@@ -205,12 +212,12 @@ static void display_cycle(m6561 *vic, uint8_t *px)
     }
     unsigned column = pos >> 1, half = pos & 1u;
     uint16_t matrix = (uint16_t)(m6561_screen_vic_address(vic) + vic->matrix_base + column);
-    uint16_t bus = vic->fetch(vic->user, matrix & 0x3FFFu);
+    uint16_t bus = m6561_fetch(vic, matrix);
     uint8_t code = (uint8_t)bus;
     unsigned height = char_height(vic);
     uint16_t char_address =
         (uint16_t)(m6561_char_vic_address(vic) + code * height + vic->row_line);
-    uint8_t data = (uint8_t)vic->fetch(vic->user, char_address & 0x3FFFu);
+    uint8_t data = (uint8_t)m6561_fetch(vic, char_address);
     /* The matrix fetch comes first in the column, the character data
      * second: the open bus shows the one of this half. */
     vic->last_data = half ? data : code;
@@ -232,21 +239,29 @@ static void end_of_line(m6561 *vic)
     }
 }
 
-int m6561_tick(m6561 *vic)
+/* The start of a line: the text rows begin at the vertical origin; the
+ * framebuffer row of this line, if it is shown. */
+static void start_line(m6561 *vic, const m6561_geometry *g)
 {
-    const m6561_geometry *g = m6561_geometry_of(vic->model);
-    int frame_end = 0;
-    if (vic->cycle == 0 && !vic->row_active && !vic->row_done && rows(vic) &&
+    if (!vic->row_active && !vic->row_done && rows(vic) &&
         vic->line == (uint16_t)(vic->regs[1] * 2u)) {
         vic->row_active = 1;
         vic->row = vic->row_line = 0;
         vic->matrix_base = 0;
     }
+    vic->line_px = vic->fb && vic->line >= g->first_line && vic->line < g->first_line + g->height
+                       ? vic->fb + (size_t)(vic->line - g->first_line) * M6561_FB_WIDTH
+                       : NULL;
+}
+
+int m6561_tick(m6561 *vic)
+{
+    const m6561_geometry *g = &geometries[vic->model == M6561_MODEL_6560];
+    int frame_end = 0;
+    if (vic->cycle == 0) start_line(vic, g);
     uint8_t *px = NULL;
-    if (vic->fb && vic->line >= g->first_line && vic->line < g->first_line + g->height &&
-        vic->cycle >= g->first_cycle && (unsigned)(vic->cycle - g->first_cycle) * 4u < g->width)
-        px = vic->fb + (size_t)(vic->line - g->first_line) * M6561_FB_WIDTH +
-             (size_t)(vic->cycle - g->first_cycle) * 4u;
+    unsigned x = (unsigned)vic->cycle - g->first_cycle;
+    if (vic->line_px && x < g->width / 4u) px = vic->line_px + x * 4u;
     display_cycle(vic, px);
 
     vic->ticks++;

@@ -12,8 +12,8 @@
  * voice with a 4-bit volume ($900A-$900E).
  *
  * Machine-side contract: m6561_tick() once per CPU cycle (before the CPU's
- * access); the fetch callback returns what the VIC's bus reads at a 14-bit
- * address (8 data bits, the colour nybble in bits 8-11). The framebuffer
+ * access); the machine maps the VIC's 14-bit bus as 16 blocks of 1 KiB
+ * (m6561_desc.blocks) plus the colour RAM nybbles. The framebuffer
  * (palette indices) is the machine's; m6561_tick() returns 1 when a frame
  * ended (the machine swaps buffers).
  *
@@ -44,13 +44,13 @@ typedef struct m6561_geometry {
     uint16_t first_cycle;  /* the cycle at framebuffer x = 0 */
 } m6561_geometry;
 
-/* Returns the bus value (data in bits 0-7, colour nybble in 8-11). */
-typedef uint16_t (*m6561_fetch_fn)(void *user, uint16_t vic_address);
-
 typedef struct m6561_desc {
     m6561_model model;
-    m6561_fetch_fn fetch;
-    void *user;
+    /* What the VIC's bus reaches: per 1 KiB block of its 14-bit space the
+     * bytes there, or NULL where nothing answers (reads $FF); the colour
+     * RAM on the upper four data lines (1 KiB of nybbles). */
+    const uint8_t *blocks[16];
+    const uint8_t *color;
     uint8_t *framebuffer; /* M6561_FB_WIDTH x M6561_FB_MAX_HEIGHT */
 } m6561_desc;
 
@@ -80,9 +80,10 @@ typedef struct m6561 {
     int16_t ring[M6561_AUDIO_RING];
     uint32_t ring_head, ring_count;
     /* Borrowed (kept by m6561_restore). */
-    m6561_fetch_fn fetch;
-    void *user;
+    const uint8_t *blocks[16];
+    const uint8_t *color;
     uint8_t *fb;
+    uint8_t *line_px;          /* this line's framebuffer row, NULL when not shown */
 } m6561;
 
 const m6561_geometry *m6561_geometry_of(m6561_model model);
@@ -105,6 +106,15 @@ size_t m6561_audio_read(m6561 *vic, int16_t *out, size_t max);
 /* The 16 colours as 0xRRGGBB. */
 const uint32_t *m6561_palette(void);
 void m6561_restore(m6561 *vic, const m6561 *saved);
+/* What the VIC reads at a 14-bit address: data (bits 0-7) and the colour
+ * nybble (bits 8-11). */
+static inline uint16_t m6561_fetch(const m6561 *vic, uint16_t vic_address)
+{
+    const uint8_t *block = vic->blocks[(vic_address >> 10) & 15u];
+    uint8_t data = block ? block[vic_address & 0x3FFu] : 0xFFu;
+    return (uint16_t)(data | (vic->color[vic_address & 0x3FFu] & 0x0Fu) << 8);
+}
+
 /* CPU address of a 14-bit VIC address. */
 static inline uint16_t m6561_cpu_address(uint16_t vic_address)
 {

@@ -1,0 +1,355 @@
+/* Tests of the VIC-20 machine (plugins/machine-vic20) without the plugin
+ * loader: the memory map (expansions, open bus, colour RAM nybbles, both
+ * VIAs answering where both are selected), the debug-cart exit, snapshots
+ * (round trip, hostile blobs refused), cartridges (raw and CRT, hostile
+ * images refused) on a tiny KERNAL written here; and, with the original
+ * ROMs (../shared/roms or $MCPHOST_TEST_ROMS; skipped, saying so, when
+ * absent), the boot to READY in each memory configuration. */
+#include "mh_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "vic20.h"
+
+/* ---- a tiny KERNAL: reset at $E000 runs the code the test put there ---- */
+
+static char rom_dir[64];
+
+static void write_file(const char *dir, const char *name, const uint8_t *bytes, size_t size)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite(bytes, 1, size, f);
+    fclose(f);
+}
+
+/* A ROM directory whose KERNAL starts at $E000 with code (generic names). */
+static void make_roms(const uint8_t *code, size_t size)
+{
+    static uint8_t kernal[8192], basic[8192], chargen[4096];
+    strcpy(rom_dir, "/tmp/mh_vic20_roms_XXXXXX");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(rom_dir));
+    memset(kernal, 0xEA, sizeof kernal);
+    memcpy(kernal, code, size);
+    kernal[0x1FFC] = 0x00;
+    kernal[0x1FFD] = 0xE0;
+    for (size_t i = 0; i < sizeof chargen; i++) chargen[i] = (uint8_t)i;
+    write_file(rom_dir, "kernal", kernal, sizeof kernal);
+    write_file(rom_dir, "basic", basic, sizeof basic);
+    write_file(rom_dir, "chargen", chargen, sizeof chargen);
+}
+
+static void remove_roms(void)
+{
+    char path[256];
+    static const char *const names[] = {"kernal", "basic", "chargen", "cart.bin", "bad.crt",
+                                        "big.bin", "cart.crt"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", rom_dir, names[i]);
+        unlink(path);
+    }
+    rmdir(rom_dir);
+}
+
+static vic20 *make(const char *extra)
+{
+    char options[512], error[512];
+    snprintf(options, sizeof options, "{\"rom_dir\":\"%s\",\"debugcart\":true%s%s}", rom_dir,
+             extra && extra[0] ? "," : "", extra ? extra : "");
+    vic20 *m = vic20_new(options, NULL, error, sizeof error);
+    if (!m) fprintf(stderr, "vic20_new: %s\n", error);
+    return m;
+}
+
+static mh_run_result run(vic20 *m, uint64_t cycles)
+{
+    mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+    vic20_run(m, cycles, &result);
+    return result;
+}
+
+/* LDA #$2A; STA $910F (the debug cart: exit code $2A) */
+static const uint8_t exit_2a[] = {0xA9, 0x2A, 0x8D, 0x0F, 0x91, 0x4C, 0x05, 0xE0};
+
+static void test_debugcart_exit_and_rom_errors(void)
+{
+    make_roms(exit_2a, sizeof exit_2a);
+    vic20 *m = make(NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    mh_run_result r = run(m, 100000);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 0x2A);
+    CU_ASSERT(r.cycles < 20);
+    vic20_free(m);
+    /* No rom_dir: a clear message naming --rom-dir. */
+    char error[512];
+    CU_ASSERT_PTR_NULL(vic20_new("{}", NULL, error, sizeof error));
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "--rom-dir"));
+    CU_ASSERT_PTR_NULL(vic20_new("{\"vic20_memory\":\"12k\"}", NULL, error, sizeof error));
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "vic20_memory"));
+    remove_roms();
+}
+
+static void test_memory_map(void)
+{
+    make_roms(exit_2a, sizeof exit_2a);
+    vic20 *m = make("\"vic20_memory\":\"none\"");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 5000);
+    /* Unexpanded: $0400 and $2000 are open: a read gets the VIC's last fetch. */
+    vic20_bus_poke(m, 0x0400, 0x12);
+    vic20_bus_poke(m, 0x2000, 0x34);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x0400), m->vic.last_data);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x2000), m->vic.last_data);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0xA000), m->vic.last_data);
+    vic20_bus_poke(m, 0x1000, 0x56);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x1000), 0x56);
+    /* Colour RAM: 4 bits, the upper nybble from the open bus. */
+    vic20_bus_poke(m, 0x9400, 0xA7);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x9400) & 0x0F, 0x07);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x9400) & 0xF0, m->vic.last_data & 0xF0);
+    /* ROMs. */
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x8001), 0x01);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0xE000), 0xA9);
+    /* $9130: both VIAs are selected; a write reaches both. */
+    vic20_bus_poke(m, 0x913E, 0x82);
+    CU_ASSERT_EQUAL(m->via1.ier, 0x02);
+    CU_ASSERT_EQUAL(m->via2.ier, 0x02);
+    vic20_bus_poke(m, 0x911E, 0x7F);
+    CU_ASSERT_EQUAL(m->via1.ier, 0x00);
+    CU_ASSERT_EQUAL(m->via2.ier, 0x02);
+    /* The VIC's registers repeat every 16 bytes through $90FF. */
+    vic20_bus_poke(m, 0x90FF, 0x3B);
+    CU_ASSERT_EQUAL(m->vic.regs[15], 0x3B);
+    vic20_free(m);
+
+    m = make("\"vic20_memory\":\"all\"");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    static const uint16_t ram_at[] = {0x0400, 0x0FFF, 0x2000, 0x5000, 0x7FFF, 0xA000, 0xBFFF};
+    for (size_t i = 0; i < sizeof ram_at / sizeof ram_at[0]; i++) {
+        vic20_bus_poke(m, ram_at[i], (uint8_t)(0x40 + i));
+        CU_ASSERT_EQUAL(vic20_bus_peek(m, ram_at[i]), 0x40 + i);
+    }
+    CU_ASSERT_EQUAL(m->kernal_layout.basic_program, 0x1201);
+    vic20_free(m);
+    m = make("\"vic20_memory\":\"3k\"");
+    CU_ASSERT_EQUAL(m->kernal_layout.basic_program, 0x0401);
+    vic20_bus_poke(m, 0x2000, 0x77);
+    CU_ASSERT_NOT_EQUAL(m->p.ram[0x2000], 0x77);
+    vic20_free(m);
+    remove_roms();
+}
+
+static void test_via_interrupt_lines(void)
+{
+    /* VIA2 T1 IRQ -> CPU IRQ, VIA1 -> NMI: CLI; VIA2 T1 = 100 with IRQ on;
+     * the IRQ vector ($FFFE -> $E040) writes the exit code $11. */
+    uint8_t code[0x60];
+    memset(code, 0xEA, sizeof code);
+    static const uint8_t start[] = {0xA9, 0xC0, 0x8D, 0x2E, 0x91, /* IER: T1 */
+                                    0xA9, 0x64, 0x8D, 0x24, 0x91, 0xA9, 0x00, 0x8D, 0x25,
+                                    0x91, 0x58, 0x4C, 0x10, 0xE0};
+    memcpy(code, start, sizeof start);
+    static const uint8_t irq[] = {0xA9, 0x11, 0x8D, 0x0F, 0x91};
+    memcpy(code + 0x40, irq, sizeof irq);
+    make_roms(code, sizeof code);
+    char path[256];
+    snprintf(path, sizeof path, "%s/kernal", rom_dir);
+    FILE *f = fopen(path, "r+b");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fseek(f, 0x1FFE, SEEK_SET);
+    fputc(0x40, f);
+    fputc(0xE0, f);
+    fclose(f);
+    vic20 *m = make(NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    mh_run_result r = run(m, 10000);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 0x11);
+    CU_ASSERT(r.cycles > 100 && r.cycles < 150);
+    vic20_free(m);
+    remove_roms();
+}
+
+static void test_snapshots(void)
+{
+    static const uint8_t loop[] = {0xEE, 0x00, 0x10, 0x4C, 0x00, 0xE0}; /* INC $1000; JMP */
+    make_roms(loop, sizeof loop);
+    vic20 *m = make(NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 30000);
+    void *blob = NULL;
+    size_t size = 0;
+    CU_ASSERT_EQUAL_FATAL(vic20_snapshot_blob_save(m, &blob, &size), MH_OK);
+    uint8_t counter = m->p.ram[0x1000];
+    uint16_t line = m->vic.line;
+    run(m, 12345);
+    CU_ASSERT_NOT_EQUAL(m->p.ram[0x1000], counter);
+    char error[512];
+    CU_ASSERT_EQUAL(vic20_snapshot_blob_load(m, blob, size, error, sizeof error), MH_OK);
+    CU_ASSERT_EQUAL(m->p.ram[0x1000], counter);
+    CU_ASSERT_EQUAL(m->vic.line, line);
+    /* Hostile blobs: truncated, corrupt, another machine, impossible state. */
+    CU_ASSERT_NOT_EQUAL(vic20_snapshot_blob_load(m, blob, 20, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "truncated"));
+    uint8_t *bad = malloc(size);
+    memcpy(bad, blob, size);
+    bad[size / 2] ^= 0x55;
+    CU_ASSERT_NOT_EQUAL(vic20_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "checksum"));
+    memcpy(bad, blob, size);
+    memcpy(bad + 8, "c64\0\0", 5);
+    vic20_snapshot_blob_seal(bad, size);
+    CU_ASSERT_NOT_EQUAL(vic20_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "c64"));
+    memcpy(bad, blob, size);
+    vic20_snapshot *snap = (vic20_snapshot *)(bad + 56);
+    snap->vic.line = 999;
+    vic20_snapshot_blob_seal(bad, size);
+    CU_ASSERT_NOT_EQUAL(vic20_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "not one this VIC-20 can be in"));
+    CU_ASSERT_EQUAL(m->p.ram[0x1000], counter); /* nothing was loaded */
+    free(bad);
+    free(blob);
+    vic20_free(m);
+    remove_roms();
+}
+
+static void test_cartridges(void)
+{
+    make_roms(exit_2a, sizeof exit_2a);
+    vic20 *m = make(NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    char path[256], error[512];
+    /* A raw 8 KiB image: block 5. */
+    static uint8_t image[8192];
+    for (size_t i = 0; i < sizeof image; i++) image[i] = (uint8_t)(i * 7);
+    write_file(rom_dir, "cart.bin", image, sizeof image);
+    snprintf(path, sizeof path, "%s/cart.bin", rom_dir);
+    CU_ASSERT_EQUAL(vic20_cart_attach(m, path, error, sizeof error), MH_OK);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0xA001), 7);
+    vic20_bus_poke(m, 0xA001, 0); /* ROM */
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0xA001), 7);
+    /* A CRT with a chip at $6000 (block 3). */
+    static uint8_t crt[64 + 16 + 4096];
+    memset(crt, 0, sizeof crt);
+    memcpy(crt, "VIC20 CARTRIDGE ", 16);
+    crt[0x13] = 0x40;
+    crt[0x14] = 1;
+    memcpy(crt + 64, "CHIP", 4);
+    uint32_t packet = 16 + 4096;
+    crt[64 + 4] = (uint8_t)(packet >> 24);
+    crt[64 + 5] = (uint8_t)(packet >> 16);
+    crt[64 + 6] = (uint8_t)(packet >> 8);
+    crt[64 + 7] = (uint8_t)packet;
+    crt[64 + 12] = 0x60;
+    crt[64 + 14] = 0x10;
+    memset(crt + 80, 0x99, 4096);
+    write_file(rom_dir, "cart.crt", crt, sizeof crt);
+    snprintf(path, sizeof path, "%s/cart.crt", rom_dir);
+    CU_ASSERT_EQUAL(vic20_cart_attach(m, path, error, sizeof error), MH_OK);
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x6000), 0x99);
+    CU_ASSERT(m->cart_blocks == VIC20_MEM_BLK3);
+    /* Hostile: a chip at $8000 (the character ROM), a packet past the end,
+     * a raw image too big, a load address outside the blocks. */
+    crt[64 + 12] = 0x80;
+    write_file(rom_dir, "bad.crt", crt, sizeof crt);
+    snprintf(path, sizeof path, "%s/bad.crt", rom_dir);
+    CU_ASSERT_NOT_EQUAL(vic20_cart_attach(m, path, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "not a ROM inside blocks"));
+    crt[64 + 12] = 0x60;
+    crt[64 + 6] = 0x30; /* the packet claims more than the file has */
+    write_file(rom_dir, "bad.crt", crt, sizeof crt);
+    CU_ASSERT_NOT_EQUAL(vic20_cart_attach(m, path, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "not a valid VIC-20 CRT"));
+    static uint8_t big[20000];
+    write_file(rom_dir, "big.bin", big, sizeof big);
+    snprintf(path, sizeof path, "%s/big.bin", rom_dir);
+    CU_ASSERT_NOT_EQUAL(vic20_cart_attach(m, path, error, sizeof error), MH_OK);
+    big[0] = 0x00;
+    big[1] = 0x90; /* load at $9000 */
+    write_file(rom_dir, "big.bin", big, 3000);
+    CU_ASSERT_NOT_EQUAL(vic20_cart_attach(m, path, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "$2000, $4000, $6000 or $A000"));
+    CU_ASSERT_EQUAL(vic20_bus_peek(m, 0x6000), 0x99); /* the good one stays */
+    vic20_free(m);
+    remove_roms();
+}
+
+/* ---- with the original ROMs ---- */
+
+static int find_original_roms(char out[1024], size_t size)
+{
+    const char *env = getenv("MCPHOST_TEST_ROMS");
+    char *shared = mh_test_shared_path("../roms");
+    const char *bases[2] = {env, shared};
+    int found = 0;
+    for (int i = 0; i < 2 && !found; i++) {
+        if (!bases[i]) continue;
+        static const char *const subs[2] = {"/VIC20", ""};
+        for (int s = 0; s < 2 && !found; s++) {
+            char probe[1100];
+            snprintf(out, size, "%s%s", bases[i], subs[s]);
+            snprintf(probe, sizeof probe, "%s/kernal.901486-07.bin", out);
+            found = access(probe, R_OK) == 0;
+        }
+    }
+    free(shared);
+    if (!found) printf("\n    (skipped: no VIC-20 ROMs in $MCPHOST_TEST_ROMS or ../shared/roms) ");
+    return found;
+}
+
+/* Screen codes of "READY." and the "BYTES FREE" line's number. */
+static int screen_has(const vic20 *m, const char *text)
+{
+    uint16_t screen = m6561_cpu_address(m6561_screen_vic_address(&m->vic));
+    size_t n = strlen(text);
+    for (unsigned i = 0; i + n <= 22u * 23u; i++) {
+        size_t k = 0;
+        for (; k < n; k++) {
+            char c = text[k];
+            uint8_t code = c >= 'A' && c <= 'Z' ? (uint8_t)(c - 'A' + 1) : (uint8_t)c;
+            if (m->p.ram[screen + i + k] != code) break;
+        }
+        if (k == n) return 1;
+    }
+    return 0;
+}
+
+static void test_boot_with_original_roms(void)
+{
+    char dir[1024];
+    if (!find_original_roms(dir, sizeof dir)) return;
+    static const struct { const char *memory, *video, *free; } configs[] = {
+        {"none", "pal", "3583 BYTES FREE"},
+        {"3k", "pal", "6655 BYTES FREE"},
+        {"8k", "ntsc", "11775 BYTES FREE"},
+        {"24k", "pal", "28159 BYTES FREE"},
+    };
+    for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++) {
+        char options[1200], error[512];
+        snprintf(options, sizeof options,
+                 "{\"rom_dir\":\"%s\",\"vic20_memory\":\"%s\",\"video\":\"%s\"}", dir,
+                 configs[i].memory, configs[i].video);
+        vic20 *m = vic20_new(options, NULL, error, sizeof error);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        run(m, 3000000);
+        CU_ASSERT(screen_has(m, "READY."));
+        if (!screen_has(m, configs[i].free)) {
+            fprintf(stderr, "\n%s: no \"%s\" on the screen\n", configs[i].memory, configs[i].free);
+            CU_FAIL("BYTES FREE");
+        }
+        CU_ASSERT_EQUAL(m->p.ram[0x2B] | m->p.ram[0x2C] << 8, m->kernal_layout.basic_program);
+        vic20_free(m);
+    }
+}
+
+MH_SUITE("vic20.machine", NULL, NULL, MH_TEST(test_debugcart_exit_and_rom_errors),
+         MH_TEST(test_memory_map), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
+         MH_TEST(test_cartridges), MH_TEST(test_boot_with_original_roms))
