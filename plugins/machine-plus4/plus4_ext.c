@@ -104,10 +104,15 @@ static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size
     else if (t->ntsc != m->ted.ntsc || t->lines != m->ted.lines || t->fb_height != m->ted.fb_height ||
              t->fb_first_line != m->ted.fb_first_line || t->clock_hz != m->ted.clock_hz)
         bad = "the TED model";
-    else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE) bad = "the beam position";
+    else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE || t->drawn_px > TED_FB_WIDTH)
+        bad = "the beam position";
     else if (t->rc > 7 || t->flash_counter > 31 || t->snd_div > 7 || t->snd_count[0] > 1023 ||
              t->snd_count[1] > 1023 || t->sample_acc >= t->clock_hz)
         bad = "a TED counter";
+    else if ((t->timer_run[0] | t->timer_run[1] | t->timer_run[2]) > 1 ||
+             t->timer_base_tick[0] > t->ticks || t->timer_base_tick[1] > t->ticks ||
+             t->timer_base_tick[2] > t->ticks)
+        bad = "a timer";
     else if (t->ring_head >= TED_AUDIO_RING || t->ring_count > TED_AUDIO_RING) bad = "the audio ring";
     else if (t->sound_on != m->ted.sound_on) bad = "the sound setting";
     else if (s->p.fb_back > 1 || s->p.rom_banks > 15) bad = "the framebuffer or ROM bank number";

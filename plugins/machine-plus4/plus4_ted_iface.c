@@ -52,7 +52,7 @@ void plus4_ted_view(const plus4 *m, mh_chip_ted_view *out)
     out->flash_on = (uint8_t)ted_flash_on(t);
     out->flash_counter = t->flash_counter;
     for (unsigned n = 0; n < 3; n++) {
-        out->timers[n].counter = t->timer[n];
+        out->timers[n].counter = ted_timer_value(t, n);
         out->timers[n].reload = t->reload[n];
         out->timers[n].running = t->timer_run[n];
         out->timers[n].underflows = t->underflows[n];

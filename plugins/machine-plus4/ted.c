@@ -58,10 +58,12 @@ void ted_reset(ted *t)
     t->frame = 0;
     t->line = 0;
     t->x = 0;
-    memset(t->timer, 0, sizeof t->timer);
+    t->drawn_px = 0;
+    memset(t->timer_base, 0, sizeof t->timer_base);
+    memset(t->timer_base_tick, 0, sizeof t->timer_base_tick);
+    t->timer_event = UINT64_MAX;
     memset(t->reload, 0, sizeof t->reload);
     memset(t->timer_run, 0, sizeof t->timer_run);
-    t->timers_running = 0;
     memset(t->underflows, 0, sizeof t->underflows);
     t->irq_flags = 0;
     t->irq = 0;
@@ -118,6 +120,8 @@ uint16_t ted_raster_compare(const ted *t)
 }
 int ted_flash_on(const ted *t) { return t->flash_counter >= 16; }
 
+static void timers_schedule(ted *t);
+
 /* ---- interrupts ---- */
 
 static void update_irq(ted *t)
@@ -139,8 +143,8 @@ uint8_t ted_peek(const ted *t, uint8_t reg)
 {
     reg &= 0x3Fu;
     switch (reg) {
-    case 0x00: case 0x02: case 0x04: return (uint8_t)t->timer[reg >> 1];
-    case 0x01: case 0x03: case 0x05: return (uint8_t)(t->timer[reg >> 1] >> 8);
+    case 0x00: case 0x02: case 0x04: return (uint8_t)ted_timer_value(t, reg >> 1u);
+    case 0x01: case 0x03: case 0x05: return (uint8_t)(ted_timer_value(t, reg >> 1u) >> 8);
     case 0x06: return t->regs[0x06];
     case 0x07: return t->regs[0x07];
     case 0x08: return t->keyboard_latch;
@@ -169,25 +173,36 @@ uint8_t ted_peek(const ted *t, uint8_t reg)
 
 uint8_t ted_read(ted *t, uint8_t reg) { return ted_peek(t, reg); }
 
+/* Registers whose writes change the picture: the line is drawn up to the
+ * beam first. */
+static int changes_picture(uint8_t reg)
+{
+    return reg == 0x06 || reg == 0x07 || reg == 0x0C || reg == 0x0D ||
+           (reg >= 0x12 && reg <= 0x19);
+}
+
 void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
 {
     reg &= 0x3Fu;
+    if (changes_picture(reg)) ted_catch_up(t);
     switch (reg) {
-    case 0x00: case 0x02: case 0x04: {
+    case 0x00: case 0x02: case 0x04: { /* low byte: stops the timer */
         unsigned n = reg >> 1;
+        uint16_t now = ted_timer_value(t, n);
         t->timer_run[n] = 0;
-        t->timers_running = (uint8_t)(t->timer_run[0] | t->timer_run[1] | t->timer_run[2]);
-        if (n == 0) t->reload[0] = (uint16_t)((t->reload[0] & 0xFF00u) | value);
-        else t->reload[n] = (uint16_t)((t->reload[n] & 0xFF00u) | value);
-        t->timer[n] = (uint16_t)((t->timer[n] & 0xFF00u) | value);
+        t->reload[n] = (uint16_t)((t->reload[n] & 0xFF00u) | value);
+        t->timer_base[n] = (uint16_t)((now & 0xFF00u) | value);
+        timers_schedule(t);
         break;
     }
-    case 0x01: case 0x03: case 0x05: {
+    case 0x01: case 0x03: case 0x05: { /* high byte: starts it */
         unsigned n = reg >> 1;
+        uint16_t now = ted_timer_value(t, n);
         t->reload[n] = (uint16_t)((t->reload[n] & 0x00FFu) | (value << 8));
-        t->timer[n] = n == 0 ? t->reload[0] : (uint16_t)((t->timer[n] & 0x00FFu) | (value << 8));
+        t->timer_base[n] = n == 0 ? t->reload[0] : (uint16_t)((now & 0x00FFu) | (value << 8));
+        t->timer_base_tick[n] = t->ticks;
         t->timer_run[n] = 1;
-        t->timers_running = 1;
+        timers_schedule(t);
         break;
     }
     case 0x08: t->keyboard_latch = keyboard; break;
@@ -219,24 +234,60 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
 
 /* ---- the beam ---- */
 
-void ted_timers_step(ted *t)
+/* Odd ticks in (from, to]: the timers' steps. */
+static uint64_t steps_between(uint64_t from, uint64_t to)
+{
+    return ((to + 1u) >> 1) - ((from + 1u) >> 1);
+}
+
+uint16_t ted_timer_value(const ted *t, unsigned n)
+{
+    if (!t->timer_run[n]) return t->timer_base[n];
+    return (uint16_t)(t->timer_base[n] - steps_between(t->timer_base_tick[n], t->ticks));
+}
+
+/* The tick of timer n's next underflow: its value's worth of steps (65536
+ * from 0) after its base tick. */
+static uint64_t underflow_tick(const ted *t, unsigned n)
+{
+    uint64_t steps = t->timer_base[n] ? t->timer_base[n] : 65536u;
+    uint64_t base = t->timer_base_tick[n];
+    uint64_t first_odd = (base & 1u) ? base + 2u : base + 1u;
+    return first_odd + 2u * (steps - 1u);
+}
+
+static void timers_schedule(ted *t)
+{
+    t->timer_event = UINT64_MAX;
+    for (unsigned n = 0; n < 3; n++) {
+        if (!t->timer_run[n]) continue;
+        uint64_t at = underflow_tick(t, n);
+        if (at < t->timer_event) t->timer_event = at;
+    }
+}
+
+/* At an underflow: the IRQ flag; timer 1 reloads, timers 2 and 3 go on
+ * from 0 (then $FFFF). */
+void ted_timer_event(ted *t)
 {
     static const uint8_t sources[3] = {TED_IRQ_T1, TED_IRQ_T2, TED_IRQ_T3};
     for (unsigned n = 0; n < 3; n++) {
         if (!t->timer_run[n]) continue;
-        if (t->timer[n]-- == 0) continue; /* went on from 0 to $FFFF: no second IRQ */
-        if (t->timer[n] == 0) {
-            t->underflows[n]++;
-            raise(t, sources[n]);
-            if (n == 0) t->timer[0] = t->reload[0];
-        }
+        uint64_t at = underflow_tick(t, n);
+        if (at > t->ticks) continue;
+        t->underflows[n]++;
+        raise(t, sources[n]);
+        t->timer_base[n] = n == 0 ? t->reload[0] : 0;
+        t->timer_base_tick[n] = at; /* the tick it reached 0 (a CPU cycle may be 2 ticks) */
     }
+    timers_schedule(t);
 }
 
 /* At the start of every line: the frame, raster compare, DMA lines and
  * the row counters. */
 static void new_line(ted *t)
 {
+    t->drawn_px = 0;
     if (t->line == 0) {
         t->frame++;
         t->display_frame = (t->regs[0x06] & 0x10u) != 0;
@@ -272,9 +323,9 @@ static void new_line(ted *t)
 
 int ted_line_event(ted *t)
 {
-    if (t->x == TED_X_RENDER) ted_render_line(t);
+    if (t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);
     if (t->x < TED_TICKS_PER_LINE) return 0;
-    t->x = 0;
+    t->x = (uint16_t)(t->x - TED_TICKS_PER_LINE);
     if (++t->line == t->lines) t->line = 0;
     new_line(t);
     return t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines);

@@ -9,8 +9,10 @@
  * the TED fetches display data, refreshes DRAM, stops the CPU for DMA or
  * $FF13 bit 1 forces it, else 1 (double clock).
  *
- * Video is drawn a line at a time (at the end of the line's display part)
- * from the registers as they are then, into an 8-bit framebuffer of
+ * Video is drawn a line at a time at the end of the line's display part,
+ * from the registers as they are then; a write to a register that changes
+ * the picture first draws the line up to the beam, so colour and mode
+ * changes take effect mid-line (to 4 pixels). The framebuffer holds
  * palette indices (luminance << 4 | hue, ted_palette()).
  *
  * Ownership: the machine owns the struct (no allocation); the fetch
@@ -84,12 +86,16 @@ typedef struct ted {
     uint64_t ticks;         /* since reset */
     uint64_t frame;         /* frames started since reset */
     uint16_t line, x;       /* beam: raster line, tick in the line */
+    uint16_t drawn_px;      /* pixels of this line already drawn (0-384) */
 
-    /* Timers: counters, timer 1's reload value, running flags. */
-    uint16_t timer[3];
+    /* Timers, counted lazily: a running timer held timer_base at tick
+     * timer_base_tick and has stepped once at every odd tick since; the
+     * next underflow of any running timer is at tick timer_event. */
+    uint16_t timer_base[3];
+    uint64_t timer_base_tick[3];
+    uint64_t timer_event;   /* UINT64_MAX: no timer runs */
     uint16_t reload[3];
     uint8_t timer_run[3];
-    uint8_t timers_running; /* any of timer_run */
     uint32_t underflows[3];
     uint8_t irq_flags;      /* bits 1-6 latched */
     uint8_t irq;            /* the output: an enabled source is set */
@@ -131,24 +137,22 @@ void ted_restore(ted *t, const ted *saved);
 /* What happens at the end of the line's display part and at the line's
  * end (ted.c); the per-tick work that remains is in ted_advance(). */
 int ted_line_event(ted *t);
-void ted_timers_step(ted *t);
+void ted_timer_event(ted *t);
 void ted_sound_step(ted *t);
 
-/* Runs n (1 or 2) ticks; returns 1 when a frame ended (the framebuffer is
- * complete). Timers step every second tick, the voices every 8th. */
+/* Runs n (1 or 2) ticks at once (events land within the CPU cycle);
+ * returns 1 when a frame ended (the framebuffer is complete). Timers step at every odd tick (counted lazily), the voices every 8th. */
 static inline int ted_advance(ted *t, unsigned n)
 {
-    int frame_done = 0;
-    for (unsigned i = 0; i < n; i++) {
-        t->ticks++;
-        if ((t->ticks & 1u) && t->timers_running) ted_timers_step(t);
-        if (++t->snd_div == 8) {
-            t->snd_div = 0;
-            ted_sound_step(t);
-        }
-        if (++t->x >= TED_X_RENDER) frame_done |= ted_line_event(t);
+    t->ticks += n;
+    if (t->ticks >= t->timer_event) ted_timer_event(t);
+    t->snd_div = (uint8_t)(t->snd_div + n);
+    if (t->snd_div >= 8) {
+        t->snd_div = (uint8_t)(t->snd_div - 8);
+        ted_sound_step(t);
     }
-    return frame_done;
+    t->x = (uint16_t)(t->x + n);
+    return t->x >= TED_X_RENDER ? ted_line_event(t) : 0;
 }
 static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */
@@ -181,6 +185,7 @@ uint16_t ted_charset_address(const ted *t);
 uint16_t ted_bitmap_address(const ted *t);
 unsigned ted_mode(const ted *t);              /* ECM << 2 | BMM << 1 | MCM */
 uint16_t ted_raster_compare(const ted *t);
+uint16_t ted_timer_value(const ted *t, unsigned n); /* the counter now */
 double ted_voice_hz(const ted *t, int voice);
 uint16_t ted_voice_freq(const ted *t, int voice);
 int ted_flash_on(const ted *t);

@@ -88,6 +88,21 @@ black:
     for (unsigned i = 0; i < 8; i++) out[i] = 0;
 }
 
+/* 8 pixels of colour fg where data has a 1 bit (bit 7 first), else bg. */
+static inline void expand8(uint8_t data, uint8_t fg, uint8_t bg, uint8_t *out)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Byte i takes bit 7 - i; nonzero bytes become $FF. */
+    uint64_t m = ((uint64_t)data * 0x0101010101010101ull) & 0x0102040810204080ull;
+    m = (((m + 0x7F7F7F7F7F7F7F7Full) | m) & 0x8080808080808080ull) >> 7;
+    m *= 0xFFu;
+    const uint64_t px = (0x0101010101010101ull * fg & m) | (0x0101010101010101ull * bg & ~m);
+    memcpy(out, &px, 8);
+#else
+    for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
+#endif
+}
+
 /* Standard text: the common case, without the other modes' branches. */
 static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out)
 {
@@ -103,17 +118,13 @@ static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out
         if ((attr & 0x80u) && !flash) data = 0;
         if (flash && ((t->vc_base + col) & 0x3FFu) == cursor) reverse = !reverse;
         if (reverse) data = (uint8_t)~data;
-        const uint8_t fg = attr & 0x7Fu;
-        for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
+        expand8(data, attr & 0x7Fu, bg, out);
     }
 }
 
-void ted_render_line(ted *t)
+/* The whole visible line (384 pixels) as the registers are now. */
+static void build_line(ted *t, uint8_t *px)
 {
-    if (!t->fb) return;
-    const unsigned row = (unsigned)((t->line + t->lines - t->fb_first_line) % t->lines);
-    if (row >= t->fb_height) return;
-    uint8_t *px = t->fb + (size_t)row * TED_FB_WIDTH;
     const uint8_t border = t->regs[0x19] & 0x7Fu;
     const int rows25 = (t->regs[0x06] & 0x08u) != 0;
     const unsigned top = rows25 ? 4u : 8u, bottom = rows25 ? 204u : 200u;
@@ -136,9 +147,36 @@ void ted_render_line(ted *t)
     if (mode == 0) {
         text_row(t, charset, display + 8);
     } else {
-        for (unsigned col = 0; col < 40; col++) cell_pixels(t, mode, col, charset, display + 8 + col * 8u);
+        for (unsigned col = 0; col < 40; col++)
+            cell_pixels(t, mode, col, charset, display + 8 + col * 8u);
     }
     memset(px, border, 32 + left);
     memcpy(px + 32 + left, display + 8 - xscroll + left, right - left);
     memset(px + 32 + right, border, TED_FB_WIDTH - 32 - right);
+}
+
+void ted_render_upto(ted *t, unsigned end)
+{
+    if (end > TED_FB_WIDTH) end = TED_FB_WIDTH;
+    if (!t->fb || end <= t->drawn_px) return;
+    const unsigned row = (unsigned)((t->line + t->lines - t->fb_first_line) % t->lines);
+    if (row >= t->fb_height) {
+        t->drawn_px = (uint16_t)end;
+        return;
+    }
+    uint8_t *px = t->fb + (size_t)row * TED_FB_WIDTH;
+    if (t->drawn_px == 0 && end == TED_FB_WIDTH) {
+        build_line(t, px); /* the usual case: no register changed mid-line */
+    } else {
+        uint8_t line[TED_FB_WIDTH];
+        build_line(t, line);
+        memcpy(px + t->drawn_px, line + t->drawn_px, end - t->drawn_px);
+    }
+    t->drawn_px = (uint16_t)end;
+}
+
+void ted_catch_up(ted *t)
+{
+    if (t->x < TED_X_BORDER_L || t->x >= TED_X_RENDER) return;
+    ted_render_upto(t, (t->x - TED_X_BORDER_L) * 4u);
 }

@@ -1,0 +1,412 @@
+/* ted.timers, ted.raster, ted.clock, ted.modes, ted.palette, ted.sound -
+ * the TED (plugins/machine-plus4/ted.h) on its own, fetching from a 64 KiB
+ * test memory: the three timers (reload, free run, stop/start, IRQ), the
+ * raster compare IRQ and its acknowledge, DMA lines and the single/double
+ * clock, the display modes drawn into the framebuffer, the 121-colour
+ * palette and a voice's frequency. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mh_test.h"
+#include "ted.h"
+
+typedef struct test_mem {
+    uint8_t ram[65536];
+    uint8_t rom[65536];
+} test_mem;
+
+static uint8_t fetch(void *user, uint16_t address, int rom)
+{
+    const test_mem *m = user;
+    return rom ? m->rom[address] : m->ram[address];
+}
+
+static const uint8_t *page(void *user, uint16_t address, int rom)
+{
+    const test_mem *m = user;
+    return rom ? &m->rom[address & 0xFF00u] : &m->ram[address & 0xFF00u];
+}
+
+typedef struct fixture {
+    ted t;
+    test_mem mem;
+    uint8_t fb[TED_FB_WIDTH * TED_FB_MAX_HEIGHT];
+} fixture;
+
+static fixture *make(int ntsc)
+{
+    fixture *f = calloc(1, sizeof *f);
+    if (f) ted_init(&f->t, ntsc, fetch, page, &f->mem, f->fb, 1);
+    return f;
+}
+
+static void run_ticks(ted *t, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++) ted_tick(t);
+}
+
+/* Runs until the beam is at line, tick 0. */
+static void run_to_line(ted *t, unsigned line)
+{
+    while (!(t->line == line && t->x == 0)) ted_tick(t);
+}
+
+/* ---- ted.timers ---- */
+
+static void test_timer1_reloads(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x0A, TED_IRQ_T1, 0xFF);
+    ted_write(t, 0x00, 100, 0xFF); /* low byte: stops */
+    CU_ASSERT_FALSE(t->timer_run[0]);
+    ted_write(t, 0x01, 0, 0xFF); /* high byte: starts from the reload value 100 */
+    CU_ASSERT_TRUE(t->timer_run[0]);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x00), 100);
+    /* Counts every second tick: 100 steps = 200 ticks to 0. */
+    run_ticks(t, 198);
+    CU_ASSERT_FALSE(t->irq);
+    run_ticks(t, 2);
+    CU_ASSERT_TRUE(t->irq);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x09) & 0x88u, 0x88u);
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 100); /* reloaded */
+    CU_ASSERT_EQUAL(t->underflows[0], 1u);
+    ted_write(t, 0x09, TED_IRQ_T1, 0xFF); /* acknowledge */
+    CU_ASSERT_FALSE(t->irq);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x09) & 0x88u, 0);
+    run_ticks(t, 200);
+    CU_ASSERT_EQUAL(t->underflows[0], 2u);
+    free(f);
+}
+
+static void test_timer2_runs_free(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x02, 10, 0xFF);
+    ted_write(t, 0x03, 0, 0xFF);
+    run_ticks(t, 20);
+    CU_ASSERT_EQUAL(t->underflows[1], 1u);
+    CU_ASSERT_EQUAL(t->irq_flags & TED_IRQ_T2, TED_IRQ_T2);
+    CU_ASSERT_FALSE(t->irq); /* masked */
+    run_ticks(t, 2);
+    CU_ASSERT_EQUAL(ted_timer_value(t, 1), 0xFFFFu); /* goes on from $FFFF, no reload */
+    CU_ASSERT_EQUAL(ted_peek(t, 0x03), 0xFF);
+    /* A low-byte write stops it. */
+    ted_write(t, 0x02, 0x34, 0xFF);
+    uint16_t held = ted_timer_value(t, 1);
+    run_ticks(t, 50);
+    CU_ASSERT_EQUAL(ted_timer_value(t, 1), held);
+    free(f);
+}
+
+static void test_timer3_irq(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x0A, TED_IRQ_T3, 0xFF);
+    ted_write(t, 0x04, 3, 0xFF);
+    ted_write(t, 0x05, 0, 0xFF);
+    run_ticks(t, 6);
+    CU_ASSERT_TRUE(t->irq);
+    CU_ASSERT_EQUAL(t->irq_flags, TED_IRQ_T3);
+    free(f);
+}
+
+/* ---- ted.raster ---- */
+
+static void test_raster_irq(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x0B, 0x2C, 0xFF);
+    ted_write(t, 0x0A, 0x01 | TED_IRQ_RASTER, 0xFF); /* compare $12C = 300 */
+    CU_ASSERT_EQUAL(ted_raster_compare(t), 300);
+    run_to_line(t, 299);
+    CU_ASSERT_FALSE(t->irq);
+    run_ticks(t, TED_TICKS_PER_LINE);
+    CU_ASSERT_EQUAL(t->line, 300);
+    CU_ASSERT_TRUE(t->irq);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1D), 300 & 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1C) & 1u, 1u);
+    ted_write(t, 0x09, 0xFF, 0xFF);
+    CU_ASSERT_FALSE(t->irq);
+    /* A PAL frame is 312 lines of 114 ticks. */
+    uint64_t frame = t->frame;
+    run_to_line(t, 0);
+    run_ticks(t, 312u * 114u);
+    CU_ASSERT_EQUAL(t->frame, frame + 2);
+    free(f);
+}
+
+static void test_ntsc_lines(void)
+{
+    fixture *f = make(1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    run_to_line(&f->t, 261);
+    run_ticks(&f->t, TED_TICKS_PER_LINE);
+    CU_ASSERT_EQUAL(f->t.line, 0);
+    CU_ASSERT_EQUAL(f->t.clock_hz, TED_CLOCK_NTSC);
+    CU_ASSERT_EQUAL(ted_peek(&f->t, 0x07) & 0x40u, 0x40u);
+    free(f);
+}
+
+/* ---- ted.clock ---- */
+
+static void test_dma_and_clock(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x06, 0x1B, 0xFF); /* display on, 25 rows, y scroll 3 */
+    run_to_line(t, 0);
+    run_ticks(t, 1); /* the frame latched the display */
+    /* The border lines: double clock except the refresh at the line's end. */
+    run_to_line(t, 250);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 1u);
+    run_ticks(t, TED_X_REFRESH);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u);
+    /* $FF13 bit 1 forces single clock everywhere. */
+    ted_write(t, 0x13, 0x02, 0xFF);
+    run_to_line(t, 260);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x13) & 1u, 1u);
+    ted_write(t, 0x13, 0x00, 0xFF);
+    /* The next frame: line 11 ((11 & 7) == 3) fetches a row: the CPU stops
+     * in its fetch window; line 10 fetches the attributes. */
+    run_to_line(t, 10);
+    CU_ASSERT_TRUE(t->attr_line);
+    run_to_line(t, 11);
+    CU_ASSERT_TRUE(t->bad_line);
+    CU_ASSERT_FALSE(ted_dma(t));
+    run_ticks(t, TED_X_DMA_START);
+    CU_ASSERT_TRUE(ted_dma(t));
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u);
+    run_to_line(t, 12);
+    CU_ASSERT_FALSE(t->bad_line);
+    run_ticks(t, 40);
+    CU_ASSERT_FALSE(ted_dma(t));
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u); /* display fetches: single clock */
+    /* Blanked: no fetches, no DMA. */
+    ted_write(t, 0x06, 0x0B, 0xFF);
+    run_to_line(t, 0);
+    run_to_line(t, 11);
+    CU_ASSERT_FALSE(t->bad_line);
+    run_ticks(t, 40);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 1u);
+    free(f);
+}
+
+/* ---- ted.modes ---- */
+
+/* Sets up a 40x25 screen at $0800/$0C00 with the character set in RAM at
+ * $2000: glyph 1 is $F0 on every row, glyph 2 is $AA (MC: 10 10 10 10). */
+static void screen_setup(fixture *f, uint8_t code, uint8_t attr)
+{
+    ted *t = &f->t;
+    for (unsigned i = 0; i < 1000; i++) {
+        f->mem.ram[0x0C00 + i] = code;
+        f->mem.ram[0x0800 + i] = attr;
+    }
+    for (unsigned r = 0; r < 8; r++) {
+        f->mem.ram[0x2000 + 8 + r] = 0xF0;
+        f->mem.ram[0x2000 + 16 + r] = 0xAA;
+        f->mem.ram[0x2000 + 0x208 + r] = 0x0F; /* glyph $41 (ECM code $41 = glyph 1) */
+    }
+    ted_write(t, 0x14, 0x08, 0xFF);        /* attributes $0800, codes $0C00 */
+    ted_write(t, 0x13, 0x20, 0xFF);        /* characters $2000 */
+    ted_write(t, 0x12, 0x00, 0xFF);        /* from RAM */
+    ted_write(t, 0x07, 0x08 | 0x80, 0xFF); /* 40 columns, 256 characters */
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    ted_write(t, 0x15, 0x71, 0xFF); /* background: white, luminance 7 */
+    ted_write(t, 0x16, 0x32, 0xFF);
+    ted_write(t, 0x17, 0x45, 0xFF);
+    ted_write(t, 0x19, 0x6E, 0xFF); /* border */
+}
+
+/* Pixel x (0-319) of the display on raster line `line` of the last frame. */
+static uint8_t pixel(const fixture *f, unsigned line, unsigned x)
+{
+    unsigned row = (line + f->t.lines - f->t.fb_first_line) % f->t.lines;
+    return f->fb[row * TED_FB_WIDTH + 32 + x];
+}
+
+/* Draws a whole frame from its line 0 (where the TED latches the display
+ * enable) on. */
+static void draw_frame(fixture *f)
+{
+    run_to_line(&f->t, 1);
+    run_to_line(&f->t, 0);
+    run_to_line(&f->t, 250);
+}
+
+static void test_text_mode(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    screen_setup(f, 1, 0x23); /* glyph $F0 in colour $23 */
+    draw_frame(f);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x23);
+    CU_ASSERT_EQUAL(pixel(f, 20, 3), 0x23);
+    CU_ASSERT_EQUAL(pixel(f, 20, 4), 0x71);
+    CU_ASSERT_EQUAL(pixel(f, 20, 319), 0x71);
+    CU_ASSERT_EQUAL(f->fb[((20 + 312 - f->t.fb_first_line) % 312) * TED_FB_WIDTH], 0x6E);
+    CU_ASSERT_EQUAL(pixel(f, 2, 0), 0x6E); /* above the window: border */
+    /* x scroll 2 moves the picture right; 38 columns covers 8 pixels left. */
+    ted_write(&f->t, 0x07, 0x80 | 0x08 | 2, 0xFF);
+    draw_frame(f);
+    CU_ASSERT_EQUAL(pixel(f, 20, 1), 0x71);
+    CU_ASSERT_EQUAL(pixel(f, 20, 2), 0x23);
+    ted_write(&f->t, 0x07, 0x80, 0xFF);
+    draw_frame(f);
+    CU_ASSERT_EQUAL(pixel(f, 20, 7), 0x6E);
+    CU_ASSERT_EQUAL(pixel(f, 20, 8), 0x23);
+    free(f);
+}
+
+static void test_reverse_and_flash(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    screen_setup(f, 0x81, 0x23);
+    ted_write(&f->t, 0x07, 0x08, 0xFF); /* 128 characters: bit 7 reverses */
+    draw_frame(f);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x71);
+    CU_ASSERT_EQUAL(pixel(f, 20, 4), 0x23);
+    /* A flashing attribute shows nothing in the flash's off half. */
+    screen_setup(f, 0x01, 0xA3);
+    f->t.flash_counter = 0;
+    draw_frame(f);
+    CU_ASSERT_FALSE(ted_flash_on(&f->t));
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x71);
+    f->t.flash_counter = 20;
+    draw_frame(f);
+    CU_ASSERT_TRUE(ted_flash_on(&f->t));
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x23);
+    free(f);
+}
+
+static void test_multicolour_and_ecm(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    screen_setup(f, 2, 0x0B); /* glyph $AA, attribute hue bit 3: multicolour */
+    ted_write(&f->t, 0x07, 0x80 | 0x08 | 0x10, 0xFF);
+    draw_frame(f);
+    CU_ASSERT_EQUAL(ted_mode(&f->t), 1u);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x45); /* 10: background 2 */
+    CU_ASSERT_EQUAL(pixel(f, 20, 1), 0x45);
+    /* ECM: code $41 = glyph 1 on background 1. */
+    screen_setup(f, 0x41, 0x23);
+    ted_write(&f->t, 0x06, 0x5B, 0xFF);
+    draw_frame(f);
+    CU_ASSERT_EQUAL(ted_mode(&f->t), 4u);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x23);
+    CU_ASSERT_EQUAL(pixel(f, 20, 5), 0x32);
+    /* ECM + MCM is invalid: black. */
+    ted_write(&f->t, 0x07, 0x80 | 0x08 | 0x10, 0xFF);
+    draw_frame(f);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0);
+    CU_ASSERT_EQUAL(pixel(f, 20, 5), 0);
+    free(f);
+}
+
+static void test_bitmap(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    screen_setup(f, 0x52, 0x34); /* colours: 0 = lum 3 hue 2, 1 = lum 4 hue 5 */
+    ted_write(&f->t, 0x12, 0x08, 0xFF); /* bitmap at $2000 */
+    for (unsigned i = 0; i < 8000; i++) f->mem.ram[0x2000 + i] = 0xC0;
+    ted_write(&f->t, 0x06, 0x3B, 0xFF);
+    draw_frame(f);
+    CU_ASSERT_EQUAL(ted_bitmap_address(&f->t), 0x2000);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x45);
+    CU_ASSERT_EQUAL(pixel(f, 20, 2), 0x32);
+    free(f);
+}
+
+static void test_mid_line_change(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    screen_setup(f, 1, 0x23);
+    draw_frame(f);
+    /* Line 250 (border): the border colour changes at tick 50, pixel
+     * (50 - 8) * 4 = 168 of the line. */
+    run_to_line(&f->t, 250);
+    run_ticks(&f->t, 50);
+    ted_write(&f->t, 0x19, 0x32, 0xFF);
+    run_to_line(&f->t, 252);
+    unsigned row = (250 + 312 - f->t.fb_first_line) % 312;
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 167], 0x6E);
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 168], 0x32);
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 383], 0x32);
+    CU_ASSERT_EQUAL(f->fb[(row + 1) * TED_FB_WIDTH + 0], 0x32);
+    /* A background change in the middle of a text line. */
+    run_to_line(&f->t, 0);
+    run_to_line(&f->t, 20);
+    run_ticks(&f->t, TED_X_DISPLAY + 20); /* display pixel 80 */
+    ted_write(&f->t, 0x15, 0x55, 0xFF);
+    run_to_line(&f->t, 21);
+    CU_ASSERT_EQUAL(pixel(f, 20, 4), 0x71);
+    CU_ASSERT_EQUAL(pixel(f, 20, 84), 0x55);
+    free(f);
+}
+
+/* ---- ted.palette, ted.sound ---- */
+
+static void test_palette(void)
+{
+    const uint32_t *p = ted_palette();
+    unsigned distinct = 0;
+    for (unsigned i = 0; i < 128; i++) {
+        int seen = 0;
+        for (unsigned j = 0; j < i; j++) seen |= p[j] == p[i];
+        distinct += !seen;
+        if ((i & 15u) == 0) CU_ASSERT_EQUAL(p[i], 0); /* hue 0: black */
+    }
+    CU_ASSERT_EQUAL(distinct, 121u);
+    CU_ASSERT_EQUAL(p[0x71], 0xFFFFFFu); /* white, luminance 7 */
+    /* Luminance rises within a hue. */
+    for (unsigned hue = 1; hue < 16; hue++) {
+        uint32_t lo = p[hue], hi = p[0x70 | hue];
+        unsigned sum_lo = (lo >> 16) + ((lo >> 8) & 255u) + (lo & 255u);
+        unsigned sum_hi = (hi >> 16) + ((hi >> 8) & 255u) + (hi & 255u);
+        CU_ASSERT_TRUE(sum_hi > sum_lo);
+    }
+}
+
+static void test_voice_frequency(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x0E, 0x00, 0xFF);
+    ted_write(t, 0x12, 0x03, 0xFF); /* 10-bit $300 */
+    ted_write(t, 0x11, 0x18, 0xFF); /* voice 1 on, volume 8 */
+    CU_ASSERT_EQUAL(ted_voice_freq(t, 0), 0x300);
+    double hz = ted_voice_hz(t, 0);
+    CU_ASSERT_DOUBLE_EQUAL(hz, 1773447.0 / 16.0 / 256.0, 0.01);
+    /* One second of samples: count the square wave's rising edges. */
+    run_ticks(t, TED_CLOCK_PAL / 10);
+    int16_t samples[TED_AUDIO_RATE / 10 + 16];
+    size_t n = ted_audio_read(t, samples, sizeof samples / sizeof samples[0]);
+    CU_ASSERT_TRUE(n >= TED_AUDIO_RATE / 10 - 2 && n <= TED_AUDIO_RATE / 10 + 2);
+    unsigned rises = 0;
+    for (size_t i = 1; i < n; i++) rises += samples[i - 1] < 0 && samples[i] > 0;
+    CU_ASSERT_TRUE(rises >= (unsigned)(hz / 10) - 2 && rises <= (unsigned)(hz / 10) + 2);
+    free(f);
+}
+
+MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer2_runs_free),
+         MH_TEST(test_timer3_irq))
+MH_SUITE("ted.raster", NULL, NULL, MH_TEST(test_raster_irq), MH_TEST(test_ntsc_lines))
+MH_SUITE("ted.clock", NULL, NULL, MH_TEST(test_dma_and_clock))
+MH_SUITE("ted.modes", NULL, NULL, MH_TEST(test_text_mode), MH_TEST(test_reverse_and_flash),
+         MH_TEST(test_multicolour_and_ecm), MH_TEST(test_bitmap), MH_TEST(test_mid_line_change))
+MH_SUITE("ted.palette", NULL, NULL, MH_TEST(test_palette), MH_TEST(test_voice_frequency))
