@@ -55,7 +55,7 @@ static int begin(mh_toolkit_services *services, mh_call *call, via_call *c)
     c->call = call;
     c->args = mh_toolkit_args(services->call, call, &c->doc, c->err, sizeof c->err);
     if (!c->args) return -1;
-    const size_t need = offsetof(mh_chip_via_iface, io_range) + sizeof(void (*)(void));
+    const size_t need = sizeof(mh_chip_via_iface); /* io_range, the last field, included */
     const mh_chip *own = mh_toolkit_chip(services->call, call, need);
     if (!own) {
         fail(c, "this machine's VIA interface (%s) is older than tools-via needs: update the "
