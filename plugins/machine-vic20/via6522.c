@@ -14,6 +14,15 @@ static int sr_output(unsigned mode) { return mode >= SR_OUT_FREE; }
 static unsigned c2_mode(uint8_t pcr, int b) { return b ? (pcr >> 5) & 7u : (pcr >> 1) & 7u; }
 static int c2_independent(unsigned mode) { return mode == 1 || mode == 3; }
 
+/* Whether m6522_tick's fast path may run: called at the end of every
+ * function that changes the chip. */
+static void update_quiet(m6522 *via)
+{
+    via->quiet = !(via->t2_loaded | via->t2_reload_low |
+                   via->t2_pulse_mode | via->ca2_pulse | via->cb2_pulse | via->sr_edge_in |
+                   via->sr_stopping | (via->acr & 0x3Cu));
+}
+
 static void update_irq(m6522 *via) { via->irq = (via->ifr & via->ier & 0x7Fu) != 0; }
 
 static void set_flag(m6522 *via, uint8_t bits)
@@ -111,6 +120,7 @@ void m6522_reset(m6522 *via)
     via->cb1_pin = via->cb1_in;
     via->irq = 0;
     ports_changed(via);
+    update_quiet(via);
 }
 
 void m6522_restore(m6522 *via, const m6522 *saved)
@@ -122,6 +132,7 @@ void m6522_restore(m6522 *via, const m6522 *saved)
     via->read_port = read_port;
     via->port_out = port_out;
     via->user = user;
+    update_quiet(via);
 }
 
 /* ---- shift register ---- */
@@ -251,6 +262,7 @@ int m6522_tick_slow(m6522 *via)
         via->cb2_out = 1;
         update_c2_pins(via);
     }
+    update_quiet(via);
     return via->irq;
 }
 
@@ -277,6 +289,7 @@ void m6522_set_ca1(m6522 *via, int level)
     if (level == via->ca1_in) return;
     via->ca1_in = (uint8_t)level;
     c1_edge(via, 0, level);
+    update_quiet(via);
 }
 
 void m6522_set_cb1(m6522 *via, int level)
@@ -295,18 +308,21 @@ void m6522_set_cb1(m6522 *via, int level)
         if (via->sr_running) sr_shift(via);
     }
     c1_edge(via, 1, level);
+    update_quiet(via);
 }
 
 void m6522_set_ca2(m6522 *via, int level)
 {
     via->ca2_in = (uint8_t)(level != 0);
     update_c2_pins(via);
+    update_quiet(via);
 }
 
 void m6522_set_cb2(m6522 *via, int level)
 {
     via->cb2_in = (uint8_t)(level != 0);
     update_c2_pins(via);
+    update_quiet(via);
 }
 
 void m6522_set_pb6(m6522 *via, int level)
@@ -316,6 +332,7 @@ void m6522_set_pb6(m6522 *via, int level)
     via->pb6_in = (uint8_t)level;
     if (!falling || !(via->acr & 0x20) || via->t2_loaded) return;
     if (--via->t2_counter == 0) t2_timeout(via);
+    update_quiet(via);
 }
 
 /* ---- register access ---- */
@@ -384,6 +401,7 @@ uint8_t m6522_read(m6522 *via, uint8_t reg)
     case 0xA: sr_start(via); break;
     default: break;
     }
+    update_quiet(via);
     return value;
 }
 
@@ -459,4 +477,5 @@ void m6522_write(m6522 *via, uint8_t reg, uint8_t value)
         update_irq(via);
         break;
     }
+    update_quiet(via);
 }

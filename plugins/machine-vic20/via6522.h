@@ -74,6 +74,7 @@ typedef struct m6522 {
     uint8_t ca2_pin, cb2_pin, cb1_pin; /* the lines as they are now */
     uint8_t pb6_in;
     uint8_t irq;                 /* /IRQ asserted */
+    uint8_t quiet;               /* nothing pending but the timers (m6522_tick's fast path) */
     uint32_t t1_timeouts, t2_timeouts;
     /* Callbacks (not state; kept by m6522_restore). */
     m6522_read_port_fn read_port;
@@ -111,11 +112,10 @@ static inline void m6522_t1_tick(m6522 *via)
 
 static inline int m6522_tick(m6522 *via)
 {
-    /* The common cycle: T2 counts down and is not at 0, no shift register
-     * or PB6 counting mode, no control-line pulse; T1 inline. */
-    if (via->t2_counter &&
-        !(via->t2_loaded | via->t2_reload_low | via->t2_pulse_mode | via->ca2_pulse |
-          via->cb2_pulse | via->sr_edge_in | via->sr_stopping | (via->acr & 0x3Cu))) {
+    /* The common cycle: T2 counts down and is not at 0, T1 inline, and
+     * nothing else is pending (quiet: no T2 load or reload, no shift
+     * register or PB6 counting mode, no control-line pulse). */
+    if (via->quiet && via->t2_counter) {
         m6522_t1_tick(via);
         via->t2_counter--;
         return via->irq;

@@ -131,6 +131,8 @@ struct vic20 {
     const uint8_t *rd[64];   /* RAM or ROM bytes a read reaches (indexed by the
                               * full address), NULL for I/O and open bus */
     uint8_t wr_ram[64];      /* 1: a write lands in RAM */
+    uint8_t vic_watch[64];   /* 1: the VIC fetches from this block now (a write
+                              * there brings it up to date first) */
     mh_cpu6502_sync_fn dbg_sync;
     mh_cpu6502_access_fn dbg_access;
     void *dbg_user;
@@ -182,7 +184,9 @@ void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value);
 uint8_t vic20_via1_read_port(void *user, int port);
 uint8_t vic20_via2_read_port(void *user, int port);
 void vic20_via2_port_out(void *user, int port, uint8_t levels);
-void vic20_frame_done(vic20 *m);
+void vic20_frame_done(void *user);
+/* Recomputes vic_watch from the VIC's screen and character addresses. */
+void vic20_vic_watch(vic20 *m);
 
 /* ---- vic20_keyboard.c ---- */
 const char *const *vic20_key_names(void);
@@ -244,10 +248,24 @@ void vic20_via_view(const vic20 *m, const m6522 *via, struct mh_chip_via_view *o
 void vic20_vic_view(const vic20 *m, struct mh_chip_vic_view *out);
 
 /* ---- the per-cycle step shared by the bus callbacks ---- */
-static inline void vic20_tick_chips(vic20 *m)
+/* Brings the VIC up to the current cycle (it runs lazily: vic6561.h).
+ * Catching up changes nothing a program could see, so views that take a
+ * const machine call it too. */
+static inline void vic20_vic_catch_up(const vic20 *m)
+{
+    if (m->vic.pending) m6561_sync((m6561 *)&m->vic);
+}
+
+#if defined(__GNUC__)
+#define VIC20_HOT_INLINE inline __attribute__((always_inline))
+#else
+#define VIC20_HOT_INLINE inline
+#endif
+/* Every bus cycle runs this: inlined into the bus callbacks. */
+static VIC20_HOT_INLINE void vic20_tick_chips(vic20 *m)
 {
     if (m->p.ca2_float_left && --m->p.ca2_float_left == 0) m6522_set_ca2(&m->via1, 0);
-    if (m6561_tick(&m->vic)) vic20_frame_done(m);
+    m->vic.pending++;
     int irq1 = m6522_tick(&m->via1);
     int irq2 = m6522_tick(&m->via2);
     m->cpu.nmi = irq1 ? VIC20_NMI_VIA1 : 0u;

@@ -70,8 +70,16 @@ void vic20_bus_init(vic20 *m)
 static int via1_selected(uint16_t addr) { return addr >= 0x9100 && addr < 0x9400 && (addr & 0x10u); }
 static int via2_selected(uint16_t addr) { return addr >= 0x9100 && addr < 0x9400 && (addr & 0x20u); }
 
+/* VIC registers, colour RAM and the open bus depend on the VIC's state;
+ * the VIAs do not. */
+static int io_needs_vic(uint16_t addr)
+{
+    return addr < 0x9110 || addr >= 0x9400 || !(addr & 0x30u);
+}
+
 uint8_t vic20_io_peek(const vic20 *m, uint16_t addr)
 {
+    if (io_needs_vic(addr)) vic20_vic_catch_up(m);
     if (addr < 0x9100) return m6561_read(&m->vic, (uint8_t)addr);
     if (addr < 0x9400) {
         uint8_t value = 0xFF;
@@ -85,6 +93,7 @@ uint8_t vic20_io_peek(const vic20 *m, uint16_t addr)
 
 static uint8_t io_read(vic20 *m, uint16_t addr)
 {
+    if (io_needs_vic(addr)) vic20_vic_catch_up(m);
     if (addr < 0x9100) return m6561_read(&m->vic, (uint8_t)addr);
     if (addr < 0x9400) {
         uint8_t value = 0xFF;
@@ -114,8 +123,11 @@ static void via1_ca2_line(vic20 *m)
 
 void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value)
 {
+    if (io_needs_vic(addr)) vic20_vic_catch_up(m);
     if (addr < 0x9100) {
         m6561_write(&m->vic, (uint8_t)addr, value);
+        unsigned reg = addr & 0x0Fu;
+        if (reg == 2 || reg == 3 || reg == 5) vic20_vic_watch(m);
         return;
     }
     if (addr < 0x9400) {
@@ -138,7 +150,9 @@ uint8_t vic20_bus_read(void *user, uint16_t addr)
     vic20_tick_chips(m);
     const uint8_t *bytes = m->rd[addr >> 10];
     if (bytes) return bytes[addr];
-    return m->rd_kind[addr >> 10] == VIC20_R_IO ? io_read(m, addr) : m->vic.last_data;
+    if (m->rd_kind[addr >> 10] == VIC20_R_IO) return io_read(m, addr);
+    vic20_vic_catch_up(m);
+    return m->vic.last_data;
 }
 
 void vic20_bus_write(void *user, uint16_t addr, uint8_t value)
@@ -146,6 +160,7 @@ void vic20_bus_write(void *user, uint16_t addr, uint8_t value)
     vic20 *m = user;
     vic20_tick_chips(m);
     if (m->wr_ram[addr >> 10]) {
+        if (m->vic_watch[addr >> 10]) vic20_vic_catch_up(m);
         m->p.ram[addr] = value;
         return;
     }
@@ -159,6 +174,7 @@ void vic20_bus_write(void *user, uint16_t addr, uint8_t value)
 
 uint8_t vic20_bus_peek(const vic20 *m, uint16_t addr)
 {
+    vic20_vic_catch_up(m);
     switch (m->rd_kind[addr >> 10]) {
     case VIC20_R_RAM: return m->p.ram[addr];
     case VIC20_R_ROM: return m->rom[addr];
@@ -169,6 +185,7 @@ uint8_t vic20_bus_peek(const vic20 *m, uint16_t addr)
 
 void vic20_bus_poke(vic20 *m, uint16_t addr, uint8_t value)
 {
+    vic20_vic_catch_up(m);
     if (m->wr_ram[addr >> 10]) {
         m->p.ram[addr] = value;
     } else if (m->rd_kind[addr >> 10] == VIC20_R_IO) {
@@ -243,8 +260,30 @@ void vic20_via2_port_out(void *user, int port, uint8_t levels)
     else m->p.via2_pb_drive = levels;
 }
 
-void vic20_frame_done(vic20 *m)
+/* The VIC's blocks a write must not overtake: the video matrix, the
+ * character generator and the colour RAM it fetches now. */
+void vic20_vic_watch(vic20 *m)
 {
+    memset(m->vic_watch, 0, sizeof m->vic_watch);
+    unsigned cells = (m->vic.regs[2] & 0x7Fu) * ((m->vic.regs[3] >> 1) & 0x3Fu);
+    unsigned char_bytes = 256u * ((m->vic.regs[3] & 1u) ? 16u : 8u);
+    const struct { uint16_t start; unsigned size; } spans[2] = {
+        {m6561_screen_vic_address(&m->vic), cells},
+        {m6561_char_vic_address(&m->vic), char_bytes}};
+    for (size_t s = 0; s < 2; s++) {
+        /* Stepping by 1 KiB from the start, plus the last byte, meets every
+         * block the span touches (it may wrap at the 14-bit end). */
+        for (unsigned off = 0; off < spans[s].size; off += 0x400u)
+            m->vic_watch[m6561_cpu_address((uint16_t)(spans[s].start + off)) >> 10] = 1;
+        if (spans[s].size)
+            m->vic_watch[m6561_cpu_address((uint16_t)(spans[s].start + spans[s].size - 1u)) >> 10] = 1;
+    }
+    m->vic_watch[0x9400 >> 10] = 1; /* colour RAM (written through the I/O path) */
+}
+
+void vic20_frame_done(void *user)
+{
+    vic20 *m = user;
     m->p.fb_back ^= 1u;
     m6561_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back]);
     m->p.frames_done++;

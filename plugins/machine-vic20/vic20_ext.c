@@ -110,6 +110,12 @@ static int state_ok(const vic20_snapshot *snap, char *problem, size_t problem_si
                  (unsigned)snap->vic.cycle);
         return 0;
     }
+    if (snap->vic.sample_in == 0 || snap->vic.sample_in > g->clock_hz / M6561_AUDIO_RATE + 1 ||
+        snap->vic.sample_frac >= M6561_AUDIO_RATE || snap->vic.pending) {
+        snprintf(problem, problem_size, "sound clock %u/%u", (unsigned)snap->vic.sample_in,
+                 (unsigned)snap->vic.sample_frac);
+        return 0;
+    }
     if (snap->vic.ring_head >= M6561_AUDIO_RING || snap->vic.ring_count > M6561_AUDIO_RING) {
         snprintf(problem, problem_size, "audio ring position %u/%u",
                  (unsigned)snap->vic.ring_head, (unsigned)snap->vic.ring_count);

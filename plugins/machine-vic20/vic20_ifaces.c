@@ -98,6 +98,7 @@ static const mh_kit_memory_map memory_map = {spaces, SPACE_COUNT, mem_bank_at, N
 static mh_status video_frame(void *context, mh_video_frame *out)
 {
     const vic20 *m = context;
+    vic20_vic_catch_up(m);
     memset(out, 0, sizeof *out);
     out->struct_size = sizeof *out;
     out->width = m->geometry->width;
@@ -113,6 +114,7 @@ static mh_status video_frame(void *context, mh_video_frame *out)
 static void video_beam(void *context, uint32_t *line, uint32_t *cycle)
 {
     const vic20 *m = context;
+    vic20_vic_catch_up(m);
     if (line) *line = m->vic.line;
     if (cycle) *cycle = m->vic.cycle;
 }
@@ -142,6 +144,7 @@ static int audio_enabled(void *context)
 
 static size_t audio_read(void *context, int16_t *out, size_t max)
 {
+    vic20_vic_catch_up(context);
     return m6561_audio_read(&((vic20 *)context)->vic, out, max);
 }
 
@@ -225,6 +228,7 @@ static m6522 *via_of(const vic20_chip_ctx *ctx) { return ctx->which == 1 ? &ctx-
 static void *chip_state(void *context)
 {
     vic20_chip_ctx *ctx = context;
+    vic20_vic_catch_up(ctx->m);
     if (ctx->which == 0) return &ctx->m->vic;
     return via_of(ctx);
 }
@@ -232,6 +236,7 @@ static void *chip_state(void *context)
 static uint8_t chip_peek(void *context, uint16_t reg)
 {
     const vic20_chip_ctx *ctx = context;
+    vic20_vic_catch_up(ctx->m);
     if (ctx->which == 0) return m6561_read(&ctx->m->vic, (uint8_t)reg);
     return m6522_peek(via_of(ctx), (uint8_t)reg);
 }
@@ -240,7 +245,7 @@ static void chip_write(void *context, uint16_t reg, uint8_t value)
 {
     const vic20_chip_ctx *ctx = context;
     if (ctx->which == 0) {
-        m6561_write(&ctx->m->vic, (uint8_t)reg, value);
+        vic20_io_write(ctx->m, (uint16_t)(0x9000u + (reg & 0x0Fu)), value);
         return;
     }
     m6522_write(via_of(ctx), (uint8_t)reg, value);
@@ -301,6 +306,7 @@ static void vic_color_read(void *context, uint16_t offset, uint8_t *out, size_t 
 static void vic_beam(void *context, uint16_t *line, uint16_t *cycle)
 {
     const vic20_chip_ctx *ctx = context;
+    vic20_vic_catch_up(ctx->m);
     if (line) *line = ctx->m->vic.line;
     if (cycle) *cycle = ctx->m->vic.cycle;
 }

@@ -304,6 +304,7 @@ static void reset_chips(vic20 *m)
     m6522_reset(&m->via1);
     m6522_reset(&m->via2);
     m6522_set_ca1(&m->via1, !m->p.restore_down);
+    vic20_vic_watch(m);
     /* The reset releases VIA1's CA2 (PCR = 0): the line drifts low. */
     m->p.ca2_driven = 0;
     m->p.ca2_float_left = VIC20_CA2_FLOAT_CYCLES;
@@ -413,6 +414,8 @@ vic20 *vic20_new(const char *options_json, const mh_host *host, char *error, siz
     vic20_vic_blocks(m, vd.blocks);
     vd.color = m->p.color;
     vd.framebuffer = m->p.fb[0];
+    vd.frame_done = vic20_frame_done;
+    vd.user = m;
     m6561_init(&m->vic, &vd);
     m6522_desc via1 = {vic20_via1_read_port, NULL, m};
     m6522_desc via2 = {vic20_via2_read_port, vic20_via2_port_out, m};
@@ -437,6 +440,7 @@ static void service(void *machine, uint32_t ran)
 {
     vic20 *m = machine;
     (void)ran;
+    vic20_vic_catch_up(m); /* frames for the holds, samples for the audio */
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
     if (m->holds.active) vic20_input_tick(m);
     if (m->p.autostart_pending && m->p.run.cycles >= VIC20_AUTOSTART_FALLBACK &&
@@ -449,8 +453,10 @@ static void service(void *machine, uint32_t ran)
     }
 }
 
+static void run_end(void *machine) { vic20_vic_catch_up(machine); }
+
 static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), MH_KIT_RUN_BOUNDARY, NULL, service,
-                                       NULL, NULL};
+                                       run_end, NULL};
 
 mh_status vic20_run(vic20 *m, uint64_t max_cycles, mh_run_result *result)
 {
@@ -461,6 +467,7 @@ mh_status vic20_run(vic20 *m, uint64_t max_cycles, mh_run_result *result)
 
 void vic20_snapshot_save(const vic20 *m, vic20_snapshot *snap)
 {
+    vic20_vic_catch_up(m);
     snap->cpu = m->cpu;
     snap->vic = m->vic;
     snap->via1 = m->via1;
@@ -476,5 +483,6 @@ void vic20_snapshot_restore(vic20 *m, const vic20_snapshot *snap)
     m6522_restore(&m->via2, &snap->via2);
     memcpy(&m->p, &snap->p, sizeof m->p);
     m6561_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back]);
+    vic20_vic_watch(m);
     install_hooks(m);
 }

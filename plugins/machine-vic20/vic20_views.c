@@ -63,6 +63,7 @@ void vic20_via_view(const vic20 *m, const m6522 *via, mh_chip_via_view *out)
 
 void vic20_vic_view(const vic20 *m, mh_chip_vic_view *out)
 {
+    vic20_vic_catch_up(m);
     const m6561 *vic = &m->vic;
     const m6561_geometry *g = m->geometry;
     uint32_t size = out->struct_size;

@@ -36,8 +36,12 @@ void m6561_init(m6561 *vic, const m6561_desc *desc)
     memcpy(vic->blocks, desc->blocks, sizeof vic->blocks);
     vic->color = desc->color;
     vic->fb = desc->framebuffer;
+    vic->frame_done = desc->frame_done;
+    vic->user = desc->user;
     m6561_reset(vic);
 }
+
+static uint32_t next_sample_in(m6561 *vic, const m6561_geometry *g);
 
 void m6561_reset(m6561 *vic)
 {
@@ -47,6 +51,7 @@ void m6561_reset(m6561 *vic)
     vic->cycle = 0;
     vic->frame = 0;
     vic->ticks = 0;
+    vic->pending = 0;
     vic->row_active = vic->row_done = 0;
     vic->row = vic->row_line = 0;
     vic->matrix_base = 0;
@@ -54,6 +59,7 @@ void m6561_reset(m6561 *vic)
     vic->noise_lfsr = 1;
     vic->sample_frac = 0;
     vic->since_sample = 0;
+    vic->sample_in = next_sample_in(vic, m6561_geometry_of(vic->model));
     vic->ring_head = vic->ring_count = 0;
 }
 
@@ -63,10 +69,14 @@ void m6561_restore(m6561 *vic, const m6561 *saved)
     memcpy(blocks, vic->blocks, sizeof blocks);
     const uint8_t *color = vic->color;
     uint8_t *fb = vic->fb;
+    void (*frame_done)(void *) = vic->frame_done;
+    void *user = vic->user;
     *vic = *saved;
     memcpy(vic->blocks, blocks, sizeof blocks);
     vic->color = color;
     vic->fb = fb;
+    vic->frame_done = frame_done;
+    vic->user = user;
     vic->line_px = NULL; /* set again at the next line's start */
 }
 
@@ -153,6 +163,16 @@ static void advance_voices(m6561 *vic, uint32_t cycles)
     }
 }
 
+/* Cycles until the next 44.1 kHz sample: the clock is not a multiple of
+ * the rate, so a remainder (sample_frac, in units of 1/rate cycles) carries. */
+static uint32_t next_sample_in(m6561 *vic, const m6561_geometry *g)
+{
+    uint32_t total = vic->sample_frac + g->clock_hz;
+    uint32_t cycles = total / M6561_AUDIO_RATE;
+    vic->sample_frac = total % M6561_AUDIO_RATE;
+    return cycles;
+}
+
 static void make_sample(m6561 *vic, uint32_t cycles)
 {
     advance_voices(vic, cycles);
@@ -181,13 +201,16 @@ size_t m6561_audio_read(m6561 *vic, int16_t *out, size_t max)
 
 /* Four pixels of the character whose matrix fetch returned bus; half 0 or
  * 1 picks the left or right four of its eight. */
-static void draw_char(const m6561 *vic, uint8_t *px, uint16_t bus, uint8_t data, unsigned half)
+/* Four pixels of the character in the output stage (its data and colour
+ * nybble); half 0 or 1 picks the left or right four of its eight. */
+static void draw_char(const m6561 *vic, uint8_t *px, unsigned half)
 {
-    uint8_t color = (uint8_t)((bus >> 8) & 0x0Fu);
-    uint8_t background = vic->regs[15] >> 4, border = vic->regs[15] & 7u, aux = vic->regs[14] >> 4;
+    uint8_t color = vic->out_color, data = vic->out_data;
+    uint8_t background = vic->regs[15] >> 4;
     if (half) data = (uint8_t)(data << 4);
     if (color & 8u) {
-        const uint8_t pick[4] = {background, border, (uint8_t)(color & 7u), aux};
+        const uint8_t pick[4] = {background, (uint8_t)(vic->regs[15] & 7u), (uint8_t)(color & 7u),
+                                 (uint8_t)(vic->regs[14] >> 4)};
         px[0] = px[1] = pick[data >> 6];
         px[2] = px[3] = pick[(data >> 4) & 3u];
         return;
@@ -198,30 +221,43 @@ static void draw_char(const m6561 *vic, uint8_t *px, uint16_t bus, uint8_t data,
         fg = bg;
         bg = t;
     }
-    for (unsigned i = 0; i < 4; i++) px[i] = (data & (0x80u >> i)) ? fg : bg;
+    px[0] = (data & 0x80u) ? fg : bg;
+    px[1] = (data & 0x40u) ? fg : bg;
+    px[2] = (data & 0x20u) ? fg : bg;
+    px[3] = (data & 0x10u) ? fg : bg;
 }
 
+/* One cycle of the text window. Fetches: from the horizontal origin, per
+ * column the video matrix byte (with its colour nybble) in the first cycle
+ * and the character generator byte in the second; the column's 8 pixels
+ * come out in the two cycles after that (HORIZONTAL_DELAY). The pixels of
+ * a cycle are drawn before its fetch. */
 static void display_cycle(m6561 *vic, uint8_t *px)
 {
-    unsigned hstart = (vic->regs[0] & 0x7Fu) + HORIZONTAL_DELAY;
-    unsigned cols = columns(vic);
-    unsigned pos = vic->cycle - hstart;
-    if (!vic->row_active || vic->cycle < hstart || pos >= cols * 2u) {
-        if (px) memset(px, vic->regs[15] & 7u, 4);
-        return;
+    unsigned origin = vic->regs[0] & 0x7Fu;
+    unsigned span = columns(vic) * 2u;
+    unsigned fetch = (unsigned)vic->cycle - origin;
+    unsigned out = fetch - HORIZONTAL_DELAY;
+    if (px) {
+        if (vic->row_active && out < span) draw_char(vic, px, out & 1u);
+        else memset(px, vic->regs[15] & 7u, 4); /* the border (one 32-bit store) */
     }
-    unsigned column = pos >> 1, half = pos & 1u;
-    uint16_t matrix = (uint16_t)(m6561_screen_vic_address(vic) + vic->matrix_base + column);
-    uint16_t bus = m6561_fetch(vic, matrix);
-    uint8_t code = (uint8_t)bus;
-    unsigned height = char_height(vic);
-    uint16_t char_address =
-        (uint16_t)(m6561_char_vic_address(vic) + code * height + vic->row_line);
-    uint8_t data = (uint8_t)m6561_fetch(vic, char_address);
-    /* The matrix fetch comes first in the column, the character data
-     * second: the open bus shows the one of this half. */
-    vic->last_data = half ? data : code;
-    if (px) draw_char(vic, px, bus, data, half);
+    if (!vic->row_active || fetch >= span) return;
+    if (!(fetch & 1u)) {
+        uint16_t matrix =
+            (uint16_t)(m6561_screen_vic_address(vic) + vic->matrix_base + (fetch >> 1));
+        uint16_t bus = m6561_fetch(vic, matrix);
+        vic->cell_code = (uint8_t)bus;
+        vic->cell_color = (uint8_t)(bus >> 8);
+        vic->last_data = (uint8_t)bus;
+    } else {
+        uint16_t address = (uint16_t)(m6561_char_vic_address(vic) +
+                                      vic->cell_code * char_height(vic) + vic->row_line);
+        uint8_t data = (uint8_t)m6561_fetch(vic, address);
+        vic->last_data = data;
+        vic->out_data = data;
+        vic->out_color = vic->cell_color;
+    }
 }
 
 static void end_of_line(m6561 *vic)
@@ -254,35 +290,41 @@ static void start_line(m6561 *vic, const m6561_geometry *g)
                        : NULL;
 }
 
-int m6561_tick(m6561 *vic)
+/* One cycle: the display, a sound sample when one is due, the beam. */
+static inline unsigned step(m6561 *vic, const m6561_geometry *g)
 {
-    const m6561_geometry *g = &geometries[vic->model == M6561_MODEL_6560];
-    int frame_end = 0;
     if (vic->cycle == 0) start_line(vic, g);
     uint8_t *px = NULL;
     unsigned x = (unsigned)vic->cycle - g->first_cycle;
     if (vic->line_px && x < g->width / 4u) px = vic->line_px + x * 4u;
-    display_cycle(vic, px);
+    if (vic->row_active || px) display_cycle(vic, px);
 
     vic->ticks++;
     vic->since_sample++;
-    vic->sample_frac += M6561_AUDIO_RATE;
-    if (vic->sample_frac >= g->clock_hz) {
-        vic->sample_frac -= g->clock_hz;
+    if (--vic->sample_in == 0) {
         make_sample(vic, vic->since_sample);
         vic->since_sample = 0;
+        vic->sample_in = next_sample_in(vic, g);
     }
 
-    if (++vic->cycle >= g->cycles_per_line) {
-        vic->cycle = 0;
-        end_of_line(vic);
-        if (++vic->line >= g->lines_per_frame) {
-            vic->line = 0;
-            vic->row_done = 0;
-            vic->row_active = 0;
-            vic->frame++;
-            frame_end = 1;
-        }
-    }
-    return frame_end;
+    if (++vic->cycle < g->cycles_per_line) return 0;
+    vic->cycle = 0;
+    end_of_line(vic);
+    if (++vic->line < g->lines_per_frame) return 0;
+    vic->line = 0;
+    vic->row_done = 0;
+    vic->row_active = 0;
+    vic->frame++;
+    if (vic->frame_done) vic->frame_done(vic->user);
+    return 1;
+}
+
+unsigned m6561_sync(m6561 *vic)
+{
+    const m6561_geometry *g = &geometries[vic->model == M6561_MODEL_6560];
+    unsigned frames = 0;
+    uint32_t n = vic->pending;
+    vic->pending = 0;
+    while (n--) frames += step(vic, g);
+    return frames;
 }

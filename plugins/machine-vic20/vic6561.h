@@ -11,8 +11,9 @@
  * raster line in $9003 bit 7 + $9004; three square voices and a noise
  * voice with a 4-bit volume ($900A-$900E).
  *
- * Machine-side contract: m6561_tick() once per CPU cycle (before the CPU's
- * access); the machine maps the VIC's 14-bit bus as 16 blocks of 1 KiB
+ * Machine-side contract: one cycle per CPU cycle (before the CPU's access):
+ * m6561_tick(), or pending++ and m6561_sync() before anything that reads
+ * the chip's state or changes its memory (see m6561_sync); the machine maps the VIC's 14-bit bus as 16 blocks of 1 KiB
  * (m6561_desc.blocks) plus the colour RAM nybbles. The framebuffer
  * (palette indices) is the machine's; m6561_tick() returns 1 when a frame
  * ended (the machine swaps buffers).
@@ -52,6 +53,10 @@ typedef struct m6561_desc {
     const uint8_t *blocks[16];
     const uint8_t *color;
     uint8_t *framebuffer; /* M6561_FB_WIDTH x M6561_FB_MAX_HEIGHT */
+    /* Called at the end of each frame, inside m6561_sync() (the machine
+     * swaps framebuffers there); may be NULL. */
+    void (*frame_done)(void *user);
+    void *user;
 } m6561_desc;
 
 typedef struct m6561_voice {
@@ -65,18 +70,22 @@ typedef struct m6561 {
     uint8_t regs[16];
     uint16_t line, cycle;      /* the beam */
     uint64_t frame;            /* frames since reset */
-    uint64_t ticks;            /* cycles since reset */
+    uint64_t ticks;            /* cycles since reset (run so far) */
+    uint32_t pending;          /* cycles ticked but not yet run (m6561_sync) */
     /* Display state. */
     uint8_t row_active;        /* between the first and the last text row */
     uint8_t row_done;          /* the last row of this frame has ended */
     uint8_t row, row_line;     /* text row, pixel line within it */
     uint16_t matrix_base;      /* video matrix offset of this row */
     uint8_t last_data;         /* the last byte the VIC read (open bus) */
+    uint8_t cell_code, cell_color; /* the matrix fetch of the current column */
+    uint8_t out_data, out_color;   /* the column in the pixel output stage */
     /* Sound. */
     m6561_voice voice[4];
     uint32_t noise_lfsr;
     uint32_t sample_frac;      /* cycles * rate accumulated toward a sample */
     uint32_t since_sample;     /* cycles since the last sample */
+    uint32_t sample_in;        /* cycles until the next sample */
     int16_t ring[M6561_AUDIO_RING];
     uint32_t ring_head, ring_count;
     /* Borrowed (kept by m6561_restore). */
@@ -84,14 +93,26 @@ typedef struct m6561 {
     const uint8_t *color;
     uint8_t *fb;
     uint8_t *line_px;          /* this line's framebuffer row, NULL when not shown */
+    void (*frame_done)(void *user);
+    void *user;
 } m6561;
 
 const m6561_geometry *m6561_geometry_of(m6561_model model);
 const char *m6561_model_name(m6561_model model);
 void m6561_init(m6561 *vic, const m6561_desc *desc);
 void m6561_reset(m6561 *vic);
-/* One cycle; returns 1 at the end of a frame. */
-int m6561_tick(m6561 *vic);
+/* Runs the cycles ticked so far (the chip catches up lazily: the machine
+ * counts cycles in `pending` and syncs before anything that depends on the
+ * chip's state or changes what it reads: a register access, a write into
+ * memory the chip fetches, a frame or audio read). Returns the frames
+ * that ended. */
+unsigned m6561_sync(m6561 *vic);
+/* One cycle now (pending + 1, then sync); returns the frames that ended. */
+static inline unsigned m6561_tick(m6561 *vic)
+{
+    vic->pending++;
+    return m6561_sync(vic);
+}
 uint8_t m6561_read(const m6561 *vic, uint8_t reg);
 void m6561_write(m6561 *vic, uint8_t reg, uint8_t value);
 void m6561_set_framebuffer(m6561 *vic, uint8_t *fb);
