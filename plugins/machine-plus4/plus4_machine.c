@@ -50,9 +50,13 @@ const mh_kernal_layout plus4_kernal_layout = {
     .directory_address = 0x0401,
 };
 
+/* The KERNAL reads file names from RAM whatever is banked in (BASIC 3.5
+ * keeps strings at the top of RAM, under the KERNAL ROM): so does the
+ * glue, through the C16's mirrors. */
 static uint8_t kernal_peek(const void *machine, uint16_t address)
 {
-    return plus4_bus_peek(machine, address);
+    const plus4 *m = machine;
+    return m->p.ram[address & m->ram_mask];
 }
 
 /* ---- hooks ---- */

@@ -68,7 +68,7 @@ void plus4_ted_view(const plus4 *m, mh_chip_ted_view *out)
     out->volume = c & 15u;
     out->da_mode = (c >> 7) & 1u;
     out->raster_line = t->line;
-    out->raster_column = (uint16_t)(t->x * 2u);
+    out->raster_column = ted_raster_column(t);
     out->raster_compare = ted_raster_compare(t);
     out->irq_flags = ted_peek(t, 0x09);
     out->irq_mask = t->regs[0x0A] & TED_IRQ_SOURCES;
@@ -116,7 +116,7 @@ static void chip_beam(void *context, uint16_t *line, uint16_t *column)
 {
     const plus4 *m = context;
     if (line) *line = m->ted.line;
-    if (column) *column = (uint16_t)(m->ted.x * 2u);
+    if (column) *column = ted_raster_column(&m->ted);
 }
 
 static void chip_io_range(void *context, mh_chip_io_range *out)

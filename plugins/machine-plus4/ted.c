@@ -137,7 +137,15 @@ static void raise(ted *t, uint8_t source)
 
 /* ---- register reads and writes ---- */
 
-static uint8_t raster_column(const ted *t) { return (uint8_t)(t->x * 2u); }
+/* Tick 0 of a line is dot TED_DOT_AT_X0 of the TED's 456-dot horizontal
+ * counter ($FF1E reads it / 2): the 40-column display starts at dot 451,
+ * tick TED_X_DISPLAY here. */
+uint8_t ted_raster_column(const ted *t)
+{
+    return (uint8_t)(((t->x * 4u + TED_DOT_AT_X0) % TED_DOTS_PER_LINE) / 2u);
+}
+
+static uint8_t raster_column(const ted *t) { return ted_raster_column(t); }
 
 uint8_t ted_peek(const ted *t, uint8_t reg)
 {
@@ -217,7 +225,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
     case 0x1C: t->line = (uint16_t)(((value & 1u) << 8) | (t->line & 0xFFu)); break;
     case 0x1D: t->line = (uint16_t)((t->line & 0x100u) | value); break;
     case 0x1E: /* the horizontal counter: take the written position */
-        t->x = (uint16_t)((value >> 1) % TED_TICKS_PER_LINE);
+        t->x = (uint16_t)(((value * 2u + TED_DOTS_PER_LINE - TED_DOT_AT_X0) % TED_DOTS_PER_LINE) / 4u);
         break;
     case 0x1F:
         t->rc = value & 7u;
@@ -301,9 +309,11 @@ static void new_line(ted *t)
     if (t->line == ted_raster_compare(t)) raise(t, TED_IRQ_RASTER);
     const unsigned yscroll = t->regs[0x06] & 7u;
     int fetching = t->display_frame && t->line < TED_LAST_DMA_LINE;
-    t->bad_line = fetching && (t->line & 7u) == yscroll && t->line < TED_LAST_DMA_LINE - 1u;
-    t->attr_line = fetching && ((t->line + 1u) & 7u) == yscroll &&
-                   t->line + 1u < TED_LAST_DMA_LINE - 1u;
+    /* A character row's two DMA lines: its attributes on the line where
+     * (line & 7) == y scroll (the last line of the row before), its codes on
+     * the next, which is the row's first line. */
+    t->bad_line = t->attr_line && fetching; /* the line after the attribute line */
+    t->attr_line = fetching && (t->line & 7u) == yscroll && t->line + 1u < TED_LAST_DMA_LINE;
     if (t->row_pending) {
         /* The row fetched on the line before starts here. */
         memcpy(t->codes, t->next_codes, sizeof t->codes);
@@ -315,7 +325,7 @@ static void new_line(ted *t)
     } else if (t->row_active) {
         t->rc = (uint8_t)((t->rc + 1u) & 7u);
     }
-    if (t->bad_line) {
+    if (t->attr_line) { /* shown from the next line on */
         ted_fetch_row(t);
         t->row_pending = 1;
     }

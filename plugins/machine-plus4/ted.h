@@ -44,11 +44,13 @@
 #define TED_X_BORDER_L 8u    /* first visible tick (left border) */
 #define TED_X_RENDER 104u    /* the line is drawn here (after the right border) */
 #define TED_X_REFRESH 104u   /* 5 DRAM refresh cycles (10 ticks) to the line's end */
-#define TED_X_DMA_START 12u  /* DMA lines stop the CPU from here ... */
+#define TED_X_DMA_START 10u  /* DMA lines stop the CPU from here (86 ticks, 43 single cycles) ... */
 #define TED_X_DMA_END 96u    /* ... to here */
 #define TED_X_FETCH_START 8u /* display lines run single clock from here ... */
 #define TED_X_FETCH_END 96u  /* ... to here */
 #define TED_LAST_DMA_LINE 204u /* display fetches happen on lines below this */
+#define TED_DOTS_PER_LINE 456u
+#define TED_DOT_AT_X0 387u   /* $FF1E * 2 at tick 0: the display (tick 16) starts at dot 451 */
 
 #define TED_AUDIO_RATE 44100u
 #define TED_AUDIO_RING 16384u /* samples (power of two) */
@@ -186,6 +188,7 @@ uint16_t ted_bitmap_address(const ted *t);
 unsigned ted_mode(const ted *t);              /* ECM << 2 | BMM << 1 | MCM */
 uint16_t ted_raster_compare(const ted *t);
 uint16_t ted_timer_value(const ted *t, unsigned n); /* the counter now */
+uint8_t ted_raster_column(const ted *t);            /* $FF1E: the dot counter / 2 */
 double ted_voice_hz(const ted *t, int voice);
 uint16_t ted_voice_freq(const ted *t, int voice);
 int ted_flash_on(const ted *t);

@@ -17,6 +17,7 @@
 
 #include "mh_test.h"
 #include "plus4.h"
+#include "test_media_build.h"
 
 static char fake_dir[64];
 
@@ -292,6 +293,46 @@ static void test_ticks_and_exit(void)
     plus4_free(m);
 }
 
+/* LOAD"PROG",8 from the virtual drive: the KERNAL's variables
+ * (plus4_kernal_layout) are read and written right when the loaded BASIC
+ * program lists and runs. */
+static void test_drive_load(void)
+{
+    plus4 *m = boot("");
+    if (!m) return;
+    /* 10 POKE 12288,77 as a BASIC program at $1001. */
+    static const uint8_t prog[] = {0x01, 0x10, 0x0F, 0x10, 0x0A, 0x00, 0x97, 0x31, 0x32,
+                                   0x32, 0x38, 0x38, 0x2C, 0x37, 0x37, 0x00, 0x00, 0x00};
+    tb_d64 d;
+    tb_d64_init(&d, 35, false, "TEST", "01");
+    tb_d64_add_file(&d, "PROG", 0x82, prog, sizeof prog);
+    char path[96], error[512];
+    snprintf(path, sizeof path, "/tmp/mh_plus4_drive_%d.d64", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite(d.img, 1, d.size, f);
+    fclose(f);
+    tb_d64_free(&d);
+    CU_ASSERT_EQUAL_FATAL(plus4_drive_attach(m, path, error, sizeof error), MH_OK);
+    CU_ASSERT_EQUAL(plus4_type_text(m, "LOAD\"PROG\",8\n", error, sizeof error), MH_OK);
+    mh_run_result r = {0};
+    plus4_run(m, 3000000, &r);
+    CU_ASSERT_EQUAL(memcmp(m->p.ram + 0x1001, prog + 2, sizeof prog - 2), 0);
+    /* The end pointer (VARTAB) follows the program. */
+    CU_ASSERT_EQUAL(m->p.ram[0x2D] | m->p.ram[0x2E] << 8, 0x1001 + (int)sizeof prog - 2);
+    CU_ASSERT_EQUAL(plus4_type_text(m, "RUN\n", error, sizeof error), MH_OK);
+    plus4_run(m, 3000000, &r);
+    CU_ASSERT_EQUAL(m->p.ram[0x3000], 77);
+    /* A file that is not there: FILE NOT FOUND, nothing loaded. */
+    CU_ASSERT_EQUAL(plus4_type_text(m, "LOAD\"NOPE\",8\n", error, sizeof error), MH_OK);
+    plus4_run(m, 3000000, &r);
+    char text[25 * 41 + 1];
+    screen_text(m, text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "FILE NOT FOUND"));
+    plus4_free(m);
+    unlink(path);
+}
+
 /* ---- plus4.snapshot ---- */
 
 static void test_snapshot_round_trip(void)
@@ -350,5 +391,5 @@ MH_SUITE("plus4.banking", fake_init, fake_cleanup, MH_TEST(test_rom_ram_switch),
          MH_TEST(test_rom_banks), MH_TEST(test_c16_mirrors), MH_TEST(test_acia_and_ports),
          MH_TEST(test_options_refused), MH_TEST(test_cartridge_refused))
 MH_SUITE("plus4.machine", NULL, NULL, MH_TEST(test_boot_ready), MH_TEST(test_c16_boot),
-         MH_TEST(test_ticks_and_exit))
+         MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load))
 MH_SUITE("plus4.snapshot", fake_init, fake_cleanup, MH_TEST(test_snapshot_round_trip))
