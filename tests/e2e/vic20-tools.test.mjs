@@ -98,6 +98,16 @@ describe('tools-via and tools-vic on a running VIC-20', { skip }, () => {
     assert.match(text, /READY\./, 'the machine booted its ROMs');
   });
 
+  it('vic_registers_get follows the screen to $1000 on a VIC-20 with 8K more', async () => {
+    await ok('session_create', { machine: 'vic20', name: 'big', select: false,
+      options: { rom_dir: romDir('VIC20'), vic20_memory: '8k' } });
+    await ok('execution_run_until', { session: 'big', cycles: 3000000, warp: true, timeout_ms: 60000 });
+    const v = (await ok('vic_registers_get', { session: 'big' })).structuredContent;
+    assert.equal(v.screen.address_hex, '$1000', JSON.stringify(v.screen));
+    assert.equal(v.color_ram.address_hex, '$9400');
+    await ok('session_destroy', { session: 'big' });
+  });
+
   it('vic_breakpoints_raster stops on its line', async () => {
     const set = await ok('vic_breakpoints_raster', { line: 100 });
     assert.equal(set.structuredContent.kind, 'raster');
