@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { connectHost, resultText } from './lib/client.mjs';
 import { HANG_MS, sleep } from './lib/env.mjs';
 import { romDir, skipReason } from './lib/roms.mjs';
+import { schemaProblems } from './lib/schema-checks.mjs';
 
 const skip = skipReason('PLUS4');
 if (skip) console.log(`plus4-tools: ${skip}`);
@@ -40,6 +41,9 @@ describe('tools-ted on a running Plus/4', { skip }, () => {
       assert.ok(names.includes(name), `${name} is listed`);
     for (const name of ['vic2_registers_get', 'vic_registers_get', 'via_timers_get', 'cia_timers_get'])
       assert.ok(!names.includes(name), `${name} is not listed on a Plus/4`);
+    assert.match(tools.find((t) => t.name === 'ted_timers_get').inputSchema.properties.instance.description, /"ted"/);
+    assert.deepEqual(schemaProblems(tools.filter((t) => !t.name.startsWith('fixture_'))), [],
+      'the catalogue checks of e2e.catalogue hold here too (the test-only fixture tools aside)');
   });
 
   it('ted_timers_get: timer 1 counts between two reads of the running machine', async () => {

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { connectHost, resultText } from './lib/client.mjs';
 import { HANG_MS, sleep } from './lib/env.mjs';
 import { romDir, skipReason } from './lib/roms.mjs';
+import { schemaProblems } from './lib/schema-checks.mjs';
 
 const skip = skipReason('VIC20');
 if (skip) console.log(`vic20-tools: ${skip}`);
@@ -43,6 +44,9 @@ describe('tools-via and tools-vic on a running VIC-20', { skip }, () => {
     for (const name of ['vic2_registers_get', 'sid_voices_get', 'cia_timers_get', 'ted_timers_get'])
       assert.ok(!names.includes(name), `${name} is not listed on a VIC-20`);
     assert.match(tools.find((t) => t.name === 'via_timers_get').inputSchema.properties.instance.description, /"via2"/);
+    assert.match(tools.find((t) => t.name === 'vic_registers_get').inputSchema.properties.instance.description, /"vic"/);
+    assert.deepEqual(schemaProblems(tools.filter((t) => !t.name.startsWith('fixture_'))), [],
+      'the catalogue checks of e2e.catalogue hold here too (the test-only fixture tools aside)');
     console.log(`tools/list for a VIC-20 session: ${JSON.stringify(tools).length} bytes of tools for ${tools.length} tools`);
   });
 
