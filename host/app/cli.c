@@ -30,7 +30,7 @@ static const cli_option options[] = {
     {"--machine", "NAME", OPT_STRING, FIELD(machine),
      "start a machine session of this type (c64, vic20, plus4, ...)", NULL},
     {"--transport", "NAME", OPT_STRING, FIELD(transport),
-     "stdio (default), http, or none (run the machine headless, no MCP)", NULL},
+     "stdio (default), http, or none (run the machine headless, no MCP; the default when --debugcart, --limit-cycles or --exit-screenshot is given)", NULL},
     {"--host", "ADDR", OPT_STRING, FIELD(bind_host), "address the http transport binds (127.0.0.1)", NULL},
     {"--port", "N", OPT_PORT, FIELD(port), "port of the http transport (6510; 0: any free port, logged)", NULL},
     {"--token", "TOKEN", OPT_STRING, FIELD(token),
@@ -193,10 +193,20 @@ static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *er
     return -1;
 }
 
+/* Without --transport: a run's own options (--debugcart, --limit-cycles,
+ * --exit-screenshot) ask for a headless run, which would otherwise wait
+ * on stdin for MCP; anything else serves MCP over stdio. */
+static const char *default_transport(const mh_cli *cli)
+{
+    int runner = cli->limit_cycles != 0 || cli->exit_screenshot != NULL;
+    for (size_t i = 0; i < cli->configs.count && !runner; i++)
+        runner = strncmp((const char *)cli->configs.items[i], "debugcart=", 10) == 0;
+    return runner ? "none" : "stdio";
+}
+
 int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_size)
 {
     memset(cli, 0, sizeof *cli);
-    cli->transport = "stdio";
     cli->bind_host = "127.0.0.1";
     cli->port = 6510;
     cli->log_level = "info";
@@ -227,6 +237,7 @@ int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_s
         }
         if (apply(cli, opt, value, error, error_size) != 0) return -1;
     }
+    if (!cli->transport) cli->transport = default_transport(cli);
     return 0;
 }
 

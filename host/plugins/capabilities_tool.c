@@ -138,6 +138,10 @@ static void add_hardware(cJSON *out, mh_session *s, char *text, size_t size)
     snprintf(text + used, size - used, "video: %s (%s); media: %s\n", standard ? standard : "none",
              caps && caps->video_standards ? caps->video_standards : "", kinds[0] ? kinds : "none");
     if (caps && caps->description) cJSON_AddStringToObject(out, "description", caps->description);
+    const char *basic = caps && caps->struct_size >= offsetof(mh_machine_caps, basic) + sizeof caps->basic
+                            ? caps->basic : NULL;
+    if (basic && basic[0]) cJSON_AddStringToObject(out, "basic", basic);
+    else cJSON_AddNullToObject(out, "basic");
 }
 
 static void add_tools(cJSON *out, mh_hostctx *ctx, mh_session *s, char *text, size_t size)

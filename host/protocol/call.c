@@ -55,7 +55,7 @@ static void add_binary(mh_call *call, const char *type, const char *field, const
 {
     char *encoded = mh_base64_encode_alloc(data, size);
     if (!encoded) {
-        mh_call_errorf(call, "out of memory encoding %zu bytes of %s", size, type);
+        mh_call_errorf(call, "out of memory encoding %zu bytes of %s", size, type ? type : "a blob");
         return;
     }
     cJSON *item = cJSON_CreateObject();

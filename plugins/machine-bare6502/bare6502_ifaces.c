@@ -77,7 +77,7 @@ static const mh_kit_memory_map memory_map = {spaces, SPACE_COUNT, mem_bank_at, m
 
 static const mh_machine_caps bare_caps = {
     sizeof(mh_machine_caps), "6502", "", "",
-    "Bare NMOS 6502: 64 KiB RAM with output, exit and interrupt ports"};
+    "Bare NMOS 6502: 64 KiB RAM with output, exit and interrupt ports", NULL /* no BASIC */};
 
 static const mh_machine_caps *caps_caps(void *context)
 {

@@ -9,146 +9,53 @@
  *                               program (PRG)
  *   "mh.caps/1"     "caps"      6510, pal/ntsc, the media kinds
  *
- * Snapshot blob, little-endian:
- *   0  "MHSNAP\0\0"           8 bytes
- *   8  machine name           16 bytes, NUL-padded ("c64")
- *   24 format version         u32 (C64_SNAP_VERSION)
- *   28 header size            u32 (C64_SNAP_HEADER)
- *   32 payload size           u64
- *   40 checksum               u32: CRC-32 of the whole blob with these 4
- *                             bytes taken as zero
- *   44 VIC-II model, CIA model  u32 each (must match the loading machine)
- *   52 reserved               u32
- *   56 the payload: c64_snapshot (CPU, VIC-II, CIAs, SID with its synthesis
- *      state, clock and audio ring, RAM, colour RAM, frames, keyboard,
- *      cycles). Not in it: ROMs, media, options. Version 2 added the SID
- *      synthesis state (version 1 had 32 register bytes).
+ * Snapshot blob: the machine kit's framing (mcphost/snapshot_blob.h),
+ * machine "c64", model words VIC-II model and CIA model (both must match
+ * the loading machine), then c64_snapshot (CPU, VIC-II, CIAs, SID with its
+ * synthesis state, clock and audio ring, RAM, colour RAM, frames,
+ * keyboard, cycles). Not in it: ROMs, media, options. Version 2 added the
+ * SID synthesis state (version 1 had 32 register bytes).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <mcphost/json.h>
-#include <zlib.h>
 
 #include "c64.h"
 #include "mcphost/machine.h"
+#include "mcphost/snapshot_blob.h"
 
 #define C64_SNAP_VERSION 3u /* 2: the SID's synthesis state and audio ring; 3: the machine
                              * kit's run state and typed-text queue in c64_plain */
-#define C64_SNAP_HEADER 56u
-#define C64_SNAP_CRC_AT 40u
 
-/* zlib's CRC-32: the bitwise loop it replaced cost milliseconds per
- * 320 KiB blob, three times per load-and-save. */
-static uint32_t blob_crc(const uint8_t *blob, size_t size)
-{
-    static const uint8_t zero[4] = {0, 0, 0, 0};
-    uLong crc = crc32(0L, Z_NULL, 0);
-    crc = crc32(crc, blob, C64_SNAP_CRC_AT);
-    crc = crc32(crc, zero, 4);
-    crc = crc32(crc, blob + C64_SNAP_CRC_AT + 4, (uInt)(size - C64_SNAP_CRC_AT - 4));
-    return (uint32_t)crc;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
+static const mh_kit_snapshot_format c64_snapshot_format = {"c64", C64_SNAP_VERSION,
+                                                             sizeof(c64_snapshot)};
 
 void c64_snapshot_blob_seal(uint8_t *blob, size_t size)
 {
-    if (size >= C64_SNAP_HEADER) put32(blob + C64_SNAP_CRC_AT, blob_crc(blob, size));
+    mh_kit_snapshot_seal(blob, size);
 }
 
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size)
 {
     if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
-    *data = NULL;
-    *size = 0;
-    size_t total = C64_SNAP_HEADER + sizeof(c64_snapshot);
-    uint8_t *blob = calloc(1, total);
     c64_snapshot *snap = calloc(1, sizeof *snap);
-    if (!blob || !snap) {
-        free(blob);
-        free(snap);
-        return MH_ERR_NO_MEMORY;
-    }
+    if (!snap) return MH_ERR_NO_MEMORY;
     c64_snapshot_save(m, snap);
-    memcpy(blob, "MHSNAP\0\0", 8);
-    memcpy(blob + 8, "c64", 3);
-    put32(blob + 24, C64_SNAP_VERSION);
-    put32(blob + 28, C64_SNAP_HEADER);
-    put32(blob + 32, (uint32_t)sizeof(c64_snapshot));
-    put32(blob + 36, 0);
-    put32(blob + 44, (uint32_t)m->config.vic_model);
-    put32(blob + 48, (uint32_t)m->config.cia_model);
-    memcpy(blob + C64_SNAP_HEADER, snap, sizeof *snap);
+    mh_status status = mh_kit_snapshot_make(&c64_snapshot_format, (uint32_t)m->config.vic_model,
+                                            (uint32_t)m->config.cia_model, snap, data, size);
     free(snap);
-    c64_snapshot_blob_seal(blob, total);
-    *data = blob;
-    *size = total;
-    return MH_OK;
+    return status;
 }
 
 mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,
                                  size_t error_size)
 {
-    const uint8_t *blob = data;
-    if (error_size) error[0] = '\0';
-    if (!blob || size < C64_SNAP_HEADER) {
-        snprintf(error, error_size,
-                 "snapshot: truncated (%zu bytes; the header alone is %u bytes)", size,
-                 C64_SNAP_HEADER);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    if (memcmp(blob, "MHSNAP\0\0", 8) != 0) {
-        snprintf(error, error_size, "snapshot: not an mcphost snapshot (no \"MHSNAP\" magic)");
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    char name[17];
-    memcpy(name, blob + 8, 16);
-    name[16] = '\0';
-    for (char *c = name; *c; c++)
-        if (*c < 32 || *c > 126) *c = '?';
-    if (strcmp(name, "c64") != 0 || memchr(blob + 8, 0, 16) == NULL) {
-        snprintf(error, error_size, "snapshot: made by machine \"%s\", this machine is \"c64\"",
-                 name);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    uint32_t version = get32(blob + 24);
-    if (version != C64_SNAP_VERSION || get32(blob + 28) != C64_SNAP_HEADER) {
-        snprintf(error, error_size,
-                 "snapshot: format version %u (header %u bytes); this build reads version %u",
-                 (unsigned)version, (unsigned)get32(blob + 28), C64_SNAP_VERSION);
-        return MH_ERR_UNSUPPORTED;
-    }
-    uint64_t payload = (uint64_t)get32(blob + 32) | (uint64_t)get32(blob + 36) << 32;
-    if (payload != size - C64_SNAP_HEADER) {
-        snprintf(error, error_size,
-                 "snapshot: %s: the header says %llu bytes of state, the blob has %zu",
-                 payload > size - C64_SNAP_HEADER ? "truncated" : "trailing bytes",
-                 (unsigned long long)payload, size - C64_SNAP_HEADER);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    if (payload != sizeof(c64_snapshot)) {
-        snprintf(error, error_size,
-                 "snapshot: %llu bytes of state, this build's C64 state is %zu bytes (made by "
-                 "another build)", (unsigned long long)payload, sizeof(c64_snapshot));
-        return MH_ERR_UNSUPPORTED;
-    }
-    uint32_t stored = get32(blob + C64_SNAP_CRC_AT), actual = blob_crc(blob, size);
-    if (stored != actual) {
-        snprintf(error, error_size,
-                 "snapshot: checksum mismatch (stored %08X, computed %08X): the blob is corrupt",
-                 (unsigned)stored, (unsigned)actual);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    uint32_t vic = get32(blob + 44), cia = get32(blob + 48);
+    uint32_t vic, cia;
+    const uint8_t *state;
+    mh_status status = mh_kit_snapshot_open(&c64_snapshot_format, data, size, &vic, &cia, &state,
+                                            error, error_size);
+    if (status != MH_OK) return status;
     if (vic != (uint32_t)m->config.vic_model || cia != (uint32_t)m->config.cia_model) {
         snprintf(error, error_size,
                  "snapshot: made on a %s VIC-II with %s CIAs; this machine has %s and %s",
@@ -162,7 +69,7 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
         snprintf(error, error_size, "snapshot: out of memory");
         return MH_ERR_NO_MEMORY;
     }
-    memcpy(snap, blob + C64_SNAP_HEADER, sizeof *snap);
+    memcpy(snap, state, sizeof *snap);
     char problem[160];
     if (!c64_snapshot_state_ok(m, snap, problem, sizeof problem)) {
         free(snap);
@@ -371,7 +278,8 @@ static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_cou
 static const mh_machine_caps c64_caps = {
     sizeof(mh_machine_caps), "6510", "pal,ntsc", "disk,tape,cartridge,program",
     "Commodore 64: 6510, VIC-II (PAL 6569/8565, NTSC 6567/8562), 2x CIA 6526/6526A, SID "
-    "6581/8580 (synthesis, 44.1 kHz audio); virtual drive 8 (D64), T64 and PRG injection, generic CRT cartridges"};
+    "6581/8580 (synthesis, 44.1 kHz audio); virtual drive 8 (D64), T64 and PRG injection, generic CRT cartridges",
+    "2.0"};
 
 static const mh_machine_caps *caps_caps(void *context)
 {

@@ -54,6 +54,8 @@ static int cia_ok(const char *name, const m6526 *live, const m6526 *c, char *pro
     return 0;
 }
 
+#define OUTPUT_DC_MAX (1 << 28) /* 2^20 sample units: far beyond any real output */
+
 static int sid_ok(const c64_sid *live, const c64_sid *s, char *problem, size_t problem_size)
 {
     const m6581 *lc = &live->chip, *c = &s->chip;
@@ -72,6 +74,16 @@ static int sid_ok(const c64_sid *live, const c64_sid *s, char *problem, size_t p
     for (unsigned i = 0; i < 3; i++)
         if (state[i] > M6581_FILTER_STATE_MAX || state[i] < -M6581_FILTER_STATE_MAX)
             FAIL("SID filter state %d", (int)state[i]);
+    /* The output high-pass's DC tracker follows the mixed sample (<< 8);
+     * near the int32 limits its next update overflows (fuzz_snapshot). */
+    if (c->hp_lp > OUTPUT_DC_MAX || c->hp_lp < -OUTPUT_DC_MAX)
+        FAIL("SID output DC tracker %d", (int)c->hp_lp);
+    /* The resampler averages rs_count cycles per output sample (about
+     * clock / rate); a count that wraps to 0 divides by zero. */
+    if (c->rs_pos >= c->clock_hz || c->rs_count > c->clock_hz / c->sample_rate + 1 ||
+        c->rs_sum > ((int64_t)c->rs_count << 27) || c->rs_sum < -((int64_t)c->rs_count << 27))
+        FAIL("SID resampler state (position %u, %u cycles)", (unsigned)c->rs_pos,
+             (unsigned)c->rs_count);
     return 0;
 }
 

@@ -266,6 +266,73 @@ int m6522_tick_slow(m6522 *via)
     return via->irq;
 }
 
+/* ---- lazy clocking ---- */
+
+uint32_t m6522_next_event(const m6522 *via)
+{
+    if (!via->quiet) return 1;
+    uint32_t next = 0x20000u;
+    if (via->t1_armed) {
+        if (via->t1_loaded || via->t1_reload) return 1;
+        next = (uint32_t)via->t1_counter + 1u;
+    }
+    if (via->t2_armed && (uint32_t)via->t2_counter + 1u < next) next = (uint32_t)via->t2_counter + 1u;
+    return next;
+}
+
+/* k cycles of timer 1 with no armed time-out among them. */
+static void t1_skip(m6522 *via, uint32_t k)
+{
+    while (k) {
+        if (via->t1_loaded) {
+            via->t1_loaded = 0;
+            k--;
+        } else if (via->t1_reload) {
+            via->t1_reload = 0;
+            via->t1_counter = via->t1_latch;
+            k--;
+        } else if (k <= via->t1_counter) {
+            via->t1_counter = (uint16_t)(via->t1_counter - k);
+            return;
+        } else {
+            /* Down to 0 and the (unarmed) time-out: $FFFF, reload pending;
+             * from there the timer repeats every latch + 2 cycles. */
+            k -= (uint32_t)via->t1_counter + 1u;
+            via->t1_counter = 0xFFFF;
+            via->t1_reload = 1;
+            via->t1_timeouts++;
+            uint32_t period = (uint32_t)via->t1_latch + 2u;
+            if (k > period) {
+                uint32_t full = (k - 1u) / period;
+                via->t1_timeouts += full;
+                k -= full * period;
+            }
+        }
+    }
+}
+
+/* k cycles of timer 2 counting phi2 (quiet: no load, no shift register)
+ * with no armed time-out among them. */
+static void t2_skip(m6522 *via, uint32_t k)
+{
+    uint32_t c = via->t2_counter;
+    if (k > c) via->t2_timeouts += 1u + (k - c - 1u) / 65536u;
+    via->t2_counter = (uint16_t)(c - k);
+}
+
+int m6522_advance(m6522 *via, uint32_t n)
+{
+    if (!n) return via->irq;
+    if (!via->quiet) {
+        while (n--) m6522_tick(via);
+        return via->irq;
+    }
+    /* Quiet: the timers are independent; the last cycle may be the event. */
+    t1_skip(via, n - 1u);
+    t2_skip(via, n - 1u);
+    return m6522_tick(via);
+}
+
 /* ---- control line inputs ---- */
 
 static void c1_edge(m6522 *via, int b, int level)

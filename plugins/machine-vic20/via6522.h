@@ -122,6 +122,13 @@ static inline int m6522_tick(m6522 *via)
     }
     return m6522_tick_slow(via);
 }
+/* Lazy clocking: cycles until the next tick that may change what the chip
+ * shows on /IRQ or its pins (an armed time-out, or anything pending that
+ * only m6522_tick handles: 1); at most 0x20000. */
+uint32_t m6522_next_event(const m6522 *via);
+/* n ticks at once, the same as n calls of m6522_tick() when the first n-1
+ * hold no event (n <= m6522_next_event()); returns the /IRQ level. */
+int m6522_advance(m6522 *via, uint32_t n);
 uint8_t m6522_read(m6522 *via, uint8_t reg);
 void m6522_write(m6522 *via, uint8_t reg, uint8_t value);
 /* What a read returns, without side effects. */

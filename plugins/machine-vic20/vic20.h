@@ -9,6 +9,11 @@
  * /IRQ on the CPU's NMI) and VIA2 at $9120 (keyboard, joystick right, its
  * /IRQ on the CPU's IRQ), 1K x 4 colour RAM at $9400.
  *
+ * Timing: every chip is exact per cycle, but runs lazily: each CPU bus
+ * cycle only counts (vic20_tick_chips); the VIC catches up before anything
+ * that depends on it or changes what it fetches, the VIAs at their next
+ * possible /IRQ event and before every access (vic20_bus.c).
+ *
  * Files, one job each:
  *   vic20_options.c   the options JSON -> vic20_config
  *   vic20_rom.c       finding and loading BASIC, KERNAL and character ROMs
@@ -16,7 +21,8 @@
  *                     path), the VIC's fetch, open bus, side-effect-free peek
  *   vic20_keyboard.c  keyboard matrix, key names, joysticks, typed text
  *   vic20_machine.c   new/free/run/reset, autostart, LOAD trap, snapshots
- *   vic20_cart.c      cartridges: raw images at $A000 and VICE .crt
+ *   vic20_cart.c      cartridges: raw images and VICE .crt
+ *   vic20_views.c     the VIA and VIC views, the text screen
  *   vic20_ifaces.c    the chips and capability interfaces
  *   vic20_ext.c       snapshot, config, media and caps interfaces
  *   vic20_plugin.c    the plugin entry (the only file not in vic20_core)
@@ -41,8 +47,6 @@
 #define VIC20_IRQ_VIA2 0x1u
 #define VIC20_NMI_VIA1 0x1u
 #define VIC20_AUTOSTART_FALLBACK 20000000u
-/* RESTORE: VIA1 CA1 held low this long after a press (cycles). */
-#define VIC20_RESTORE_PULSE 2000u
 /* VIA1 CA2 drives the cassette motor switch; released (PCR input mode) the
  * line drifts low through that circuit and reads low this many cycles
  * later (a board property, inferred from VIA1 IFR dumps taken on a real
@@ -84,8 +88,7 @@ typedef struct vic20_plain {
     uint8_t color[1024];     /* low nybbles used */
     uint8_t fb[2][M6561_FB_WIDTH * M6561_FB_MAX_HEIGHT];
     uint8_t fb_back;
-    uint8_t restore_down;
-    uint32_t restore_left;
+    uint8_t restore_down;    /* RESTORE held: VIA1 CA1 low */
     uint64_t frames_done;
     uint8_t key_count[64];   /* KEY(col,row) press counts */
     uint8_t kb_col[8];       /* per VIA2 PB bit (column): PA bits (rows) held */
@@ -131,6 +134,10 @@ struct vic20 {
     const uint8_t *rd[64];   /* RAM or ROM bytes a read reaches (indexed by the
                               * full address), NULL for I/O and open bus */
     uint8_t wr_ram[64];      /* 1: a write lands in RAM */
+    /* The VIAs run lazily: cycles not yet run, and cycles until the next
+     * one that may change their /IRQ lines (vic20_via_catch_up). */
+    uint32_t via_pending;
+    uint32_t via_event_in;
     uint8_t vic_watch[64];   /* 1: the VIC fetches from this block now (a write
                               * there brings it up to date first) */
     mh_cpu6502_sync_fn dbg_sync;
@@ -144,7 +151,7 @@ struct vic20 {
     char *program_path;
     struct mh_d64 *drive8;
     char *drive8_path;
-    uint8_t has_cart;        /* a cartridge image is at $A000 (rom) */
+    uint8_t has_cart;        /* a cartridge image is in rom (cart_blocks) */
     uint8_t cart_blocks;     /* VIC20_MEM_* blocks the cartridge fills with ROM */
     char *cart_path;
     vic20_config config;
@@ -185,6 +192,13 @@ uint8_t vic20_via1_read_port(void *user, int port);
 uint8_t vic20_via2_read_port(void *user, int port);
 void vic20_via2_port_out(void *user, int port, uint8_t levels);
 void vic20_frame_done(void *user);
+/* Runs the VIAs' pending cycles (and VIA1's CA2 drift), sets the CPU's IRQ
+ * and NMI lines and the next event; before any access to a VIA or its
+ * lines. */
+void vic20_via_catch_up(vic20 *m);
+/* After a VIA changed outside a catch-up (an access, a line): the CPU's
+ * lines and the next event. */
+void vic20_via_changed(vic20 *m);
 /* Recomputes vic_watch from the VIC's screen and character addresses. */
 void vic20_vic_watch(vic20 *m);
 
@@ -264,12 +278,9 @@ static inline void vic20_vic_catch_up(const vic20 *m)
 /* Every bus cycle runs this: inlined into the bus callbacks. */
 static VIC20_HOT_INLINE void vic20_tick_chips(vic20 *m)
 {
-    if (m->p.ca2_float_left && --m->p.ca2_float_left == 0) m6522_set_ca2(&m->via1, 0);
     m->vic.pending++;
-    int irq1 = m6522_tick(&m->via1);
-    int irq2 = m6522_tick(&m->via2);
-    m->cpu.nmi = irq1 ? VIC20_NMI_VIA1 : 0u;
-    m->cpu.irq = irq2 ? VIC20_IRQ_VIA2 : 0u;
+    m->via_pending++;
+    if (--m->via_event_in == 0) vic20_via_catch_up(m);
 }
 
 #endif

@@ -28,10 +28,35 @@
 
 #include "vic20.h"
 
-static void update_lines(vic20 *m)
+/* After anything that changed a VIA: the CPU's lines (VIA1 -> NMI, VIA2
+ * -> IRQ) and the cycles until the next VIA event or VIA1's CA2 drift. */
+void vic20_via_changed(vic20 *m)
 {
     m->cpu.nmi = m->via1.irq ? VIC20_NMI_VIA1 : 0u;
     m->cpu.irq = m->via2.irq ? VIC20_IRQ_VIA2 : 0u;
+    uint32_t next = m6522_next_event(&m->via1), next2 = m6522_next_event(&m->via2);
+    if (next2 < next) next = next2;
+    if (m->p.ca2_float_left && m->p.ca2_float_left < next) next = m->p.ca2_float_left;
+    m->via_event_in = next;
+}
+
+void vic20_via_catch_up(vic20 *m)
+{
+    uint32_t n = m->via_pending, f = m->p.ca2_float_left;
+    m->via_pending = 0;
+    if (f && f <= n) {
+        /* VIA1's CA2 reads low from cycle f on (before that cycle's tick). */
+        m6522_advance(&m->via1, f - 1u);
+        m6522_advance(&m->via2, f - 1u);
+        m->p.ca2_float_left = 0;
+        m6522_set_ca2(&m->via1, 0);
+        n -= f - 1u;
+    } else if (f) {
+        m->p.ca2_float_left = f - n;
+    }
+    m6522_advance(&m->via1, n);
+    m6522_advance(&m->via2, n);
+    vic20_via_changed(m);
 }
 
 void vic20_bus_init(vic20 *m)
@@ -80,6 +105,7 @@ static int io_needs_vic(uint16_t addr)
 uint8_t vic20_io_peek(const vic20 *m, uint16_t addr)
 {
     if (io_needs_vic(addr)) vic20_vic_catch_up(m);
+    else if (m->via_pending) vic20_via_catch_up((vic20 *)m); /* changes nothing a program sees */
     if (addr < 0x9100) return m6561_read(&m->vic, (uint8_t)addr);
     if (addr < 0x9400) {
         uint8_t value = 0xFF;
@@ -98,9 +124,10 @@ static uint8_t io_read(vic20 *m, uint16_t addr)
     if (addr < 0x9400) {
         uint8_t value = 0xFF;
         int any = 0;
+        vic20_via_catch_up(m);
         if (via1_selected(addr)) value &= m6522_read(&m->via1, (uint8_t)addr), any = 1;
         if (via2_selected(addr)) value &= m6522_read(&m->via2, (uint8_t)addr), any = 1;
-        update_lines(m);
+        vic20_via_changed(m);
         return any ? value : m->vic.last_data;
     }
     return (uint8_t)((m->vic.last_data & 0xF0u) | (m->p.color[addr & 0x3FFu] & 0x0Fu));
@@ -131,12 +158,13 @@ void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value)
         return;
     }
     if (addr < 0x9400) {
+        vic20_via_catch_up(m);
         if (via1_selected(addr)) {
             m6522_write(&m->via1, (uint8_t)addr, value);
             if ((addr & 0x0Fu) == 0x0Cu) via1_ca2_line(m);
         }
         if (via2_selected(addr)) m6522_write(&m->via2, (uint8_t)addr, value);
-        update_lines(m);
+        vic20_via_changed(m);
         return;
     }
     m->p.color[addr & 0x3FFu] = value & 0x0Fu;

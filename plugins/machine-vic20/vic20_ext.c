@@ -8,100 +8,47 @@
  *                               attach and detach hard-reset), program (PRG)
  *   "mh.caps/1"     "caps"      6502, pal/ntsc, the media kinds
  *
- * Snapshot blob, little-endian:
- *   0  "MHSNAP\0\0"           8 bytes
- *   8  machine name           16 bytes, NUL-padded ("vic20")
- *   24 format version         u32 (VIC20_SNAP_VERSION)
- *   28 header size            u32 (VIC20_SNAP_HEADER)
- *   32 payload size           u64
- *   40 checksum               u32: CRC-32 of the whole blob with these 4
- *                             bytes taken as zero
- *   44 VIC model, memory configuration  u32 each (must match the loader)
- *   52 reserved               u32
- *   56 the payload: vic20_snapshot (CPU, VIC, VIAs, RAM, colour RAM,
- *      frames, keyboard, cycles). Not in it: ROMs, media, options.
+ * Snapshot blob: the machine kit's framing (mcphost/snapshot_blob.h:
+ * header, CRC-32, version "vic20" 1), the model words VIC model and memory
+ * configuration (must match the loading machine), then vic20_snapshot
+ * (CPU, VIC, VIAs, RAM, colour RAM, frames, keyboard, cycles); checked by
+ * state_ok() before anything is restored. Not in it: ROMs, media, options.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <mcphost/json.h>
+#include <mcphost/snapshot_blob.h>
 
 #include "mcphost/machine.h"
 #include "vic20.h"
 
 #define VIC20_SNAP_VERSION 1u
-#define VIC20_SNAP_HEADER 56u
-#define VIC20_SNAP_CRC_AT 40u
 
-static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
-{
-    crc = ~crc;
-    for (size_t i = 0; i < n; i++) {
-        crc ^= p[i];
-        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return ~crc;
-}
+static const mh_kit_snapshot_format vic20_snapshot_format = {"vic20", VIC20_SNAP_VERSION,
+                                                             sizeof(vic20_snapshot)};
 
-static uint32_t blob_crc(const uint8_t *blob, size_t size)
-{
-    static const uint8_t zero[4] = {0, 0, 0, 0};
-    uint32_t crc = crc32_update(0, blob, VIC20_SNAP_CRC_AT);
-    crc = crc32_update(crc, zero, 4);
-    return crc32_update(crc, blob + VIC20_SNAP_CRC_AT + 4, size - VIC20_SNAP_CRC_AT - 4);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-void vic20_snapshot_blob_seal(uint8_t *blob, size_t size)
-{
-    if (size >= VIC20_SNAP_HEADER) put32(blob + VIC20_SNAP_CRC_AT, blob_crc(blob, size));
-}
+void vic20_snapshot_blob_seal(uint8_t *blob, size_t size) { mh_kit_snapshot_seal(blob, size); }
 
 mh_status vic20_snapshot_blob_save(const vic20 *m, void **data, size_t *size)
 {
     if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
-    *data = NULL;
-    *size = 0;
-    size_t total = VIC20_SNAP_HEADER + sizeof(vic20_snapshot);
-    uint8_t *blob = calloc(1, total);
     vic20_snapshot *snap = calloc(1, sizeof *snap);
-    if (!blob || !snap) {
-        free(blob);
-        free(snap);
-        return MH_ERR_NO_MEMORY;
-    }
+    if (!snap) return MH_ERR_NO_MEMORY;
     vic20_snapshot_save(m, snap);
-    memcpy(blob, "MHSNAP\0\0", 8);
-    memcpy(blob + 8, "vic20", 5);
-    put32(blob + 24, VIC20_SNAP_VERSION);
-    put32(blob + 28, VIC20_SNAP_HEADER);
-    put32(blob + 32, (uint32_t)sizeof(vic20_snapshot));
-    put32(blob + 36, 0);
-    put32(blob + 44, (uint32_t)m->config.vic_model);
-    put32(blob + 48, (uint32_t)m->config.memory);
-    memcpy(blob + VIC20_SNAP_HEADER, snap, sizeof *snap);
+    mh_status status = mh_kit_snapshot_make(&vic20_snapshot_format, (uint32_t)m->config.vic_model,
+                                            (uint32_t)m->config.memory, snap, data, size);
     free(snap);
-    vic20_snapshot_blob_seal(blob, total);
-    *data = blob;
-    *size = total;
-    return MH_OK;
+    return status;
 }
 
 /* The values a vic20 can hold: indices inside their arrays, the beam
  * inside its frame. */
-static int state_ok(const vic20_snapshot *snap, char *problem, size_t problem_size)
+static int state_ok(const vic20 *m, const vic20_snapshot *snap, char *problem,
+                    size_t problem_size)
 {
     const m6561_geometry *g = m6561_geometry_of(snap->vic.model);
-    if (snap->vic.model != M6561_MODEL_6561 && snap->vic.model != M6561_MODEL_6560) {
+    if (snap->vic.model != m->config.vic_model) {
         snprintf(problem, problem_size, "VIC model %u", (unsigned)snap->vic.model);
         return 0;
     }
@@ -130,6 +77,12 @@ static int state_ok(const vic20_snapshot *snap, char *problem, size_t problem_si
                  (unsigned)snap->p.typed.count);
         return 0;
     }
+    for (unsigned v = 0; v < 4; v++)
+        if (snap->vic.voice[v].counter >= 128u * 128u) {
+            snprintf(problem, problem_size, "voice %u counter %u", v,
+                     (unsigned)snap->vic.voice[v].counter);
+            return 0;
+        }
     if (snap->vic.row_line > 16 || snap->via1.sr_count > 8 || snap->via2.sr_count > 8) {
         snprintf(problem, problem_size, "chip counters out of range");
         return 0;
@@ -138,59 +91,13 @@ static int state_ok(const vic20_snapshot *snap, char *problem, size_t problem_si
 }
 
 mh_status vic20_snapshot_blob_load(vic20 *m, const void *data, size_t size, char *error,
-                                 size_t error_size)
+                                   size_t error_size)
 {
-    const uint8_t *blob = data;
-    if (error_size) error[0] = '\0';
-    if (!blob || size < VIC20_SNAP_HEADER) {
-        snprintf(error, error_size,
-                 "snapshot: truncated (%zu bytes; the header alone is %u bytes)", size,
-                 VIC20_SNAP_HEADER);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    if (memcmp(blob, "MHSNAP\0\0", 8) != 0) {
-        snprintf(error, error_size, "snapshot: not an mcphost snapshot (no \"MHSNAP\" magic)");
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    char name[17];
-    memcpy(name, blob + 8, 16);
-    name[16] = '\0';
-    for (char *c = name; *c; c++)
-        if (*c < 32 || *c > 126) *c = '?';
-    if (strcmp(name, "vic20") != 0 || memchr(blob + 8, 0, 16) == NULL) {
-        snprintf(error, error_size, "snapshot: made by machine \"%s\", this machine is \"vic20\"",
-                 name);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    uint32_t version = get32(blob + 24);
-    if (version != VIC20_SNAP_VERSION || get32(blob + 28) != VIC20_SNAP_HEADER) {
-        snprintf(error, error_size,
-                 "snapshot: format version %u (header %u bytes); this build reads version %u",
-                 (unsigned)version, (unsigned)get32(blob + 28), VIC20_SNAP_VERSION);
-        return MH_ERR_UNSUPPORTED;
-    }
-    uint64_t payload = (uint64_t)get32(blob + 32) | (uint64_t)get32(blob + 36) << 32;
-    if (payload != size - VIC20_SNAP_HEADER) {
-        snprintf(error, error_size,
-                 "snapshot: %s: the header says %llu bytes of state, the blob has %zu",
-                 payload > size - VIC20_SNAP_HEADER ? "truncated" : "trailing bytes",
-                 (unsigned long long)payload, size - VIC20_SNAP_HEADER);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    if (payload != sizeof(vic20_snapshot)) {
-        snprintf(error, error_size,
-                 "snapshot: %llu bytes of state, this build's VIC-20 state is %zu bytes (made by "
-                 "another build)", (unsigned long long)payload, sizeof(vic20_snapshot));
-        return MH_ERR_UNSUPPORTED;
-    }
-    uint32_t stored = get32(blob + VIC20_SNAP_CRC_AT), actual = blob_crc(blob, size);
-    if (stored != actual) {
-        snprintf(error, error_size,
-                 "snapshot: checksum mismatch (stored %08X, computed %08X): the blob is corrupt",
-                 (unsigned)stored, (unsigned)actual);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    uint32_t vic = get32(blob + 44), memory = get32(blob + 48);
+    uint32_t vic, memory;
+    const uint8_t *state;
+    mh_status status = mh_kit_snapshot_open(&vic20_snapshot_format, data, size, &vic, &memory,
+                                            &state, error, error_size);
+    if (status != MH_OK) return status;
     if (vic != (uint32_t)m->config.vic_model || memory != m->config.memory) {
         snprintf(error, error_size,
                  "snapshot: made on a VIC-20 with a %s VIC and memory %s; this machine has a %s "
@@ -205,9 +112,9 @@ mh_status vic20_snapshot_blob_load(vic20 *m, const void *data, size_t size, char
         snprintf(error, error_size, "snapshot: out of memory");
         return MH_ERR_NO_MEMORY;
     }
-    memcpy(snap, blob + VIC20_SNAP_HEADER, sizeof *snap);
+    memcpy(snap, state, sizeof *snap);
     char problem[160];
-    if (!state_ok(snap, problem, sizeof problem)) {
+    if (!state_ok(m, snap, problem, sizeof problem)) {
         free(snap);
         snprintf(error, error_size,
                  "snapshot: the state is not one this VIC-20 can be in (%s): the file is damaged "
@@ -394,7 +301,8 @@ static const mh_machine_caps vic20_caps = {
     sizeof(mh_machine_caps), "6502", "pal,ntsc", "disk,cartridge,program",
     "Commodore VIC-20: 6502, VIC 6561 (PAL) / 6560 (NTSC) with sound, 2x VIA 6522; memory "
     "expansions none/3k/8k/16k/24k/all; virtual drive 8 (D64), PRG injection, cartridges "
-    "(raw, VICE .crt)"};
+    "(raw, VICE .crt)",
+    "2.0"};
 
 static const mh_machine_caps *caps_caps(void *context)
 {

@@ -229,6 +229,7 @@ static void *chip_state(void *context)
 {
     vic20_chip_ctx *ctx = context;
     vic20_vic_catch_up(ctx->m);
+    vic20_via_catch_up(ctx->m);
     if (ctx->which == 0) return &ctx->m->vic;
     return via_of(ctx);
 }
@@ -237,6 +238,7 @@ static uint8_t chip_peek(void *context, uint16_t reg)
 {
     const vic20_chip_ctx *ctx = context;
     vic20_vic_catch_up(ctx->m);
+    vic20_via_catch_up(ctx->m);
     if (ctx->which == 0) return m6561_read(&ctx->m->vic, (uint8_t)reg);
     return m6522_peek(via_of(ctx), (uint8_t)reg);
 }
@@ -248,9 +250,9 @@ static void chip_write(void *context, uint16_t reg, uint8_t value)
         vic20_io_write(ctx->m, (uint16_t)(0x9000u + (reg & 0x0Fu)), value);
         return;
     }
+    vic20_via_catch_up(ctx->m);
     m6522_write(via_of(ctx), (uint8_t)reg, value);
-    ctx->m->cpu.nmi = ctx->m->via1.irq ? VIC20_NMI_VIA1 : 0u;
-    ctx->m->cpu.irq = ctx->m->via2.irq ? VIC20_IRQ_VIA2 : 0u;
+    vic20_via_changed(ctx->m);
 }
 
 static void chip_io_range(void *context, mh_chip_io_range *out)
@@ -262,6 +264,7 @@ static void chip_io_range(void *context, mh_chip_io_range *out)
 static mh_status via_view(void *context, mh_chip_via_view *out)
 {
     const vic20_chip_ctx *ctx = context;
+    vic20_via_catch_up(ctx->m);
     if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
     vic20_via_view(ctx->m, via_of(ctx), out);
     return MH_OK;

@@ -14,7 +14,8 @@
  * matrix: it pulls VIA1's CA1 low while held (an NMI when enabled).
  *
  * Joystick (one control port; mh.input/1 port 1, port 2 accepted as the
- * same): up, down, left and fire on VIA1 PA2-PA5, right on VIA2 PB7.
+ * same): up, down, left and fire on VIA1 PA2-PA5, right on VIA2 PB7; fire
+ * is also the light pen input (a press latches the beam in $9006/$9007).
  *
  * Typed text goes through the KERNAL's keyboard buffer ($0277, count $C6)
  * like on the C64 (mh_kernal_feed between run chunks).
@@ -124,8 +125,9 @@ static void key_apply(vic20 *m, const key_def *k, int down)
 {
     if (k->key == NO_KEY) {
         m->p.restore_down = (uint8_t)(down != 0);
+        vic20_via_catch_up(m);
         m6522_set_ca1(&m->via1, !down);
-        m->cpu.nmi = m->via1.irq ? VIC20_NMI_VIA1 : 0u;
+        vic20_via_changed(m);
         return;
     }
     press(m, k->key, down);
@@ -180,6 +182,11 @@ mh_status vic20_joystick(vic20 *m, int port, uint32_t mask)
     if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
     if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
     m->holds.joy_left = 0;
+    /* Fire is also the VIC's light pen input: a press latches the beam. */
+    if ((mask & MH_JOY_FIRE) && !(m->p.joy & MH_JOY_FIRE)) {
+        vic20_vic_catch_up(m);
+        m6561_set_lightpen(&m->vic);
+    }
     m->p.joy = (uint8_t)mask;
     return MH_OK;
 }

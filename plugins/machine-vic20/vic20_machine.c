@@ -109,6 +109,30 @@ void vic20_set_debug_hooks(vic20 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_
 
 /* ---- autostart ---- */
 
+/* A BASIC program saved on another memory configuration loads at this
+ * machine's BASIC start (what LOAD without ",1" and VICE's -basicload do):
+ * a program whose load address is one of the three BASIC starts. */
+static int is_other_basic_start(const vic20 *m, uint16_t load_address)
+{
+    return (load_address == 0x0401 || load_address == 0x1001 || load_address == 0x1201) &&
+           load_address != m->kernal_layout.basic_program;
+}
+
+/* Rewrites the line links of the BASIC program at start (as BASIC's
+ * LINKPRG does after a LOAD); stops at the end marker or at end. */
+static void relink_basic(vic20 *m, uint16_t start, uint32_t end)
+{
+    uint32_t line = start;
+    while (line + 4 < end && (m->p.ram[line] | m->p.ram[line + 1])) {
+        uint32_t e = line + 4;
+        while (e < end && m->p.ram[e]) e++;
+        uint32_t next = e + 1;
+        m->p.ram[line] = (uint8_t)next;
+        m->p.ram[line + 1] = (uint8_t)(next >> 8);
+        line = next;
+    }
+}
+
 void vic20_autostart_inject(vic20 *m)
 {
     if (!m->p.autostart_pending) return;
@@ -117,14 +141,23 @@ void vic20_autostart_inject(vic20 *m)
     if (!m->autostart.data) return;
     const vic20_autostart *a = &m->autostart;
     char typed[16];
-    uint32_t end = mh_kernal_inject(&m->kernal, a->data, a->size, a->load_address, !a->no_keys,
-                                    typed, sizeof typed);
+    uint16_t load = a->load_address;
+    int relocated = is_other_basic_start(m, load);
+    if (relocated) load = m->kernal_layout.basic_program;
+    uint32_t end = mh_kernal_inject(&m->kernal, a->data, a->size, load, !a->no_keys, typed,
+                                    sizeof typed);
+    if (relocated) {
+        relink_basic(m, load, end);
+        vic20_log(m, MH_LOG_INFO, "vic20: %s: a BASIC program for $%04X loaded at this "
+                                  "machine's BASIC start $%04X",
+                  a->name, a->load_address, load);
+    }
     if (a->no_keys)
-        vic20_log(m, MH_LOG_INFO, "vic20: program %s: loaded $%04X-$%04X", a->name,
-                  a->load_address, (unsigned)(end - 1));
+        vic20_log(m, MH_LOG_INFO, "vic20: program %s: loaded $%04X-$%04X", a->name, load,
+                  (unsigned)(end - 1));
     else
         vic20_log(m, MH_LOG_INFO, "vic20: autostart %s: loaded $%04X-$%04X, typed %s at cycle %llu",
-                  a->name, a->load_address, (unsigned)(end - 1), typed,
+                  a->name, load, (unsigned)(end - 1), typed,
                   (unsigned long long)m->p.run.cycles);
 }
 
@@ -304,10 +337,12 @@ static void reset_chips(vic20 *m)
     m6522_reset(&m->via1);
     m6522_reset(&m->via2);
     m6522_set_ca1(&m->via1, !m->p.restore_down);
+    m->via_pending = 0;
     vic20_vic_watch(m);
     /* The reset releases VIA1's CA2 (PCR = 0): the line drifts low. */
     m->p.ca2_driven = 0;
     m->p.ca2_float_left = VIC20_CA2_FLOAT_CYCLES;
+    vic20_via_changed(m);
 }
 
 void vic20_power_on(vic20 *m)
@@ -441,6 +476,7 @@ static void service(void *machine, uint32_t ran)
     vic20 *m = machine;
     (void)ran;
     vic20_vic_catch_up(m); /* frames for the holds, samples for the audio */
+    vic20_via_catch_up(m);
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
     if (m->holds.active) vic20_input_tick(m);
     if (m->p.autostart_pending && m->p.run.cycles >= VIC20_AUTOSTART_FALLBACK &&
@@ -453,7 +489,11 @@ static void service(void *machine, uint32_t ran)
     }
 }
 
-static void run_end(void *machine) { vic20_vic_catch_up(machine); }
+static void run_end(void *machine)
+{
+    vic20_vic_catch_up(machine);
+    vic20_via_catch_up(machine); /* views between runs see this cycle */
+}
 
 static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), MH_KIT_RUN_BOUNDARY, NULL, service,
                                        run_end, NULL};
@@ -468,6 +508,7 @@ mh_status vic20_run(vic20 *m, uint64_t max_cycles, mh_run_result *result)
 void vic20_snapshot_save(const vic20 *m, vic20_snapshot *snap)
 {
     vic20_vic_catch_up(m);
+    if (m->via_pending) vic20_via_catch_up((vic20 *)m); /* changes nothing a program sees */
     snap->cpu = m->cpu;
     snap->vic = m->vic;
     snap->via1 = m->via1;
@@ -484,5 +525,7 @@ void vic20_snapshot_restore(vic20 *m, const vic20_snapshot *snap)
     memcpy(&m->p, &snap->p, sizeof m->p);
     m6561_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back]);
     vic20_vic_watch(m);
+    m->via_pending = 0;
+    vic20_via_changed(m);
     install_hooks(m);
 }

@@ -7,8 +7,8 @@
 /* PAL: 4.433619 MHz / 4; NTSC: 14.31818 MHz / 14. The visible area is
  * about what VICE shows. */
 static const m6561_geometry geometries[2] = {
-    {1108405u, 71, 312, 28, 232, 284, 8},
-    {1022727u, 65, 261, 28, 200, 233, 6},
+    {1108405u, 71, 312, 28, 232, 284, 7},
+    {1022727u, 65, 261, 28, 200, 233, 4},
 };
 
 /* The display starts this many cycles after the horizontal origin. */
@@ -115,12 +115,13 @@ void m6561_write(m6561 *vic, uint8_t reg, uint8_t value)
     vic->regs[reg] = value;
 }
 
+/* The beam where the light pen input fell: X in units of 2 pixels (the
+ * 4 pixels of a cycle are 2 units), Y in units of 2 lines, as the
+ * origin registers count. */
 void m6561_set_lightpen(m6561 *vic)
 {
-    const m6561_geometry *g = m6561_geometry_of(vic->model);
-    vic->regs[6] = (uint8_t)((vic->cycle * 4u + 0u) / 2u % 256u);
+    vic->regs[6] = (uint8_t)(vic->cycle * 2u);
     vic->regs[7] = (uint8_t)(vic->line >> 1);
-    (void)g;
 }
 
 /* ---- sound ---- */
@@ -290,33 +291,41 @@ static void start_line(m6561 *vic, const m6561_geometry *g)
                        : NULL;
 }
 
-/* One cycle: the display, a sound sample when one is due, the beam. */
-static inline unsigned step(m6561 *vic, const m6561_geometry *g)
+/* The sound over k cycles: a sample at each 44.1 kHz point inside them
+ * (the registers are constant: a write syncs the chip first). */
+static void sound_span(m6561 *vic, const m6561_geometry *g, uint32_t k)
 {
-    if (vic->cycle == 0) start_line(vic, g);
-    uint8_t *px = NULL;
-    unsigned x = (unsigned)vic->cycle - g->first_cycle;
-    if (vic->line_px && x < g->width / 4u) px = vic->line_px + x * 4u;
-    if (vic->row_active || px) display_cycle(vic, px);
-
-    vic->ticks++;
-    vic->since_sample++;
-    if (--vic->sample_in == 0) {
+    while (k >= vic->sample_in) {
+        k -= vic->sample_in;
+        vic->since_sample += vic->sample_in;
         make_sample(vic, vic->since_sample);
         vic->since_sample = 0;
         vic->sample_in = next_sample_in(vic, g);
     }
+    vic->sample_in -= k;
+    vic->since_sample += k;
+}
 
-    if (++vic->cycle < g->cycles_per_line) return 0;
-    vic->cycle = 0;
-    end_of_line(vic);
-    if (++vic->line < g->lines_per_frame) return 0;
-    vic->line = 0;
-    vic->row_done = 0;
-    vic->row_active = 0;
-    vic->frame++;
-    if (vic->frame_done) vic->frame_done(vic->user);
-    return 1;
+/* The picture over cycles [c0, c1) of this line: border-only lines are one
+ * fill; text lines go cycle by cycle (fetches and pixels). */
+static void display_span(m6561 *vic, const m6561_geometry *g, unsigned c0, unsigned c1)
+{
+    if (!vic->row_active) {
+        if (!vic->line_px) return;
+        unsigned from = c0 > g->first_cycle ? c0 : g->first_cycle;
+        unsigned to = c1 < g->first_cycle + g->width / 4u ? c1 : g->first_cycle + g->width / 4u;
+        if (from < to)
+            memset(vic->line_px + (from - g->first_cycle) * 4u, vic->regs[15] & 7u,
+                   (to - from) * 4u);
+        return;
+    }
+    for (unsigned c = c0; c < c1; c++) {
+        vic->cycle = (uint16_t)c;
+        uint8_t *px = NULL;
+        unsigned x = c - g->first_cycle;
+        if (vic->line_px && x < g->width / 4u) px = vic->line_px + x * 4u;
+        display_cycle(vic, px);
+    }
 }
 
 unsigned m6561_sync(m6561 *vic)
@@ -325,6 +334,26 @@ unsigned m6561_sync(m6561 *vic)
     unsigned frames = 0;
     uint32_t n = vic->pending;
     vic->pending = 0;
-    while (n--) frames += step(vic, g);
+    while (n) {
+        if (vic->cycle == 0) start_line(vic, g);
+        unsigned c0 = vic->cycle;
+        uint32_t k = g->cycles_per_line - c0;
+        if (k > n) k = n;
+        display_span(vic, g, c0, c0 + k);
+        sound_span(vic, g, k);
+        vic->ticks += k;
+        n -= k;
+        vic->cycle = (uint16_t)(c0 + k);
+        if (vic->cycle < g->cycles_per_line) break;
+        vic->cycle = 0;
+        end_of_line(vic);
+        if (++vic->line < g->lines_per_frame) continue;
+        vic->line = 0;
+        vic->row_done = 0;
+        vic->row_active = 0;
+        vic->frame++;
+        frames++;
+        if (vic->frame_done) vic->frame_done(vic->user);
+    }
     return frames;
 }

@@ -116,6 +116,7 @@ static inline unsigned m6561_tick(m6561 *vic)
 uint8_t m6561_read(const m6561 *vic, uint8_t reg);
 void m6561_write(m6561 *vic, uint8_t reg, uint8_t value);
 void m6561_set_framebuffer(m6561 *vic, uint8_t *fb);
+/* The light pen input fell now: latches the beam into $9006/$9007. */
 void m6561_set_lightpen(m6561 *vic);
 /* The screen / colour / character addresses as the VIC sees them. */
 uint16_t m6561_screen_vic_address(const m6561 *vic);

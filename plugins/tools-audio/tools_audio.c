@@ -485,15 +485,13 @@ static const char analyze_input[] =
     "\"skip_ms\":{\"type\":\"integer\",\"description\":\"Leave out the first ms (e.g. the "
     "attack)\"}},\"additionalProperties\":false}";
 
+/* One measured signal: the fields a caller needs are required; the rest
+ * (peak_dbfs, rms, silent, dominant_prominence_db, step_rate_hz, window_ms,
+ * rms_windows_dbfs) are documented in docs/tools-audio.md, not here: every
+ * byte of the catalogue is read by the model on every turn. */
 #define TA_STATS_SCHEMA                                                                        \
     "{\"type\":\"object\",\"required\":[\"source\",\"peak\",\"rms_dbfs\",\"dominant_hz\"],"      \
-    "\"properties\":{\"source\":{\"type\":\"string\"},\"peak\":{\"type\":\"integer\"},"         \
-    "\"peak_dbfs\":{\"type\":[\"number\",\"null\"]},\"rms\":{\"type\":\"number\"},"             \
-    "\"rms_dbfs\":{\"type\":[\"number\",\"null\"]},\"silent\":{\"type\":\"boolean\"},"          \
-    "\"dominant_hz\":{\"type\":[\"number\",\"null\"]},\"dominant_note\":{\"type\":\"string\"}," \
-    "\"dominant_prominence_db\":{\"type\":\"number\"},\"tonal\":{\"type\":\"boolean\"},"        \
-    "\"step_rate_hz\":{\"type\":[\"number\",\"null\"]},\"window_ms\":{\"type\":\"integer\"},"   \
-    "\"rms_windows_dbfs\":{\"type\":\"array\",\"items\":{\"type\":[\"number\",\"null\"]}}}}"
+    "\"properties\":{\"dominant_note\":{\"type\":\"string\"},\"tonal\":{\"type\":\"boolean\"}}}"
 
 static const char analyze_output[] =
     "{\"type\":\"object\",\"required\":[\"samples\",\"sample_rate\",\"mixed\",\"voices\","
@@ -533,7 +531,7 @@ mh_status ta_register_tools(ta_plugin *plugin)
         "Measures the machine's sound so you can check a note without ears: runs the paused "
         "machine like audio_capture (or takes the last capture with source \"last\") and "
         "reports for the mix (and on a SID each voice alone): peak and RMS level (also in dBFS), the "
-        "dominant frequency (FFT, interpolated: well under 1% for steady tones 100 Hz-4 kHz) "
+        "dominant frequency (FFT, interpolated; under 1% off for steady tones) "
         "with the nearest note and whether it is a clear pitch, and for noise the step rate "
         "(16x the frequency register's note). `window_ms` adds the RMS over time (the "
         "envelope); `skip_ms` leaves out the start.";

@@ -12,36 +12,32 @@
 
 #include "td_code.h"
 #include "td_store.h"
+#include <mcphost/media.h>
+
 #include "td_symfile.h"
 #include "td_util.h"
 
 #define MAX_FILE (16u * 1024u * 1024u)
 #define MAX_REPORTED 8
 
+/* The whole file, NUL-terminated, through the SDK's loader (regular files
+ * only, never blocking on a FIFO); NULL with error set. */
 static char *read_file(const char *path, size_t *size, char *error, size_t error_size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(error, error_size, "cannot open it");
+    uint8_t *bytes = NULL;
+    mh_media_error why;
+    if (mh_media_load_file(path, MAX_FILE, &bytes, size, &why) != MH_OK) {
+        snprintf(error, error_size, "%s", why.message);
         return NULL;
     }
-    char *data = malloc(MAX_FILE + 1);
-    size_t n = data ? fread(data, 1, MAX_FILE + 1, f) : 0;
-    int bad = ferror(f);
-    fclose(f);
-    if (!data || bad) {
-        free(data);
-        snprintf(error, error_size, data ? "cannot read it" : "out of memory");
+    char *text = realloc(bytes, *size + 1);
+    if (!text) {
+        free(bytes);
+        snprintf(error, error_size, "out of memory");
         return NULL;
     }
-    if (n > MAX_FILE) {
-        free(data);
-        snprintf(error, error_size, "it is larger than %u MiB", MAX_FILE / (1024u * 1024u));
-        return NULL;
-    }
-    data[n] = '\0';
-    *size = n;
-    return data;
+    text[*size] = '\0';
+    return text;
 }
 
 void td_symbols_load(void *user, mh_call *call)

@@ -93,6 +93,7 @@ mh_status tm_register_media(tm_plugin *plugin);
 mh_status tm_register_snapshot(tm_plugin *plugin);
 mh_status tm_register_input(tm_plugin *plugin);
 mh_status tm_register_machine(tm_plugin *plugin);
+mh_status tm_register_basic(tm_plugin *plugin); /* tm_basic.c */
 
 /* A growable text (tm_util.c). */
 typedef struct tm_buf {

@@ -5,7 +5,8 @@
 #include "tm.h"
 
 static const mh_toolkit_group_fn groups[] = {tm_register_media, tm_register_snapshot,
-                                             tm_register_input, tm_register_machine};
+                                             tm_register_input, tm_register_machine,
+                                             tm_register_basic};
 
 static mh_status tools_machine_init(const mh_host *host, void **data)
 {

@@ -47,6 +47,15 @@ describe('runner mode (--transport none)', () => {
     assert.match(r.stderr, /500/, 'the log mentions the limit');
   });
 
+  it('without --transport, a run option (--limit-cycles) means a headless run, not stdio', async () => {
+    // stdin is at its end, as under a script or CI: a stdio server would
+    // end there at once with 0 instead of running the machine.
+    const r = await run(hostArgs('--machine', 'fixture', '--config', 'exit_after=1000', '--config', 'exit_code=7',
+                                 '--limit-cycles', '100000'));
+    assert.equal(r.code, 7, `stderr: ${r.stderr}`);
+    assert.equal(r.stdout, '', 'no MCP on stdout');
+  });
+
   it('the machine exit before --limit-cycles wins', async () => {
     const r = await run(fixtureRun('--config', 'exit_after=1000', '--config', 'exit_code=9', '--limit-cycles', '100000'));
     assert.equal(r.code, 9, `stderr: ${r.stderr}`);

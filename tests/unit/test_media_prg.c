@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define CHECK_CONTAINS(text, part) check_contains((text), (part), __LINE__, __FILE__)
@@ -117,7 +118,20 @@ static void test_load_file(void)
     CU_ASSERT_EQUAL(mh_media_load_file(path, 0, &got, &size, &e), MH_ERR_IO);
     CHECK_CONTAINS(e.message, "cannot open /tmp/mh_media_test_");
     CHECK_CONTAINS(e.message, "No such file");
-    CU_ASSERT_EQUAL(mh_media_load_file("/tmp", 0, &got, &size, &e), MH_ERR_IO);
+    /* Only regular files: a directory, a device (endless bytes) and a FIFO
+     * (which would block a plain open) are refused at once. */
+    CU_ASSERT_EQUAL(mh_media_load_file("/tmp", 0, &got, &size, &e), MH_ERR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(e.message, "/tmp is not a regular file");
+    CU_ASSERT_EQUAL(mh_media_load_file("/dev/zero", 0, &got, &size, &e), MH_ERR_INVALID_ARGUMENT);
+    char fifo[] = "/tmp/mh_media_fifo_XXXXXX";
+    int tmp = mkstemp(fifo);
+    CU_ASSERT_FATAL(tmp >= 0);
+    close(tmp);
+    unlink(fifo);
+    CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+    CU_ASSERT_EQUAL(mh_media_load_file(fifo, 0, &got, &size, &e), MH_ERR_INVALID_ARGUMENT);
+    CHECK_CONTAINS(e.message, "is not a regular file");
+    unlink(fifo);
     CU_ASSERT_EQUAL(mh_media_load_file(NULL, 0, &got, &size, &e), MH_ERR_INVALID_ARGUMENT);
 }
 

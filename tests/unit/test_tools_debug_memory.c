@@ -352,7 +352,7 @@ static void test_c64_io_reads_have_no_side_effects(void)
     TDT_OK(tdt_call(&h, "memory_write", "{\"session\":\"io64\",\"address\":\"$DC0D\",\"bytes\":\"7F\"}"));
     run_until("io64", 3100000);
     char first[8];
-    snprintf(first, sizeof first, "%s", read_hex("io64", "$DC0D", 1));
+    snprintf(first, sizeof first, "%.7s", read_hex("io64", "$DC0D", 1));
     CU_ASSERT_TRUE(strtol(first, NULL, 16) & 0x01);
     CU_ASSERT_STRING_EQUAL(read_hex("io64", "$DC0D", 1), first);
     const cJSON *r = tdt_call(&h, "memory_read", "{\"session\":\"io64\",\"space\":\"io\",\"address\":\"$DC0D\",\"length\":1}");

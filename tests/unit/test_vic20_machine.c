@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "test_media_build.h"
 #include "vic20.h"
 
 /* ---- a tiny KERNAL: reset at $E000 runs the code the test put there ---- */
@@ -221,6 +222,61 @@ static void test_snapshots(void)
     remove_roms();
 }
 
+/* Mutated snapshots (resealed, so only the state checks stand between the
+ * bytes and the chips): each loads or is refused, and the machine runs on
+ * without reading or writing out of bounds (the ASan build checks that). */
+static void test_snapshot_mutations(void)
+{
+    static const uint8_t loop[] = {0xEE, 0x00, 0x10, 0x4C, 0x00, 0xE0};
+    make_roms(loop, sizeof loop);
+    vic20 *m = make(NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 50000);
+    void *blob = NULL;
+    size_t size = 0;
+    CU_ASSERT_EQUAL_FATAL(vic20_snapshot_blob_save(m, &blob, &size), MH_OK);
+    uint8_t *bad = malloc(size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bad);
+    /* The chip and CPU state lies before the RAM and the framebuffers. */
+    size_t chips = 56 + offsetof(vic20_snapshot, p) + offsetof(vic20_plain, ram);
+    uint32_t seed = 12345;
+    int loaded = 0, refused = 0;
+    for (int i = 0; i < 300; i++) {
+        memcpy(bad, blob, size);
+        for (int k = 0; k < 4; k++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = 56 + (seed >> 8) % (chips - 56);
+            seed = seed * 1103515245u + 12345u;
+            bad[at] = (uint8_t)(seed >> 16);
+        }
+        seed = seed * 1103515245u + 12345u;
+        if (seed & 0x100) { /* sometimes a whole word of 0xFF */
+            size_t at = 56 + (seed >> 12) % (chips - 60);
+            memset(bad + at, 0xFF, 4);
+        }
+        vic20_snapshot_blob_seal(bad, size);
+        char error[512];
+        if (vic20_snapshot_blob_load(m, bad, size, error, sizeof error) == MH_OK) {
+            loaded++;
+            run(m, 30000);
+            uint16_t line = 0, cycle = 0;
+            vic20_vic_catch_up(m);
+            line = m->vic.line;
+            cycle = m->vic.cycle;
+            CU_ASSERT(line < 312 && cycle < 71);
+        } else {
+            refused++;
+            CU_ASSERT(strlen(error) > 10);
+        }
+    }
+    CU_ASSERT(loaded > 0);
+    CU_ASSERT(refused > 0);
+    free(bad);
+    free(blob);
+    vic20_free(m);
+    remove_roms();
+}
+
 static void test_cartridges(void)
 {
     make_roms(exit_2a, sizeof exit_2a);
@@ -350,6 +406,118 @@ static void test_boot_with_original_roms(void)
     }
 }
 
+/* RUN/STOP + RESTORE: VIA1 CA1 -> NMI; the KERNAL's NMI handler warm
+ * starts BASIC, which sets the VIC's colours back. Joystick lines. */
+static void test_restore_and_joystick(void)
+{
+    char dir[1024];
+    if (!find_original_roms(dir, sizeof dir)) return;
+    char options[1200], error[512];
+    snprintf(options, sizeof options, "{\"rom_dir\":\"%s\"}", dir);
+    vic20 *m = vic20_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 3000000);
+    vic20_bus_poke(m, 0x900F, 0x08);
+    CU_ASSERT_EQUAL(vic20_key(m, "RUNSTOP", 1), MH_OK);
+    CU_ASSERT_EQUAL(vic20_key(m, "RESTORE", 1), MH_OK);
+    run(m, 200000);
+    CU_ASSERT_EQUAL(vic20_key(m, "RESTORE", 0), MH_OK);
+    CU_ASSERT_EQUAL(vic20_key(m, "RUNSTOP", 0), MH_OK);
+    run(m, 1000000);
+    CU_ASSERT_EQUAL(m6561_read(&m->vic, 15), 0x1B);
+    CU_ASSERT(screen_has(m, "READY."));
+    /* Keys through the matrix (VIA2 PB columns, PA rows): the KERNAL's
+     * scan finds them and prints them at the cursor. */
+    static const char *const keys[] = {"H", "I", "SPACE", "V", "2", "0"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        CU_ASSERT_EQUAL(vic20_key(m, keys[i], 1), MH_OK);
+        run(m, 60000);
+        CU_ASSERT_EQUAL(vic20_key(m, keys[i], 0), MH_OK);
+        run(m, 60000);
+    }
+    CU_ASSERT(screen_has(m, "HI V20"));
+    CU_ASSERT_EQUAL(vic20_key(m, "NOSUCHKEY", 1), MH_ERR_NOT_FOUND);
+    /* The joystick: up/down/left/fire on VIA1 PA2-PA5, right on VIA2 PB7. */
+    CU_ASSERT_EQUAL(vic20_joystick(m, 1, MH_JOY_UP | MH_JOY_FIRE), MH_OK);
+    CU_ASSERT_EQUAL(m6522_port_pins(&m->via1, 0) & 0x3C, 0x3C & ~0x24);
+    /* Fire is the light pen too: the press latched the beam. */
+    CU_ASSERT_EQUAL(m->vic.regs[7], (uint8_t)(m->vic.line >> 1));
+    CU_ASSERT_EQUAL(m->vic.regs[6], (uint8_t)(m->vic.cycle * 2u));
+    CU_ASSERT_EQUAL(vic20_joystick(m, 1, MH_JOY_RIGHT), MH_OK);
+    CU_ASSERT_EQUAL(m6522_port_pins(&m->via1, 0) & 0x3C, 0x3C);
+    vic20_bus_poke(m, 0x9122, 0x00); /* VIA2 DDRB: input, as programs read the stick */
+    CU_ASSERT_EQUAL(m6522_port_pins(&m->via2, 1) & 0x80, 0x00);
+    CU_ASSERT_EQUAL(vic20_joystick(m, 3, 0), MH_ERR_INVALID_ARGUMENT);
+    vic20_free(m);
+}
+
+/* A BASIC program saved unexpanded ($1001) autostarts on an 8K machine at
+ * its BASIC start ($1201), relinked: 10 POKE 37135,90 ends the run. */
+static void test_basic_program_relocated(void)
+{
+    char dir[1024];
+    if (!find_original_roms(dir, sizeof dir)) return;
+    static const uint8_t prg[] = {0x01, 0x10, 0x0F, 0x10, 0x0A, 0x00, 0x97, '3', '7', '1', '3',
+                                  '5', ',', '9', '0', 0x00, 0x00, 0x00};
+    char path[] = "/tmp/mh_vic20_prg_XXXXXX.prg";
+    int fd = mkstemps(path, 4);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT_EQUAL(write(fd, prg, sizeof prg), (ssize_t)sizeof prg);
+    close(fd);
+    char options[1400], error[512];
+    snprintf(options, sizeof options,
+             "{\"rom_dir\":\"%s\",\"vic20_memory\":\"8k\",\"autostart\":\"%s\",\"debugcart\":true}",
+             dir, path);
+    vic20 *m = vic20_new(options, NULL, error, sizeof error);
+    if (!m) fprintf(stderr, "%s\n", error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
+    for (int i = 0; i < 50 && r.stop == MH_RUN_BUDGET; i++) r = run(m, 100000);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 90);
+    CU_ASSERT_EQUAL(m->p.ram[0x1201] | m->p.ram[0x1202] << 8, 0x120F); /* the new link */
+    vic20_free(m);
+    unlink(path);
+}
+
+/* LOAD"PROG",8 from a D64 in the virtual drive 8 (the LOAD trap at
+ * $FFD5), then RUN: the program writes $5A to the debug cart. */
+static void test_drive8_load_and_run(void)
+{
+    char dir[1024];
+    if (!find_original_roms(dir, sizeof dir)) return;
+    static const uint8_t prg[] = {0x01, 0x10, 0x0C, 0x10, 0x0A, 0x00, 0x9E, 0x34, 0x31, 0x31,
+                                  0x30, 0x00, 0x00, 0x00, 0x00, 0xA9, 0x5A, 0x8D, 0x0F, 0x91,
+                                  0x4C, 0x13, 0x10};
+    tb_d64 disk;
+    tb_d64_init(&disk, 35, false, "VIC TEST", "V2");
+    tb_d64_add_file(&disk, "PROG", 0x82, prg, sizeof prg);
+    char path[] = "/tmp/mh_vic20_d64_XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT_EQUAL(write(fd, disk.img, disk.size), (ssize_t)disk.size);
+    close(fd);
+    tb_d64_free(&disk);
+    char options[1400], error[512];
+    snprintf(options, sizeof options, "{\"rom_dir\":\"%s\",\"drive8\":\"%s\",\"debugcart\":true}",
+             dir, path);
+    vic20 *m = vic20_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    run(m, 3000000);
+    CU_ASSERT_EQUAL(vic20_type_text(m, "LOAD\"PROG\",8\nRUN\n", error, sizeof error), MH_OK);
+    mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
+    for (int i = 0; i < 100 && r.stop == MH_RUN_BUDGET; i++) r = run(m, 100000);
+    CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
+    CU_ASSERT_EQUAL(r.exit_code, 0x5A);
+    /* loaded at $1001 (BASIC relinks the line, so compare the code) */
+    CU_ASSERT_EQUAL(memcmp(m->p.ram + 0x100E, prg + 15, sizeof prg - 15), 0);
+    vic20_free(m);
+    unlink(path);
+}
+
 MH_SUITE("vic20.machine", NULL, NULL, MH_TEST(test_debugcart_exit_and_rom_errors),
          MH_TEST(test_memory_map), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
-         MH_TEST(test_cartridges), MH_TEST(test_boot_with_original_roms))
+         MH_TEST(test_snapshot_mutations), MH_TEST(test_cartridges),
+         MH_TEST(test_boot_with_original_roms),
+         MH_TEST(test_drive8_load_and_run), MH_TEST(test_restore_and_joystick),
+         MH_TEST(test_basic_program_relocated))

@@ -84,8 +84,8 @@ static void test_text_fetch_and_colours(void)
     mem[0x0008] = 0xF0;
     run_frame();
     const uint8_t *row = pixel_row(76);
-    /* Display starts at cycle origin + 2, framebuffer x 0 = cycle 8. */
-    unsigned x0 = (12u + 2u - 8u) * 4u;
+    /* Display starts at cycle origin + 2, framebuffer x 0 = cycle 7. */
+    unsigned x0 = (12u + 2u - 7u) * 4u;
     CU_ASSERT_EQUAL(row[x0 - 1], 3);   /* border */
     for (unsigned i = 0; i < 4; i++) CU_ASSERT_EQUAL(row[x0 + i], 2);
     for (unsigned i = 4; i < 8; i++) CU_ASSERT_EQUAL(row[x0 + i], 1);
@@ -122,7 +122,7 @@ static void test_double_height_and_rows(void)
     color[0x200] = 0;
     mem[0x0010 + 9] = 0xFF; /* character 1's tenth line */
     run_frame();
-    unsigned x0 = (12u + 2u - 8u) * 4u;
+    unsigned x0 = (12u + 2u - 7u) * 4u;
     CU_ASSERT_EQUAL(pixel_row(76 + 9)[x0], 0);
     CU_ASSERT_EQUAL(pixel_row(76 + 8)[x0], 1);
     CU_ASSERT_EQUAL(pixel_row(76 + 32)[x0], 3); /* after 2 rows of 16: border */

@@ -252,6 +252,9 @@ typedef struct mh_machine_caps {
     const char *video_standards; /* "pal,ntsc"; "" without video */
     const char *media;           /* "disk,tape,cartridge,program"; "" without */
     const char *description;
+    /* Appended in ABI 1.3 (check struct_size): the BASIC in ROM, "2.0"
+     * (C64, VIC-20) or "3.5" (Plus/4, C16); NULL or "": none. */
+    const char *basic;
 } mh_machine_caps;
 
 typedef struct mh_caps_iface {

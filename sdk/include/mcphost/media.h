@@ -92,8 +92,11 @@ const char *mh_media_kind_name(mh_media_kind kind);
 
 /* Reads the whole file at path into a malloc'ed buffer (*bytes, *size;
  * free() it). max_size 0 means MH_MEDIA_DEFAULT_MAX_FILE_SIZE; a longer
- * file is refused with MH_ERR_LIMIT. Errors: MH_ERR_IO (names the path and
- * the OS error), MH_ERR_LIMIT, MH_ERR_NO_MEMORY. [thread-safe] */
+ * file is refused with MH_ERR_LIMIT. Only a regular file is read: a FIFO,
+ * device or directory is refused (MH_ERR_INVALID_ARGUMENT) without blocking,
+ * also when one replaced the file after the caller checked the path.
+ * Errors: MH_ERR_IO (names the path and the OS error), MH_ERR_LIMIT,
+ * MH_ERR_NO_MEMORY, MH_ERR_INVALID_ARGUMENT. [thread-safe] */
 mh_status mh_media_load_file(const char *path, size_t max_size, uint8_t **bytes, size_t *size,
                              mh_media_error *err);
 

@@ -4,6 +4,9 @@
 #include "mcphost/media_d64.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,10 +83,23 @@ mh_status mh_media_load_file(const char *path, size_t max_size, uint8_t **bytes,
     *bytes = NULL;
     *size = 0;
     if (max_size == 0) max_size = MH_MEDIA_DEFAULT_MAX_FILE_SIZE;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Opened without blocking and checked on the descriptor: a FIFO or a
+     * device swapped in after the caller checked the path can neither
+     * block the thread nor feed it endless bytes. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return mh_media_i_fail(err, MH_ERR_IO, "cannot open %s: %s", path,
                                os_error(errno, why, sizeof why));
+    struct stat info;
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(fd);
+        return mh_media_i_fail(err, MH_ERR_INVALID_ARGUMENT, "%s is not a regular file", path);
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return mh_media_i_fail(err, MH_ERR_NO_MEMORY, "out of memory reading %s", path);
+    }
     size_t cap = 65536, len = 0;
     uint8_t *buf = malloc(cap);
     mh_status st = MH_OK;
