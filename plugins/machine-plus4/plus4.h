@@ -134,6 +134,7 @@ typedef struct plus4 {
 
     mh_machine_kit kit;
     mh_kernal kernal;
+    int kernal_reads_ram;    /* during the LOAD trap: the glue reads RAM */
     mh_kit_memory memory;
 
     plus4_autostart autostart;
@@ -234,9 +235,8 @@ size_t plus4_ext_chips(plus4 *m, mh_chip *chips);
  * and sets RDY and IRQ for it. */
 static inline void plus4_tick_chips(plus4 *m)
 {
-    unsigned n = ted_dma(&m->ted) ? 2u : ted_cpu_ticks(&m->ted);
-    if (ted_advance(&m->ted, n)) plus4_frame_done(m);
-    m->cpu.rdy = ted_dma(&m->ted) ? 0 : 1;
+    if (ted_advance(&m->ted, m->ted.cycle_ticks)) plus4_frame_done(m);
+    m->cpu.rdy = (uint8_t)!m->ted.dma_now;
     m->cpu.irq = m->ted.irq ? PLUS4_IRQ_TED : 0u;
 }
 

@@ -106,8 +106,11 @@ static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size
         bad = "the TED model";
     else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE || t->drawn_px > TED_FB_WIDTH)
         bad = "the beam position";
-    else if (t->rc > 7 || t->flash_counter > 31 || t->snd_div > 7 || t->snd_count[0] > 1023 ||
-             t->snd_count[1] > 1023 || t->sample_acc >= t->clock_hz)
+    else if (t->rc > 7 || t->flash_counter > 31 || t->snd_count[0] > 1023 ||
+             t->snd_count[1] > 1023 || t->snd_tick > t->ticks || t->sample_base > t->ticks ||
+             t->cycle_ticks < 1 || t->cycle_ticks > 2 || t->x_event > TED_TICKS_PER_LINE ||
+             t->x_event <= t->x ||
+             t->sample_count > (t->ticks - t->sample_base) / (t->clock_hz / TED_AUDIO_RATE - 1u) + 2u)
         bad = "a TED counter";
     else if ((t->timer_run[0] | t->timer_run[1] | t->timer_run[2]) > 1 ||
              t->timer_base_tick[0] > t->ticks || t->timer_base_tick[1] > t->ticks ||
@@ -358,11 +361,18 @@ static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_cou
 
 /* ---- mh.caps/1 ---- */
 
+/* Designated: mh_machine_caps grows at the end (main's ABI 1.3 appends
+ * `basic`, "3.5" here once merged). */
 static const mh_machine_caps plus4_caps = {
-    sizeof(mh_machine_caps), "8501", "pal,ntsc", "disk,cartridge,program",
-    "Commodore Plus/4 and C16: 7501/8501, TED 7360/8360 (video, 121 colours, timers, two sound "
-    "voices, single/double clock), 64/16 KiB RAM, BASIC/KERNAL/3-plus-1 ROM banking, ACIA, "
-    "user port; virtual drive 8 (D64), PRG injection, raw cartridge ROM images"};
+    .struct_size = sizeof(mh_machine_caps),
+    .cpu = "8501",
+    .video_standards = "pal,ntsc",
+    .media = "disk,cartridge,program",
+    .description =
+        "Commodore Plus/4 and C16: 7501/8501, TED 7360/8360 (video, 121 colours, timers, two "
+        "sound voices, single/double clock), 64/16 KiB RAM, BASIC/KERNAL/3-plus-1 ROM banking, "
+        "ACIA, user port; virtual drive 8 (D64), PRG injection, raw cartridge ROM images",
+};
 
 static const mh_machine_caps *caps_caps(void *context)
 {

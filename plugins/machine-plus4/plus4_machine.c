@@ -50,13 +50,15 @@ const mh_kernal_layout plus4_kernal_layout = {
     .directory_address = 0x0401,
 };
 
-/* The KERNAL reads file names from RAM whatever is banked in (BASIC 3.5
- * keeps strings at the top of RAM, under the KERNAL ROM): so does the
- * glue, through the C16's mirrors. */
+/* What the glue reads: the CPU's view (the READY loop's code in ROM), but
+ * during the LOAD trap RAM, as the KERNAL's LOAD reads the file name
+ * whatever is banked in (BASIC 3.5 keeps strings at the top of RAM, under
+ * the KERNAL ROM), through the C16's mirrors. */
 static uint8_t kernal_peek(const void *machine, uint16_t address)
 {
     const plus4 *m = machine;
-    return m->p.ram[address & m->ram_mask];
+    if (m->kernal_reads_ram) return m->p.ram[address & m->ram_mask];
+    return plus4_bus_peek(m, address);
 }
 
 /* ---- hooks ---- */
@@ -77,7 +79,10 @@ static int drive_trap(plus4 *m)
 {
     if (!m->drive8 || !plus4_kernal_at(m, plus4_kernal_layout.load_entry)) return 0;
     char message[320];
-    if (!mh_kernal_load_trap(&m->kernal, 8, m->drive8, message, sizeof message)) return 0;
+    m->kernal_reads_ram = 1;
+    int done = mh_kernal_load_trap(&m->kernal, 8, m->drive8, message, sizeof message);
+    m->kernal_reads_ram = 0;
+    if (!done) return 0;
     plus4_log(m, MH_LOG_INFO, "plus4: drive 8: %s", message);
     return 1;
 }
@@ -283,6 +288,13 @@ mh_status plus4_cart_attach(plus4 *m, const char *path, char *error, size_t erro
         snprintf(error, error_size, "cartridge \"%s\": %s", path, err.message);
         return status;
     }
+    if (size >= 16 && memcmp(bytes, "C64 CARTRIDGE   ", 16) == 0) {
+        free(bytes);
+        snprintf(error, error_size,
+                 "cartridge \"%s\": a C64 CRT cartridge, not a Plus/4 cartridge ROM image (a raw "
+                 "16384-byte image for $8000, or 32768 bytes for $8000 and $C000)", path);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
     if (size != PLUS4_ROM_SIZE && size != 2 * PLUS4_ROM_SIZE) {
         free(bytes);
         snprintf(error, error_size,
@@ -380,8 +392,7 @@ void plus4_reset(plus4 *m, int hard)
     reset_machine_state(m);
     m->p.autostart_pending = 0;
     uint64_t ticks = m->ted.ticks;
-    ted_reset(&m->ted);
-    m->ted.ticks = ticks;
+    ted_reset(&m->ted); /* the tick count goes on */
     m->ted.fb = m->p.fb[m->p.fb_back];
     mh_cpu6502_reset(&m->cpu);
     m->cpu.irq = 0;
@@ -448,10 +459,14 @@ plus4 *plus4_new(const char *options_json, const mh_host *host, char *error, siz
 
 /* ---- run ---- */
 
+/* The TED's sound samples up to now (a chunk is at most ~800 samples). */
+static void sound_flush(void *machine) { ted_sound_flush(&((plus4 *)machine)->ted); }
+
 static void service(void *machine, uint32_t ran)
 {
     plus4 *m = machine;
     (void)ran;
+    ted_sound_flush(&m->ted);
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
     if (m->holds.active) plus4_input_tick(m);
     if (m->p.autostart_pending && m->ted.ticks >= PLUS4_AUTOSTART_FALLBACK &&
@@ -467,7 +482,7 @@ static void service(void *machine, uint32_t ran)
 static uint8_t rdy_level(void *machine) { return ted_dma(&((const plus4 *)machine)->ted) ? 0 : 1; }
 
 static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), MH_KIT_RUN_BOUNDARY, NULL, service,
-                                       NULL, rdy_level};
+                                       sound_flush, rdy_level};
 
 mh_status plus4_run(plus4 *m, uint64_t max_ticks, mh_run_result *result)
 {

@@ -54,7 +54,7 @@ void ted_reset(ted *t)
 {
     memset(t->regs, 0, sizeof t->regs);
     t->regs[0x07] = t->ntsc ? 0x40 : 0x00;
-    t->ticks = 0;
+    /* ticks go on (a soft reset does not stop the clock) */
     t->frame = 0;
     t->line = 0;
     t->x = 0;
@@ -80,7 +80,9 @@ void ted_reset(ted *t)
     t->snd_count[0] = t->snd_count[1] = 0;
     t->snd_out[0] = t->snd_out[1] = 0;
     t->noise_lfsr = 0xFF;
-    t->snd_div = 0;
+    ted_sound_restart(t);
+    ted_region(t);
+    t->next_event = t->timer_event;
 }
 
 void ted_restore(ted *t, const ted *saved)
@@ -193,6 +195,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
 {
     reg &= 0x3Fu;
     if (changes_picture(reg)) ted_catch_up(t);
+    if (reg >= 0x0E && reg <= 0x12) ted_sound_sync(t); /* the old settings up to now */
     switch (reg) {
     case 0x00: case 0x02: case 0x04: { /* low byte: stops the timer */
         unsigned n = reg >> 1;
@@ -238,6 +241,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         break;
     }
     if (t->line >= t->lines) t->line = (uint16_t)(t->line % t->lines);
+    if (reg == 0x13 || reg == 0x1C || reg == 0x1D || reg == 0x1E) ted_region(t);
 }
 
 /* ---- the beam ---- */
@@ -272,11 +276,12 @@ static void timers_schedule(ted *t)
         uint64_t at = underflow_tick(t, n);
         if (at < t->timer_event) t->timer_event = at;
     }
+    t->next_event = t->timer_event;
 }
 
 /* At an underflow: the IRQ flag; timer 1 reloads, timers 2 and 3 go on
  * from 0 (then $FFFF). */
-void ted_timer_event(ted *t)
+static void timer_event(ted *t)
 {
     static const uint8_t sources[3] = {TED_IRQ_T1, TED_IRQ_T2, TED_IRQ_T3};
     for (unsigned n = 0; n < 3; n++) {
@@ -331,12 +336,33 @@ static void new_line(ted *t)
     }
 }
 
-int ted_line_event(ted *t)
+/* The beam positions where a cycle's type can change, and the region's
+ * cycle type, from the formulas of ted_cpu_ticks() and ted_dma(). */
+void ted_region(ted *t)
 {
-    if (t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);
-    if (t->x < TED_TICKS_PER_LINE) return 0;
-    t->x = (uint16_t)(t->x - TED_TICKS_PER_LINE);
-    if (++t->line == t->lines) t->line = 0;
-    new_line(t);
-    return t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines);
+    static const uint16_t bounds[] = {TED_X_FETCH_START, TED_X_DMA_START, TED_X_FETCH_END,
+                                      TED_X_RENDER, TED_TICKS_PER_LINE};
+    unsigned i = 0;
+    while (i < sizeof bounds / sizeof bounds[0] - 1 && bounds[i] <= t->x) i++;
+    t->x_event = bounds[i];
+    t->dma_now = (uint8_t)ted_dma(t);
+    t->cycle_ticks = (uint8_t)(t->dma_now ? 2u : ted_cpu_ticks(t));
+}
+
+int ted_event(ted *t)
+{
+    int frame_done = 0;
+    while (t->x >= t->x_event) {
+        if (t->x >= TED_X_RENDER && t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);
+        if (t->x >= TED_TICKS_PER_LINE) {
+            t->x = (uint16_t)(t->x - TED_TICKS_PER_LINE);
+            if (++t->line == t->lines) t->line = 0;
+            new_line(t);
+            if (t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines)) frame_done = 1;
+        }
+        ted_region(t);
+    }
+    if (t->ticks >= t->timer_event) timer_event(t);
+    t->next_event = t->timer_event;
+    return frame_done;
 }

@@ -89,6 +89,14 @@ typedef struct ted {
     uint64_t frame;         /* frames started since reset */
     uint16_t line, x;       /* beam: raster line, tick in the line */
     uint16_t drawn_px;      /* pixels of this line already drawn (0-384) */
+    /* The per-cycle path's cache (ted_region): until the beam reaches
+     * x_event, a CPU cycle takes cycle_ticks ticks and dma_now says whether
+     * the TED stops the CPU; next_event is the tick of the next timer
+     * underflow or sound sample. */
+    uint16_t x_event;
+    uint8_t cycle_ticks;
+    uint8_t dma_now;
+    uint64_t next_event;
 
     /* Timers, counted lazily: a running timer held timer_base at tick
      * timer_base_tick and has stepped once at every odd tick since; the
@@ -122,8 +130,10 @@ typedef struct ted {
     uint16_t snd_count[2];
     uint8_t snd_out[2];
     uint8_t noise_lfsr;
-    uint8_t snd_div;
-    uint32_t sample_acc;    /* resampling accumulator */
+    uint64_t snd_tick;      /* the voices are up to date to this tick */
+    uint64_t sample_base;   /* tick of sample 0 of the stream */
+    uint64_t sample_count;  /* samples taken since sample_base */
+    uint64_t sample_event;  /* tick of the next sample; UINT64_MAX: sound off */
     int16_t ring[TED_AUDIO_RING];
     uint32_t ring_head, ring_count;
     uint8_t sound_on;       /* synthesis enabled */
@@ -136,25 +146,18 @@ void ted_reset(ted *t);
 /* Copies a saved state, keeping this instance's links. */
 void ted_restore(ted *t, const ted *saved);
 
-/* What happens at the end of the line's display part and at the line's
- * end (ted.c); the per-tick work that remains is in ted_advance(). */
-int ted_line_event(ted *t);
-void ted_timer_event(ted *t);
-void ted_sound_step(ted *t);
+/* The slow path of ted_advance(): line events, the cycle type's region,
+ * timer underflows and sound samples (ted.c). */
+int ted_event(ted *t);
 
 /* Runs n (1 or 2) ticks at once (events land within the CPU cycle);
- * returns 1 when a frame ended (the framebuffer is complete). Timers step at every odd tick (counted lazily), the voices every 8th. */
+ * returns 1 when a frame ended (the framebuffer is complete). */
 static inline int ted_advance(ted *t, unsigned n)
 {
     t->ticks += n;
-    if (t->ticks >= t->timer_event) ted_timer_event(t);
-    t->snd_div = (uint8_t)(t->snd_div + n);
-    if (t->snd_div >= 8) {
-        t->snd_div = (uint8_t)(t->snd_div - 8);
-        ted_sound_step(t);
-    }
     t->x = (uint16_t)(t->x + n);
-    return t->x >= TED_X_RENDER ? ted_line_event(t) : 0;
+    if (t->x < t->x_event && t->ticks < t->next_event) return 0;
+    return ted_event(t);
 }
 static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */
@@ -197,7 +200,9 @@ int ted_flash_on(const ted *t);
  * whatever the luminance: 121 colours). */
 const uint32_t *ted_palette(void);
 
-/* Audio: takes up to max samples (TED_AUDIO_RATE, mono). */
+/* Audio: makes the samples due up to now (the machine calls it between
+ * run chunks), takes up to max samples (TED_AUDIO_RATE, mono). */
+void ted_sound_flush(ted *t);
 size_t ted_audio_read(ted *t, int16_t *out, size_t max);
 
 #endif

@@ -14,4 +14,12 @@ void ted_render_upto(ted *t, unsigned end);
 void ted_catch_up(ted *t);
 
 
+/* ted.c: the per-cycle cache for the beam's region of the line. */
+void ted_region(ted *t);
+
+/* ted_sound.c: the voices brought up to the current tick (before a sound
+ * register changes), the sample clock restarted (reset). */
+void ted_sound_sync(ted *t);
+void ted_sound_restart(ted *t);
+
 #endif

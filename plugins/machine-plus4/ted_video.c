@@ -66,17 +66,23 @@ static void cell_pixels(const ted *t, unsigned mode, unsigned col, const uint8_t
         bg = t->regs[0x15 + (code >> 6)] & 0x7Fu;
     } else if (reverse_hw) {
         glyph = code & 0x7Fu;
-        reverse = (code & 0x80u) != 0;
+        reverse = !(mode & 1u) && (code & 0x80u) != 0; /* no reverse in multicolour */
     }
     const unsigned offset = glyph * 8u + t->rc;
     data = charset[(offset >> 8) & 7u][offset & 0xFFu];
-    if ((mode & 1u) && (attr & 0x08u)) { /* multicolour cell */
-        const uint8_t colors[4] = {bg0, (uint8_t)(t->regs[0x16] & 0x7Fu),
-                                   (uint8_t)(t->regs[0x17] & 0x7Fu), (uint8_t)(fg & 0x77u)};
-        for (unsigned i = 0; i < 8; i += 2) out[i] = out[i + 1] = colors[(data >> (6 - i)) & 3u];
-        return;
+    if (mode & 1u) {
+        /* Multicolour: attribute bit 3 picks a multicolour cell, only the
+         * first 8 hues for either kind; no flashing. */
+        fg &= 0x77u;
+        if (attr & 0x08u) {
+            const uint8_t colors[4] = {bg0, (uint8_t)(t->regs[0x16] & 0x7Fu),
+                                       (uint8_t)(t->regs[0x17] & 0x7Fu), fg};
+            for (unsigned i = 0; i < 8; i += 2)
+                out[i] = out[i + 1] = colors[(data >> (6 - i)) & 3u];
+            return;
+        }
     }
-    if (!(mode & 1u)) {
+    if (mode == 0) { /* ECM and multicolour have no flashing and no cursor */
         const uint16_t cursor = (uint16_t)(((t->regs[0x0C] & 3u) << 8) | t->regs[0x0D]);
         if ((attr & 0x80u) && !ted_flash_on(t)) data = 0; /* flashing: off half */
         if (vc == cursor && ted_flash_on(t)) reverse = !reverse;
@@ -107,18 +113,23 @@ static inline void expand8(uint8_t data, uint8_t fg, uint8_t bg, uint8_t *out)
 static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out)
 {
     const uint8_t bg = t->regs[0x15] & 0x7Fu;
-    const int reverse_hw = !(t->regs[0x07] & 0x80u), flash = ted_flash_on(t);
+    const int flash = ted_flash_on(t);
+    /* 128 characters: bit 7 reverses (XOR with $FF), else 256 characters. */
+    const uint8_t glyph_mask = (t->regs[0x07] & 0x80u) ? 0xFFu : 0x7Fu;
     const uint16_t cursor = (uint16_t)(((t->regs[0x0C] & 3u) << 8) | t->regs[0x0D]);
+    /* The cursor's column in this row while the flash is on; 40: none. */
+    const unsigned cursor_col = flash ? (unsigned)((cursor - t->vc_base) & 0x3FFu) : 40u;
+    /* A flashing character (attribute bit 7) is off in the flash's off half. */
+    const uint8_t flash_off = flash ? 0u : 0x80u;
+    const unsigned rc = t->rc;
     for (unsigned col = 0; col < 40; col++, out += 8) {
         const uint8_t code = t->codes[col], attr = t->attrs[col];
-        const uint8_t glyph = reverse_hw ? code & 0x7Fu : code;
-        const unsigned offset = glyph * 8u + t->rc;
+        const unsigned offset = (unsigned)(code & glyph_mask) * 8u + rc;
         uint8_t data = charset[(offset >> 8) & 7u][offset & 0xFFu];
-        int reverse = reverse_hw && (code & 0x80u);
-        if ((attr & 0x80u) && !flash) data = 0;
-        if (flash && ((t->vc_base + col) & 0x3FFu) == cursor) reverse = !reverse;
-        if (reverse) data = (uint8_t)~data;
-        expand8(data, attr & 0x7Fu, bg, out);
+        if (attr & flash_off) data = 0;
+        uint8_t invert = (uint8_t)((code & ~glyph_mask) ? 0xFFu : 0u);
+        if (col == cursor_col) invert = (uint8_t)~invert;
+        expand8((uint8_t)(data ^ invert), attr & 0x7Fu, bg, out);
     }
 }
 

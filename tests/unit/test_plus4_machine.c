@@ -9,6 +9,7 @@
  * tests say so and pass when they are absent) to READY, types PRINT 2+3,
  * and checks the debug-cart exit and tick counting. plus4.snapshot: a
  * round trip and hostile blobs. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,6 +183,13 @@ static void test_cartridge_refused(void)
     CU_ASSERT_PTR_NULL(m->cart_path);
     f = fopen(path, "wb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("C64 CARTRIDGE   ", f);
+    for (unsigned i = 16; i < PLUS4_ROM_SIZE; i++) fputc(0, f);
+    fclose(f);
+    CU_ASSERT_EQUAL(plus4_cart_attach(m, path, error, sizeof error), MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "C64 CRT"));
+    f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     for (unsigned i = 0; i < PLUS4_ROM_SIZE; i++) fputc(0xCA, f);
     fclose(f);
     CU_ASSERT_EQUAL(plus4_cart_attach(m, path, error, sizeof error), MH_OK);
@@ -255,6 +263,19 @@ static void test_boot_ready(void)
     screen_text(m, text);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "PRINT 2+3"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n 5 "));
+    /* A soft reset boots again (the clock goes on); a hard one too. */
+    uint64_t ticks = m->ted.ticks;
+    memset(m->p.ram + 0x0C00, 0x20, 1000);
+    plus4_reset(m, 0);
+    CU_ASSERT_EQUAL(m->ted.ticks, ticks);
+    plus4_run(m, 6000000, &r);
+    screen_text(m, text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "READY."));
+    plus4_reset(m, 1);
+    CU_ASSERT_EQUAL(m->ted.ticks, 0);
+    plus4_run(m, 6000000, &r);
+    screen_text(m, text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "COMMODORE BASIC V3.5"));
     plus4_free(m);
 }
 
@@ -333,6 +354,52 @@ static void test_drive_load(void)
     unlink(path);
 }
 
+/* The KERNAL scans the matrix ($FD30 columns, $FF08 latch): held keys
+ * reach the screen. */
+static void test_keyboard_matrix(void)
+{
+    plus4 *m = boot("");
+    if (!m) return;
+    mh_run_result r = {0};
+    static const char *const keys[] = {"H", "I", "SPACE", "2"};
+    for (size_t i = 0; i < 4; i++) {
+        CU_ASSERT_EQUAL(plus4_key_hold(m, keys[i], 3), MH_OK);
+        plus4_run(m, 10u * 35568u, &r);
+    }
+    CU_ASSERT_EQUAL(plus4_key_hold(m, "F4", 3), MH_OK); /* SHIFT + F1: a combination */
+    plus4_run(m, 10u * 35568u, &r);
+    char text[25 * 41 + 1];
+    screen_text(m, text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "HI 2"));
+    CU_ASSERT_FALSE(m->holds.active);
+    plus4_free(m);
+}
+
+/* --autostart: injected when the KERNAL waits for a key at READY (long
+ * before the 40M-tick fallback), RUN typed. */
+static void test_autostart_at_ready(void)
+{
+    const char *dir = rom_dir();
+    if (!dir) return;
+    static const uint8_t prog[] = {0x01, 0x10, 0x0F, 0x10, 0x0A, 0x00, 0x97, 0x31, 0x32,
+                                   0x32, 0x38, 0x38, 0x2C, 0x37, 0x37, 0x00, 0x00, 0x00};
+    char path[96], options[768], error[512];
+    snprintf(path, sizeof path, "/tmp/mh_plus4_auto_%d.prg", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite(prog, 1, sizeof prog, f);
+    fclose(f);
+    snprintf(options, sizeof options, "{\"rom_dir\":\"%s\",\"autostart\":\"%s\"}", dir, path);
+    plus4 *m = plus4_new(options, NULL, error, sizeof error);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    mh_run_result r = {0};
+    plus4_run(m, 8000000, &r);
+    CU_ASSERT_FALSE(m->p.autostart_pending);
+    CU_ASSERT_EQUAL(m->p.ram[0x3000], 77);
+    plus4_free(m);
+    unlink(path);
+}
+
 /* ---- plus4.snapshot ---- */
 
 static void test_snapshot_round_trip(void)
@@ -382,6 +449,24 @@ static void test_snapshot_round_trip(void)
     plus4_snapshot_blob_seal(bad, size);
     CU_ASSERT_NOT_EQUAL(plus4_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
     CU_ASSERT_EQUAL(m->ted.line, line);
+    /* Random bytes flipped in the TED, RAM and port state, sealed again:
+     * refused or loaded, and the machine runs on either way (ASan/UBSan
+     * builds check it stays in bounds). */
+    uint32_t seed = 12345;
+    const size_t from = 56 + offsetof(plus4_snapshot, ted), to = size;
+    for (int round = 0; round < 200; round++) {
+        memcpy(bad, blob, size);
+        for (int k = 0; k < 4; k++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = from + (seed >> 8) % (to - from);
+            bad[at] ^= (uint8_t)(1u << ((seed >> 4) & 7u));
+        }
+        plus4_snapshot_blob_seal(bad, size);
+        mh_status st = plus4_snapshot_blob_load(m, bad, size, error, sizeof error);
+        CU_ASSERT_TRUE(st == MH_OK || error[0] != '\0');
+        plus4_run(m, 3000, &r);
+    }
+    CU_ASSERT_EQUAL(plus4_snapshot_blob_load(m, blob, size, error, sizeof error), MH_OK);
     free(bad);
     free(blob);
     plus4_free(m);
@@ -391,5 +476,6 @@ MH_SUITE("plus4.banking", fake_init, fake_cleanup, MH_TEST(test_rom_ram_switch),
          MH_TEST(test_rom_banks), MH_TEST(test_c16_mirrors), MH_TEST(test_acia_and_ports),
          MH_TEST(test_options_refused), MH_TEST(test_cartridge_refused))
 MH_SUITE("plus4.machine", NULL, NULL, MH_TEST(test_boot_ready), MH_TEST(test_c16_boot),
-         MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load))
+         MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load), MH_TEST(test_keyboard_matrix),
+         MH_TEST(test_autostart_at_ready))
 MH_SUITE("plus4.snapshot", fake_init, fake_cleanup, MH_TEST(test_snapshot_round_trip))

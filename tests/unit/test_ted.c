@@ -350,6 +350,19 @@ static void test_multicolour_and_ecm(void)
     CU_ASSERT_EQUAL(ted_mode(&f->t), 1u);
     CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x45); /* 10: background 2 */
     CU_ASSERT_EQUAL(pixel(f, 20, 1), 0x45);
+    /* A hires cell (attribute bit 3 clear) in multicolour mode: code bit 7
+     * does not reverse it, even with 128 characters. */
+    screen_setup(f, 0x81, 0x23);
+    ted_write(&f->t, 0x07, 0x08 | 0x10, 0xFF); /* 128 characters, MCM */
+    draw_frame(f);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x23);
+    CU_ASSERT_EQUAL(pixel(f, 20, 4), 0x71);
+    /* A multicolour cell's 11 pixels: its colour without hue bit 3. */
+    screen_setup(f, 0x01, 0x2E);
+    ted_write(&f->t, 0x07, 0x80 | 0x08 | 0x10, 0xFF);
+    draw_frame(f);
+    CU_ASSERT_EQUAL(pixel(f, 20, 0), 0x26);
+    CU_ASSERT_EQUAL(pixel(f, 20, 4), 0x71);
     /* ECM: code $41 = glyph 1 on background 1. */
     screen_setup(f, 0x41, 0x23);
     ted_write(&f->t, 0x06, 0x5B, 0xFF);

@@ -99,7 +99,7 @@ typedef struct mh_chip_ted_view {
     uint32_t struct_size;      /* set by the caller: sizeof(mh_chip_ted_view) */
     const char *model;         /* "7360" (PAL) or "8360" (NTSC) */
     const char *standard;      /* "PAL" or "NTSC" */
-    uint16_t cycles_per_line;  /* 1.77/1.79 MHz ticks per raster line (57) */
+    uint16_t cycles_per_line;  /* double-clock ticks (1.77/1.79 MHz) per raster line: 114 */
     uint16_t lines_per_frame;  /* 312 PAL, 262 NTSC */
     uint8_t regs[64];          /* what CPU reads of $FF00-$FF3F return (peek) */
 
