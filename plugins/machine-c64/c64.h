@@ -265,6 +265,8 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
 void c64_free(c64 *m);
 /* Power-on reset of every chip and RAM. */
 void c64_power_on(c64 *m);
+/* Fills RAM with the power-on pattern (c64_machine.c). */
+void c64_ram_power_on_pattern(uint8_t ram[65536]);
 /* Soft reset (hard 0: the CPU's reset line; CPU, CIAs, VIC-II and SID
  * reset, RAM kept) or hard reset (a power cycle: RAM back to the power-on
  * pattern, everything reset). Call between runs. */

@@ -272,8 +272,7 @@ void c64_bus_poke(c64 *m, uint16_t addr, uint8_t value)
 {
     if (addr < 2) {
         /* The CPU's port: set it as a CPU write would. */
-        if (addr == 0) m->cpu.port.ddr = value;
-        else m->cpu.port.data = value;
+        mh_cpu6502_port_write(&m->cpu, addr, value);
         c64_bus_update_banking(m);
         return;
     }

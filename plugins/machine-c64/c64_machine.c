@@ -338,10 +338,26 @@ static void reset_machine_state(c64 *m)
     mh_kernal_queue_clear(&m->p.typed);
 }
 
+/* RAM at power-on: DRAM cells come up as about half ones, half zeros, in
+ * a pattern of the chips' organisation. This is the pattern VICE 3.x uses
+ * by default (one reported from a real C64): runs of 4 bytes of $00 and
+ * $FF, the first run 2 bytes long, the whole pattern inverted every 16 KiB:
+ * 00 00 FF FF FF FF 00 00 00 00 FF FF ... Programs depend on it (the
+ * Platoon, Cyberload and Darkstar BBS loaders test pages for a constant or
+ * a non-constant fill; C64/raminitpattern). VICE also flips a random bit in
+ * 4096; the machine stays deterministic and does not. */
+void c64_ram_power_on_pattern(uint8_t ram[65536])
+{
+    for (uint32_t a = 0; a < 65536; a++) {
+        uint8_t run = ((a + 2u) / 4u) & 1u ? 0xFFu : 0x00u;
+        uint8_t bank = (a / 16384u) & 1u ? 0xFFu : 0x00u;
+        ram[a] = (uint8_t)(run ^ bank);
+    }
+}
+
 void c64_power_on(c64 *m)
 {
-    /* RAM power-on pattern as VICE's default: 64 bytes of $00, 64 of $FF. */
-    for (uint32_t a = 0; a < 65536; a++) m->p.ram[a] = (a & 64) ? 0xFF : 0x00;
+    c64_ram_power_on_pattern(m->p.ram);
     memset(m->p.color, 0, sizeof m->p.color);
     memset(m->p.fb, 0, sizeof m->p.fb);
     m->p.fb_back = 0;

@@ -63,20 +63,33 @@
 /* Serial: SDR write reaches the shift register at SER_LD1. */
 #define P_SER_LD0 (1ull << 35)
 #define P_SER_LD1 (1ull << 36)
-/* Serial: CNT toggles at SER_TGL1, one cycle after a timer A underflow. */
+/* Serial: CNT toggles at SER_TGL2, two ticks after a timer A underflow
+ * (VICE's "~1.5 cycle delay until CNT is toggled"). */
 #define P_SER_TGL0 (1ull << 37)
 #define P_SER_TGL1 (1ull << 38)
+#define P_SER_TGL2 (1ull << 39)
 /* Serial input: a byte arrived. */
-#define P_SRC_SERIN (1ull << 39)
+#define P_SRC_SERIN (1ull << 40)
 /* One-shot bit cleared by the last write: still in force for this tick. */
-#define P_TA_OS0 (1ull << 40)
-#define P_TB_OS0 (1ull << 41)
+#define P_TA_OS0 (1ull << 41)
+#define P_TB_OS0 (1ull << 42)
+/* Serial: CNT output changed (CHG1: in the last tick, CHG2: the one before),
+ * the chip's short memory of its CNT level. */
+#define P_SER_CHG0 (1ull << 43)
+#define P_SER_CHG1 (1ull << 44)
+#define P_SER_CHG2 (1ull << 45)
+/* Serial: an underflow right behind the one whose toggle is due next tick
+ * makes no CNT toggle of its own (the timer output changes too fast). */
+#define P_SER_NGL0 (1ull << 46)
+#define P_SER_NGL1 (1ull << 47)
+#define P_SER_NGL2 (1ull << 48)
 
-#define P_ALL ((1ull << 42) - 1u)
+#define P_ALL ((1ull << 49) - 1u)
 #define P_STAGE0                                                                       \
     (P_TA_C0 | P_TB_C0 | P_TA_L0 | P_TB_L0 | P_PB6_END0 | P_PB7_END0 | P_INT_SET0 |    \
      P_INT_CLR0 | P_ICR_RD0 | P_IR_CLR0 | P_ACK0 | P_IR_SET0 | P_SRC_FLG | P_SRC_TOD | \
-     P_SER_IRQ0 | P_SER_LD0 | P_SER_TGL0 | P_SRC_SERIN | P_TA_OS0 | P_TB_OS0)
+     P_SER_IRQ0 | P_SER_LD0 | P_SER_TGL0 | P_SRC_SERIN | P_TA_OS0 | P_TB_OS0 |   \
+     P_SER_CHG0 | P_SER_NGL0)
 #define P_KEEP (P_ALL & ~P_STAGE0)
 
 #define P_IRQ_WORK (P_IR_CLR1 | P_ACK1 | P_IR_SET1 | P_INT_SET1 | P_INT_CLR0)
@@ -256,13 +269,42 @@ static void write_tod(m6526 *cia, int idx, uint8_t value)
 
 /* ---- serial port ---- */
 
-static void serial_stop(m6526 *cia)
+static void set_cnt_out(m6526 *cia, uint8_t level)
 {
-    cia->ser.half_bits = 0;
-    cia->ser.sdr_valid = 0;
-    cia->ser.in_bits = 0;
-    cia->ser.cnt_out = 1;
-    cia->pipe &= ~(P_SER_LD0 | P_SER_LD1 | P_SER_TGL0 | P_SER_TGL1);
+    if (cia->ser.cnt_out != level) cia->pipe |= P_SER_CHG0;
+    cia->ser.cnt_out = level;
+}
+
+/* CRA bit 6 changed (value = the new CRA). The byte under way is dropped,
+ * but the chip finishes it as far as the SP flag goes: turning around in
+ * the middle of a byte sets the flag two cycles later, and a turn to input
+ * just after a CNT edge leaves it owed until the port is an output again.
+ * (The cases are those VICE derived from the cia-sdr-icr measurements on
+ * real 6526/6526A; the CNT history is the chip's level 1 and 2 ticks ago.)
+ * A byte written to SDR and not yet taken by the shift register stays. */
+static void serial_turn_around(m6526 *cia, uint8_t value)
+{
+    m6526_serial *s = &cia->ser;
+    uint64_t pipe = cia->pipe;
+    uint8_t cnt1 = (uint8_t)(s->cnt_out ^ ((pipe & P_SER_CHG1) ? 1u : 0u));
+    uint8_t cnt2 = (uint8_t)(cnt1 ^ ((pipe & P_SER_CHG2) ? 1u : 0u));
+    if ((s->half_bits > 1 && s->half_bits < 15) || (s->half_bits == 15 && !cnt2))
+        cia->pipe |= P_SER_IRQ0;
+    if (!(value & M6526_CRA_SPOUT)) {
+        /* The old 6526 also counts the level CNT has now. */
+        int force = !cnt1 || !cnt2 || (cia->model == M6526_MODEL_6526 && !s->cnt_out);
+        if (!force && s->half_bits != 2 && (pipe & (P_SER_TGL1 | P_SER_TGL2)) == P_SER_TGL2)
+            force = 1;
+        s->force_finish = (uint8_t)force;
+    } else if (s->force_finish) {
+        cia->pipe |= P_SER_IRQ0;
+        s->force_finish = 0;
+    }
+    s->half_bits = 0;
+    s->sdr_valid = 0;
+    s->in_bits = 0;
+    set_cnt_out(cia, 1);
+    cia->pipe &= ~(P_SER_TGL0 | P_SER_TGL1 | P_SER_TGL2 | P_SER_NGL0 | P_SER_NGL1 | P_SER_NGL2);
 }
 
 /* SDR write arriving at the shift register. */
@@ -286,7 +328,7 @@ static void serial_toggle(m6526 *cia)
     s->half_bits--;
     if (s->half_bits & 1u) {
         s->sp_out = (uint8_t)(s->shifter >> 7);
-        s->cnt_out = 0;
+        set_cnt_out(cia, 0);
         if (s->half_bits == 1u) {
             cia->pipe |= P_SER_IRQ0;
             if (s->sdr_valid) { /* next byte follows without a gap */
@@ -296,7 +338,7 @@ static void serial_toggle(m6526 *cia)
             }
         }
     } else {
-        s->cnt_out = 1;
+        set_cnt_out(cia, 1);
         if (s->half_bits != 16u) s->shifter = (uint8_t)(s->shifter << 1);
         if (s->half_bits == 0 && s->sdr_valid) {
             s->sdr_valid = 0;
@@ -331,6 +373,15 @@ int m6526_tick_full(m6526 *cia)
         }
     }
 
+    /* Serial port, before timer A: an underflow in this tick sees the
+     * shift register as this tick's load and toggle leave it. */
+    if (pipe & (P_SER_LD1 | P_SER_TGL2)) {
+        if (pipe & P_SER_LD1) serial_load(cia);
+        cia->pipe = pipe; /* serial_toggle may add P_SER_IRQ0 */
+        if (pipe & P_SER_TGL2) serial_toggle(cia);
+        pipe = cia->pipe;
+    }
+
     /* Timer A. */
     if (pipe & P_TA_C3) ta->counter--;
     if ((pipe & P_TA_C2) && ta->counter == 0) {
@@ -342,7 +393,10 @@ int m6526_tick_full(m6526 *cia)
         }
         uint8_t mode = cia->tb.cr & (M6526_CRB_INMODE | M6526_CR_START);
         if (mode == 0x41u || (mode == 0x61u && cia->ser.cnt_in)) pipe |= P_TB_C1;
-        if ((ta->cr & M6526_CRA_SPOUT) && cia->ser.half_bits) pipe |= P_SER_TGL0;
+        /* CNT toggles a cycle later; an underflow right behind the one
+         * toggling now is too close to be seen and toggles nothing. */
+        if ((ta->cr & M6526_CRA_SPOUT) && cia->ser.half_bits)
+            pipe |= (pipe & (P_SER_TGL1 | P_SER_NGL1)) ? P_SER_NGL0 : P_SER_TGL0;
         pipe |= P_TA_L1;
         ta->toggle ^= 1u;
         ta->pulse = 1;
@@ -374,14 +428,6 @@ int m6526_tick_full(m6526 *cia)
     if (pipe & P_TB_L1) {
         tb->counter = tb->latch;
         pipe &= ~P_TB_C2;
-    }
-
-    /* Serial port. */
-    if (pipe & (P_SER_LD1 | P_SER_TGL1)) {
-        if (pipe & P_SER_LD1) serial_load(cia);
-        cia->pipe = pipe; /* serial_toggle may add P_SER_IRQ0 */
-        if (pipe & P_SER_TGL1) serial_toggle(cia);
-        pipe = cia->pipe;
     }
 
     /* Interrupts. */
@@ -474,7 +520,7 @@ static void write_cr(m6526 *cia, int b, uint8_t value)
     if ((t->cr & M6526_CR_ONESHOT) && !(value & M6526_CR_ONESHOT))
         cia->pipe |= b ? P_TB_OS0 : P_TA_OS0;
     if (value & M6526_CR_LOAD) cia->pipe |= b ? P_TB_L0 : P_TA_L0;
-    if (!b && ((value ^ t->cr) & M6526_CRA_SPOUT)) serial_stop(cia);
+    if (!b && ((value ^ t->cr) & M6526_CRA_SPOUT)) serial_turn_around(cia, value);
     t->cr = (uint8_t)(value & ~M6526_CR_LOAD);
     notify_port(cia, M6526_PORT_B);
 }

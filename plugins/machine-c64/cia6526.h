@@ -201,7 +201,9 @@ typedef struct m6526_serial {
     uint8_t sp_out;    /* SP pin level driven in output mode */
     uint8_t cnt_in;    /* CNT level given by m6526_set_cnt() (1 idle) */
     uint8_t sp_in;     /* SP level given by m6526_set_sp() */
-    uint8_t reserved[3];
+    uint8_t force_finish; /* output -> input left a byte unfinished: its SP
+                           * flag comes when the port turns output again */
+    uint8_t reserved[2];
 } m6526_serial;
 
 typedef struct m6526_icr {

@@ -70,6 +70,10 @@ mh_status m6581_init(m6581 *sid, const m6581_desc *desc)
     if (rate > clock) return MH_ERR_INVALID_ARGUMENT;
     memset(sid, 0, sizeof *sid);
     sid->model = (uint8_t)desc->model;
+    /* Power-up: the accumulators' cells come up all 1s, every odd bit
+     * stored inverted: $555555 (VICE testprogs SID/oscinit). */
+    for (int i = 0; i < 3; i++) sid->voice[i].acc = 0x555555u;
+    for (int i = 0; i < 3; i++) sid->voice[i].acc_prev = 0x555555u;
     sid->clock_hz = clock;
     sid->sample_rate = rate;
     sid->potx = desc->potx ? (uint8_t)desc->potx : 0xFF;
@@ -98,10 +102,17 @@ mh_status m6581_init(m6581 *sid, const m6581_desc *desc)
 void m6581_reset(m6581 *sid)
 {
     memset(sid->regs, 0, sizeof sid->regs);
-    memset(sid->voice, 0, sizeof sid->voice);
     for (int i = 0; i < 3; i++) {
         m6581_voice *v = &sid->voice[i];
-        v->lfsr = 0x7FFFFFu;
+        /* /RES does not touch the accumulators (oscinit: $555555 from
+         * power-up survives a reset). The noise register is filled with 1s
+         * and clocked once as /RES is released: bit 0 = (bit 22 | reset)
+         * ^ bit 17 = 0, so noise reads $FE. */
+        uint32_t acc = v->acc;
+        memset(v, 0, sizeof *v);
+        v->acc = v->acc_prev = acc;
+        v->is_8580 = sid->model == M6581_MODEL_8580;
+        v->lfsr = 0x7FFFFEu;
         v->env_state = M6581_ENV_RELEASE;
         v->rate_period = rate_period_table[0];
         v->exp_period = 1;
@@ -138,17 +149,37 @@ static inline uint32_t noise_writeback_mask(uint32_t out)
  * ring-modulation source. Combined waveforms: AND of the components. */
 static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
 {
-    uint32_t acc = v->acc;
+    /* the 8580 shows triangle, sawtooth and pulse one cycle later
+     * (SID/detect: the sawtooth read 4 cycles after the test bit's release
+     * is one step behind the 6581's; SID/waveforms: its pulse rises a
+     * cycle later) */
+    uint32_t acc = v->is_8580 ? v->acc_prev : v->acc;
     uint32_t sel = v->ctrl >> 4;
-    if (sel == 0) return 0;
+    if (sel == 0) return v->held_out;
     uint32_t out = 0xFFFu;
     if (sel & 1u) {
-        uint32_t msb = ((v->ctrl & M6581_CTRL_RING) ? acc ^ src_acc : acc) & 0x800000u;
-        out &= ((msb ? ~acc : acc) >> 11) & 0xFFFu;
+        /* The triangle's XOR inverts the accumulator bits when
+         * TriXOR = !saw & ((!src_msb & ring) ^ msb): ring modulation puts
+         * msb ^ NOT the source's msb in place of the msb, and with the
+         * sawtooth selected nothing is inverted (SID/ringmod). */
+        uint32_t tri_xor = (v->ctrl & M6581_CTRL_SAW) ? 0u
+                         : ((v->ctrl & M6581_CTRL_RING) ? acc ^ ~src_acc : acc) & 0x800000u;
+        out &= ((tri_xor ? ~acc : acc) >> 11) & 0xFFFu;
     }
     if (sel & 2u) out &= acc >> 12;
     if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
-    if (sel & 8u) out &= noise_bits(v->lfsr);
+    if (sel & 8u) {
+        uint32_t noise = noise_bits(v->lfsr);
+        /* 8580, noise + pulse alone: a high pulse does not simply pass the
+         * noise bits; each is pulled down by its lower neighbour, and near
+         * the top the output saturates at $FC0 (reSIDfp's model of the
+         * samplings; the wb_testsuite's 8580 C->E clocks exactly this back
+         * into the register). The 6581's sampling (8->C) shows the noise
+         * passing unchanged at $FF0, so it keeps the plain AND. */
+        if ((sel & 0xFu) == 0xCu && out && v->is_8580)
+            noise = noise < 0xFC0u ? noise & (noise << 1) : 0xFC0u;
+        out &= noise;
+    }
     return out;
 }
 
@@ -199,10 +230,53 @@ static void env_step(m6581_voice *v)
     env_set_period(v);
 }
 
-static void voice_control(m6581_voice *v, uint8_t value)
+/* Per model: cycles the test bit must be held for the noise register to
+ * fill with 1s (the cells leak slowly: the VICE wb_testsuite waits ~1 s on
+ * the 6581, ~10 s on the 8580; these are reSIDfp's measured values), and
+ * how long the waveform DAC's input keeps its last value with no waveform
+ * selected (SID/osc3-wave0: held at once, 0 after ~3 s). */
+static const uint32_t lfsr_fill_cycles[2] = {0x8000u, 0x950000u};
+static const uint32_t floating_ttl_cycles[2] = {54000u, 800000u};
+
+/* The noise register's shift, and what a combined waveform's output
+ * writes back into it: a 0 in an output bit clears the register bit
+ * feeding it. bit0 = (bit 22 | test) ^ bit 17. */
+static void noise_shift(m6581_voice *v, uint32_t src_acc, int test)
 {
+    uint32_t r = v->lfsr;
+    if ((v->ctrl & M6581_CTRL_NOISE) && (v->ctrl & 0x70u)) {
+        uint32_t o = wave_out(v, src_acc);
+        r &= ~noise_writeback_mask(~o & 0xFF0u);
+    }
+    uint32_t bit0 = (((r >> 22) | (uint32_t)test) ^ (r >> 17)) & 1u;
+    v->lfsr = ((r << 1) | bit0) & 0x7FFFFFu;
+}
+
+/* Whether releasing the test bit writes the old waveform's output back
+ * into the noise register before the shift: only an old combined waveform
+ * with noise does, and not into plain noise; after noise+pulse the 6581
+ * never does and the 8580 only into noise+triangle or noise+pulse+saw
+ * (reSIDfp's findings from the wb_testsuite samplings). */
+static int release_writes_back(uint32_t old_sel, uint32_t new_sel, int is_8580)
+{
+    if (old_sel <= 8u || new_sel == 8u) return 0;
+    if (old_sel == 0xCu) return is_8580 && (new_sel == 9u || new_sel == 0xEu);
+    return 1;
+}
+
+static void voice_control(m6581 *sid, int n, uint8_t value)
+{
+    m6581_voice *v = &sid->voice[n];
+    uint32_t src_acc = sid->voice[(n + 2) % 3].acc;
     uint8_t old = v->ctrl;
+    if ((value >> 4) == 0 && (old >> 4) != 0) {
+        /* no waveform: the DAC keeps the last output for a while */
+        v->held_out = wave_out(v, src_acc);
+        v->held_ttl = floating_ttl_cycles[sid->model & 1u];
+    }
     v->ctrl = value;
+    v->msb_pulldown = sid->model == M6581_MODEL_6581 && (value & M6581_CTRL_SAW) &&
+                      (value & (M6581_CTRL_TRI | M6581_CTRL_PULSE | M6581_CTRL_NOISE));
     if (!(old & M6581_CTRL_GATE) && (value & M6581_CTRL_GATE)) {
         v->env_state = M6581_ENV_ATTACK;
         v->rate_period = rate_period_table[v->ad >> 4];
@@ -211,9 +285,21 @@ static void voice_control(m6581_voice *v, uint8_t value)
         v->env_state = M6581_ENV_RELEASE;
         v->rate_period = rate_period_table[v->sr & 0x0F];
     }
-    if (value & M6581_CTRL_TEST) {
+    if ((value & M6581_CTRL_TEST) && !(old & M6581_CTRL_TEST)) {
         v->acc = 0;
-        v->lfsr = 0x7FFFFFu;
+        v->shift_delay = 0;
+        v->lfsr_reset_left = lfsr_fill_cycles[sid->model & 1u];
+    } else if (!(value & M6581_CTRL_TEST) && (old & M6581_CTRL_TEST)) {
+        /* releasing the test bit clocks the noise register once */
+        v->lfsr_reset_left = 0;
+        uint32_t r = v->lfsr;
+        if (release_writes_back(old >> 4, value >> 4, sid->model == M6581_MODEL_8580)) {
+            v->ctrl = old;
+            r &= ~noise_writeback_mask(~wave_out(v, src_acc) & 0xFF0u);
+            v->ctrl = value;
+        }
+        uint32_t bit0 = (1u ^ (r >> 17)) & 1u; /* (bit 22 | test) ^ bit 17 */
+        v->lfsr = ((r << 1) | bit0) & 0x7FFFFFu;
     }
 }
 
@@ -230,7 +316,7 @@ void m6581_write(m6581 *sid, uint16_t reg, uint8_t value)
         case M6581_REG_FREQ_HI: v->freq = (v->freq & 0x00FFu) | ((uint32_t)value << 8); break;
         case M6581_REG_PW_LO: v->pw = (v->pw & 0xF00u) | value; break;
         case M6581_REG_PW_HI: v->pw = (v->pw & 0x0FFu) | ((uint32_t)(value & 0x0F) << 8); break;
-        case M6581_REG_CTRL: voice_control(v, value); break;
+        case M6581_REG_CTRL: voice_control(sid, reg / 7, value); break;
         case M6581_REG_AD:
             v->ad = value;
             if (v->env_state == M6581_ENV_ATTACK) v->rate_period = rate_period_table[value >> 4];
@@ -354,24 +440,33 @@ static inline int32_t tap_centred(const m6581_voice *v, const m6581_voice *src)
 
 static inline void osc_step(m6581_voice *v, const m6581_voice *src)
 {
+    v->acc_prev = v->acc;
     if (v->ctrl & M6581_CTRL_TEST) {
         v->msb_rising = 0;
+        if (v->lfsr_reset_left && !--v->lfsr_reset_left) v->lfsr = 0x7FFFFFu;
         return;
     }
     uint32_t prev = v->acc;
+    /* 6581: a combined waveform with the sawtooth that pulls output bit 11
+     * low pulls the accumulator's MSB low with it, and that 0 enters the
+     * adder (the 8580 buffers the MSB in a flip-flop; SID/osc_topbit,
+     * SID/detect's saw+triangle never showing bit 7 on a 6581). */
+    if (v->msb_pulldown && !(wave_out(v, src->acc) & 0x800u)) prev &= ~0x800000u;
     uint32_t acc = (prev + v->freq) & 0xFFFFFFu;
     v->acc = acc;
     v->msb_rising = (uint8_t)(((~prev & acc) >> 23) & 1u);
-    if ((~prev & acc) & 0x080000u) {
-        /* noise clock; combined waveforms write back into it */
-        uint32_t r = v->lfsr;
-        if ((v->ctrl & M6581_CTRL_NOISE) && (v->ctrl & 0x70u)) {
-            uint32_t o = wave_out(v, src->acc);
-            r &= ~noise_writeback_mask(~o & 0xFF0u);
-        }
-        r = ((r << 1) | (((r >> 22) ^ (r >> 17)) & 1u)) & 0x7FFFFFu;
-        v->lfsr = r;
-    }
+    /* The noise register shifts in two phases: its output changes two
+     * cycles after accumulator bit 19 rises (SID/waveforms: the 6581's
+     * noise samples step 2 cycles after the accumulator's). */
+    if (v->shift_delay && !--v->shift_delay) noise_shift(v, src->acc, 0);
+    if ((~prev & acc) & 0x080000u) v->shift_delay = 2;
+    /* Noise combined with another waveform: the selector's output drives
+     * the noise register's output bits, so a 0 there clears the register
+     * bit, in every cycle (not between the two shift phases). The
+     * wb_testsuite sequences ($FE $6C $D8 $B5 ... after a single write of
+     * noise+triangle with the accumulator at 0) come out exactly so. */
+    if ((v->ctrl & M6581_CTRL_NOISE) && (v->ctrl & 0x70u) && v->shift_delay != 1)
+        v->lfsr &= ~noise_writeback_mask(~wave_out(v, src->acc) & 0xFF0u);
 }
 
 static inline int32_t env_voice(m6581_voice *v, const m6581_voice *src, int32_t wave_zero,
@@ -396,6 +491,17 @@ void m6581_clock(m6581 *sid, uint32_t cycles)
         } else {
             sid->bus_ttl = 0;
             sid->bus_value = 0;
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        m6581_voice *v = &sid->voice[i];
+        if (v->held_ttl) {
+            if (v->held_ttl > cycles) {
+                v->held_ttl -= cycles;
+            } else {
+                v->held_ttl = 0;
+                v->held_out = 0;
+            }
         }
     }
     m6581_voice *v0 = &sid->voice[0], *v1 = &sid->voice[1], *v2 = &sid->voice[2];

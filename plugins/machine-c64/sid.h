@@ -46,7 +46,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define M6581_STATE_VERSION 2
+#define M6581_STATE_VERSION 3
 
 /* Per-voice tap capacity in samples per voice (power of two). */
 #define M6581_TAP_SIZE 8192u
@@ -130,7 +130,17 @@ typedef struct m6581_voice {
     uint8_t exp_period;    /* 1, 2, 4, 8, 16, 30 */
     uint8_t env_state;     /* M6581_ENV_* */
     uint8_t hold_zero;     /* envelope frozen at 0 until the next gate */
-    uint8_t reserved[3];
+    uint8_t is_8580;       /* the voice of an 8580: triangle/sawtooth/pulse
+                            * show acc_prev; its noise+pulse output */
+    uint8_t shift_delay;   /* cycles until the pending noise shift (0: none) */
+    uint8_t msb_pulldown;  /* 6581, sawtooth combined: the output's bit 11
+                            * drives the accumulator's MSB */
+    uint32_t acc_prev;     /* the accumulator one cycle ago */
+    /* waveform 0: the DAC input keeps the last output, fading to 0 */
+    uint32_t held_out;     /* 12-bit output held with no waveform selected */
+    uint32_t held_ttl;     /* cycles until it has faded */
+    /* test bit held: cycles until the noise register has filled with 1s */
+    uint32_t lfsr_reset_left;
 } m6581_voice;
 
 typedef struct m6581 {

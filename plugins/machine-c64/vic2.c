@@ -232,6 +232,13 @@ static void sprite_display_check(m6569 *v)
 
 /* ---- line and frame start --------------------------------------------- */
 
+static void lightpen_latch(m6569 *v, unsigned pos, unsigned line, unsigned early);
+/* Where in line 0 the frame start re-arms the latch: 14 pixels in, in
+ * cycle 2 (the 6569R3 dump of split-tests/lightpen: a pen held low across
+ * the frame start latches X = $D1, Y = 0). */
+#define LP_FRAME_START_POS 14u
+
+
 static void line_start(m6569 *v, unsigned n)
 {
     const vic2_timing *t = timing_of(v);
@@ -255,6 +262,7 @@ static void line_start(m6569 *v, unsigned n)
         v->refresh = 0xFF;
         v->den_latch = 0;
         v->lp_triggered = 0;
+        if (v->lp_low) lightpen_latch(v, LP_FRAME_START_POS, 0, 0);
     }
 }
 
@@ -407,6 +415,10 @@ uint32_t m6569_tick(m6569 *v)
     if (n > t->cycles) n = 1;
     v->cycle = (uint8_t)n;
     v->ticks++;
+    if (v->irq_ack) {
+        v->irq_ack = 0;
+        update_irq(v);
+    }
     const uint32_t f = t->cyc[n];
 
     if (n <= 2) line_start(v, n);
@@ -704,8 +716,12 @@ void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
         v->spr_exp_ff |= (uint8_t)~value; /* rule 1: set while YE is clear */
         return;
     case 0x19:
+        /* The acknowledge clears the flags now, but /IRQ is released only
+         * in the next cycle: a CPU sampling its IRQ input in the cycle of
+         * the write still sees it (irq-ackn-bug/irq-ack-vicii: INC/ASL
+         * $D019 whose first write acks are still interrupted). */
         v->irq_latch &= (uint8_t)~(value & 0x0Fu);
-        update_irq(v);
+        v->irq_ack = 1;
         return;
     case 0x1A:
         v->reg[r] = value;
@@ -745,18 +761,35 @@ uint16_t m6569_xpos(const m6569 *vic)
     return (uint16_t)m6569_pos_to_x(t->xmap, 8u * (vic->cycle - 1u));
 }
 
+static void lightpen_latch(m6569 *v, unsigned pos, unsigned line, unsigned early)
+{
+    v->lpx = (uint8_t)((m6569_pos_to_x(timing_of(v)->xmap, pos) >> 1) - early);
+    v->lpy = (uint8_t)(line & 0xFFu);
+    v->lp_triggered = 1;
+    v->irq_latch |= M6569_INT_LP;
+    update_irq(v);
+}
+
 void m6569_set_lightpen(m6569 *v, int low)
 {
     if (low && !v->lp_low && !v->lp_triggered) {
         const vic2_timing *t = timing_of(v);
-        /* Position at the end of the current cycle (Bauer 3.11). */
+        /* Position at the end of the current cycle (Bauer 3.11); past the
+         * line's end that is the next line's start. */
         unsigned pos = 8u * v->cycle;
-        if (pos >= 8u * t->cycles) pos -= 8u * t->cycles;
-        v->lpx = (uint8_t)(m6569_pos_to_x(t->xmap, pos) >> 1);
-        v->lpy = (uint8_t)(m6569_line(v) & 0xFFu);
-        v->lp_triggered = 1;
-        v->irq_latch |= M6569_INT_LP;
-        update_irq(v);
+        unsigned line = m6569_line(v);
+        if (pos >= 8u * t->cycles) {
+            pos -= 8u * t->cycles;
+            line = line + 1u >= t->lines ? 0u : line + 1u;
+        }
+        /* While RASTER shows the frame's last line the latch takes no
+         * trigger; a pen still held low when the frame starts triggers
+         * then (line_start). */
+        /* The HMOS 8565/8562 latch X two pixels earlier: LPX one less than
+         * the NMOS chips' (8565R2 dump; lp-trigger/test2new), except at
+         * the frame start. */
+        unsigned hmos = v->model == M6569_MODEL_8565 || v->model == M6569_MODEL_8562;
+        if (v->raster + 1u < t->lines) lightpen_latch(v, pos, line, hmos);
     }
     v->lp_low = low ? 1u : 0u;
 }

@@ -52,8 +52,7 @@
  * timing); VSP memory corruption (DMA delay itself follows from the
  * counters); mid-sprite changes of X expansion or multicolour (applied with
  * the pixel counter kept); a second X match restarting a sprite that is
- * still shifting; the 6567R8's repeated X $184-$187 matching only once; the
- * light pen re-trigger of a line still held low at the frame start.
+ * still shifting; the 6567R8's repeated X $184-$187 matching only once.
  *
  * Machine-side contract:
  *   - Clock: call m6569_tick() exactly once per PHI2 cycle, BEFORE the
@@ -225,6 +224,7 @@ typedef struct m6569 {
     uint8_t aec;         /* 1 = the CPU had phase 2 of this cycle */
     uint8_t ba_low_run;  /* consecutive cycles BA has been low, before this one */
     uint8_t bus_phi1;    /* byte the VIC read in phase 1 of this cycle */
+    uint8_t irq_ack;     /* $D019 was written: /IRQ follows at the next tick */
     uint16_t addr_phi1;  /* its VIC address */
     uint16_t addr_phi2;  /* address of the phase-2 access, 0xFFFF if none */
 

@@ -9,12 +9,10 @@
  *   "mh.caps/1"       "caps"
  *   "mh.textscreen/1" "screen"    the TED's 40x25 video matrix
  *
- * Snapshot blob, little-endian:
- *   0  "MHSNAP\0\0"  8 bytes       8  machine name "plus4", 16 bytes
- *   24 format version u32          28 header size u32 (56)
- *   32 payload size u64            40 CRC-32 of the blob with these 4 bytes as 0
- *   44 model (0 Plus/4, 1 C16) u32 48 video (0 PAL, 1 NTSC) u32   52 reserved
- *   56 plus4_snapshot (CPU, TED, RAM, framebuffers, ports, keyboard, kit state)
+ * Snapshot blob: the machine kit's framing (mcphost/snapshot_blob.h),
+ * machine "plus4", model words model (0 Plus/4, 1 C16) and video (0 PAL,
+ * 1 NTSC), then plus4_snapshot (CPU, TED, RAM, framebuffers, ports,
+ * keyboard, kit state).
  * Every value is checked before anything is loaded; a blob of another
  * machine, version, size or model, a bad checksum or a state out of range
  * is refused with a message and the machine stays as it was.
@@ -25,55 +23,25 @@
 
 #include "mcphost/json.h"
 #include "mcphost/machine.h"
+#include "mcphost/snapshot_blob.h"
 #include "mcphost/text_screen.h"
 #include "plus4.h"
 
 #define SNAP_VERSION 1u
-#define SNAP_HEADER 56u
-#define SNAP_CRC_AT 40u
 
-static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
-{
-    crc = ~crc;
-    for (size_t i = 0; i < n; i++) {
-        crc ^= p[i];
-        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return ~crc;
-}
-
-static uint32_t blob_crc(const uint8_t *blob, size_t size)
-{
-    static const uint8_t zero[4] = {0, 0, 0, 0};
-    uint32_t crc = crc32_update(0, blob, SNAP_CRC_AT);
-    crc = crc32_update(crc, zero, 4);
-    return crc32_update(crc, blob + SNAP_CRC_AT + 4, size - SNAP_CRC_AT - 4);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
+static const mh_kit_snapshot_format plus4_snapshot_format = {"plus4", SNAP_VERSION,
+                                                               sizeof(plus4_snapshot)};
 
 void plus4_snapshot_blob_seal(uint8_t *blob, size_t size)
 {
-    if (size >= SNAP_HEADER) put32(blob + SNAP_CRC_AT, blob_crc(blob, size));
+    mh_kit_snapshot_seal(blob, size);
 }
 
 mh_status plus4_snapshot_blob_save(const plus4 *m, void **data, size_t *size)
 {
     if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
-    *data = NULL;
-    *size = 0;
-    size_t total = SNAP_HEADER + sizeof(plus4_snapshot);
-    uint8_t *blob = calloc(1, total);
-    if (!blob) return MH_ERR_NO_MEMORY;
-    plus4_snapshot *snap = (plus4_snapshot *)(void *)(blob + SNAP_HEADER);
+    plus4_snapshot *snap = calloc(1, sizeof *snap);
+    if (!snap) return MH_ERR_NO_MEMORY;
     memcpy(&snap->cpu, &m->cpu, sizeof m->cpu);
     memcpy(&snap->ted, &m->ted, sizeof m->ted);
     memcpy(&snap->p, &m->p, sizeof m->p);
@@ -82,17 +50,10 @@ mh_status plus4_snapshot_blob_save(const plus4 *m, void **data, size_t *size)
     snap->ted.page = NULL;
     snap->ted.user = NULL;
     snap->ted.fb = NULL;
-    memcpy(blob, "MHSNAP\0\0", 8);
-    memcpy(blob + 8, "plus4", 5);
-    put32(blob + 24, SNAP_VERSION);
-    put32(blob + 28, SNAP_HEADER);
-    put32(blob + 32, (uint32_t)sizeof(plus4_snapshot));
-    put32(blob + 44, (uint32_t)m->config.model);
-    put32(blob + 48, (uint32_t)m->config.ntsc);
-    plus4_snapshot_blob_seal(blob, total);
-    *data = blob;
-    *size = total;
-    return MH_OK;
+    mh_status status = mh_kit_snapshot_make(&plus4_snapshot_format, (uint32_t)m->config.model,
+                                            (uint32_t)m->config.ntsc, snap, data, size);
+    free(snap);
+    return status;
 }
 
 /* 1 when the state is one this machine can be in. */
@@ -129,57 +90,20 @@ static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size
 mh_status plus4_snapshot_blob_load(plus4 *m, const void *data, size_t size, char *error,
                                    size_t error_size)
 {
-    const uint8_t *blob = data;
-    if (error_size) error[0] = '\0';
-    if (!blob || size < SNAP_HEADER) {
-        snprintf(error, error_size, "snapshot: truncated (%zu bytes; the header alone is %u bytes)",
-                 size, SNAP_HEADER);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    if (memcmp(blob, "MHSNAP\0\0", 8) != 0) {
-        snprintf(error, error_size, "snapshot: not an mcphost snapshot (no \"MHSNAP\" magic)");
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    char name[17];
-    memcpy(name, blob + 8, 16);
-    name[16] = '\0';
-    for (char *c = name; *c; c++)
-        if (*c < 32 || *c > 126) *c = '?';
-    if (strcmp(name, "plus4") != 0) {
-        snprintf(error, error_size, "snapshot: made by machine \"%s\", this machine is \"plus4\"",
-                 name);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    if (get32(blob + 24) != SNAP_VERSION || get32(blob + 28) != SNAP_HEADER) {
-        snprintf(error, error_size,
-                 "snapshot: format version %u (header %u bytes); this build reads version %u",
-                 (unsigned)get32(blob + 24), (unsigned)get32(blob + 28), SNAP_VERSION);
-        return MH_ERR_UNSUPPORTED;
-    }
-    uint64_t payload = (uint64_t)get32(blob + 32) | (uint64_t)get32(blob + 36) << 32;
-    if (payload != size - SNAP_HEADER || payload != sizeof(plus4_snapshot)) {
-        snprintf(error, error_size,
-                 "snapshot: the header says %llu bytes of state, the blob has %zu, this build's "
-                 "Plus/4 state is %zu", (unsigned long long)payload, size - SNAP_HEADER,
-                 sizeof(plus4_snapshot));
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    uint32_t stored = get32(blob + SNAP_CRC_AT), actual = blob_crc(blob, size);
-    if (stored != actual) {
-        snprintf(error, error_size,
-                 "snapshot: checksum mismatch (stored %08X, computed %08X): the blob is corrupt",
-                 (unsigned)stored, (unsigned)actual);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    if (get32(blob + 44) != (uint32_t)m->config.model || get32(blob + 48) != (uint32_t)m->config.ntsc) {
+    uint32_t model, ntsc;
+    const uint8_t *state;
+    mh_status status = mh_kit_snapshot_open(&plus4_snapshot_format, data, size, &model, &ntsc,
+                                            &state, error, error_size);
+    if (status != MH_OK) return status;
+    if (model != (uint32_t)m->config.model || ntsc != (uint32_t)m->config.ntsc) {
         snprintf(error, error_size, "snapshot: made on a %s %s; this machine is a %s %s",
-                 get32(blob + 44) ? "C16" : "Plus/4", get32(blob + 48) ? "NTSC" : "PAL",
+                 model ? "C16" : "Plus/4", ntsc ? "NTSC" : "PAL",
                  m->config.model ? "C16" : "Plus/4", m->config.ntsc ? "NTSC" : "PAL");
         return MH_ERR_INVALID_ARGUMENT;
     }
     plus4_snapshot *snap = malloc(sizeof *snap);
     if (!snap) return MH_ERR_NO_MEMORY;
-    memcpy(snap, blob + SNAP_HEADER, sizeof *snap);
+    memcpy(snap, state, sizeof *snap);
     char problem[120];
     if (!state_ok(m, snap, problem, sizeof problem)) {
         free(snap);
@@ -372,6 +296,7 @@ static const mh_machine_caps plus4_caps = {
         "Commodore Plus/4 and C16: 7501/8501, TED 7360/8360 (video, 121 colours, timers, two "
         "sound voices, single/double clock), 64/16 KiB RAM, BASIC/KERNAL/3-plus-1 ROM banking, "
         "ACIA, user port; virtual drive 8 (D64), PRG injection, raw cartridge ROM images",
+    .basic = "3.5",
 };
 
 static const mh_machine_caps *caps_caps(void *context)

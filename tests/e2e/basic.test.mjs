@@ -8,19 +8,32 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { connectHost, resultText } from './lib/client.mjs';
 import { sleep } from './lib/env.mjs';
 
 // What the free Open ROMs' BASIC runs (it has no variables yet).
 const PROGRAM = '10 print "sum"\n20 goto 40\n30 print "no"\n40 print "done"\n50 rem {clr}ok\n';
 
-// The machines with BASIC that boot without Commodore ROMs, and how many
-// frames they take to reach READY.
-const MACHINES = [{ machine: 'c64', frames: 150 }];
+// The machines with BASIC: the C64 on the free Open ROMs, and each machine
+// on its original ROMs when they are beside the repository
+// (../shared/roms or $MCPHOST_TEST_ROMS; skipped, saying so, without them).
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROMS = process.env.MCPHOST_TEST_ROMS ?? resolve(HERE, '..', '..', '..', 'shared', 'roms');
+const withRoms = (machine, folder, probe) => {
+  const dir = join(ROMS, folder);
+  return { machine, label: `${machine} (original ROMs)`, args: ['--rom-dir', dir],
+           skip: existsSync(join(dir, probe)) ? false : `no ${folder} ROMs at ${dir} (set MCPHOST_TEST_ROMS)` };
+};
+const MACHINES = [
+  { machine: 'c64', label: 'c64 (Open ROMs)', args: [], skip: false },
+  withRoms('c64', 'C64', 'kernal-901227-03.bin'),
+  withRoms('plus4', 'PLUS4', 'kernal-318004-05.bin'),
+];
 
-for (const { machine, frames } of MACHINES) {
-  describe(`BASIC on the ${machine}`, () => {
+for (const { machine, label, args, skip } of MACHINES) {
+  describe(`BASIC on the ${label}`, { skip }, () => {
     let host, dir;
     const call = (name, args = {}) => host.client.callTool({ name, arguments: args });
     const ok = async (name, args = {}) => {
@@ -30,7 +43,7 @@ for (const { machine, frames } of MACHINES) {
     };
     before(async () => {
       dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcphost-basic-')));
-      host = await connectHost({ args: ['--machine', machine, '--allow-dir', dir] });
+      host = await connectHost({ args: ['--machine', machine, ...args, '--allow-dir', dir] });
     });
     after(async () => {
       await host?.close();
@@ -44,7 +57,13 @@ for (const { machine, frames } of MACHINES) {
     });
 
     it('types a program in that RUN runs, and lists it back as the same text', async () => {
-      await ok('execution_run_until', { frames, warp: true, timeout_ms: 60000 });
+      // Up to READY (the original KERNALs test RAM first).
+      let screen = '';
+      for (let i = 0; i < 20 && !/^READY\.\s*$/m.test(screen); i++) {
+        await ok('execution_run_until', { frames: 50, warp: true, timeout_ms: 60000 });
+        screen = resultText(await ok('screen_text'));
+      }
+      assert.match(screen, /^READY\.\s*$/m, `the machine reached READY:\n${screen}`);
       const typed = await ok('basic_type', { text: PROGRAM });
       assert.equal(typed.structuredContent.lines, 5);
       const start = typed.structuredContent.start;
@@ -56,7 +75,7 @@ for (const { machine, frames } of MACHINES) {
       assert.equal(listed.structuredContent.lines[0].address, start);
 
       await ok('keyboard_type', { text: 'RUN\n' });
-      let screen = '';
+      screen = '';
       for (let i = 0; i < 50 && !/DONE/.test(screen); i++) {
         await ok('execution_run_until', { frames: 10, warp: true, timeout_ms: 30000 });
         screen = resultText(await ok('screen_text'));

@@ -242,6 +242,15 @@ static void test_tod_internal_clock(void)
 
 /* ---- serial port ---- */
 
+/* The last underflow before tick t (or -1). */
+static int under_before(const int *under, int n, int t)
+{
+    int last = -1;
+    for (int i = 0; i < n; i++)
+        if (under[i] < t) last = under[i];
+    return last;
+}
+
 static void test_serial_output(void)
 {
     for (int model = 0; model < 2; model++) {
@@ -253,14 +262,17 @@ static void test_serial_output(void)
         for (int i = 0; i < 10; i++) cyc();
         CU_ASSERT_EQUAL(cia.ser.cnt_out, 1); /* idle: nothing to send */
         cyc_wr(M6526_REG_SDR, 0xA5);    /* cycle w */
-        int t = 0, under[20], nu = 0, bits[16], nb = 0, flag_at = -1, irq_at = -1;
+        int t = 0, under[20], nu = 0, bits[16], fall_at[16], nb = 0, flag_at = -1, irq_at = -1;
         uint8_t cnt_prev = 1;
         while (t < 100 && irq_at < 0) {
             uint32_t u = cia.ta.underflows;
             cyc();
             t++;
             if (cia.ta.underflows != u && t > 2 && nu < 20) under[nu++] = t;
-            if (cnt_prev && !cia.ser.cnt_out && nb < 16) bits[nb++] = cia.ser.sp_out;
+            if (cnt_prev && !cia.ser.cnt_out && nb < 16) {
+                fall_at[nb] = t;
+                bits[nb++] = cia.ser.sp_out;
+            }
             cnt_prev = cia.ser.cnt_out;
             if (flag_at < 0 && (cia.icr.flags & M6526_INT_SP)) flag_at = t;
             if (irq_at < 0 && irq_out) irq_at = t;
@@ -269,9 +281,10 @@ static void test_serial_output(void)
         static const int expect[8] = {1, 0, 1, 0, 0, 1, 0, 1}; /* $A5, MSB first */
         for (int i = 0; i < 8; i++) CU_ASSERT_EQUAL(bits[i], expect[i]);
         CU_ASSERT_FATAL(nu >= 15);
-        /* CNT toggles the tick after each underflow; the SP flag comes 2
-         * ticks after the toggle that puts out the 8th bit (the 15th). */
-        CU_ASSERT_EQUAL(flag_at, under[14] + 3);
+        /* CNT toggles 2 ticks after an underflow; the SP flag comes 2
+         * ticks after the falling edge that puts out the 8th bit. */
+        CU_ASSERT_EQUAL(fall_at[7], under_before(under, nu, fall_at[7]) + 2);
+        CU_ASSERT_EQUAL(flag_at, fall_at[7] + 2);
         CU_ASSERT_EQUAL(irq_at, flag_at + (model == M6526_MODEL_6526 ? 1 : 0));
         CU_ASSERT_EQUAL(cia.ser.cnt_out, 0);
         /* The 16th underflow raises CNT and the port goes idle. */
@@ -308,6 +321,91 @@ static void test_serial_back_to_back(void)
     static const int expect[16] = {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 0, 0};
     for (int i = 0; i < nb && i < 16; i++) CU_ASSERT_EQUAL(bits[i], expect[i]);
     CU_ASSERT_EQUAL(flags_at[1] - flags_at[0], 16); /* no gap between bytes */
+}
+
+/* Starts a byte going out with timer A latch `latch`; returns after
+ * `toggles` CNT edges (half-bits) have been put out. */
+static void serial_start(m6526_model model, uint16_t latch, int toggles)
+{
+    setup(model);
+    cyc_wr(M6526_REG_TALO, (uint8_t)latch);
+    cyc_wr(M6526_REG_TAHI, (uint8_t)(latch >> 8));
+    cyc_wr(M6526_REG_CRA, 0x51); /* SP output, force load, start */
+    cyc_wr(M6526_REG_SDR, 0x55);
+    uint8_t prev = cia.ser.cnt_out;
+    for (int n = 0, t = 0; n < toggles && t < 10000; t++) {
+        cyc();
+        if (cia.ser.cnt_out != prev) n++;
+        prev = cia.ser.cnt_out;
+    }
+}
+
+/* CNT follows a timer A underflow by two ticks, and an underflow in the
+ * tick the byte reaches the shift register already shifts it. */
+static void test_serial_toggle_delay(void)
+{
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_TALO, 9);
+    cyc_wr(M6526_REG_TAHI, 0);
+    cyc_wr(M6526_REG_CRA, 0x51);
+    cyc_wr(M6526_REG_SDR, 0xFF);
+    int under_at = -1, low_at = -1;
+    for (int t = 1; t < 40 && low_at < 0; t++) {
+        uint32_t u = cia.ta.underflows;
+        cyc();
+        if (cia.ta.underflows != u && under_at < 0) under_at = t;
+        if (!cia.ser.cnt_out) low_at = t;
+    }
+    CU_ASSERT_FATAL(under_at > 0);
+    CU_ASSERT_EQUAL(low_at, under_at + 2);
+}
+
+/* Turning the port around (CRA bit 6) in the middle of a byte drops the
+ * byte but sets the SP flag in the third tick after the write (measured on real 6526s by the
+ * cia-sdr-icr programs, VICE bug 1219); idle, it sets nothing. */
+static void test_serial_turn_around(void)
+{
+    for (int model = 0; model < 2; model++) {
+        serial_start((m6526_model)model, 19, 6); /* 3 bits out */
+        CU_ASSERT_EQUAL(cia.icr.flags & M6526_INT_SP, 0);
+        cyc();
+        m6526_write(&cia, M6526_REG_CRA, 0x00); /* stop, SP input */
+        CU_ASSERT_EQUAL(cia.ser.half_bits, 0);
+        CU_ASSERT_EQUAL(cia.ser.cnt_out, 1);
+        cyc();
+        cyc();
+        CU_ASSERT_EQUAL(cia.icr.flags & M6526_INT_SP, 0);
+        cyc();
+        CU_ASSERT_EQUAL(cia.icr.flags & M6526_INT_SP, M6526_INT_SP);
+    }
+    setup(M6526_MODEL_6526);
+    cyc_wr(M6526_REG_CRA, 0x40);
+    cyc_wr(M6526_REG_CRA, 0x00);
+    for (int i = 0; i < 5; i++) cyc();
+    CU_ASSERT_EQUAL(cia.icr.flags, 0);
+}
+
+/* Turned to input while CNT is low (or was, a tick or two before), the byte
+ * is finished when the port is an output again: the SP flag follows that
+ * write as above. The old 6526 counts CNT's present level too, so a turn
+ * just at the falling edge owes the flag on the 6526 only. */
+static void test_serial_force_finish(void)
+{
+    for (int model = 0; model < 2; model++) {
+        /* 15 half-bits: CNT went low on the first toggle, this tick. */
+        serial_start((m6526_model)model, 19, 1);
+        m6526_write(&cia, M6526_REG_CRA, 0x00);
+        for (int i = 0; i < 5; i++) cyc();
+        CU_ASSERT_EQUAL(cia.icr.flags & M6526_INT_SP, 0); /* too early a turn */
+        CU_ASSERT_EQUAL(cia.ser.force_finish, model == M6526_MODEL_6526 ? 1 : 0);
+        m6526_write(&cia, M6526_REG_CRA, 0x40); /* output again */
+        cyc();
+        cyc();
+        cyc();
+        CU_ASSERT_EQUAL(cia.icr.flags & M6526_INT_SP,
+                        model == M6526_MODEL_6526 ? M6526_INT_SP : 0);
+        CU_ASSERT_EQUAL(cia.ser.force_finish, 0);
+    }
 }
 
 static void test_serial_input(void)
@@ -574,6 +672,8 @@ MH_SUITE("cia6526.tod", NULL, NULL, MH_TEST(test_tod_bcd_and_12h), MH_TEST(test_
          MH_TEST(test_tod_latch_on_hours_read), MH_TEST(test_tod_alarm_irq),
          MH_TEST(test_tod_internal_clock))
 MH_SUITE("cia6526.serial", NULL, NULL, MH_TEST(test_serial_output),
+         MH_TEST(test_serial_toggle_delay), MH_TEST(test_serial_turn_around),
+         MH_TEST(test_serial_force_finish),
          MH_TEST(test_serial_back_to_back), MH_TEST(test_serial_input))
 MH_SUITE("cia6526.ports", NULL, NULL, MH_TEST(test_port_ddr_and_pins),
          MH_TEST(test_port_out_notification))

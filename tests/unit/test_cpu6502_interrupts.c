@@ -415,10 +415,71 @@ static void test_rdy_does_not_lose_nmi(void)
     CU_ASSERT_EQUAL(pushed_pc(m), 0x1002);
 }
 
+/* The write of SHA abs,Y ($9F) with A = X = $12, Y = y, base $10F0, with
+ * RDY low over cycles [rdy_lo, rdy_hi): returns the value, sets *addr. */
+static uint8_t sha_write(uint8_t y, uint64_t rdy_lo, uint64_t rdy_hi, uint16_t *addr)
+{
+    machine *m = new_machine("*= $1000\n SHA $10F0,Y\n NOP\n", 0x1000, 1);
+    m->cpu.a = m->cpu.x = 0x12;
+    m->cpu.y = y;
+    event ev[] = {{rdy_lo, RDY, 0}, {rdy_hi, RDY, 1}};
+    run(m, 5 + (rdy_hi - rdy_lo), ev, rdy_hi > rdy_lo ? 2 : 0);
+    for (int i = 0; i < m->count; i++)
+        if (m->trace[i].write) {
+            *addr = m->trace[i].addr;
+            return m->trace[i].value;
+        }
+    *addr = 0;
+    return 0;
+}
+
+/* SHA/SHX/SHY/TAS store reg & (H + 1); a RDY stall of the read just before
+ * the write (the VIC-II's DMA) drops the "& (H + 1)", a stall earlier does
+ * not; a page cross makes reg & (H + 1) the address's high byte, stalled
+ * or not (VICE testprogs CPU/sha, CPU/shxy, verified on 6510 and 8500). */
+static void test_rdy_drops_sha_high_byte_term(void)
+{
+    uint16_t addr;
+    CU_ASSERT_EQUAL(sha_write(0x05, 0, 0, &addr), 0x10); /* $12 & $11 */
+    CU_ASSERT_EQUAL(addr, 0x10F5);
+    CU_ASSERT_EQUAL(sha_write(0x05, 3, 5, &addr), 0x12); /* fix-up read stalled */
+    CU_ASSERT_EQUAL(addr, 0x10F5);
+    CU_ASSERT_EQUAL(sha_write(0x05, 2, 4, &addr), 0x10); /* operand read stalled */
+    CU_ASSERT_EQUAL(addr, 0x10F5);
+    CU_ASSERT_EQUAL(sha_write(0x20, 0, 0, &addr), 0x10); /* page cross */
+    CU_ASSERT_EQUAL(addr, 0x1010);
+    CU_ASSERT_EQUAL(sha_write(0x20, 3, 6, &addr), 0x12);
+    CU_ASSERT_EQUAL(addr, 0x1010);
+}
+
+/* ANE #$FF with A = 0, X = $FF: the magic constant itself. */
+static uint8_t ane_constant(uint8_t model, int stall_operand)
+{
+    machine *m = new_machine("*= $1000\n .byte $8B, $FF\n NOP\n", 0x1000, 1);
+    m->cpu.model = model;
+    m->cpu.a = 0;
+    m->cpu.x = 0xFF;
+    event ev[] = {{1, RDY, 0}, {3, RDY, 1}};
+    run(m, stall_operand ? 4 : 2, ev, stall_operand ? 2 : 0);
+    CU_ASSERT_TRUE(mh_cpu6502_at_boundary(&m->cpu));
+    return m->cpu.a;
+}
+
+/* The 6510's ANE constant is $EF, $EE when RDY stalled the operand read
+ * (VICE testprogs CPU/ane); the NMOS 6502's stays $EE (Harte's vectors). */
+static void test_ane_magic_constant(void)
+{
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6510, 0), 0xEF);
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6510, 1), 0xEE);
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6502, 0), 0xEE);
+    CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6502, 1), 0xEE);
+}
+
 MH_SUITE("cpu6502.irq", NULL, NULL, MH_TEST(test_irq_sequence_bus_trace),
          MH_TEST(test_irq_sampled_at_second_to_last_cycle), MH_TEST(test_irq_taken_branch_delay),
          MH_TEST(test_cli_sei_plp_rti_latency), MH_TEST(test_brk_sequence))
 MH_SUITE("cpu6502.nmi", NULL, NULL, MH_TEST(test_nmi_edge), MH_TEST(test_nmi_hijacks_brk),
          MH_TEST(test_nmi_hijacks_irq))
 MH_SUITE("cpu6502.rdy", NULL, NULL, MH_TEST(test_rdy_stalls_reads),
-         MH_TEST(test_rdy_lets_writes_through), MH_TEST(test_rdy_does_not_lose_nmi))
+         MH_TEST(test_rdy_lets_writes_through), MH_TEST(test_rdy_does_not_lose_nmi),
+         MH_TEST(test_rdy_drops_sha_high_byte_term), MH_TEST(test_ane_magic_constant))

@@ -109,8 +109,33 @@ static void test_6510_inputs_and_outputs(void)
     CU_ASSERT_EQUAL(mh_cpu6502_port_pins(&cpu), 0x2F); /* no pins 6-7 */
     /* read-modify-write on the port works on the port's value */
     run_program(&cpu, &m, "*= $1000\n LDA #$07\n STA $00\n LDA #$05\n STA $01\n INC $01\n LDA $01\n", 6);
-    CU_ASSERT_EQUAL(cpu.port.data, 0x2E); /* the pins were read and written back */
+    /* the pins were read and written back; bit 7, output 1 until the DDR
+     * write, still holds its charge as an input */
+    CU_ASSERT_EQUAL(cpu.port.data, 0xAE);
     CU_ASSERT_EQUAL(cpu.a & 0x07, 0x06);
+}
+
+/* The 6510's pinless bits 6-7 as inputs read the level they drove as
+ * outputs (a write to $01 while they are inputs changes nothing) until it
+ * fades to 0 (VICE testprogs CPU/cpuport). */
+static void test_6510_pinless_bits_fade(void)
+{
+    mh_cpu6502 cpu;
+    static port_machine m;
+    new_cpu(&cpu, &m, MH_CPU6502_MODEL_6510, 0);
+    run_program(&cpu, &m, "*= $1000\n LDA #$FF\n STA $00\n STA $01\n LDA #$3F\n STA $00\n"
+                          " LDA #$00\n STA $01\n LDA $01\n", 8);
+    CU_ASSERT_EQUAL(cpu.a & 0xC0, 0xC0);
+    /* now drive 0 on bit 7, 1 on bit 6, turn both to input, write 1s */
+    run_program(&cpu, &m, "*= $1000\n LDA #$FF\n STA $00\n LDA #$40\n STA $01\n LDA #$3F\n"
+                          " STA $00\n LDA #$FF\n STA $01\n LDA $01\n", 9);
+    CU_ASSERT_EQUAL(cpu.a & 0xC0, 0x40);
+    /* the charge fades after port.fade_cycles */
+    CU_ASSERT(cpu.port.fade_cycles > 0);
+    cpu.cycles += cpu.port.fade_cycles;
+    run_program(&cpu, &m, "*= $1000\n LDA $01\n", 1);
+    CU_ASSERT_EQUAL(cpu.a & 0xC0, 0x00);
+    CU_ASSERT_EQUAL(cpu.a & 0x3F, 0x3F); /* the pins pulled up as before */
 }
 
 static void test_port_input_callback(void)
@@ -173,5 +198,6 @@ static void test_nmos_has_no_port(void)
 }
 
 MH_SUITE("cpu6502.port", NULL, NULL, MH_TEST(test_6510_defaults_and_kernal_setup),
-         MH_TEST(test_6510_inputs_and_outputs), MH_TEST(test_port_input_callback),
+         MH_TEST(test_6510_inputs_and_outputs), MH_TEST(test_6510_pinless_bits_fade),
+         MH_TEST(test_port_input_callback),
          MH_TEST(test_7501_port), MH_TEST(test_nmos_has_no_port))

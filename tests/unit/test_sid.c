@@ -139,18 +139,23 @@ static uint8_t ref_noise_osc3(uint32_t r)
 }
 
 /* Voice 3 on noise, read back through OSC3 after every few cycles against
- * the reference: the LFSR is clocked each time accumulator bit 19 rises,
- * i.e. floor((t * freq + 2^19) / 2^20) times in the t cycles after the
- * test bit is released. */
+ * the reference: the LFSR shifts 2 cycles after each rise of accumulator
+ * bit 19 (its two phases), i.e. floor(((t - 2) * freq + 2^19) / 2^20)
+ * times in the t cycles after the test bit is released (and once by the
+ * release). */
 static void test_noise_sequence(void)
 {
     m6581 *s = new_sid(M6581_MODEL_6581);
     const uint32_t freq = 0xFFFF;
     m6581_write(s, 14, freq & 0xFF);
     m6581_write(s, 15, freq >> 8);
-    m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST); /* LFSR to $7FFFFF */
+    /* the test bit held long enough fills the LFSR with 1s ($7FFFFF);
+     * releasing it clocks the LFSR once: bit 0 = (bit 22 | test) ^ bit 17
+     * = 0, the same as a normal clock from $7FFFFF */
+    m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+    m6581_clock(s, 0x10000u);
     m6581_write(s, 18, M6581_CTRL_NOISE);
-    uint32_t ref = 0x7FFFFFu;
+    uint32_t ref = ref_noise_clock(0x7FFFFFu);
     uint64_t t = 0, clocked = 0;
     int mismatches = 0, changes = 0;
     uint8_t last = ref_noise_osc3(ref);
@@ -159,7 +164,7 @@ static void test_noise_sequence(void)
         uint32_t step = 1u + (uint32_t)(t % 13u);
         m6581_clock(s, step);
         t += step;
-        uint64_t due = (t * freq + 0x80000u) >> 20;
+        uint64_t due = t >= 2 ? ((t - 2) * freq + 0x80000u) >> 20 : 0; /* shifts 2 late */
         for (; clocked < due; clocked++) ref = ref_noise_clock(ref);
         uint8_t want = ref_noise_osc3(ref), got = m6581_read(s, M6581_REG_OSC3);
         if (got != want && mismatches++ < 3)
@@ -409,7 +414,197 @@ static void test_perf(void)
     free(s);
 }
 
+/* Power-up and /RES: the accumulators come up as $555555 (all cells 1,
+ * odd bits stored inverted) and /RES leaves them; /RES fills the noise
+ * register and clocks it once on release (noise reads $FE). VICE
+ * testprogs SID/oscinit, measured on real 6581 and 8580. */
+static void test_power_on_state(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        static const struct { uint8_t ctrl, osc3; } want[] = {
+            {0x00, 0x00}, {0x80, 0xFE}, {0x40, 0xFF}, {0x20, 0x55}, {0x10, 0xAA}};
+        for (int i = 0; i < 5; i++) {
+            m6581_write(s, 18, want[i].ctrl);
+            CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), want[i].osc3);
+        }
+        /* voice 3 moves on; a reset keeps the accumulator */
+        m6581_write(s, 15, 0x10);
+        m6581_clock(s, 100);
+        uint32_t acc = s->voice[2].acc;
+        CU_ASSERT_NOT_EQUAL(acc, 0x555555u);
+        m6581_reset(s);
+        CU_ASSERT_EQUAL(s->voice[2].acc, acc);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x7FFFFEu);
+        free(s);
+    }
+}
+
+/* With no waveform selected OSC3 keeps the last output, then fades to 0
+ * (SID/osc3-wave0: still $FF at once, $00 after 3 s). */
+static void test_waveform_zero_holds(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 18, M6581_CTRL_PULSE); /* pulse width 0: always high */
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_write(s, 18, 0x00);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_clock(s, 1000);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_clock(s, 3 * CLOCK);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x00);
+        free(s);
+    }
+}
+
+/* The test bit refills the noise register with 1s only slowly (the cells
+ * leak: ~1 s is plenty on the 6581, the 8580 needs ~10 s; VICE
+ * wb_testsuite); each release clocks it once with bit 0 = ~bit 17. */
+static void test_test_bit_noise(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        s->voice[2].lfsr = 0x123456u;
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_clock(s, 1000);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x123456u); /* not yet */
+        m6581_clock(s, model == M6581_MODEL_8580 ? 10 * CLOCK : CLOCK);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x7FFFFFu);
+        /* release, set, release: two clocks shift in two zeros */
+        m6581_write(s, 18, M6581_CTRL_NOISE);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFE);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_write(s, 18, M6581_CTRL_NOISE);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_write(s, 18, M6581_CTRL_NOISE);
+        CU_ASSERT_EQUAL(s->voice[2].lfsr, 0x7FFFF8u);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFC); /* bits 0 and 2 out */
+        free(s);
+    }
+}
+
+/* The 8580 shows triangle, sawtooth and pulse one cycle late: 4 cycles after
+ * the test bit's release with frequency $FFFF the sawtooth reads 3 on the
+ * 6581 and 2 on the 8580 (SID/detect). */
+static void test_8580_saw_delay(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 14, 0xFF);
+        m6581_write(s, 15, 0xFF);
+        m6581_write(s, 18, M6581_CTRL_TEST);
+        m6581_clock(s, 10);
+        m6581_write(s, 18, M6581_CTRL_SAW);
+        m6581_clock(s, 4);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 2 : 3);
+        /* the pulse comparator too: width 1 is reached one cycle after the
+         * release on the 6581, two on the 8580 (SID/waveforms) */
+        m6581_write(s, 16, 0x01);
+        m6581_write(s, 18, M6581_CTRL_TEST);
+        m6581_clock(s, 10);
+        m6581_write(s, 18, M6581_CTRL_PULSE);
+        m6581_clock(s, 1);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 0x00 : 0xFF);
+        m6581_clock(s, 1);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        free(s);
+    }
+}
+
+/* Ring modulation replaces the triangle's MSB by MSB ^ NOT the source's
+ * MSB: both accumulators at 0 give a fully inverted triangle, $FF
+ * (SID/ringmod); with the sawtooth also selected the triangle half is
+ * never inverted. */
+static void test_ring_mod_msb(void)
+{
+    m6581 *s = new_sid(M6581_MODEL_6581);
+    m6581_write(s, 11, M6581_CTRL_TEST); /* voice 2, the source of voice 3 */
+    m6581_write(s, 18, M6581_CTRL_TEST);
+    m6581_clock(s, 2);
+    m6581_write(s, 11, 0);
+    m6581_write(s, 18, M6581_CTRL_TRI | M6581_CTRL_RING);
+    m6581_clock(s, 2);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+    m6581_write(s, 18, M6581_CTRL_TRI);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x00);
+    s->voice[2].acc = s->voice[2].acc_prev = 0xC00000u; /* descending half */
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x7F);
+    m6581_write(s, 18, M6581_CTRL_TRI | M6581_CTRL_SAW);
+    CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x80); /* $800 & $C00 */
+    free(s);
+}
+
+/* Noise combined with another waveform: a 0 in the selector's output
+ * clears the noise register's output bits while the waveform is selected.
+ * With the accumulator at 0 (frequency 0) noise+triangle outputs 0; the
+ * register then reads $FE $6C $D8 $B5 on the following test-bit clocks
+ * (the wb_testsuite's samplings of real 6581 and 8580 chips). */
+static void test_noise_writeback(void)
+{
+    static const uint8_t want[4] = {0xFE, 0x6C, 0xD8, 0xB5};
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+        m6581_clock(s, model == M6581_MODEL_8580 ? 10 * CLOCK : CLOCK);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0xFF);
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TRI); /* releases test */
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), 0x00);
+        m6581_clock(s, 12);
+        for (int i = 0; i < 4; i++) {
+            m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_TEST);
+            m6581_write(s, 18, M6581_CTRL_NOISE);
+            CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), want[i]);
+        }
+        free(s);
+    }
+}
+
+/* On the 6581 a combined waveform with the sawtooth whose output bit 11
+ * is 0 pulls the accumulator's MSB to 0 (it enters the adder); the 8580
+ * buffers the MSB and keeps it (SID/osc_topbit). Pulse width $FFF with the
+ * accumulator at $80xxxx: pulse+saw outputs 0. */
+static void test_msb_pulldown(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        m6581_write(s, 14, 0x01);
+        m6581_write(s, 16, 0xFF);
+        m6581_write(s, 17, 0x0F);
+        m6581_write(s, 18, M6581_CTRL_SAW);
+        s->voice[2].acc = s->voice[2].acc_prev = 0x800000u;
+        m6581_write(s, 18, M6581_CTRL_SAW | M6581_CTRL_PULSE);
+        m6581_clock(s, 4);
+        m6581_write(s, 18, M6581_CTRL_SAW);
+        m6581_clock(s, 2);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3) & 0x80, model == M6581_MODEL_6581 ? 0 : 0x80);
+        free(s);
+    }
+}
+
+/* Noise + pulse (pulse high) on the 8580: each noise bit pulled down by
+ * its lower neighbour, saturating at $FC0 near the top; the 6581 passes
+ * the noise (wb_testsuite samplings: 8580 C->E, 6581 8->C). */
+static void test_noise_pulse(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *s = new_sid((m6581_model)model);
+        s->voice[2].lfsr = 0x7FFFFFu; /* noise $FF0 */
+        m6581_write(s, 18, M6581_CTRL_NOISE | M6581_CTRL_PULSE | M6581_CTRL_TEST);
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 0xFC : 0xFF);
+        s->voice[2].lfsr = 0x7FFFFFu & ~(1u << 20); /* noise $7F0: bit 11 low */
+        CU_ASSERT_EQUAL(m6581_read(s, M6581_REG_OSC3), model == M6581_MODEL_8580 ? 0x7E : 0x7F);
+        free(s);
+    }
+}
+
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
+         MH_TEST(test_noise_pulse),
+         MH_TEST(test_msb_pulldown),
+         MH_TEST(test_noise_writeback),
+         MH_TEST(test_8580_saw_delay), MH_TEST(test_ring_mod_msb),
+         MH_TEST(test_power_on_state), MH_TEST(test_waveform_zero_holds),
+         MH_TEST(test_test_bit_noise),
          MH_TEST(test_noise_sequence),
          MH_TEST(test_osc3_readback))
 MH_SUITE("sid.env", NULL, NULL, MH_TEST(test_adsr), MH_TEST(test_adsr_delay_bug))

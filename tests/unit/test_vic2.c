@@ -226,14 +226,20 @@ static void test_raster_irq_line_and_cycle(void)
     CU_ASSERT_EQUAL(m6569_line(v), 100);
     CU_ASSERT_EQUAL(v->cycle, 1); /* Bauer 3.12: cycle 1 of the line */
     CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0xF1);
-    /* Acknowledge by writing 1: the output goes at once. */
+    /* Acknowledge by writing 1: the flag goes at once, the output in the
+     * next cycle (a CPU sampling IRQ in the cycle of the write still sees
+     * it: irq-ackn-bug/irq-ack-vicii's INC/ASL $D019 rows). */
     m6569_write(v, 0xD019, 0x0E); /* other bits: no effect */
+    h_tick(h);
     CU_ASSERT_EQUAL(v->irq, 1);
     m6569_write(v, 0xD019, 0x01);
+    CU_ASSERT_EQUAL(v->irq, 1);
+    CU_ASSERT_EQUAL(m6569_read(v, 0xD019) & 0x0F, 0x00);
+    CU_ASSERT_EQUAL(h_tick(h) & M6569_PIN_IRQ, 0);
     CU_ASSERT_EQUAL(v->irq, 0);
     CU_ASSERT_EQUAL(m6569_read(v, 0xD019), 0x70);
     /* No second IRQ in the same line (edge-triggered). */
-    for (int i = 0; i < 62; i++) CU_ASSERT_EQUAL(h_tick(h) & M6569_PIN_IRQ, 0);
+    for (int i = 0; i < 60; i++) CU_ASSERT_EQUAL(h_tick(h) & M6569_PIN_IRQ, 0);
     /* Line 0: one cycle later, in cycle 2. */
     m6569_write(v, 0xD012, 0);
     CU_ASSERT_FATAL(run_to_irq(h, 63 * 312));
@@ -1122,14 +1128,57 @@ static void test_lightpen(void)
     m6569_set_lightpen(v, 1);
     CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
     CU_ASSERT_EQUAL(v->irq, 0);
-    /* Held low: no new edge. Released and pulled in the next frame: new latch. */
+    /* Held low across the frame start: the latch re-arms in cycle 2 of
+     * line 0 and takes the held pen at once, X $D1 (pixel 14 of the line),
+     * Y 0 (6569R3 dump of VICE's split-tests/lightpen). */
     run_to(h, 10, 40);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 0);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0xD1);
+    m6569_set_lightpen(v, 0); /* a new edge in the same frame: nothing */
     m6569_set_lightpen(v, 1);
-    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 0);
     m6569_set_lightpen(v, 0);
+    /* Released before the frame start: the next frame's edge latches. */
+    run_to(h, 10, 40);
     m6569_set_lightpen(v, 1);
     CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 10);
     CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), m6569_xpos(v) / 2 + 4);
+    free(h);
+}
+
+/* While RASTER shows the frame's last line the latch takes no trigger; an
+ * edge in a line's last cycle latches the next line's start (6569R3 dump
+ * of split-tests/lightpen). */
+static void test_lightpen_frame_end(void)
+{
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
+    run_to(h, 311, 20);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD019) & M6569_INT_LP, 0);
+    CU_ASSERT_EQUAL(v->lp_triggered, 0);
+    m6569_set_lightpen(v, 0);
+    run_to(h, 100, 63);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 101);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0xCA); /* X $194: the line's pixel 0 */
+    free(h);
+}
+
+/* The HMOS 8565 latches X two pixels earlier than the 6569 (LPX one
+ * less), except for the frame-start trigger (the 8565R2 and 6569R3 dumps
+ * of VICE's split-tests/lightpen both match). */
+static void test_lightpen_hmos(void)
+{
+    harness *h = h_new(M6569_MODEL_8565);
+    m6569 *v = &h->vic;
+    run_to(h, 100, 20);
+    m6569_set_lightpen(v, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0x1D);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 100);
+    run_to(h, 10, 40); /* held low across the frame start */
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD013), 0xD1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD014), 0);
     free(h);
 }
 
@@ -1152,7 +1201,8 @@ MH_SUITE("vic2.registers", NULL, NULL, MH_TEST(test_init_arguments),
          MH_TEST(test_peek_has_no_side_effects))
 MH_SUITE("vic2.irq", NULL, NULL, MH_TEST(test_raster_irq_line_and_cycle),
          MH_TEST(test_raster_irq_latch_and_mask), MH_TEST(test_irq_for_every_model),
-         MH_TEST(test_lightpen))
+         MH_TEST(test_lightpen), MH_TEST(test_lightpen_frame_end),
+         MH_TEST(test_lightpen_hmos))
 MH_SUITE("vic2.timing", NULL, NULL, MH_TEST(test_frame_geometry),
          MH_TEST(test_badline_ba_and_c_accesses), MH_TEST(test_badlines_per_frame_and_den),
          MH_TEST(test_cpu_stall_cycles), MH_TEST(test_phase1_accesses),

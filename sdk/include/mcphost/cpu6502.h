@@ -39,10 +39,14 @@
  *     the port_input callback). Accesses to $00/$01 still go out on the
  *     bus (the machine sees them; the value a bus read returns is replaced
  *     by the port's).
- * Not implemented: the 6510's floating-bit fall-off (port bits configured
- * as inputs with no pin read as port.input says, bits 6-7 of the 6510 read
- * 0 by default); the RDY-before-write effect on SHA/SHX/SHY/TAS (the "&H"
- * dropping); 65C02 and later instruction sets.
+ * The 6510's bits 6-7 have no pins: switched from output to input they read
+ * back the level they drove until it fades (port.fade_cycles), then 0; a
+ * write to $01 while they are inputs does not change them. 65C02 and later instruction sets.
+ * SHA/SHX/SHY/TAS store reg & (H + 1) (H = the base address's high byte);
+ * when RDY stalls the read just before the write, the "& (H + 1)" drops
+ * out (the value is A & X, X or Y), and a page cross puts the stored value
+ * into the address's high byte. ANE's constant is $EE on the 6502 and 7501,
+ * $EF on the 6510 ($EE when RDY stalled its operand read).
  *
  * Per-cycle use (a machine that runs its chips once per CPU cycle):
  *   each mh_cpu6502_tick() runs exactly one cycle and makes exactly one bus
@@ -150,6 +154,15 @@ typedef struct mh_cpu6502_port {
     uint8_t data;  /* $01: output latch */
     uint8_t input; /* levels of the pins as inputs (default: pulled up) */
     uint8_t pins;  /* which pins exist: $3F 6510, $DF 7501, 0 6502 */
+    /* Port bits without a pin (the 6510's 6 and 7) hold, when switched
+     * from output to input, the level they drove, like a capacitor, until
+     * it fades: `charge` = those levels, read back until cycle
+     * `charge_until`; fade_cycles = the model's fade time (0: not
+     * modelled, such bits read as `input` says). */
+    uint8_t charge;
+    uint8_t reserved[3];
+    uint32_t fade_cycles;
+    uint64_t charge_until;
 } mh_cpu6502_port;
 
 /* Everything in the state that is a pointer. Not part of a snapshot. */
@@ -182,6 +195,8 @@ typedef struct mh_cpu6502 {
     uint8_t tmp;   /* page-cross carry / interrupt kind */
     uint8_t stalled; /* 1 if the last cycle was a RDY-stalled read */
     uint8_t stop_reason; /* mh_cpu6502_stop of the last run/tick/step */
+    uint8_t fix_stalled; /* 1: RDY stalled the current indexed access's
+                          * fix-up read (the cycle before its write) */
 
     uint64_t cycles; /* cycles run since init (stalls and jams included) */
 
@@ -252,6 +267,10 @@ uint8_t mh_cpu6502_port_pins(const mh_cpu6502 *cpu);
 
 /* What a read of $00/$01 returns (no side effects, also for debuggers). */
 uint8_t mh_cpu6502_port_read(const mh_cpu6502 *cpu, uint16_t addr);
+
+/* Writes $00 (addr 0) or $01 as a CPU write would (charging the pinless
+ * bits that turn to input); for a debugger's poke. */
+void mh_cpu6502_port_write(mh_cpu6502 *cpu, uint16_t addr, uint8_t value);
 
 /* 1 at an instruction boundary. */
 static inline int mh_cpu6502_at_boundary(const mh_cpu6502 *cpu)

@@ -14,6 +14,12 @@ static const uint8_t port_pins[3] = {
     0xDF, /* 7501/8501: P0-P4, P6, P7 (no P5) */
 };
 
+/* Cycles a pinless port bit keeps its charge. The 6510's bits 6-7 fade
+ * after "some hundred milliseconds" (VICE testprogs CPU/cpuport: about
+ * 200 ms measured on a C64C; VICE uses 350000 cycles for the 6510). The
+ * 7501's missing P5 is not modelled (0). */
+static const uint32_t port_fade_cycles[3] = {0, 350000u, 0};
+
 mh_status mh_cpu6502_init(mh_cpu6502 *cpu, const mh_cpu6502_desc *desc)
 {
     if (!cpu || !desc) return MH_ERR_INVALID_ARGUMENT;
@@ -30,6 +36,7 @@ mh_status mh_cpu6502_init(mh_cpu6502 *cpu, const mh_cpu6502_desc *desc)
     cpu->links.port_input = desc->port_input;
     cpu->port.pins = port_pins[desc->model];
     cpu->port.input = cpu->port.pins; /* inputs pulled up */
+    cpu->port.fade_cycles = port_fade_cycles[desc->model];
     cpu->rdy = 1;
     cpu->p = MH_CPU6502_FLAG_U | MH_CPU6502_FLAG_I;
     mh_cpu6502_reset(cpu);
@@ -42,6 +49,7 @@ void mh_cpu6502_reset(mh_cpu6502 *cpu)
     cpu->t = 0;
     cpu->jammed = 0;
     cpu->stalled = 0;
+    cpu->fix_stalled = 0;
     cpu->p = (uint8_t)(cpu->p | MH_CPU6502_FLAG_U | MH_CPU6502_FLAG_I);
     cpu->p = (uint8_t)(cpu->p & ~MH_CPU6502_FLAG_B);
     cpu->nmi_pending = 0;
@@ -49,7 +57,7 @@ void mh_cpu6502_reset(mh_cpu6502 *cpu)
     cpu->poll_prev = cpu->poll_cur = 0;
     cpu->stop_request = 0;
     cpu->sync_skip = 0;
-    cpu->port.ddr = 0;
+    mh_port_store(cpu, 0, 0); /* pinless output bits keep their charge */
     cpu->port.data = 0;
 }
 
@@ -123,4 +131,10 @@ uint8_t mh_cpu6502_port_read(const mh_cpu6502 *cpu, uint16_t addr)
     if (!cpu->port.pins || addr > 1) return 0;
     uint8_t input = cpu->links.port_input ? cpu->links.port_input(cpu->links.user) : cpu->port.input;
     return mh_port_value(cpu, addr, input);
+}
+
+void mh_cpu6502_port_write(mh_cpu6502 *cpu, uint16_t addr, uint8_t value)
+{
+    if (!cpu->port.pins || addr > 1) return;
+    mh_port_store(cpu, addr, value);
 }

@@ -224,9 +224,12 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
         case S_FIX: {
             RD(c->ad);
             const mh_cpu_decode *d = &mh_cpu_decode_table[c->ir];
+            uint8_t fix_stalled = c->fix_stalled;
+            c->fix_stalled = 0;
             if (d->access == S_READ && !c->tmp) goto read_op;
             c->dl = (uint8_t)(c->ad >> 8); /* H for SHA/SHX/SHY/TAS */
             if (c->tmp) c->ad = (uint16_t)(c->ad + 0x100u);
+            c->tmp = (uint8_t)(c->tmp | (fix_stalled << 1)); /* bit 1: stalled */
             c->state = d->access;
             break;
         }
@@ -242,8 +245,14 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
             uint8_t mn = mh_cpu_decode_table[c->ir].mn;
             uint16_t wa = c->ad;
             uint8_t wv = mh_exec_write(c, mn, c->dl);
-            if (mh_is_unstable_store(mn) && c->tmp) /* page cross: high byte = value */
-                wa = (uint16_t)((wv << 8) | (wa & 0xFFu));
+            if (mh_is_unstable_store(mn)) {
+                /* page cross: the high byte is the value the register
+                 * would store, reg & (H + 1) */
+                if (c->tmp & 1u) wa = (uint16_t)((wv << 8) | (wa & 0xFFu));
+                /* RDY stalled the read before this write: the stored value
+                 * loses its "& (H + 1)" (the address keeps it) */
+                if (c->tmp & 2u) wv = mh_exec_write(c, mn, 0xFEu);
+            }
             WR(wa, wv);
             c->state = S_FETCH;
             break;
@@ -534,6 +543,7 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
             continue;
         }
     stall: { /* RDY low during a read: the cycle is repeated */
+            if (c->state == S_FIX) c->fix_stalled = 1;
             c->cycles++;
             done++;
             c->stalled = 1;

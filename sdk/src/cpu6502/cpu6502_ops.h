@@ -14,9 +14,19 @@
 
 /* The 6502's undocumented ANE ($8B) and LXA ($AB) OR A with a chip- and
  * temperature-dependent constant before the AND. $EE is what Tom Harte's
- * single-step vectors use (and a common value on real C64s). */
+ * single-step vectors use for the NMOS 6502. For the C64's 6510 the VICE
+ * testprogs (CPU/ane, verified on a C64C) and the loaders of real programs
+ * they analyse want $EF, with bit 0 dropping to $EE when RDY stalled the
+ * operand read. */
 #define MH_CPU6502_ANE_MAGIC 0xEEu
+#define MH_CPU6502_ANE_MAGIC_6510 0xEFu
 #define MH_CPU6502_LXA_MAGIC 0xEEu
+
+MH_CPU_INLINE uint8_t mh_ane_magic(const mh_cpu6502 *c)
+{
+    if (c->model != MH_CPU6502_MODEL_6510) return MH_CPU6502_ANE_MAGIC;
+    return c->stalled ? (uint8_t)(MH_CPU6502_ANE_MAGIC_6510 & 0xFEu) : MH_CPU6502_ANE_MAGIC_6510;
+}
 
 MH_CPU_INLINE uint8_t mh_nz(uint8_t p, uint8_t v)
 {
@@ -138,7 +148,7 @@ MH_CPU_INLINE void mh_exec_read(mh_cpu6502 *c, uint8_t mn, uint8_t v)
         break;
     }
     case MH_MN6502_ANE:
-        c->a = (uint8_t)((c->a | MH_CPU6502_ANE_MAGIC) & c->x & v);
+        c->a = (uint8_t)((c->a | mh_ane_magic(c)) & c->x & v);
         c->p = mh_nz(c->p, c->a);
         break;
     case MH_MN6502_LXA:
@@ -234,13 +244,28 @@ MH_CPU_INLINE int mh_branch_taken(uint8_t opcode, uint8_t p)
 MH_CPU_INLINE uint8_t mh_port_value(const mh_cpu6502 *c, uint16_t addr, uint8_t input)
 {
     if (addr == 0) return c->port.ddr;
+    if (c->port.fade_cycles) {
+        /* pinless input bits: the charge left by their last output level */
+        uint8_t charge = c->cycles < c->port.charge_until ? c->port.charge : 0u;
+        input = (uint8_t)((input & c->port.pins) | (charge & ~c->port.pins));
+    }
     return (uint8_t)((c->port.data & c->port.ddr) | (input & ~c->port.ddr));
 }
 
 MH_CPU_INLINE void mh_port_store(mh_cpu6502 *c, uint16_t addr, uint8_t v)
 {
-    if (addr == 0) c->port.ddr = v;
-    else c->port.data = v;
+    if (addr == 0) {
+        /* pinless bits turning to input keep the level they drove */
+        uint8_t to_input = (uint8_t)(c->port.ddr & ~v & ~c->port.pins);
+        if (to_input && c->port.fade_cycles) {
+            uint8_t keep = c->cycles < c->port.charge_until ? c->port.charge : 0u;
+            c->port.charge = (uint8_t)((keep & ~to_input) | (c->port.data & to_input));
+            c->port.charge_until = c->cycles + c->port.fade_cycles;
+        }
+        c->port.ddr = v;
+    } else {
+        c->port.data = v;
+    }
 }
 
 #endif
