@@ -306,19 +306,54 @@ static void sound_span(m6561 *vic, const m6561_geometry *g, uint32_t k)
     vic->since_sample += k;
 }
 
+/* Pixels [from, to) of this line's visible part (cycle units), border. */
+static void fill_border(m6561 *vic, const m6561_geometry *g, unsigned from, unsigned to)
+{
+    if (from < g->first_cycle) from = g->first_cycle;
+    if (to > g->first_cycle + g->width / 4u) to = g->first_cycle + g->width / 4u;
+    if (from < to)
+        memset(vic->line_px + (from - g->first_cycle) * 4u, vic->regs[15] & 7u, (to - from) * 4u);
+}
+
+/* A whole text line at once, when its fetches and pixels all fall inside
+ * the line: the same fetches, pixels and latches as cycle by cycle (nothing
+ * can change mid-span: a register or memory write syncs the chip first).
+ * Returns 0 (nothing done) otherwise. */
+static int text_line(m6561 *vic, const m6561_geometry *g)
+{
+    unsigned origin = vic->regs[0] & 0x7Fu, cols = columns(vic);
+    if (!cols || origin + 2u * cols + HORIZONTAL_DELAY > g->cycles_per_line) return 0;
+    unsigned height = char_height(vic);
+    uint16_t matrix = (uint16_t)(m6561_screen_vic_address(vic) + vic->matrix_base);
+    uint16_t chars = (uint16_t)(m6561_char_vic_address(vic) + vic->row_line);
+    unsigned first = g->first_cycle, last = g->first_cycle + g->width / 4u;
+    if (vic->line_px) fill_border(vic, g, 0, origin + HORIZONTAL_DELAY);
+    for (unsigned k = 0; k < cols; k++) {
+        uint16_t bus = m6561_fetch(vic, (uint16_t)(matrix + k));
+        vic->cell_code = (uint8_t)bus;
+        vic->cell_color = (uint8_t)(bus >> 8);
+        uint8_t data = (uint8_t)m6561_fetch(vic, (uint16_t)(chars + vic->cell_code * height));
+        vic->last_data = data;
+        vic->out_data = data;
+        vic->out_color = vic->cell_color;
+        if (!vic->line_px) continue;
+        unsigned c = origin + HORIZONTAL_DELAY + 2u * k;
+        for (unsigned half = 0; half < 2; half++, c++)
+            if (c >= first && c < last) draw_char(vic, vic->line_px + (c - first) * 4u, half);
+    }
+    if (vic->line_px) fill_border(vic, g, origin + HORIZONTAL_DELAY + 2u * cols, last);
+    return 1;
+}
+
 /* The picture over cycles [c0, c1) of this line: border-only lines are one
- * fill; text lines go cycle by cycle (fetches and pixels). */
+ * fill, whole text lines one pass; else cycle by cycle. */
 static void display_span(m6561 *vic, const m6561_geometry *g, unsigned c0, unsigned c1)
 {
     if (!vic->row_active) {
-        if (!vic->line_px) return;
-        unsigned from = c0 > g->first_cycle ? c0 : g->first_cycle;
-        unsigned to = c1 < g->first_cycle + g->width / 4u ? c1 : g->first_cycle + g->width / 4u;
-        if (from < to)
-            memset(vic->line_px + (from - g->first_cycle) * 4u, vic->regs[15] & 7u,
-                   (to - from) * 4u);
+        if (vic->line_px) fill_border(vic, g, c0, c1);
         return;
     }
+    if (c0 == 0 && c1 == g->cycles_per_line && text_line(vic, g)) return;
     for (unsigned c = c0; c < c1; c++) {
         vic->cycle = (uint16_t)c;
         uint8_t *px = NULL;

@@ -159,6 +159,59 @@ static void test_voices_and_audio(void)
     for (size_t i = 0; i < n; i++) CU_ASSERT_EQUAL_FATAL(samples[i], 0);
 }
 
+/* Lazy clocking gives what ticking every cycle gives: one VIC ticked cycle
+ * by cycle, one synced a frame (and odd spans) at a time, the same picture,
+ * open bus, beam and sound. */
+static void test_sync_equals_ticks(void)
+{
+    static uint8_t fb2[M6561_FB_WIDTH * M6561_FB_MAX_HEIGHT];
+    for (int model = 0; model < 2; model++) {
+        setup((m6561_model)model);
+        for (unsigned i = 0; i < sizeof mem; i++) mem[i] = (uint8_t)(i * 7u + (i >> 5));
+        for (unsigned i = 0; i < sizeof color; i++) color[i] = (uint8_t)(i % 16u);
+        kernal_screen();
+        m6561_write(&vic, 0, model ? 5 : 12);
+        m6561_write(&vic, 14, 0x5F);
+        m6561_write(&vic, 10, 0x80 | 40);
+        m6561_write(&vic, 13, 0x80 | 90);
+        m6561 lazy = vic;
+        lazy.fb = fb2;
+        memset(fb2, 0xEE, sizeof fb2);
+        const m6561_geometry *g = m6561_geometry_of(vic.model);
+        uint32_t frame = (uint32_t)g->cycles_per_line * g->lines_per_frame;
+        for (int f = 0; f < 3; f++) {
+            for (uint32_t i = 0; i < frame; i++) m6561_tick(&vic);
+            /* Lazy: odd spans, then the rest of the frame at once. */
+            uint32_t done = 0;
+            static const uint32_t spans[] = {1, 70, 71, 500, 3, 9999};
+            for (size_t k = 0; k < sizeof spans / sizeof spans[0]; k++) {
+                lazy.pending = spans[k];
+                m6561_sync(&lazy);
+                done += spans[k];
+            }
+            lazy.pending = frame - done;
+            m6561_sync(&lazy);
+            if (f == 1) { /* the chip's registers change between frames */
+                m6561_write(&vic, 3, (10 << 1) | 1);
+                m6561_write(&lazy, 3, (10 << 1) | 1);
+                m6561_write(&vic, 15, 0x25);
+                m6561_write(&lazy, 15, 0x25);
+            }
+        }
+        CU_ASSERT_EQUAL(memcmp(fb, fb2, sizeof fb), 0);
+        CU_ASSERT_EQUAL(vic.last_data, lazy.last_data);
+        CU_ASSERT_EQUAL(vic.line, lazy.line);
+        CU_ASSERT_EQUAL(vic.cycle, lazy.cycle);
+        CU_ASSERT_EQUAL(vic.frame, lazy.frame);
+        int16_t a[4096], b[4096];
+        size_t na = m6561_audio_read(&vic, a, 4096), nb = m6561_audio_read(&lazy, b, 4096);
+        CU_ASSERT_EQUAL(na, nb);
+        CU_ASSERT(na > 2000);
+        CU_ASSERT_EQUAL(memcmp(a, b, na * sizeof a[0]), 0);
+    }
+}
+
 MH_SUITE("vic6561.video", NULL, NULL, MH_TEST(test_geometry_and_raster),
-         MH_TEST(test_text_fetch_and_colours), MH_TEST(test_double_height_and_rows))
+         MH_TEST(test_text_fetch_and_colours), MH_TEST(test_double_height_and_rows),
+         MH_TEST(test_sync_equals_ticks))
 MH_SUITE("vic6561.sound", NULL, NULL, MH_TEST(test_voices_and_audio))
