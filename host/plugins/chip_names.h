@@ -13,4 +13,14 @@ const char *mh_chip_human_name(const char *interface_id);
  * ("cia2" for mh.chip.cia/1), or NULL. */
 int mh_chip_takes_instance(const char *interface_id, const char **example);
 
+/* The jobs a chip interface does, so a tool for a chip a machine lacks can
+ * point at the machine's own chip for that job (VIC-II -> VIC, SID -> VIC
+ * or TED, CIA -> VIA or TED); 0 for capabilities and unknown ids. */
+enum {
+    MH_CHIP_ROLE_VIDEO = 1u << 0,
+    MH_CHIP_ROLE_SOUND = 1u << 1,
+    MH_CHIP_ROLE_TIMERS = 1u << 2 /* timers, ports, interrupts */
+};
+unsigned mh_chip_roles(const char *interface_id);
+
 #endif

@@ -35,7 +35,7 @@ cJSON *mh_initialize_result(const char *version)
     cJSON *result = cJSON_CreateObject();
     cJSON_AddStringToObject(result, "protocolVersion", version);
     cJSON *caps = cJSON_AddObjectToObject(result, "capabilities");
-    cJSON_AddBoolToObject(cJSON_AddObjectToObject(caps, "tools"), "listChanged", 0);
+    cJSON_AddBoolToObject(cJSON_AddObjectToObject(caps, "tools"), "listChanged", 1);
     cJSON *resources = cJSON_AddObjectToObject(caps, "resources");
     cJSON_AddBoolToObject(resources, "subscribe", 0);
     cJSON_AddBoolToObject(resources, "listChanged", 0);

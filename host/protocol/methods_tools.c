@@ -7,6 +7,7 @@
 #include <mcphost/json.h>
 
 #include "call.h"
+#include "chip_alternatives.h"
 #include "chip_names.h"
 #include "hostctx.h"
 #include "log.h"
@@ -14,6 +15,7 @@
 #include "observe.h"
 #include "schema.h"
 #include "sessions.h"
+#include "tools_listed.h"
 #include "workers.h"
 
 /* The hints that differ from MCP's defaults (readOnly false, destructive
@@ -36,17 +38,21 @@ static cJSON *annotations_json(const mh_reg_tool *t, int modern)
 
 void mh_method_tools_list(mh_request *req, const cJSON *params)
 {
-    const mh_registry *reg = &mh_request_host(req)->registry;
+    mh_hostctx *ctx = mh_request_host(req);
+    const size_t capacity = ctx->registry.tools.count;
+    const mh_reg_tool **listed = calloc(capacity ? capacity : 1, sizeof *listed);
+    const size_t count = listed ? mh_tools_listed(ctx, NULL, listed, capacity) : 0;
     cJSON *result = cJSON_CreateObject();
     size_t start, end;
-    if (!mh_paginate(req, params, reg->tools.count, &start, &end, result)) {
+    if (!mh_paginate(req, params, count < capacity ? count : capacity, &start, &end, result)) {
         cJSON_Delete(result);
+        free(listed);
         return;
     }
     int modern = strcmp(mh_request_protocol(req), "2025-06-18") >= 0;
     cJSON *tools = cJSON_AddArrayToObject(result, "tools");
     for (size_t i = start; i < end; i++) {
-        const mh_reg_tool *t = reg->tools.items[i];
+        const mh_reg_tool *t = listed[i];
         cJSON *tool = cJSON_CreateObject();
         cJSON_AddStringToObject(tool, "name", t->name);
         if (t->title && modern) cJSON_AddStringToObject(tool, "title", t->title);
@@ -57,6 +63,7 @@ void mh_method_tools_list(mh_request *req, const cJSON *params)
         cJSON_AddItemToObject(tool, "annotations", annotations_json(t, modern));
         cJSON_AddItemToArray(tools, tool);
     }
+    free(listed);
     mh_request_respond(req, result);
 }
 
@@ -230,12 +237,17 @@ static void run_session_tool(void *arg, mh_session *s)
                                "%s: session \"%s\" has no %s named \"%s\"; its instances are: %s",
                                tool->name, job->session_name, mh_chip_human_name(tool->requires),
                                job->instance, instances);
-            else
+            else {
+                char instead[512];
+                mh_chip_alternatives(&mh_request_host(job->req)->registry, s, tool->name,
+                                     tool->requires, instead, sizeof instead);
                 mh_call_errorf(call,
                                "%s is not available on session \"%s\": the %s machine does not "
-                               "have a %s (%s). host_info lists which tools each machine offers.",
+                               "have a %s (%s)%s. host_info lists which tools each machine "
+                               "offers.",
                                tool->name, job->session_name, mh_session_machine_name(s),
-                               mh_chip_human_name(tool->requires), tool->requires);
+                               mh_chip_human_name(tool->requires), tool->requires, instead);
+            }
             finish_tool(job);
             return;
         }

@@ -7,6 +7,7 @@
 
 #include "observe.h"
 #include "server_internal.h"
+#include "tools_listed.h"
 
 /* ---- events ---- */
 
@@ -72,9 +73,32 @@ static void post_event(mh_server *server, const char *session, uint32_t type,
     cJSON_Delete(detail);
 }
 
+/* A session came or went: when the tools tools/list shows changed with it
+ * (tools_listed.h), every initialized connection is told to list again. */
+static void on_session_change(mh_server *server, const mh_observation *o)
+{
+    const char *gone = o->kind == MH_OBSERVE_SESSION_DESTROYED ? o->session : NULL;
+    const uint64_t hash = mh_tools_listed_hash(server->ctx, gone);
+    if (atomic_exchange(&server->tools_listed_hash, hash) == hash) return;
+    pthread_mutex_lock(&server->lock);
+    for (size_t i = 0; i < server->conns.count; i++) {
+        mh_conn *conn = server->conns.items[i];
+        pthread_mutex_lock(&conn->lock);
+        const int ready = conn->initialized && !conn->closing;
+        pthread_mutex_unlock(&conn->lock);
+        if (ready)
+            mh_server_send_notification(conn, NULL, "notifications/tools/list_changed",
+                                        cJSON_CreateObject());
+    }
+    pthread_mutex_unlock(&server->lock);
+}
+
 static void on_exec_event(void *user, const mh_observation *o)
 {
-    if (o->session) post_event(user, o->session, o->event_type, o->detail_json);
+    if (o->kind == MH_OBSERVE_SESSION_CREATED || o->kind == MH_OBSERVE_SESSION_DESTROYED)
+        on_session_change(user, o);
+    else if (o->session)
+        post_event(user, o->session, o->event_type, o->detail_json);
 }
 
 /* A completed frame as a "frame" event, for the connections subscribed. */
@@ -148,9 +172,12 @@ void mh_server_events_start(mh_server *server)
 {
     /* The MCP server is one observer among others: execution events reach
      * the connections that subscribed through it. */
+    atomic_store(&server->tools_listed_hash, mh_tools_listed_hash(server->ctx, NULL));
     server->observer_id = mh_observe_add(server->ctx->observe,
-                                         MH_OBSERVE_BIT(MH_OBSERVE_EXEC_EVENT), on_exec_event,
-                                         server);
+                                         MH_OBSERVE_BIT(MH_OBSERVE_EXEC_EVENT) |
+                                             MH_OBSERVE_BIT(MH_OBSERVE_SESSION_CREATED) |
+                                             MH_OBSERVE_BIT(MH_OBSERVE_SESSION_DESTROYED),
+                                         on_exec_event, server);
 }
 
 void mh_server_events_stop(mh_server *server)

@@ -48,6 +48,8 @@ struct mh_server {
     /* Per event type: subscriptions that take it, over all connections, so
      * a session asks cheaply whether anyone wants its frames. */
     atomic_uint subscribed[MH_EVENT_TYPE_COUNT + 1];
+    /* What tools/list showed last (tools_listed.h), to send list_changed. */
+    _Atomic uint64_t tools_listed_hash;
 };
 
 struct mh_conn {

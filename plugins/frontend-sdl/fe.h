@@ -38,6 +38,7 @@ typedef struct fe_inspection {
     uint8_t memory[FE_MEMORY_BYTES];
     char chips[FE_CHIP_LINES][FE_CHIP_LINE];
     size_t chip_lines;
+    uint32_t screen_address;    /* the text screen's codes (mh.textscreen/1); 0: none read */
 } fe_inspection;
 
 /* What the test hook reports (main thread writes, hook reads). */
@@ -120,6 +121,7 @@ typedef struct fe_app {
     fe_report report;
     fe_inspection inspection;   /* the newest inspection */
     uint32_t memory_address;    /* the memory view's first address (main thread) */
+    int memory_follows_screen;  /* until the person scrolls it: the text screen (main thread) */
     uint64_t inspected_ns;      /* when the last inspection was asked for (main thread) */
     /* the session's exec breakpoints, read on its emulation thread */
     struct fe_breakpoint { uint32_t id, address; } breakpoints[64];

@@ -185,6 +185,7 @@ static const hotkey hotkeys[] = {
 void fe_memory_scroll(fe_app *app, int bytes)
 {
     app->memory_address = (uint32_t)((int)app->memory_address + bytes) & 0xFFF8u;
+    app->memory_follows_screen = 0;
     app->inspected_ns = 0; /* read the new place now */
 }
 

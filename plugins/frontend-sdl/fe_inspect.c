@@ -14,14 +14,34 @@
 #include "mcphost/json.h"
 #include "mcphost/machine.h"
 #include "mcphost/session.h"
+#include "mcphost/text_screen.h"
 
 #define INSPECT_NS 250000000u
 
 typedef struct inspect_job {
     fe_app *app;
     int breakpoints;          /* read the breakpoint list too */
+    int screen_address;       /* read where the text screen is too */
     uint32_t memory_address;
 } inspect_job;
+
+/* The CPU address of the machine's text screen (the C64's $0400, the
+ * VIC-20's $1E00, the Plus/4's $0C00 ...), or 0 when it shows none. */
+static uint32_t read_screen_address(fe_app *app, mh_session *session)
+{
+    const mh_chip *chip = app->sessions->find_chip(session, MH_IFACE_TEXT_SCREEN, NULL);
+    if (!chip) return 0;
+    const mh_text_screen_iface *text = chip->vtable;
+    mh_text_screen *screen = calloc(1, sizeof *screen);
+    uint32_t address = 0;
+    char error[160];
+    if (screen) {
+        screen->struct_size = sizeof *screen;
+        if (text->read(chip->context, screen, error, sizeof error) == MH_OK) address = screen->address;
+    }
+    free(screen);
+    return address;
+}
 
 static void store_breakpoints(fe_app *app, const char *json, size_t length)
 {
@@ -93,6 +113,7 @@ static void run_inspect(void *arg, mh_session *session)
         read_cpu(app, session, &in);
         read_memory(app, session, job->memory_address, &in);
         in.chip_lines = fe_chips_summarize(app->sessions, session, in.chips, FE_CHIP_LINES);
+        if (job->screen_address) in.screen_address = read_screen_address(app, session);
         pthread_mutex_lock(&app->report_lock);
         app->inspection = in;
         pthread_mutex_unlock(&app->report_lock);
@@ -112,6 +133,15 @@ void fe_inspect(fe_app *app)
     if (!job) return;
     job->app = app;
     job->breakpoints = changed;
+    /* The memory view starts on the text screen (something moves there)
+     * and follows it until the person scrolls. */
+    job->screen_address = app->memory_follows_screen;
+    if (app->memory_follows_screen) {
+        pthread_mutex_lock(&app->report_lock);
+        const uint32_t screen = app->inspection.screen_address;
+        pthread_mutex_unlock(&app->report_lock);
+        if (screen) app->memory_address = screen & 0xFFF8u;
+    }
     job->memory_address = app->memory_address;
     if (app->observe->post_job(app->host, app->session, run_inspect, job) != MH_OK) free(job);
 }

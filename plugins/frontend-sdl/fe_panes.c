@@ -16,8 +16,11 @@ enum {
     BAND_LINES = 8,       /* the memory and chip panes under the screen */
     BAND_H = HEAD_H + 4 + BAND_LINES * LINE_H + 4,
     PANEL_W = FE_PANEL_COLUMNS * FE_GLYPH_W + 2 * MARGIN,
-    DEFAULT_FRAME_W = 384, /* before the first frame (a PAL C64's) */
-    DEFAULT_FRAME_H = 272
+    /* Before the first frame, and for the window's first size: room for the
+     * largest frame of the machines (a PAL Plus/4's 384x288; a C64's is
+     * 384x272, a VIC-20's narrower), so each starts at DEFAULT_SCALE. */
+    DEFAULT_FRAME_W = 384,
+    DEFAULT_FRAME_H = 288
 };
 
 /* colours, 0xRRGGBB */

@@ -130,6 +130,9 @@ static void write_window(mh_json_writer *w, fe_app *app)
     fe_report r = app->report;
     fe_audio_stats a = app->audio_stats;
     size_t breakpoints = app->breakpoint_count;
+    size_t chip_lines = app->inspection.chip_lines;
+    char chips[FE_CHIP_LINES][FE_CHIP_LINE];
+    memcpy(chips, app->inspection.chips, sizeof chips);
     pthread_mutex_unlock(&app->report_lock);
     mh_json_write_key(w, "window");
     mh_json_write_object_begin(w);
@@ -160,6 +163,11 @@ static void write_window(mh_json_writer *w, fe_app *app)
     key_u(w, "shownNs", r.key_shown_ns);
     key_u(w, "shownFrame", r.key_shown_frame);
     mh_json_write_object_end(w);
+    /* the chip pane's lines (fe_chips.c), as last inspected */
+    mh_json_write_key(w, "chips");
+    mh_json_write_array_begin(w);
+    for (size_t i = 0; i < chip_lines && i < FE_CHIP_LINES; i++) mh_json_write_string(w, chips[i]);
+    mh_json_write_array_end(w);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "audio");
     mh_json_write_object_begin(w);

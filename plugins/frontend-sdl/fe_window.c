@@ -56,6 +56,7 @@ mh_status fe_window_open(fe_app *app, char *error, size_t error_size)
     int width, height;
     fe_layout_preferred(DEFAULT_SCALE, &width, &height);
     app->memory_address = DEFAULT_MEMORY_VIEW;
+    app->memory_follows_screen = 1; /* fe_inspect.c */
     app->window = SDL_CreateWindow("mcphost", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    width, height, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (app->window)

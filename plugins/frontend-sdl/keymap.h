@@ -21,6 +21,10 @@ typedef struct fe_keymap {
     size_t count;
 } fe_keymap;
 
+/* The tables (keymap_c64.c: the C64's, which the VIC-20 shares;
+ * keymap_plus4.c). */
+extern const fe_keymap fe_keymap_c64, fe_keymap_vic20, fe_keymap_plus4;
+
 /* The map for a machine type, NULL when there is none (no keyboard). */
 const fe_keymap *fe_keymap_for(const char *machine);
 /* The machine key at a scancode, NULL when the key is not mapped. */

@@ -1,10 +1,9 @@
 /* keymap_c64.c - the C64 keyboard by position (keymap.h). The C64 keys
  * sit where they sit on the real machine: the key right of 0 is '+',
  * then '-', and so on. Shift on the host is SHIFT on the C64, so
- * Shift+2 types '"' as on a C64. Tables of other machines join
- * fe_keymap_for() when their machine plugins exist. */
-#include <string.h>
-
+ * Shift+2 types '"' as on a C64. The VIC-20's keyboard is the same, key
+ * for key, and its mh.input/1 takes the same names (vic20_keyboard.c), so
+ * it shares this table. */
 #include "keymap.h"
 
 static const fe_keymap_entry c64_keys[] = {
@@ -47,20 +46,5 @@ static const fe_keymap_entry c64_keys[] = {
     {SDL_SCANCODE_F7, "F7"}, {SDL_SCANCODE_F8, "F8"},
 };
 
-static const fe_keymap maps[] = {
-    {"c64", c64_keys, sizeof c64_keys / sizeof c64_keys[0]},
-};
-
-const fe_keymap *fe_keymap_for(const char *machine)
-{
-    for (size_t i = 0; machine && i < sizeof maps / sizeof maps[0]; i++)
-        if (strcmp(maps[i].machine, machine) == 0) return &maps[i];
-    return NULL;
-}
-
-const char *fe_keymap_key(const fe_keymap *map, SDL_Scancode scancode)
-{
-    for (size_t i = 0; map && i < map->count; i++)
-        if (map->keys[i].scancode == scancode) return map->keys[i].key;
-    return NULL;
-}
+const fe_keymap fe_keymap_c64 = {"c64", c64_keys, sizeof c64_keys / sizeof c64_keys[0]};
+const fe_keymap fe_keymap_vic20 = {"vic20", c64_keys, sizeof c64_keys / sizeof c64_keys[0]};

@@ -4,7 +4,9 @@
 // every turn): the size of the tools/list answer is printed and held at two
 // thirds of what it was before issue 12 trimmed it; every input property
 // says what it is; the `instance` example of a chip tool names that tool's
-// own chip; capabilities a machine has once take no instance.
+// own chip; capabilities a machine has once take no instance. Tools for
+// chips no live session has are not listed (docs/tools.md): the list
+// changes, with notifications/tools/list_changed, as sessions come and go.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -20,13 +22,16 @@ function startHost(args) {
   const child = spawn(MCPHOST_BIN, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const waiting = new Map();
+  const notifications = [];
   lines.on('line', (line) => {
     const message = JSON.parse(line);
-    if (waiting.has(message.id)) waiting.get(message.id)(line);
+    if (message.method && message.id === undefined) notifications.push(message.method);
+    else if (waiting.has(message.id)) waiting.get(message.id)(line);
   });
   let nextId = 1;
   return {
     child,
+    notifications,
     /** Sends a request; resolves with the raw response line. */
     request(method, params = {}) {
       const id = nextId++;
@@ -105,5 +110,74 @@ describe('the tool catalogue of a C64 session', () => {
     for (const name of ['machine_reset', 'screen_capture', 'screen_text']) assert.ok(names.includes(name), name);
     for (const name of ['execution_reset', 'vic2_screen_capture', 'vic2_screen_text'])
       assert.ok(!names.includes(name), `${name} is gone`);
+  });
+});
+
+/** Initializes host and returns the names tools/list gives (all pages). */
+async function listNames(host) {
+  const names = [];
+  let cursor;
+  do {
+    const { result } = JSON.parse(await host.request('tools/list', cursor ? { cursor } : {}));
+    names.push(...result.tools.map((t) => t.name));
+    cursor = result.nextCursor;
+  } while (cursor);
+  return names;
+}
+
+async function initialized(args) {
+  const host = startHost(args);
+  const init = JSON.parse(await host.request('initialize', {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'catalogue-sessions', version: '1.0.0' }
+  }));
+  assert.equal(init.result.capabilities.tools.listChanged, true, 'the server says the tool list changes');
+  host.notify('notifications/initialized');
+  return host;
+}
+
+describe('the tool list follows the live sessions', () => {
+  it('a C64 host lists no VIA, VIC or TED tools, and calling one names the VIC-II', async () => {
+    const host = await initialized(['--machine', 'c64', '--transport', 'stdio']);
+    try {
+      const names = await listNames(host);
+      assert.ok(names.includes('vic2_registers_get') && names.includes('cia_timers_get'));
+      for (const name of ['via_registers_get', 'via_timers_get', 'vic_registers_get', 'vic_breakpoints_raster',
+        'ted_registers_get', 'ted_timers_get'])
+        assert.ok(!names.includes(name), `${name} is not listed on a C64`);
+      const call = JSON.parse(await host.request('tools/call', { name: 'vic_registers_get', arguments: {} }));
+      assert.equal(call.result.isError, true);
+      assert.match(call.result.content[0].text, /not available.*VIC-II chip "vic2" \(mh\.chip\.vic2\/1\): use vic2_registers_get/);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('a C64 session created on a bare6502 host adds its chip tools, and destroying it takes them away', async () => {
+    const host = await initialized(['--machine', 'bare6502', '--transport', 'stdio']);
+    try {
+      const before = await listNames(host);
+      assert.ok(!before.includes('vic2_registers_get'), 'bare6502 has no VIC-II');
+      assert.ok(before.includes('registers_get') && before.includes('session_create'));
+      const created = JSON.parse(await host.request('tools/call', {
+        name: 'session_create', arguments: { machine: 'c64', name: 'c64x', select: false } }));
+      assert.notEqual(created.result.isError, true, JSON.stringify(created));
+      await within(5000, 'notifications/tools/list_changed after session_create', (async () => {
+        while (!host.notifications.includes('notifications/tools/list_changed')) await new Promise((r) => setTimeout(r, 20));
+      })());
+      const during = await listNames(host);
+      for (const name of ['vic2_registers_get', 'cia_timers_get', 'sid_registers_get'])
+        assert.ok(during.includes(name), `${name} is listed while a C64 lives`);
+      host.notifications.length = 0;
+      const destroyed = JSON.parse(await host.request('tools/call', { name: 'session_destroy', arguments: { session: 'c64x' } }));
+      assert.notEqual(destroyed.result.isError, true, JSON.stringify(destroyed));
+      await within(5000, 'notifications/tools/list_changed after session_destroy', (async () => {
+        while (!host.notifications.includes('notifications/tools/list_changed')) await new Promise((r) => setTimeout(r, 20));
+      })());
+      assert.deepEqual(await listNames(host), before, 'the list is what it was');
+    } finally {
+      await host.close();
+    }
   });
 });

@@ -25,7 +25,7 @@ async function call(host, name, args = {}) {
 describe('tools-vic2 and tools-cia on a running C64', () => {
   let host;
   before(async () => {
-    host = await connectHost({ args: ['--machine', 'c64', '--warp', '--limit-cycles', '4000000000'] });
+    host = await connectHost({ args: ['--machine', 'c64', '--warp', '--limit-cycles', '4000000000', '--transport', 'stdio'] });
   });
   after(async () => {
     await host?.close();
