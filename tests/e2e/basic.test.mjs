@@ -30,6 +30,7 @@ const withRoms = (machine, folder, probe) => {
 const MACHINES = [
   { machine: 'c64', label: 'c64 (Open ROMs)', args: [], skip: false },
   withRoms('c64', 'C64', 'kernal-901227-03.bin'),
+  withRoms('vic20', 'VIC20', 'kernal.901486-07.bin'),
   withRoms('plus4', 'PLUS4', 'kernal-318004-05.bin'),
 ];
 
