@@ -103,7 +103,7 @@ static void basic_list(void *user, mh_call *call)
         tm_fail(&c, "basic_list: cannot read the machine's memory");
         goto done;
     }
-    uint16_t start;
+    uint16_t start = 0;
     if (start_of(&c, word_at(memory, TXTTAB), &start) != 0) goto done;
     char path[4096];
     int to_file = tm_path(&c, "path", 0, MH_FILES_WRITE, path, sizeof path);
@@ -212,7 +212,7 @@ static void basic_type(void *user, mh_call *call)
         tm_fail(&c, "basic_type: cannot read the machine's memory");
         goto done;
     }
-    uint16_t start;
+    uint16_t start = 0;
     if (start_of(&c, (uint16_t)(pointers[0] | pointers[1] << 8), &start) != 0) goto done;
     program = malloc(0x10000);
     size_t length = 0;
