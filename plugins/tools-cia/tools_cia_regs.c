@@ -6,12 +6,6 @@
 
 #define END_CALL { tc_end(&c); return; }
 
-static void write_bool(mh_json_writer *w, const char *key, int value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_bool(w, value != 0);
-}
-
 static void write_port(mh_json_writer *w, const char *key, uint8_t latch, uint8_t ddr,
                        uint8_t out, uint8_t pins)
 {
@@ -66,7 +60,7 @@ static void registers_get(void *user, mh_call *call)
     mh_args_write_byte(w, "mask", v->icr_mask);
     write_sources(w, "pending", v->icr_flags);
     write_sources(w, "enabled", v->icr_mask);
-    write_bool(w, "irq", v->irq);
+    mh_args_write_bool(w, "irq", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "serial");
     mh_json_write_object_begin(w);

@@ -120,6 +120,13 @@ void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t add
 /* The same for a byte value: "value": 255, "value_hex": "$FF". */
 void mh_args_write_byte(mh_json_writer *writer, const char *key, uint8_t value);
 
+/* Inside an object: `key` and a plain value, the decoders' fields:
+ *     "count": 3   "running": true   "mode": "free_run"
+ * (a NULL string is written as ""). */
+void mh_args_write_uint(mh_json_writer *writer, const char *key, uint64_t value);
+void mh_args_write_bool(mh_json_writer *writer, const char *key, int value);
+void mh_args_write_string(mh_json_writer *writer, const char *key, const char *value);
+
 #ifdef __cplusplus
 }
 #endif
