@@ -15,12 +15,9 @@ int tc_begin(tc_plugin *plugin, mh_call *call, tc_ctx *ctx)
     if (!ctx->args) return -1;
     /* io_range (ABI 1.3) is optional: checked where used. */
     const mh_chip *chip =
-        mh_toolkit_chip(plugin->call, call, offsetof(mh_chip_cia_iface, io_range));
-    if (!chip) {
-        tc_fail(ctx, "this machine's CIA interface (%s) is older than tools-cia needs: update "
-                     "the machine plugin", MH_CHIP_CIA_IFACE);
-        return -1;
-    }
+        mh_toolkit_chip_or_fail(plugin->call, call, offsetof(mh_chip_cia_iface, io_range), "CIA",
+                                MH_CHIP_CIA_IFACE, "tools-cia");
+    if (!chip) return -1;
     ctx->cia = chip->vtable;
     ctx->chip = chip->context;
     ctx->instance = chip->instance;

@@ -111,6 +111,13 @@ const mh_json *mh_toolkit_session_args(const mh_call_service *service, mh_call *
  * starts with a struct_size of at least min_size; else NULL. */
 const mh_chip *mh_toolkit_chip(const mh_call_service *service, mh_call *call, size_t min_size);
 
+/* mh_toolkit_chip, answering the call when the chip is missing or too
+ * old: "this machine's <chip_name> interface (<iface_id>) is older than
+ * <toolset> needs: update the machine plugin". */
+const mh_chip *mh_toolkit_chip_or_fail(const mh_call_service *service, mh_call *call,
+                                       size_t min_size, const char *chip_name,
+                                       const char *iface_id, const char *toolset);
+
 /* The session's first chip with interface iface_id whose vtable has a
  * struct_size of at least min_size; NULL when absent, too small or when
  * session is NULL. */

@@ -101,6 +101,18 @@ const mh_chip *mh_toolkit_chip(const mh_call_service *service, mh_call *call, si
     return big_enough(chip, min_size) ? chip : NULL;
 }
 
+const mh_chip *mh_toolkit_chip_or_fail(const mh_call_service *service, mh_call *call,
+                                       size_t min_size, const char *chip_name,
+                                       const char *iface_id, const char *toolset)
+{
+    const mh_chip *chip = mh_toolkit_chip(service, call, min_size);
+    if (!chip)
+        mh_toolkit_fail(service, call,
+                        "this machine's %s interface (%s) is older than %s needs: update the "
+                        "machine plugin", chip_name, iface_id, toolset);
+    return chip;
+}
+
 const mh_chip *mh_toolkit_session_chip(const mh_session_service *sessions, mh_session *session,
                                        const char *iface_id, size_t min_size)
 {
