@@ -150,22 +150,3 @@ int tvic_view_text(char *out, size_t size, const mh_chip_vic_view *v)
     }
     return n;
 }
-
-void tvic_raster_init(tvic_raster_state *st, unsigned first, unsigned last, int every,
-                      unsigned line)
-{
-    st->first = (uint16_t)first;
-    st->last = (uint16_t)last;
-    st->every = every != 0;
-    st->was_in = line >= first && line <= last;
-    st->last_line = (uint16_t)line;
-}
-
-int tvic_raster_step(tvic_raster_state *st, unsigned line)
-{
-    const int in = line >= st->first && line <= st->last;
-    const int fire = st->every ? in && line != st->last_line : in && !st->was_in;
-    st->was_in = (uint8_t)in;
-    st->last_line = (uint16_t)line;
-    return fire;
-}

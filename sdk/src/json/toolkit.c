@@ -164,3 +164,22 @@ mh_status mh_toolkit_register_tools(const mh_host *host, const mh_registry_servi
     }
     return MH_OK;
 }
+
+void mh_toolkit_raster_init(mh_toolkit_raster *st, unsigned first, unsigned last, int every,
+                            unsigned line)
+{
+    st->first = (uint16_t)first;
+    st->last = (uint16_t)last;
+    st->every = every != 0;
+    st->was_in = line >= first && line <= last;
+    st->last_line = (uint16_t)line;
+}
+
+int mh_toolkit_raster_step(mh_toolkit_raster *st, unsigned line)
+{
+    const int in = line >= st->first && line <= st->last;
+    const int fire = st->every ? in && line != st->last_line : in && !st->was_in;
+    st->was_in = (uint8_t)in;
+    st->last_line = (uint16_t)line;
+    return fire;
+}
