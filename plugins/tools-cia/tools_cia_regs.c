@@ -18,15 +18,6 @@ static void write_port(mh_json_writer *w, const char *key, uint8_t latch, uint8_
     mh_json_write_object_end(w);
 }
 
-static void write_sources(mh_json_writer *w, const char *key, uint8_t bits)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_array_begin(w);
-    for (unsigned i = 0; i < 5; i++)
-        if (bits & (1u << i)) mh_json_write_string(w, tc_icr_source(i));
-    mh_json_write_array_end(w);
-}
-
 /* "timer A $1234 (latch $4025) running continuous, counts phi2" */
 static int timer_text(char *out, size_t size, const char *name, const mh_chip_cia_timer *t)
 {
@@ -58,8 +49,8 @@ static void registers_get(void *user, mh_call *call)
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "flags", v->icr_flags);
     mh_args_write_byte(w, "mask", v->icr_mask);
-    write_sources(w, "pending", v->icr_flags);
-    write_sources(w, "enabled", v->icr_mask);
+    mh_args_write_bit_names(w, "pending", v->icr_flags, 5, tc_icr_source);
+    mh_args_write_bit_names(w, "enabled", v->icr_mask, 5, tc_icr_source);
     mh_args_write_bool(w, "irq", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "serial");

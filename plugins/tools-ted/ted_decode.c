@@ -64,15 +64,6 @@ static void write_timer_list(mh_json_writer *w, const mh_chip_ted_view *v)
     mh_json_write_array_end(w);
 }
 
-static void write_sources(mh_json_writer *w, const char *key, uint8_t bits)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_array_begin(w);
-    for (unsigned i = 0; i < 7; i++)
-        if ((bits & (1u << i)) && tted_irq_name(i)) mh_json_write_string(w, tted_irq_name(i));
-    mh_json_write_array_end(w);
-}
-
 static void write_display(mh_json_writer *w, const mh_chip_ted_view *v)
 {
     mh_args_write_string(w, "mode", tted_mode_name(v->mode));
@@ -150,8 +141,8 @@ void tted_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "flags", v->irq_flags);
     mh_args_write_byte(w, "mask", v->irq_mask);
-    write_sources(w, "pending", v->irq_flags);
-    write_sources(w, "enabled", v->irq_mask);
+    mh_args_write_bit_names(w, "pending", v->irq_flags, 7, tted_irq_name);
+    mh_args_write_bit_names(w, "enabled", v->irq_mask, 7, tted_irq_name);
     mh_args_write_bool(w, "asserted", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "clock");

@@ -96,15 +96,6 @@ static void write_control(mh_json_writer *w, const char *key, const mh_chip_via_
     mh_json_write_object_end(w);
 }
 
-static void write_sources(mh_json_writer *w, const char *key, uint8_t bits)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_array_begin(w);
-    for (unsigned i = 0; i < 7; i++)
-        if (bits & (1u << i)) mh_json_write_string(w, tvia_irq_name(i));
-    mh_json_write_array_end(w);
-}
-
 void tvia_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_range *io,
                      const mh_chip_via_view *v)
 {
@@ -130,8 +121,8 @@ void tvia_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "ifr", v->ifr);
     mh_args_write_byte(w, "ier", v->ier);
-    write_sources(w, "pending", v->ifr);
-    write_sources(w, "enabled", v->ier);
+    mh_args_write_bit_names(w, "pending", v->ifr, 7, tvia_irq_name);
+    mh_args_write_bit_names(w, "enabled", v->ier, 7, tvia_irq_name);
     mh_args_write_bool(w, "irq", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "registers");

@@ -70,3 +70,13 @@ void mh_args_write_string(mh_json_writer *writer, const char *key, const char *v
     mh_json_write_key(writer, key);
     mh_json_write_string(writer, value ? value : "");
 }
+
+void mh_args_write_bit_names(mh_json_writer *writer, const char *key, unsigned bits,
+                             unsigned count, const char *(*name)(unsigned bit))
+{
+    mh_json_write_key(writer, key);
+    mh_json_write_array_begin(writer);
+    for (unsigned i = 0; i < count; i++)
+        if ((bits & (1u << i)) && name(i)) mh_json_write_string(writer, name(i));
+    mh_json_write_array_end(writer);
+}
