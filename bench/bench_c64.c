@@ -31,14 +31,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_host.h"
-#include "mcphost/asm6502.h"
+#include "bench_machine.h"
 #include "mcphost/mcphost.h"
 
 
 #define PAL_HZ 985248.0
 #define SLICE 4926u /* the host's 5 ms slice at PAL */
 #define REPEATS 3
+
+static const bench_warp warp = {"bench_c64", SLICE, 3000000, REPEATS};
 
 static const char busy_program[] =
     "        *= $0801\n"
@@ -125,80 +126,12 @@ static const char busy_program[] =
     "        INC $D019\n"
     "        JMP $EA31\n";
 
-static int write_busy(const char *path)
-{
-    mh_asm6502_result result;
-    if (mh_asm6502_assemble(busy_program, strlen(busy_program), NULL, &result) != MH_OK) {
-        fprintf(stderr, "bench_c64: %s\n", result.error);
-        mh_asm6502_result_free(&result);
-        return -1;
-    }
-    static uint8_t image[65536], written[8192];
-    mh_asm6502_to_image(&result, image, written);
-    mh_asm6502_result_free(&result);
-    int lo = -1, hi = -1;
-    for (int a = 0; a < 65536; a++)
-        if (written[a / 8] & (1u << (a % 8))) {
-            if (lo < 0) lo = a;
-            hi = a;
-        }
-    FILE *f = fopen(path, "wb");
-    if (!f || lo < 0) return -1;
-    fputc(lo & 0xFF, f);
-    fputc(lo >> 8, f);
-    fwrite(image + lo, 1, (size_t)(hi - lo + 1), f);
-    return fclose(f);
-}
-
-static void *create(const char *options)
-{
-    struct mh_session session = {0};
-    char error[512];
-    void *instance = NULL;
-    if (bench_machine.create(bench_machine.user_data, &session, options, &instance, error, sizeof error) !=
-        MH_OK) {
-        fprintf(stderr, "bench_c64: create failed: %s\n", error);
-        exit(1);
-    }
-    return instance;
-}
-
-static uint64_t run_for(void *instance, uint64_t cycles)
-{
-    uint64_t done = 0;
-    mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
-    while (done < cycles) {
-        bench_machine.run(instance, SLICE, &result);
-        done += result.cycles;
-    }
-    return done;
-}
-
-/* Boots (3M cycles), then times `cycles` more; returns seconds. */
-static double measure(const char *options, uint64_t cycles, uint64_t *ran)
-{
-    void *instance = create(options);
-    run_for(instance, 3000000);
-    double t0 = bench_now();
-    *ran = run_for(instance, cycles);
-    double took = bench_now() - t0;
-    bench_machine.destroy(instance);
-    return took;
-}
-
-static void report(const char *label, uint64_t cycles, double seconds)
-{
-    double mhz = (double)cycles / seconds / 1e6;
-    printf("  %-40s %6.1f MHz  %5.1fx real time  (%llu cycles in %.2f s)\n", label, mhz,
-           mhz * 1e6 / PAL_HZ, (unsigned long long)cycles, seconds);
-}
-
+/* The best of REPEATS runs of the real binary, in wall seconds. */
 static double run_binary(const char *mcphost)
 {
     const char *argv[] = {mcphost, "--machine", "c64", "--transport", "none", "--warp",
                           "--log-level", "warning", "--limit-cycles", "3000000", NULL};
-    int exit_code;
-    return bench_run_binary(argv, &exit_code);
+    return bench_best_binary(&warp, argv);
 }
 
 int main(int argc, char **argv)
@@ -217,10 +150,10 @@ int main(int argc, char **argv)
     char dir[] = "/tmp/bench_c64_XXXXXX", path[64], options[128];
     if (!mkdtemp(dir)) return 1;
     snprintf(path, sizeof path, "%s/busy.prg", dir);
-    if (write_busy(path) != 0) return 1;
+    if (bench_write_prg(warp.name, busy_program, path) != 0) return 1;
     snprintf(options, sizeof options, "{\"autostart\":\"%s\"}", path);
 
-    uint64_t cycles = (uint64_t)(seconds * 25e6), ran = 0;
+    uint64_t cycles = (uint64_t)(seconds * 25e6);
     printf("bench_c64: PAL C64 with the Open ROMs, %u-cycle slices, best of %d\n", SLICE, REPEATS);
     /* Warp speed with SID synthesis (the default) and with sound=off. */
     char options_off[160];
@@ -233,18 +166,14 @@ int main(int argc, char **argv)
     };
     double idle_mhz = 0;
     for (int k = 0; k < 4; k++) {
-        double best = 1e30;
-        for (int r = 0; r < REPEATS; r++) {
-            double took = measure(runs[k][0], cycles, &ran);
-            if (took < best) best = took;
-        }
-        report(runs[k][1], ran, best);
-        if (k == 0) idle_mhz = (double)ran / best / 1e6;
+        bench_figure best = bench_best_of(&warp, runs[k][0], cycles);
+        bench_report(runs[k][1], best.ran, best.wall, PAL_HZ);
+        if (k == 0) idle_mhz = (double)best.ran / best.wall / 1e6;
     }
 
     /* Boot: cycles until the autostart saw READY and typed RUN (the
      * keyboard buffer at $0277 says "RUN"), polled every 1000 cycles. */
-    void *instance = create(options);
+    void *instance = bench_create(&warp, options);
     uint64_t boot = 0;
     mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
     while (boot < 10000000) {
@@ -259,15 +188,9 @@ int main(int argc, char **argv)
            "power-on to READY (autostart typed RUN)", (double)boot / (idle_mhz * 1e6) * 1e3,
            (unsigned long long)boot);
 
-    double best = 1e30;
-    for (int r = 0; r < REPEATS; r++) {
-        double took = run_binary(mcphost);
-        if (took < best) best = took;
-    }
+    double best = run_binary(mcphost);
     printf("  %-40s %6.3f s wall (3000000 cycles: %.1f MHz with start-up)\n",
            "mcphost --warp --limit-cycles 3000000", best, 3.0 / best);
     if (entry->deinit) entry->deinit(plugin_data);
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : 1;
+    return bench_remove_dir(dir);
 }

@@ -27,15 +27,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
-#include "bench_host.h"
-#include "mcphost/asm6502.h"
+#include "bench_machine.h"
 #include "mcphost/mcphost.h"
 
 #define PAL_HZ 1773447.0
 #define SLICE 8867u /* the host's 5 ms slice at PAL */
 #define REPEATS 3
+
+static const bench_warp warp = {"bench_plus4", SLICE, 8000000, REPEATS};
 
 static const char busy_program[] =
     "        *= $1001\n"
@@ -93,78 +93,6 @@ static const char busy_program[] =
     "        PLA\n"
     "        RTI\n";
 
-static int write_busy(const char *path)
-{
-    mh_asm6502_result result;
-    if (mh_asm6502_assemble(busy_program, strlen(busy_program), NULL, &result) != MH_OK) {
-        fprintf(stderr, "bench_plus4: %s\n", result.error);
-        mh_asm6502_result_free(&result);
-        return -1;
-    }
-    static uint8_t image[65536], written[8192];
-    mh_asm6502_to_image(&result, image, written);
-    mh_asm6502_result_free(&result);
-    int lo = -1, hi = -1;
-    for (int a = 0; a < 65536; a++)
-        if (written[a / 8] & (1u << (a % 8))) {
-            if (lo < 0) lo = a;
-            hi = a;
-        }
-    FILE *f = fopen(path, "wb");
-    if (!f || lo < 0) return -1;
-    fputc(lo & 0xFF, f);
-    fputc(lo >> 8, f);
-    fwrite(image + lo, 1, (size_t)(hi - lo + 1), f);
-    return fclose(f);
-}
-
-static void *create(const char *options)
-{
-    struct mh_session session = {0};
-    char error[512];
-    void *instance = NULL;
-    if (bench_machine.create(bench_machine.user_data, &session, options, &instance, error,
-                             sizeof error) != MH_OK) {
-        fprintf(stderr, "bench_plus4: create failed: %s\n", error);
-        exit(1);
-    }
-    return instance;
-}
-
-static uint64_t run_for(void *instance, uint64_t cycles)
-{
-    uint64_t done = 0;
-    mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
-    while (done < cycles) {
-        bench_machine.run(instance, SLICE, &result);
-        done += result.cycles;
-    }
-    return done;
-}
-
-/* This thread's CPU time: on a shared machine the wall time also counts
- * the time other processes had the CPU. */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Boots (8M ticks), then times `cycles` more; returns wall seconds and
- * the CPU seconds in *cpu. */
-static double measure(const char *options, uint64_t cycles, uint64_t *ran, double *cpu)
-{
-    void *instance = create(options);
-    run_for(instance, 8000000);
-    double t0 = bench_now(), c0 = cpu_now();
-    *ran = run_for(instance, cycles);
-    double took = bench_now() - t0;
-    *cpu = cpu_now() - c0;
-    bench_machine.destroy(instance);
-    return took;
-}
-
 static void report(const char *label, uint64_t cycles, double seconds, double cpu)
 {
     double mhz = (double)cycles / seconds / 1e6;
@@ -206,7 +134,7 @@ int main(int argc, char **argv)
     char dir[] = "/tmp/bench_plus4_XXXXXX", path[64];
     if (!mkdtemp(dir)) return 1;
     snprintf(path, sizeof path, "%s/busy.prg", dir);
-    if (write_busy(path) != 0) return 1;
+    if (bench_write_prg(warp.name, busy_program, path) != 0) return 1;
     char opts[4][PATH_MAX + 256];
     snprintf(opts[0], sizeof opts[0], "{\"rom_dir\":\"%s\"}", roms);
     snprintf(opts[1], sizeof opts[1], "{\"rom_dir\":\"%s\",\"sound\":\"off\"}", roms);
@@ -216,18 +144,12 @@ int main(int argc, char **argv)
     const char *const labels[4] = {"idle at READY, sound on", "idle at READY, sound=off",
                                    "busy (DMA lines, IRQs, voices), sound on",
                                    "busy (DMA lines, IRQs, voices), sound=off"};
-    uint64_t cycles = (uint64_t)(seconds * 60e6), ran = 0;
+    uint64_t cycles = (uint64_t)(seconds * 60e6);
     printf("bench_plus4: PAL Plus/4 with the original ROMs (%s), %u-tick slices, best of %d\n",
            roms, SLICE, REPEATS);
     for (int k = 0; k < 4; k++) {
-        double best = 1e30, best_cpu = 1e30;
-        for (int r = 0; r < REPEATS; r++) {
-            double cpu = 0;
-            double took = measure(opts[k], cycles, &ran, &cpu);
-            if (took < best) best = took;
-            if (cpu < best_cpu) best_cpu = cpu;
-        }
-        report(labels[k], ran, best, best_cpu);
+        bench_figure best = bench_best_of(&warp, opts[k], cycles);
+        report(labels[k], best.ran, best.wall, best.cpu);
     }
 
     char romarg[PATH_MAX + 64];
@@ -235,16 +157,9 @@ int main(int argc, char **argv)
     const char *bin_argv[] = {mcphost, "--machine", "plus4", "--transport", "none", "--warp",
                               "--rom-dir", romarg, "--log-level", "warning", "--limit-cycles",
                               "5000000", NULL};
-    double best = 1e30;
-    for (int r = 0; r < REPEATS; r++) {
-        int exit_code;
-        double took = bench_run_binary(bin_argv, &exit_code);
-        if (took < best) best = took;
-    }
+    double best = bench_best_binary(&warp, bin_argv);
     printf("  %-44s %6.3f s wall (5000000 ticks: %.1f MHz with start-up)\n",
            "mcphost --warp --limit-cycles 5000000", best, 5.0 / best);
     if (entry->deinit) entry->deinit(plugin_data);
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : 1;
+    return bench_remove_dir(dir);
 }

@@ -23,14 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_host.h"
-#include "mcphost/asm6502.h"
+#include "bench_machine.h"
 #include "mcphost/mcphost.h"
 
 
 #define PAL_HZ 1108405.0
 #define SLICE 5542u /* the host's 5 ms slice at PAL */
 #define REPEATS 3
+
+static const bench_warp warp = {"bench_vic20", SLICE, 3000000, REPEATS};
 
 static const char busy_program[] =
     "        *= $1001\n"
@@ -86,83 +87,15 @@ static const char busy_program[] =
     "        LDA $9124\n"
     "        JMP $EABF\n";
 
-static int write_busy(const char *path)
-{
-    mh_asm6502_result result;
-    if (mh_asm6502_assemble(busy_program, strlen(busy_program), NULL, &result) != MH_OK) {
-        fprintf(stderr, "bench_vic20: %s\n", result.error);
-        mh_asm6502_result_free(&result);
-        return -1;
-    }
-    static uint8_t image[65536], written[8192];
-    mh_asm6502_to_image(&result, image, written);
-    mh_asm6502_result_free(&result);
-    int lo = -1, hi = -1;
-    for (int a = 0; a < 65536; a++)
-        if (written[a / 8] & (1u << (a % 8))) {
-            if (lo < 0) lo = a;
-            hi = a;
-        }
-    FILE *f = fopen(path, "wb");
-    if (!f || lo < 0) return -1;
-    fputc(lo & 0xFF, f);
-    fputc(lo >> 8, f);
-    fwrite(image + lo, 1, (size_t)(hi - lo + 1), f);
-    return fclose(f);
-}
-
-static void *create(const char *options)
-{
-    struct mh_session session = {0};
-    char error[512];
-    void *instance = NULL;
-    if (bench_machine.create(bench_machine.user_data, &session, options, &instance, error, sizeof error) !=
-        MH_OK) {
-        fprintf(stderr, "bench_vic20: create failed: %s\n", error);
-        exit(1);
-    }
-    return instance;
-}
-
-static uint64_t run_for(void *instance, uint64_t cycles)
-{
-    uint64_t done = 0;
-    mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
-    while (done < cycles) {
-        bench_machine.run(instance, SLICE, &result);
-        done += result.cycles;
-    }
-    return done;
-}
-
-/* Boots (3M cycles), then times `cycles` more; returns seconds. */
-static double measure(const char *options, uint64_t cycles, uint64_t *ran)
-{
-    void *instance = create(options);
-    run_for(instance, 3000000);
-    double t0 = bench_now();
-    *ran = run_for(instance, cycles);
-    double took = bench_now() - t0;
-    bench_machine.destroy(instance);
-    return took;
-}
-
-static void report(const char *label, uint64_t cycles, double seconds)
-{
-    double mhz = (double)cycles / seconds / 1e6;
-    printf("  %-40s %6.1f MHz  %5.1fx real time  (%llu cycles in %.2f s)\n", label, mhz,
-           mhz * 1e6 / PAL_HZ, (unsigned long long)cycles, seconds);
-}
-
 static const char *bench_rom_dir;
 
+/* The best of REPEATS runs of the real binary, in wall seconds. */
 static double run_binary(const char *mcphost)
 {
     const char *argv[] = {mcphost, "--machine", "vic20", "--transport", "none", "--warp",
                           "--log-level", "warning", "--rom-dir", bench_rom_dir,
                           "--limit-cycles", "3000000", NULL};
-    int exit_code;
-    return bench_run_binary(argv, &exit_code);
+    return bench_best_binary(&warp, argv);
 }
 
 /* The ROM directory: the argument, $MCPHOST_TEST_ROMS or ../shared/roms
@@ -210,12 +143,12 @@ int main(int argc, char **argv)
     char dir[] = "/tmp/bench_vic20_XXXXXX", path[64];
     if (!mkdtemp(dir)) return 1;
     snprintf(path, sizeof path, "%s/busy.prg", dir);
-    if (write_busy(path) != 0) return 1;
+    if (bench_write_prg(warp.name, busy_program, path) != 0) return 1;
     char idle[PATH_MAX + 128], busy[PATH_MAX + 256];
     snprintf(idle, sizeof idle, "{\"rom_dir\":\"%s\"}", roms);
     snprintf(busy, sizeof busy, "{\"rom_dir\":\"%s\",\"autostart\":\"%s\"}", roms, path);
 
-    uint64_t cycles = (uint64_t)(seconds * 25e6), ran = 0;
+    uint64_t cycles = (uint64_t)(seconds * 25e6);
     printf("bench_vic20: PAL VIC-20 (unexpanded) with the original ROMs, %u-cycle slices, best "
            "of %d\n", SLICE, REPEATS);
     const char *const runs[2][2] = {
@@ -224,18 +157,14 @@ int main(int argc, char **argv)
     };
     double idle_mhz = 0;
     for (int k = 0; k < 2; k++) {
-        double best = 1e30;
-        for (int r = 0; r < REPEATS; r++) {
-            double took = measure(runs[k][0], cycles, &ran);
-            if (took < best) best = took;
-        }
-        report(runs[k][1], ran, best);
-        if (k == 0) idle_mhz = (double)ran / best / 1e6;
+        bench_figure best = bench_best_of(&warp, runs[k][0], cycles);
+        bench_report(runs[k][1], best.ran, best.wall, PAL_HZ);
+        if (k == 0) idle_mhz = (double)best.ran / best.wall / 1e6;
     }
 
     /* Boot: cycles until the autostart saw READY and injected the program
      * (its SEI at $100E is in RAM), polled every 1000 cycles. */
-    void *instance = create(busy);
+    void *instance = bench_create(&warp, busy);
     uint64_t boot = 0;
     mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
     while (boot < 10000000) {
@@ -250,15 +179,9 @@ int main(int argc, char **argv)
            "power-on to READY (autostart injected)", (double)boot / (idle_mhz * 1e6) * 1e3,
            (unsigned long long)boot);
 
-    double best = 1e30;
-    for (int r = 0; r < REPEATS; r++) {
-        double took = run_binary(mcphost);
-        if (took < best) best = took;
-    }
+    double best = run_binary(mcphost);
     printf("  %-40s %6.3f s wall (3000000 cycles: %.1f MHz with start-up)\n",
            "mcphost --warp --limit-cycles 3000000", best, 3.0 / best);
     if (entry->deinit) entry->deinit(plugin_data);
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : 1;
+    return bench_remove_dir(dir);
 }

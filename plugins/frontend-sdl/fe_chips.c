@@ -16,14 +16,14 @@
 
 typedef size_t (*summarize_fn)(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t max);
 
+/* The VIC-II's and the TED's display modes (their mode numbers agree). */
+static const char *const modes[] = {"text", "mc text", "bitmap", "mc bitmap",
+                                    "ecm text", "invalid", "invalid", "invalid"};
+
 static size_t vic2_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t max)
 {
-    static const char *const modes[] = {"text", "mc text", "bitmap", "mc bitmap",
-                                        "ecm text", "invalid", "invalid", "invalid"};
     const mh_chip_vic2_iface *v = chip->vtable;
-    mh_chip_vic2_view view;
-    memset(&view, 0, sizeof view);
-    view.struct_size = sizeof view;
+    mh_chip_vic2_view view = {.struct_size = sizeof view};
     if (max < 2 || v->view(chip->context, &view) != MH_OK) return 0;
     snprintf(lines[0], FE_CHIP_LINE, "VIC-II %s %s line %3u cyc %2u %s", view.model ? view.model : "",
              view.standard ? view.standard : "", (unsigned)view.raster_line,
@@ -38,9 +38,7 @@ static size_t vic2_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t
 static size_t cia_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t max)
 {
     const mh_chip_cia_iface *c = chip->vtable;
-    mh_chip_cia_view view;
-    memset(&view, 0, sizeof view);
-    view.struct_size = sizeof view;
+    mh_chip_cia_view view = {.struct_size = sizeof view};
     if (max < 1 || c->view(chip->context, &view) != MH_OK) return 0;
     snprintf(lines[0], FE_CHIP_LINE, "%-5.5s TA $%04X%c TB $%04X%c ICR $%02X/$%02X",
              chip->instance, (unsigned)view.timer_a.counter, view.timer_a.running ? '*' : ' ',
@@ -52,18 +50,14 @@ static size_t cia_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t 
 static size_t sid_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t max)
 {
     const mh_chip_sid_iface *s = chip->vtable;
-    mh_chip_sid_filter filter;
-    memset(&filter, 0, sizeof filter);
-    filter.struct_size = sizeof filter;
+    mh_chip_sid_filter filter = {.struct_size = sizeof filter};
     if (max < 2 || s->filter(chip->context, &filter) != MH_OK) return 0;
     snprintf(lines[0], FE_CHIP_LINE, "SID %s vol %u filter $%03X res %u",
              s->model_name ? s->model_name(chip->context) : "", (unsigned)filter.volume,
              (unsigned)filter.cutoff, (unsigned)filter.resonance);
     int n = snprintf(lines[1], FE_CHIP_LINE, " ");
     for (unsigned v = 0; v < 3; v++) {
-        mh_chip_sid_voice voice;
-        memset(&voice, 0, sizeof voice);
-        voice.struct_size = sizeof voice;
+        mh_chip_sid_voice voice = {.struct_size = sizeof voice};
         if (s->voice(chip->context, v, &voice) != MH_OK) continue;
         if (n > 0 && n < FE_CHIP_LINE)
             n += snprintf(lines[1] + n, (size_t)(FE_CHIP_LINE - n), " v%u $%04X %s", v + 1,
@@ -75,9 +69,7 @@ static size_t sid_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t 
 static size_t vic_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t max)
 {
     const mh_chip_vic_iface *v = chip->vtable;
-    mh_chip_vic_view view;
-    memset(&view, 0, sizeof view);
-    view.struct_size = sizeof view;
+    mh_chip_vic_view view = {.struct_size = sizeof view};
     if (max < 2 || v->view(chip->context, &view) != MH_OK) return 0;
     snprintf(lines[0], FE_CHIP_LINE, "VIC %s %s line %3u cyc %2u %ux%u",
              view.model ? view.model : "", view.standard ? view.standard : "",
@@ -95,9 +87,7 @@ static size_t vic_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t 
 static size_t via_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t max)
 {
     const mh_chip_via_iface *c = chip->vtable;
-    mh_chip_via_view view;
-    memset(&view, 0, sizeof view);
-    view.struct_size = sizeof view;
+    mh_chip_via_view view = {.struct_size = sizeof view};
     if (max < 1 || c->view(chip->context, &view) != MH_OK) return 0;
     snprintf(lines[0], FE_CHIP_LINE, "%-5.5s T1 $%04X%c T2 $%04X IFR $%02X/$%02X", chip->instance,
              (unsigned)view.t1.counter, view.t1.free_run ? '*' : ' ', (unsigned)view.t2.counter,
@@ -107,12 +97,8 @@ static size_t via_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t 
 
 static size_t ted_lines(const mh_chip *chip, char lines[][FE_CHIP_LINE], size_t max)
 {
-    static const char *const modes[] = {"text", "mc text", "bitmap", "mc bitmap",
-                                        "ecm text", "invalid", "invalid", "invalid"};
     const mh_chip_ted_iface *t = chip->vtable;
-    mh_chip_ted_view view;
-    memset(&view, 0, sizeof view);
-    view.struct_size = sizeof view;
+    mh_chip_ted_view view = {.struct_size = sizeof view};
     if (max < 4 || t->view(chip->context, &view) != MH_OK) return 0;
     snprintf(lines[0], FE_CHIP_LINE, "TED %s %s line %3u %s %s", view.model ? view.model : "",
              view.standard ? view.standard : "", (unsigned)view.raster_line,

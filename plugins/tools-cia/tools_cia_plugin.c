@@ -15,12 +15,9 @@ int tc_begin(tc_plugin *plugin, mh_call *call, tc_ctx *ctx)
     if (!ctx->args) return -1;
     /* io_range (ABI 1.3) is optional: checked where used. */
     const mh_chip *chip =
-        mh_toolkit_chip(plugin->call, call, offsetof(mh_chip_cia_iface, io_range));
-    if (!chip) {
-        tc_fail(ctx, "this machine's CIA interface (%s) is older than tools-cia needs: update "
-                     "the machine plugin", MH_CHIP_CIA_IFACE);
-        return -1;
-    }
+        mh_toolkit_chip_or_fail(plugin->call, call, offsetof(mh_chip_cia_iface, io_range), "CIA",
+                                MH_CHIP_CIA_IFACE, "tools-cia");
+    if (!chip) return -1;
     ctx->cia = chip->vtable;
     ctx->chip = chip->context;
     ctx->instance = chip->instance;
@@ -67,35 +64,18 @@ void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text)
 }
 
 
-static void write_bool(mh_json_writer *w, const char *key, int value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_bool(w, value != 0);
-}
-
-static void write_word(mh_json_writer *w, const char *key, unsigned value)
-{
-    char hex[8], name[64];
-    snprintf(hex, sizeof hex, "$%04X", value & 0xFFFFu);
-    snprintf(name, sizeof name, "%s_hex", key);
-    mh_json_write_key(w, key);
-    mh_json_write_uint(w, value);
-    mh_json_write_key(w, name);
-    mh_json_write_string(w, hex);
-}
-
 void tc_write_timer(mh_json_writer *w, const char *key, const mh_chip_cia_timer *t)
 {
     mh_json_write_key(w, key);
     mh_json_write_object_begin(w);
-    write_word(w, "counter", t->counter);
-    write_word(w, "latch", t->latch);
+    mh_args_write_address(w, "counter", t->counter);
+    mh_args_write_address(w, "latch", t->latch);
     mh_args_write_byte(w, "control", t->control);
-    write_bool(w, "running", t->running);
-    write_bool(w, "oneshot", t->oneshot);
+    mh_args_write_bool(w, "running", t->running);
+    mh_args_write_bool(w, "oneshot", t->oneshot);
     mh_json_write_key(w, "input");
     mh_json_write_string(w, tc_input_name(t->input));
-    write_bool(w, "pb_output", t->pb_on);
+    mh_args_write_bool(w, "pb_output", t->pb_on);
     mh_json_write_key(w, "pb_mode");
     mh_json_write_string(w, t->pb_toggle ? "toggle" : "pulse");
     mh_json_write_key(w, "pb_level");
@@ -121,7 +101,7 @@ static void write_time(mh_json_writer *w, const char *key, const mh_chip_cia_tim
     mh_json_write_uint(w, t->seconds);
     mh_json_write_key(w, "tenths");
     mh_json_write_uint(w, t->tenths);
-    write_bool(w, "pm", t->pm);
+    mh_args_write_bool(w, "pm", t->pm);
     mh_json_write_object_end(w);
 }
 
@@ -131,11 +111,11 @@ void tc_write_tod(mh_json_writer *w, const mh_chip_cia_view *v)
     mh_json_write_object_begin(w);
     write_time(w, "time", &v->tod);
     write_time(w, "alarm", &v->alarm);
-    write_bool(w, "running", v->tod_running);
-    write_bool(w, "latched", v->tod_latched);
+    mh_args_write_bool(w, "running", v->tod_running);
+    mh_args_write_bool(w, "latched", v->tod_latched);
     mh_json_write_key(w, "pin_hz");
     mh_json_write_uint(w, v->tod_50hz ? 50 : 60);
-    write_bool(w, "writes_set_alarm", v->tod_writes_alarm);
+    mh_args_write_bool(w, "writes_set_alarm", v->tod_writes_alarm);
     mh_json_write_object_end(w);
 }
 

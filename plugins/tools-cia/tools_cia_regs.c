@@ -6,12 +6,6 @@
 
 #define END_CALL { tc_end(&c); return; }
 
-static void write_bool(mh_json_writer *w, const char *key, int value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_bool(w, value != 0);
-}
-
 static void write_port(mh_json_writer *w, const char *key, uint8_t latch, uint8_t ddr,
                        uint8_t out, uint8_t pins)
 {
@@ -22,15 +16,6 @@ static void write_port(mh_json_writer *w, const char *key, uint8_t latch, uint8_
     mh_args_write_byte(w, "driven", out);
     mh_args_write_byte(w, "pins", pins);
     mh_json_write_object_end(w);
-}
-
-static void write_sources(mh_json_writer *w, const char *key, uint8_t bits)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_array_begin(w);
-    for (unsigned i = 0; i < 5; i++)
-        if (bits & (1u << i)) mh_json_write_string(w, tc_icr_source(i));
-    mh_json_write_array_end(w);
 }
 
 /* "timer A $1234 (latch $4025) running continuous, counts phi2" */
@@ -64,9 +49,9 @@ static void registers_get(void *user, mh_call *call)
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "flags", v->icr_flags);
     mh_args_write_byte(w, "mask", v->icr_mask);
-    write_sources(w, "pending", v->icr_flags);
-    write_sources(w, "enabled", v->icr_mask);
-    write_bool(w, "irq", v->irq);
+    mh_args_write_bit_names(w, "pending", v->icr_flags, 5, tc_icr_source);
+    mh_args_write_bit_names(w, "enabled", v->icr_mask, 5, tc_icr_source);
+    mh_args_write_bool(w, "irq", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "serial");
     mh_json_write_object_begin(w);

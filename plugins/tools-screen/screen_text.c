@@ -133,13 +133,10 @@ static void screen_text(void *user, mh_call *call)
         mh_toolkit_fail(p->call, call, "%s", err);
         return;
     }
-    const mh_chip *chip = mh_toolkit_chip(p->call, call, sizeof(mh_text_screen_iface));
-    if (!chip) {
-        mh_toolkit_fail(p->call, call, "this machine's text screen interface (%s) is older than "
-                                       "tools-screen needs: update the machine plugin",
-                        MH_IFACE_TEXT_SCREEN);
-        return;
-    }
+    const mh_chip *chip = mh_toolkit_chip_or_fail(p->call, call, sizeof(mh_text_screen_iface),
+                                                  "text screen", MH_IFACE_TEXT_SCREEN,
+                                                  "tools-screen");
+    if (!chip) return;
     const mh_text_screen_iface *iface = chip->vtable;
     mh_text_screen *s = calloc(1, sizeof *s);
     if (!s) {

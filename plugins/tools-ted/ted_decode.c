@@ -34,34 +34,16 @@ int tted_register(uint32_t value, const mh_chip_io_range *range)
     return mh_chip_io_register(range, 64, 64, value);
 }
 
-static void wuint(mh_json_writer *w, const char *key, uint64_t value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_uint(w, value);
-}
-
-static void wbool(mh_json_writer *w, const char *key, int value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_bool(w, value != 0);
-}
-
-static void wstr(mh_json_writer *w, const char *key, const char *value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_string(w, value ? value : "");
-}
-
 static void write_color(mh_json_writer *w, const mh_chip_ted_color *c)
 {
     char rgb[8];
     snprintf(rgb, sizeof rgb, "#%06X", (unsigned)(c->rgb & 0xFFFFFFu));
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "value", c->value);
-    wuint(w, "hue", c->hue);
-    wstr(w, "hue_name", tted_hue_name(c->hue));
-    wuint(w, "luminance", c->luminance);
-    wstr(w, "rgb", rgb);
+    mh_args_write_uint(w, "hue", c->hue);
+    mh_args_write_string(w, "hue_name", tted_hue_name(c->hue));
+    mh_args_write_uint(w, "luminance", c->luminance);
+    mh_args_write_string(w, "rgb", rgb);
     mh_json_write_object_end(w);
 }
 
@@ -72,41 +54,32 @@ static void write_timer_list(mh_json_writer *w, const mh_chip_ted_view *v)
     for (unsigned i = 0; i < 3; i++) {
         const mh_chip_ted_timer *t = &v->timers[i];
         mh_json_write_object_begin(w);
-        wuint(w, "timer", i + 1);
+        mh_args_write_uint(w, "timer", i + 1);
         mh_args_write_address(w, "counter", t->counter);
         mh_args_write_address(w, "reload", t->reload);
-        wbool(w, "running", t->running);
-        wuint(w, "underflows", t->underflows);
+        mh_args_write_bool(w, "running", t->running);
+        mh_args_write_uint(w, "underflows", t->underflows);
         mh_json_write_object_end(w);
     }
     mh_json_write_array_end(w);
 }
 
-static void write_sources(mh_json_writer *w, const char *key, uint8_t bits)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_array_begin(w);
-    for (unsigned i = 0; i < 7; i++)
-        if ((bits & (1u << i)) && tted_irq_name(i)) mh_json_write_string(w, tted_irq_name(i));
-    mh_json_write_array_end(w);
-}
-
 static void write_display(mh_json_writer *w, const mh_chip_ted_view *v)
 {
-    wstr(w, "mode", tted_mode_name(v->mode));
-    wbool(w, "blank", v->blank);
-    wuint(w, "rows", v->rows25 ? 25 : 24);
-    wuint(w, "columns", v->columns40 ? 40 : 38);
-    wuint(w, "xscroll", v->xscroll);
-    wuint(w, "yscroll", v->yscroll);
-    wbool(w, "hardware_reverse", !v->reverse_off);
-    wbool(w, "frozen", v->frozen);
+    mh_args_write_string(w, "mode", tted_mode_name(v->mode));
+    mh_args_write_bool(w, "blank", v->blank);
+    mh_args_write_uint(w, "rows", v->rows25 ? 25 : 24);
+    mh_args_write_uint(w, "columns", v->columns40 ? 40 : 38);
+    mh_args_write_uint(w, "xscroll", v->xscroll);
+    mh_args_write_uint(w, "yscroll", v->yscroll);
+    mh_args_write_bool(w, "hardware_reverse", !v->reverse_off);
+    mh_args_write_bool(w, "frozen", v->frozen);
     mh_json_write_key(w, "memory");
     mh_json_write_object_begin(w);
     mh_args_write_address(w, "screen", v->screen_address);
     mh_args_write_address(w, "attributes", v->attribute_address);
     mh_args_write_address(w, "charset", v->charset_address);
-    wbool(w, "charset_in_rom", v->charset_in_rom);
+    mh_args_write_bool(w, "charset_in_rom", v->charset_in_rom);
     mh_args_write_address(w, "bitmap", v->bitmap_address);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "colors");
@@ -120,11 +93,11 @@ static void write_display(mh_json_writer *w, const mh_chip_ted_view *v)
     mh_json_write_object_end(w);
     mh_json_write_key(w, "cursor");
     mh_json_write_object_begin(w);
-    wuint(w, "position", v->cursor_position);
-    wuint(w, "row", v->cursor_position / 40u);
-    wuint(w, "column", v->cursor_position % 40u);
-    wbool(w, "visible", v->cursor_visible);
-    wbool(w, "flash_on", v->flash_on);
+    mh_args_write_uint(w, "position", v->cursor_position);
+    mh_args_write_uint(w, "row", v->cursor_position / 40u);
+    mh_args_write_uint(w, "column", v->cursor_position % 40u);
+    mh_args_write_bool(w, "visible", v->cursor_visible);
+    mh_args_write_bool(w, "flash_on", v->flash_on);
     mh_json_write_object_end(w);
 }
 
@@ -132,24 +105,24 @@ void tted_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
                      const mh_chip_ted_view *v)
 {
     mh_json_write_object_begin(w);
-    wstr(w, "instance", instance);
-    wstr(w, "model", v->model);
-    wstr(w, "standard", v->standard);
+    mh_args_write_string(w, "instance", instance);
+    mh_args_write_string(w, "model", v->model);
+    mh_args_write_string(w, "standard", v->standard);
     if (io && io->size) mh_args_write_address(w, "address", io->base);
     write_display(w, v);
     write_timer_list(w, v);
     mh_json_write_key(w, "sound");
     mh_json_write_object_begin(w);
-    wuint(w, "volume", v->volume);
-    wbool(w, "da_mode", v->da_mode);
+    mh_args_write_uint(w, "volume", v->volume);
+    mh_args_write_bool(w, "da_mode", v->da_mode);
     mh_json_write_key(w, "voices");
     mh_json_write_array_begin(w);
     for (unsigned i = 0; i < 2; i++) {
         const mh_chip_ted_voice *s = &v->voices[i];
         mh_json_write_object_begin(w);
-        wuint(w, "frequency", s->frequency);
-        wbool(w, "on", s->on);
-        if (i == 1) wbool(w, "noise", s->noise);
+        mh_args_write_uint(w, "frequency", s->frequency);
+        mh_args_write_bool(w, "on", s->on);
+        if (i == 1) mh_args_write_bool(w, "noise", s->noise);
         mh_json_write_key(w, "hz");
         mh_json_write_double(w, s->hz);
         mh_json_write_object_end(w);
@@ -158,27 +131,27 @@ void tted_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
     mh_json_write_object_end(w);
     mh_json_write_key(w, "raster");
     mh_json_write_object_begin(w);
-    wuint(w, "line", v->raster_line);
-    wuint(w, "column", v->raster_column);
-    wuint(w, "compare", v->raster_compare);
-    wuint(w, "frame", v->frame);
-    wbool(w, "bad_line", v->bad_line);
+    mh_args_write_uint(w, "line", v->raster_line);
+    mh_args_write_uint(w, "column", v->raster_column);
+    mh_args_write_uint(w, "compare", v->raster_compare);
+    mh_args_write_uint(w, "frame", v->frame);
+    mh_args_write_bool(w, "bad_line", v->bad_line);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "irq");
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "flags", v->irq_flags);
     mh_args_write_byte(w, "mask", v->irq_mask);
-    write_sources(w, "pending", v->irq_flags);
-    write_sources(w, "enabled", v->irq_mask);
-    wbool(w, "asserted", v->irq);
+    mh_args_write_bit_names(w, "pending", v->irq_flags, 7, tted_irq_name);
+    mh_args_write_bit_names(w, "enabled", v->irq_mask, 7, tted_irq_name);
+    mh_args_write_bool(w, "asserted", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "clock");
     mh_json_write_object_begin(w);
-    wbool(w, "single_forced", v->single_clock_forced);
-    wbool(w, "double_now", v->double_clock_now);
-    wuint(w, "single_hz", v->cpu_hz_single);
+    mh_args_write_bool(w, "single_forced", v->single_clock_forced);
+    mh_args_write_bool(w, "double_now", v->double_clock_now);
+    mh_args_write_uint(w, "single_hz", v->cpu_hz_single);
     mh_json_write_object_end(w);
-    wbool(w, "rom_enabled", v->rom_enabled);
+    mh_args_write_bool(w, "rom_enabled", v->rom_enabled);
     mh_json_write_key(w, "registers");
     mh_json_write_array_begin(w);
     for (unsigned i = 0; i < 64; i++) mh_json_write_uint(w, v->regs[i]);
@@ -189,7 +162,7 @@ void tted_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
 void tted_write_timers(mh_json_writer *w, const char *instance, const mh_chip_ted_view *v)
 {
     mh_json_write_object_begin(w);
-    wstr(w, "instance", instance);
+    mh_args_write_string(w, "instance", instance);
     write_timer_list(w, v);
     mh_json_write_object_end(w);
 }

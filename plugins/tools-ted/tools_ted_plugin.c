@@ -36,12 +36,9 @@ static int begin(mh_toolkit_services *services, mh_call *call, ted_call *c)
     c->call = call;
     c->args = mh_toolkit_args(services->call, call, &c->doc, c->err, sizeof c->err);
     if (!c->args) return -1;
-    const mh_chip *chip = mh_toolkit_chip(services->call, call, sizeof(mh_chip_ted_iface));
-    if (!chip) {
-        fail(c, "this machine's TED interface (%s) is older than tools-ted needs: update the "
-                "machine plugin", MH_CHIP_TED_IFACE);
-        return -1;
-    }
+    const mh_chip *chip = mh_toolkit_chip_or_fail(services->call, call, sizeof(mh_chip_ted_iface),
+                                                  "TED", MH_CHIP_TED_IFACE, "tools-ted");
+    if (!chip) return -1;
     c->ted = chip->vtable;
     c->chip = chip->context;
     c->instance = chip->instance;

@@ -56,12 +56,9 @@ static int begin(mh_toolkit_services *services, mh_call *call, via_call *c)
     c->args = mh_toolkit_args(services->call, call, &c->doc, c->err, sizeof c->err);
     if (!c->args) return -1;
     const size_t need = sizeof(mh_chip_via_iface); /* io_range, the last field, included */
-    const mh_chip *own = mh_toolkit_chip(services->call, call, need);
-    if (!own) {
-        fail(c, "this machine's VIA interface (%s) is older than tools-via needs: update the "
-                "machine plugin", MH_CHIP_VIA_IFACE);
-        return -1;
-    }
+    const mh_chip *own = mh_toolkit_chip_or_fail(services->call, call, need, "VIA",
+                                                 MH_CHIP_VIA_IFACE, "tools-via");
+    if (!own) return -1;
     c->named = mh_json_object_get(c->args, "instance") != NULL;
     mh_session *session = services->call->session(call);
     const mh_session_service *sessions = services->sessions;

@@ -50,24 +50,6 @@ const char *tvia_irq_name(unsigned bit)
     return bit < 7 ? names[bit] : "any";
 }
 
-static void wbool(mh_json_writer *w, const char *key, int value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_bool(w, value != 0);
-}
-
-static void wuint(mh_json_writer *w, const char *key, uint64_t value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_uint(w, value);
-}
-
-static void wstr(mh_json_writer *w, const char *key, const char *value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_string(w, value);
-}
-
 static void write_port(mh_json_writer *w, const char *key, uint8_t out, uint8_t ddr, uint8_t pins,
                        uint8_t input, int latching, uint8_t latch)
 {
@@ -77,7 +59,7 @@ static void write_port(mh_json_writer *w, const char *key, uint8_t out, uint8_t 
     mh_args_write_byte(w, "ddr", ddr);
     mh_args_write_byte(w, "pins", pins);
     mh_args_write_byte(w, "read", input);
-    wbool(w, "latching", latching);
+    mh_args_write_bool(w, "latching", latching);
     mh_args_write_byte(w, "latch", latch);
     mh_json_write_object_end(w);
 }
@@ -88,17 +70,17 @@ static void write_timer(mh_json_writer *w, const char *key, const mh_chip_via_ti
     mh_json_write_object_begin(w);
     mh_args_write_address(w, "counter", t->counter);
     mh_args_write_address(w, "latch", t->latch);
-    wstr(w, "mode", t1 ? (t->free_run ? "free_run" : "one_shot")
+    mh_args_write_string(w, "mode", t1 ? (t->free_run ? "free_run" : "one_shot")
                        : (t->pulse_count ? "pulse_count" : "one_shot"));
     /* T1 and a T2 in timed mode count every cycle; a pulse counting T2
      * only on PB6's negative edges. */
-    wbool(w, "running", t1 || !t->pulse_count);
-    wbool(w, "armed", t->armed);
+    mh_args_write_bool(w, "running", t1 || !t->pulse_count);
+    mh_args_write_bool(w, "armed", t->armed);
     if (t1) {
-        wbool(w, "pb7_output", t->pb_out);
-        wuint(w, "pb7_level", t->pb_level);
+        mh_args_write_bool(w, "pb7_output", t->pb_out);
+        mh_args_write_uint(w, "pb7_level", t->pb_level);
     }
-    wuint(w, "timeouts", t->timeouts);
+    mh_args_write_uint(w, "timeouts", t->timeouts);
     mh_json_write_object_end(w);
 }
 
@@ -106,29 +88,20 @@ static void write_control(mh_json_writer *w, const char *key, const mh_chip_via_
 {
     mh_json_write_key(w, key);
     mh_json_write_object_begin(w);
-    wstr(w, "c1_edge", c->c1_positive ? "positive" : "negative");
-    wuint(w, "c1_level", c->c1_level);
-    wstr(w, "c2_mode", tvia_c2_mode_name(c->c2_mode));
-    wbool(w, "c2_output", c->c2_output);
-    wuint(w, "c2_level", c->c2_level);
+    mh_args_write_string(w, "c1_edge", c->c1_positive ? "positive" : "negative");
+    mh_args_write_uint(w, "c1_level", c->c1_level);
+    mh_args_write_string(w, "c2_mode", tvia_c2_mode_name(c->c2_mode));
+    mh_args_write_bool(w, "c2_output", c->c2_output);
+    mh_args_write_uint(w, "c2_level", c->c2_level);
     mh_json_write_object_end(w);
-}
-
-static void write_sources(mh_json_writer *w, const char *key, uint8_t bits)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_array_begin(w);
-    for (unsigned i = 0; i < 7; i++)
-        if (bits & (1u << i)) mh_json_write_string(w, tvia_irq_name(i));
-    mh_json_write_array_end(w);
 }
 
 void tvia_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_range *io,
                      const mh_chip_via_view *v)
 {
     mh_json_write_object_begin(w);
-    wstr(w, "instance", instance);
-    wstr(w, "model", v->model ? v->model : "6522");
+    mh_args_write_string(w, "instance", instance);
+    mh_args_write_string(w, "model", v->model ? v->model : "6522");
     if (io && io->size) mh_args_write_address(w, "address", io->base);
     write_port(w, "port_a", v->ora, v->ddra, v->pa_pins, v->ira, v->pa_latching, v->pa_latch);
     write_port(w, "port_b", v->orb, v->ddrb, v->pb_pins, v->irb, v->pb_latching, v->pb_latch);
@@ -137,8 +110,8 @@ void tvia_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
     mh_json_write_key(w, "shift_register");
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "value", v->sr);
-    wstr(w, "mode", tvia_sr_mode_name(v->sr_mode));
-    wuint(w, "bits_left", v->sr_bits_left);
+    mh_args_write_string(w, "mode", tvia_sr_mode_name(v->sr_mode));
+    mh_args_write_uint(w, "bits_left", v->sr_bits_left);
     mh_json_write_object_end(w);
     mh_args_write_byte(w, "acr", v->acr);
     mh_args_write_byte(w, "pcr", v->pcr);
@@ -148,9 +121,9 @@ void tvia_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
     mh_json_write_object_begin(w);
     mh_args_write_byte(w, "ifr", v->ifr);
     mh_args_write_byte(w, "ier", v->ier);
-    write_sources(w, "pending", v->ifr);
-    write_sources(w, "enabled", v->ier);
-    wbool(w, "irq", v->irq);
+    mh_args_write_bit_names(w, "pending", v->ifr, 7, tvia_irq_name);
+    mh_args_write_bit_names(w, "enabled", v->ier, 7, tvia_irq_name);
+    mh_args_write_bool(w, "irq", v->irq);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "registers");
     mh_json_write_array_begin(w);
@@ -162,7 +135,7 @@ void tvia_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
 void tvia_write_timers(mh_json_writer *w, const char *instance, const mh_chip_via_view *v)
 {
     mh_json_write_object_begin(w);
-    wstr(w, "instance", instance);
+    mh_args_write_string(w, "instance", instance);
     write_timer(w, "t1", &v->t1, 1);
     write_timer(w, "t2", &v->t2, 0);
     mh_json_write_object_end(w);

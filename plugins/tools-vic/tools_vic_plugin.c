@@ -14,12 +14,9 @@ int tvic_begin(mh_toolkit_services *services, mh_call *call, tvic_ctx *ctx)
     ctx->call = call;
     ctx->args = mh_toolkit_args(services->call, call, &ctx->doc, ctx->err, sizeof ctx->err);
     if (!ctx->args) return -1;
-    const mh_chip *chip = mh_toolkit_chip(services->call, call, sizeof(mh_chip_vic_iface));
-    if (!chip) {
-        tvic_fail(ctx, "this machine's VIC interface (%s) is older than tools-vic needs: update "
-                       "the machine plugin", MH_CHIP_VIC_IFACE);
-        return -1;
-    }
+    const mh_chip *chip = mh_toolkit_chip_or_fail(services->call, call, sizeof(mh_chip_vic_iface),
+                                                  "VIC", MH_CHIP_VIC_IFACE, "tools-vic");
+    if (!chip) return -1;
     ctx->vic = chip->vtable;
     ctx->chip = chip->context;
     ctx->instance = chip->instance;

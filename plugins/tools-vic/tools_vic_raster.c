@@ -13,7 +13,7 @@
 typedef struct raster_bp {
     const mh_chip_vic_iface *vic;
     void *chip;
-    tvic_raster_state state;
+    mh_toolkit_raster state;
 } raster_bp;
 
 static int check_raster(void *user, mh_session *session, char *detail, size_t size)
@@ -22,7 +22,7 @@ static int check_raster(void *user, mh_session *session, char *detail, size_t si
     raster_bp *b = user;
     uint16_t line = 0, cycle = 0;
     b->vic->beam(b->chip, &line, &cycle);
-    if (!tvic_raster_step(&b->state, line)) return 0;
+    if (!mh_toolkit_raster_step(&b->state, line)) return 0;
     snprintf(detail, size, "\"line\":%u,\"cycle\":%u", line, cycle);
     return 1;
 }
@@ -52,7 +52,7 @@ static int read_lines(tvic_ctx *c, raster_bp *b, char *what, size_t size)
         tvic_fail(c, "%s", c->err);
         return -1;
     }
-    tvic_raster_init(&b->state, (unsigned)first, (unsigned)last, mode == 1, c->view.raster_line);
+    mh_toolkit_raster_init(&b->state, (unsigned)first, (unsigned)last, mode == 1, c->view.raster_line);
     if (first == last)
         snprintf(what, size, "VIC raster line %lld%s", (long long)first,
                  mode ? " (every time)" : "");

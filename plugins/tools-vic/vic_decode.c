@@ -34,24 +34,6 @@ const char *tvic_voice_name(unsigned voice)
     return names[voice & 3u];
 }
 
-static void wuint(mh_json_writer *w, const char *key, uint64_t value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_uint(w, value);
-}
-
-static void wbool(mh_json_writer *w, const char *key, int value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_bool(w, value != 0);
-}
-
-static void wstr(mh_json_writer *w, const char *key, const char *value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_string(w, value ? value : "");
-}
-
 /* "key": {"address": cpu, "address_hex": .., "vic_address": .., ...} */
 static void write_area(mh_json_writer *w, const char *key, uint16_t cpu, int vic, uint16_t vic_addr)
 {
@@ -65,8 +47,8 @@ static void write_color(mh_json_writer *w, const char *key, unsigned color)
 {
     mh_json_write_key(w, key);
     mh_json_write_object_begin(w);
-    wuint(w, "value", color);
-    wstr(w, "name", tvic_color_name(color));
+    mh_args_write_uint(w, "value", color);
+    mh_args_write_string(w, "name", tvic_color_name(color));
     mh_json_write_object_end(w);
 }
 
@@ -75,8 +57,8 @@ static void write_pair(mh_json_writer *w, const char *key, const char *a, unsign
 {
     mh_json_write_key(w, key);
     mh_json_write_object_begin(w);
-    wuint(w, a, x);
-    wuint(w, b, y);
+    mh_args_write_uint(w, a, x);
+    mh_args_write_uint(w, b, y);
     mh_json_write_object_end(w);
 }
 
@@ -84,30 +66,30 @@ void tvic_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
                      const mh_chip_vic_view *v)
 {
     mh_json_write_object_begin(w);
-    wstr(w, "instance", instance);
-    wstr(w, "model", v->model);
-    wstr(w, "standard", v->standard);
+    mh_args_write_string(w, "instance", instance);
+    mh_args_write_string(w, "model", v->model);
+    mh_args_write_string(w, "standard", v->standard);
     if (io && io->size) mh_args_write_address(w, "address", io->base);
-    wuint(w, "clock_hz", v->clock_hz);
-    wuint(w, "cycles_per_line", v->cycles_per_line);
-    wuint(w, "lines_per_frame", v->lines_per_frame);
+    mh_args_write_uint(w, "clock_hz", v->clock_hz);
+    mh_args_write_uint(w, "cycles_per_line", v->cycles_per_line);
+    mh_args_write_uint(w, "lines_per_frame", v->lines_per_frame);
     write_area(w, "screen", v->screen_address, 1, v->screen_vic_address);
     mh_json_write_object_end(w);
     write_area(w, "color_ram", v->color_address, 0, 0);
     mh_json_write_object_end(w);
     write_area(w, "charset", v->charset_address, 1, v->charset_vic_address);
-    wbool(w, "in_rom", v->charset_in_rom);
+    mh_args_write_bool(w, "in_rom", v->charset_in_rom);
     mh_json_write_object_end(w);
-    wuint(w, "columns", v->columns);
-    wuint(w, "rows", v->rows);
-    wuint(w, "char_height", v->char_height);
-    wbool(w, "interlace", v->interlace);
+    mh_args_write_uint(w, "columns", v->columns);
+    mh_args_write_uint(w, "rows", v->rows);
+    mh_args_write_uint(w, "char_height", v->char_height);
+    mh_args_write_bool(w, "interlace", v->interlace);
     write_pair(w, "origin", "x", v->origin_x, "y", v->origin_y);
     mh_json_write_key(w, "raster");
     mh_json_write_object_begin(w);
-    wuint(w, "line", v->raster_line);
-    wuint(w, "cycle", v->raster_cycle);
-    wuint(w, "frame", v->frame);
+    mh_args_write_uint(w, "line", v->raster_line);
+    mh_args_write_uint(w, "cycle", v->raster_cycle);
+    mh_args_write_uint(w, "frame", v->frame);
     mh_json_write_object_end(w);
     write_pair(w, "light_pen", "x", v->lightpen_x, "y", v->lightpen_y);
     write_pair(w, "paddles", "x", v->paddle_x, "y", v->paddle_y);
@@ -116,20 +98,20 @@ void tvic_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
     write_color(w, "border", v->border_color);
     write_color(w, "background", v->background_color);
     write_color(w, "auxiliary", v->auxiliary_color);
-    wbool(w, "reverse", v->reverse);
+    mh_args_write_bool(w, "reverse", v->reverse);
     mh_json_write_object_end(w);
     mh_json_write_key(w, "sound");
     mh_json_write_object_begin(w);
-    wuint(w, "volume", v->volume);
+    mh_args_write_uint(w, "volume", v->volume);
     mh_json_write_key(w, "voices");
     mh_json_write_array_begin(w);
     for (unsigned i = 0; i < 4; i++) {
         const mh_chip_vic_voice *s = &v->voices[i];
         mh_json_write_object_begin(w);
-        wstr(w, "name", tvic_voice_name(i));
+        mh_args_write_string(w, "name", tvic_voice_name(i));
         mh_args_write_byte(w, "register", s->reg);
-        wbool(w, "on", s->on);
-        wuint(w, "value", s->value);
+        mh_args_write_bool(w, "on", s->on);
+        mh_args_write_uint(w, "value", s->value);
         mh_json_write_key(w, "hz");
         mh_json_write_double(w, s->frequency_hz);
         mh_json_write_object_end(w);
@@ -167,23 +149,4 @@ int tvic_view_text(char *out, size_t size, const mh_chip_vic_view *v)
             n += snprintf(out + n, size - (size_t)n, " %s off", tvic_voice_name(i));
     }
     return n;
-}
-
-void tvic_raster_init(tvic_raster_state *st, unsigned first, unsigned last, int every,
-                      unsigned line)
-{
-    st->first = (uint16_t)first;
-    st->last = (uint16_t)last;
-    st->every = every != 0;
-    st->was_in = line >= first && line <= last;
-    st->last_line = (uint16_t)line;
-}
-
-int tvic_raster_step(tvic_raster_state *st, unsigned line)
-{
-    const int in = line >= st->first && line <= st->last;
-    const int fire = st->every ? in && line != st->last_line : in && !st->was_in;
-    st->was_in = (uint8_t)in;
-    st->last_line = (uint16_t)line;
-    return fire;
 }

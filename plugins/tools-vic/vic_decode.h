@@ -1,7 +1,7 @@
 /* vic_decode.h - the pure part of the VIC 6560/6561 toolset (no host, no
  * machine): register names and numbers, colour and voice names, the
- * decoded view (mcphost/chip_vic.h) as JSON and text, and the state of a
- * raster breakpoint. Linked into tools-vic and the unit tests (static
+ * decoded view (mcphost/chip_vic.h) as JSON and text (a raster
+ * breakpoint's state is mh_toolkit_raster, mcphost/toolkit.h). Linked into tools-vic and the unit tests (static
  * library tools_vic_decode).
  *
  * Ownership: output buffers and writers belong to the caller; returned
@@ -34,18 +34,5 @@ void tvic_write_view(mh_json_writer *w, const char *instance, const mh_chip_io_r
                      const mh_chip_vic_view *v);
 /* A few lines of text for the same. */
 int tvic_view_text(char *out, size_t size, const mh_chip_vic_view *v);
-
-/* A raster breakpoint over lines first..last: every 1 fires on each line
- * of the range, 0 only when the beam enters it. */
-typedef struct tvic_raster_state {
-    uint16_t first, last, last_line;
-    uint8_t every, was_in;
-} tvic_raster_state;
-/* Starts at the beam's line now (a breakpoint set inside the range waits
- * for the next entry). */
-void tvic_raster_init(tvic_raster_state *st, unsigned first, unsigned last, int every,
-                      unsigned line);
-/* Feeds the line at an instruction boundary; 1 when the breakpoint fires. */
-int tvic_raster_step(tvic_raster_state *st, unsigned line);
 
 #endif

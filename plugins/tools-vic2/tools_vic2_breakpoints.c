@@ -23,7 +23,7 @@ typedef struct vbp {
     void *chip;
     const mh_cpu6502_iface *cpu; /* composite pc terms */
     void *cpu_ctx;
-    tv_raster_state raster;
+    mh_toolkit_raster raster;
     uint8_t collision_reg, mask, prev;
     uint8_t any, was_true;
     size_t term_count;
@@ -36,7 +36,7 @@ static int check_raster(void *user, mh_session *session, char *detail, size_t si
     vbp *b = user;
     uint16_t line = 0, cycle = 0;
     b->vic->beam(b->chip, &line, &cycle);
-    if (!tv_raster_step(&b->raster, line)) return 0;
+    if (!mh_toolkit_raster_step(&b->raster, line)) return 0;
     snprintf(detail, size, "\"line\":%u,\"cycle\":%u", line, cycle);
     return 1;
 }
@@ -211,7 +211,7 @@ static void bp_raster(void *user, mh_call *call)
     if (read_common(&c, &spec) != 0) END_CALL
     vbp *b = new_vbp(&c);
     if (!b) END_CALL
-    tv_raster_init(&b->raster, (unsigned)first, (unsigned)last, mode == 1, c.view.raster_line);
+    mh_toolkit_raster_init(&b->raster, (unsigned)first, (unsigned)last, mode == 1, c.view.raster_line);
     char what[96];
     if (first == last)
         snprintf(what, sizeof what, "raster line %lld%s", (long long)first,

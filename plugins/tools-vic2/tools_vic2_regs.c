@@ -5,19 +5,6 @@
 
 #include "tools_vic2.h"
 
-
-static void write_bool(mh_json_writer *w, const char *key, int value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_bool(w, value != 0);
-}
-
-static void write_uint(mh_json_writer *w, const char *key, uint64_t value)
-{
-    mh_json_write_key(w, key);
-    mh_json_write_uint(w, value);
-}
-
 /* ---- vic2_registers_get ---- */
 
 static void write_irq(mh_json_writer *w, const mh_chip_vic2_view *v)
@@ -38,7 +25,7 @@ static void write_irq(mh_json_writer *w, const mh_chip_vic2_view *v)
     for (unsigned i = 0; i < 4; i++)
         if (v->irq_mask & (1u << i)) mh_json_write_string(w, sources[i]);
     mh_json_write_array_end(w);
-    write_bool(w, "asserted", v->irq);
+    mh_args_write_bool(w, "asserted", v->irq);
     mh_json_write_object_end(w);
 }
 
@@ -46,28 +33,28 @@ static void write_memory(mh_json_writer *w, const mh_chip_vic2_view *v)
 {
     mh_json_write_key(w, "memory");
     mh_json_write_object_begin(w);
-    write_uint(w, "bank", v->bank);
+    mh_args_write_uint(w, "bank", v->bank);
     mh_args_write_address(w, "bank_base", v->bank_base);
     mh_args_write_address(w, "screen", v->screen_address);
     mh_args_write_address(w, "charset", v->charset_address);
-    write_bool(w, "charset_in_rom", v->charset_in_rom);
+    mh_args_write_bool(w, "charset_in_rom", v->charset_in_rom);
     mh_args_write_address(w, "bitmap", v->bitmap_address);
-    write_bool(w, "bitmap_in_rom", v->bitmap_in_rom);
+    mh_args_write_bool(w, "bitmap_in_rom", v->bitmap_in_rom);
     mh_args_write_address(w, "sprite_pointers", v->sprite_pointers);
     mh_json_write_object_end(w);
 }
 
 static void write_raster(mh_json_writer *w, const mh_chip_vic2_view *v)
 {
-    write_uint(w, "line", v->raster_line);
-    write_uint(w, "cycle", v->raster_cycle);
-    write_uint(w, "compare", v->raster_compare);
-    write_uint(w, "cycles_per_line", v->cycles_per_line);
-    write_uint(w, "lines_per_frame", v->lines_per_frame);
-    write_uint(w, "frame", v->frame);
-    write_bool(w, "bad_line", v->bad_line);
-    write_bool(w, "display_state", v->display_state);
-    write_bool(w, "vertical_border", v->vertical_border);
+    mh_args_write_uint(w, "line", v->raster_line);
+    mh_args_write_uint(w, "cycle", v->raster_cycle);
+    mh_args_write_uint(w, "compare", v->raster_compare);
+    mh_args_write_uint(w, "cycles_per_line", v->cycles_per_line);
+    mh_args_write_uint(w, "lines_per_frame", v->lines_per_frame);
+    mh_args_write_uint(w, "frame", v->frame);
+    mh_args_write_bool(w, "bad_line", v->bad_line);
+    mh_args_write_bool(w, "display_state", v->display_state);
+    mh_args_write_bool(w, "vertical_border", v->vertical_border);
 }
 
 static void registers_get(void *user, mh_call *call)
@@ -83,20 +70,20 @@ static void registers_get(void *user, mh_call *call)
     mh_json_write_string(w, v->standard);
     mh_json_write_key(w, "mode");
     mh_json_write_string(w, tv_mode_name(v->mode));
-    write_uint(w, "mode_number", v->mode);
+    mh_args_write_uint(w, "mode_number", v->mode);
     mh_json_write_key(w, "control");
     mh_json_write_object_begin(w);
-    write_bool(w, "ecm", v->ecm);
-    write_bool(w, "bmm", v->bmm);
-    write_bool(w, "mcm", v->mcm);
-    write_bool(w, "den", v->den);
-    write_bool(w, "rsel", v->rsel);
-    write_uint(w, "rows", v->rsel ? 25 : 24);
-    write_bool(w, "csel", v->csel);
-    write_uint(w, "columns", v->csel ? 40 : 38);
-    write_uint(w, "xscroll", v->xscroll);
-    write_uint(w, "yscroll", v->yscroll);
-    write_bool(w, "res", v->res);
+    mh_args_write_bool(w, "ecm", v->ecm);
+    mh_args_write_bool(w, "bmm", v->bmm);
+    mh_args_write_bool(w, "mcm", v->mcm);
+    mh_args_write_bool(w, "den", v->den);
+    mh_args_write_bool(w, "rsel", v->rsel);
+    mh_args_write_uint(w, "rows", v->rsel ? 25 : 24);
+    mh_args_write_bool(w, "csel", v->csel);
+    mh_args_write_uint(w, "columns", v->csel ? 40 : 38);
+    mh_args_write_uint(w, "xscroll", v->xscroll);
+    mh_args_write_uint(w, "yscroll", v->yscroll);
+    mh_args_write_bool(w, "res", v->res);
     mh_json_write_object_end(w);
     write_memory(w, v);
     mh_json_write_key(w, "raster");
@@ -120,8 +107,8 @@ static void registers_get(void *user, mh_call *call)
     mh_json_write_object_end(w);
     mh_json_write_key(w, "lightpen");
     mh_json_write_object_begin(w);
-    write_uint(w, "x", v->lightpen_x);
-    write_uint(w, "y", v->lightpen_y);
+    mh_args_write_uint(w, "x", v->lightpen_x);
+    mh_args_write_uint(w, "y", v->lightpen_y);
     mh_json_write_object_end(w);
     mh_args_write_byte(w, "sprites_enabled", v->regs[0x15]);
     mh_json_write_key(w, "registers");
@@ -240,7 +227,7 @@ static void registers_set(void *user, mh_call *call)
         const uint8_t now = c.vic->peek(c.chip, (uint16_t)r);
         const int ignored = r == 0x13 || r == 0x14 || r == 0x1E || r == 0x1F || r >= 0x2F;
         mh_json_write_object_begin(w);
-        write_uint(w, "register", (unsigned)r);
+        mh_args_write_uint(w, "register", (unsigned)r);
         if (c.io.size) mh_args_write_address(w, "address", c.io.base + (unsigned)r);
         mh_args_write_byte(w, "value", writes[i].value);
         mh_args_write_byte(w, "read_back", now);
@@ -296,9 +283,9 @@ static void write_region(mh_json_writer *w, const char *name, uint32_t address, 
     mh_json_write_string(w, name);
     mh_args_write_address(w, "address", address);
     mh_args_write_address(w, "end", address + length - 1u);
-    write_uint(w, "length", length);
-    write_bool(w, "in_use", in_use);
-    write_bool(w, "in_rom", in_rom);
+    mh_args_write_uint(w, "length", length);
+    mh_args_write_bool(w, "in_use", in_use);
+    mh_args_write_bool(w, "in_rom", in_rom);
     mh_json_write_key(w, "what");
     mh_json_write_string(w, what);
     mh_json_write_object_end(w);
@@ -312,7 +299,7 @@ static void memory_map(void *user, mh_call *call)
     const int bitmap = v->bmm != 0, blank = !v->den;
     mh_json_writer *w = mh_json_writer_new();
     mh_json_write_object_begin(w);
-    write_uint(w, "bank", v->bank);
+    mh_args_write_uint(w, "bank", v->bank);
     mh_args_write_address(w, "bank_base", v->bank_base);
     mh_args_write_address(w, "bank_end", v->bank_base + 0x3FFFu);
     mh_json_write_key(w, "mode");

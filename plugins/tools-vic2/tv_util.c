@@ -14,12 +14,9 @@ int tv_begin(tv_plugin *plugin, mh_call *call, tv_ctx *ctx)
     if (!ctx->args) return -1;
     /* io_range (ABI 1.3) is optional: checked where used. */
     const mh_chip *chip =
-        mh_toolkit_chip(plugin->call, call, offsetof(mh_chip_vic2_iface, io_range));
-    if (!chip) {
-        tv_fail(ctx, "this machine's VIC-II interface (%s) is older than tools-vic2 needs: "
-                     "update the machine plugin", MH_CHIP_VIC2_IFACE);
-        return -1;
-    }
+        mh_toolkit_chip_or_fail(plugin->call, call, offsetof(mh_chip_vic2_iface, io_range),
+                                "VIC-II", MH_CHIP_VIC2_IFACE, "tools-vic2");
+    if (!chip) return -1;
     ctx->vic = chip->vtable;
     ctx->chip = chip->context;
     if (MH_CHIP_IFACE_HAS(ctx->vic, mh_chip_vic2_iface, io_range))

@@ -84,25 +84,6 @@ const uint32_t tv_default_palette[16] = {
 
 /* ---- breakpoint checks ---- */
 
-void tv_raster_init(tv_raster_state *st, unsigned first, unsigned last, int every,
-                    unsigned line)
-{
-    st->first = (uint16_t)first;
-    st->last = (uint16_t)last;
-    st->every = every != 0;
-    st->was_in = line >= first && line <= last;
-    st->last_line = (uint16_t)line;
-}
-
-int tv_raster_step(tv_raster_state *st, unsigned line)
-{
-    const int in = line >= st->first && line <= st->last;
-    const int fire = st->every ? in && line != st->last_line : in && !st->was_in;
-    st->was_in = (uint8_t)in;
-    st->last_line = (uint16_t)line;
-    return fire;
-}
-
 uint8_t tv_collision_step(uint8_t *prev, uint8_t latch, uint8_t mask)
 {
     const uint8_t now = latch & mask;

@@ -61,22 +61,6 @@ const char *tv_color_name(unsigned color);
 extern const uint32_t tv_default_palette[16];
 /* ---- breakpoint checks (tools_vic2_breakpoints.c) ---- */
 
-/* A raster breakpoint's state: lines first..last; every 1 fires on each
- * line of the range, 0 only when the beam enters it. */
-typedef struct tv_raster_state {
-    uint16_t first, last;
-    uint8_t every;
-    uint8_t was_in;
-    uint16_t last_line;
-} tv_raster_state;
-
-/* Starts the state at the beam's current line (entering means leaving it
- * first, so a breakpoint set inside the range waits for the next entry). */
-void tv_raster_init(tv_raster_state *st, unsigned first, unsigned last, int every,
-                    unsigned line);
-/* Feeds the line at an instruction boundary; 1 when the breakpoint fires. */
-int tv_raster_step(tv_raster_state *st, unsigned line);
-
 /* Collision latch bits in mask that were not set at the previous check
  * (the latch clears when the program reads it); updates *prev. */
 uint8_t tv_collision_step(uint8_t *prev, uint8_t latch, uint8_t mask);

@@ -8,7 +8,7 @@
 // available" naming the TED.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { HANG_MS, sleep } from './lib/env.mjs';
 import { romDir, skipReason } from './lib/roms.mjs';
 import { schemaProblems } from './lib/schema-checks.mjs';
@@ -18,12 +18,7 @@ if (skip) console.log(`plus4-tools: ${skip}`);
 
 describe('tools-ted on a running Plus/4', { skip }, () => {
   let host;
-  const call = (name, args = {}) => host.client.callTool({ name, arguments: args });
-  const ok = async (name, args = {}) => {
-    const res = await call(name, args);
-    assert.notEqual(res.isError, true, `${name}: ${resultText(res)}`);
-    return res;
-  };
+  const { call, ok } = toolCallers(() => host);
 
   before(async () => {
     host = await connectHost({ args: ['--machine', 'plus4', '--rom-dir', romDir('PLUS4'), '--warp'] });

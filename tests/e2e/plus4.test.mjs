@@ -19,13 +19,13 @@
 //     start with a message naming --rom-dir.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { inflateSync } from 'node:zlib';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { connectHost, resultText } from './lib/client.mjs';
+import { decodeIndexedPng } from './lib/png.mjs';
 import { MCPHOST_BIN, hostArgs } from './lib/env.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -36,35 +36,6 @@ const HAVE_ROMS = existsSync(join(ROMS, 'kernal-318004-05.bin'));
 const SKIP = HAVE_ROMS ? false : `no Plus/4 ROMs at ${ROMS} (set MCPHOST_TEST_ROMS)`;
 const TED_CLOCK_PAL = 1773447;
 
-/** Decodes an 8-bit indexed, non-interlaced PNG: { width, height, palette, pixels }. */
-function decodeIndexedPng(bytes) {
-  assert.ok(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'PNG signature');
-  let pos = 8, width = 0, height = 0;
-  const palette = [], idat = [];
-  while (pos < bytes.length) {
-    const len = bytes.readUInt32BE(pos);
-    const type = bytes.toString('latin1', pos + 4, pos + 8);
-    const data = bytes.subarray(pos + 8, pos + 8 + len);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      assert.equal(data[8], 8, 'bit depth 8');
-      assert.equal(data[9], 3, 'indexed');
-    } else if (type === 'PLTE') {
-      for (let i = 0; i < len; i += 3) palette.push((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    } else if (type === 'IDAT') {
-      idat.push(data);
-    }
-    pos += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const pixels = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) {
-    assert.equal(raw[y * (width + 1)], 0, 'filter 0');
-    raw.copy(pixels, y * width, y * (width + 1) + 1, (y + 1) * (width + 1));
-  }
-  return { width, height, palette, pixels };
-}
 
 // A BASIC line 10 SYS 4109 at $1001, then at $100D:
 //   LDA #$08 STA $0C00 (screen code H)  LDA #$00 STA $FF0E  LDA #$03 STA $FF12

@@ -9,11 +9,11 @@
 // the missing capability.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { inflateSync } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { connectHost, resultText } from './lib/client.mjs';
+import { decodeIndexedPng } from './lib/png.mjs';
 import { MCPHOST_BIN } from './lib/env.mjs';
 
 const PLUGIN_DIR = join(dirname(MCPHOST_BIN), '..', 'lib', 'mcphost', 'plugins');
@@ -25,39 +25,6 @@ for (const plugin of ['tools-screen.so', 'tools-vic2.so', 'machine-c64.so', 'mac
     throw new Error(`${plugin} is not in ${PLUGIN_DIR}: build it first (cmake --build <build>)`);
 }
 
-/** Decodes an 8-bit indexed, non-interlaced PNG: { width, height, palette: [rgb...], pixels }. */
-function decodeIndexedPng(bytes) {
-  assert.ok(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'PNG signature');
-  let pos = 8;
-  let width = 0, height = 0, palette = [];
-  const idat = [];
-  while (pos < bytes.length) {
-    const len = bytes.readUInt32BE(pos);
-    const type = bytes.toString('latin1', pos + 4, pos + 8);
-    const data = bytes.subarray(pos + 8, pos + 8 + len);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      assert.equal(data[8], 8, 'bit depth 8');
-      assert.equal(data[9], 3, 'colour type 3 (indexed)');
-      assert.equal(data[12], 0, 'not interlaced');
-    } else if (type === 'PLTE') {
-      for (let i = 0; i < len; i += 3) palette.push((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    } else if (type === 'IDAT') {
-      idat.push(data);
-    }
-    pos += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  assert.equal(raw.length, height * (width + 1), 'inflated size is the rows plus filter bytes');
-  const pixels = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (width + 1)];
-    assert.equal(filter, 0, `row ${y} uses filter 0`);
-    raw.copy(pixels, y * width, y * (width + 1) + 1, (y + 1) * (width + 1));
-  }
-  return { width, height, palette, pixels };
-}
 
 async function call(host, name, args = {}) {
   return host.client.callTool({ name, arguments: args });

@@ -9,7 +9,7 @@
 // listed and answer "not available" naming the VIC.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { HANG_MS, sleep } from './lib/env.mjs';
 import { romDir, skipReason } from './lib/roms.mjs';
 import { schemaProblems } from './lib/schema-checks.mjs';
@@ -19,12 +19,7 @@ if (skip) console.log(`vic20-tools: ${skip}`);
 
 describe('tools-via and tools-vic on a running VIC-20', { skip }, () => {
   let host;
-  const call = (name, args = {}) => host.client.callTool({ name, arguments: args });
-  const ok = async (name, args = {}) => {
-    const res = await call(name, args);
-    assert.notEqual(res.isError, true, `${name}: ${resultText(res)}`);
-    return res;
-  };
+  const { call, ok } = toolCallers(() => host);
 
   before(async () => {
     host = await connectHost({ args: ['--machine', 'vic20', '--rom-dir', romDir('VIC20'), '--warp'] });

@@ -15,8 +15,8 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateSync } from 'node:zlib';
 import { connectHost, resultText } from './lib/client.mjs';
+import { decodeIndexedPng } from './lib/png.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -37,31 +37,6 @@ const PALETTE = [0x000000, 0xffffff, 0xb61f21, 0x4df0ff, 0xb43fff, 0x44e237, 0x1
   0xca5400, 0xe9b072, 0xe79293, 0x9af7fd, 0xe09fff, 0x8fe493, 0x8290ff, 0xe5de85];
 const CLOCK_PAL = 1108405;
 
-/** Decodes an 8-bit indexed, non-interlaced PNG: { width, height, palette: [rgb...], pixels }. */
-function decodeIndexedPng(bytes) {
-  assert.ok(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'PNG signature');
-  let pos = 8, width = 0, height = 0;
-  const palette = [], idat = [];
-  while (pos < bytes.length) {
-    const len = bytes.readUInt32BE(pos);
-    const type = bytes.toString('latin1', pos + 4, pos + 8);
-    const data = bytes.subarray(pos + 8, pos + 8 + len);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      assert.equal(data[8], 8, 'bit depth 8');
-      assert.equal(data[9], 3, 'indexed colour');
-    } else if (type === 'PLTE') {
-      for (let i = 0; i < len; i += 3) palette.push((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-    } else if (type === 'IDAT') idat.push(data);
-    pos += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  assert.equal(raw.length, height * (width + 1));
-  const pixels = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) raw.copy(pixels, y * width, y * (width + 1) + 1, (y + 1) * (width + 1));
-  return { width, height, palette, pixels };
-}
 
 /** A PRG: a BASIC line 10 SYS 4110 at $1001, then code at $100E. */
 function basicPrg(code) {

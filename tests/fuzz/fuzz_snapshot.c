@@ -21,11 +21,10 @@
 
 #include "c64.h"
 #include "fuzz_check.h"
+#include "fuzz_snapshot_input.h"
 
 static c64 *machine;
-static uint8_t *base;
-static size_t base_size;
-static uint8_t *patched; /* reused: a fresh 320 KB block per run costs page faults */
+static fuzz_snapshot_base base = {.seal = c64_snapshot_blob_seal};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -40,46 +39,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
     c64_run(machine, 200000, &r);
     void *blob = NULL;
-    CHECK(c64_snapshot_blob_save(machine, &blob, &base_size) == MH_OK);
-    base = blob;
-    patched = malloc(base_size);
-    CHECK(patched != NULL);
+    CHECK(c64_snapshot_blob_save(machine, &blob, &base.size) == MH_OK);
+    base.blob = blob;
+    base.patched = malloc(base.size);
+    CHECK(base.patched != NULL);
     return 0;
-}
-
-static void patch(uint8_t *blob, size_t size, const uint8_t *data, size_t n)
-{
-    while (n >= 5) {
-        size_t offset = ((size_t)data[0] | (size_t)data[1] << 8 | (size_t)data[2] << 16 |
-                         (size_t)data[3] << 24) % size;
-        size_t length = data[4];
-        data += 5;
-        n -= 5;
-        if (length > n) length = n;
-        if (length > size - offset) length = size - offset;
-        memcpy(blob + offset, data, length);
-        data += length;
-        n -= length;
-    }
-    c64_snapshot_blob_seal(blob, size);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1) return 0;
-    uint8_t *blob;
     size_t blob_size;
-    if (data[0] == 0) {
-        blob_size = size - 1;
-        blob = malloc(blob_size ? blob_size : 1);
-        if (!blob) return 0;
-        memcpy(blob, data + 1, blob_size);
-    } else {
-        blob_size = base_size;
-        blob = patched;
-        memcpy(blob, base, blob_size);
-        patch(blob, blob_size, data + 1, size - 1);
-    }
+    uint8_t *blob = fuzz_snapshot_blob(&base, data, size, &blob_size);
+    if (!blob) return 0;
     char error[512];
     uint64_t cycles_before = machine->p.run.cycles;
     mh_status status = c64_snapshot_blob_load(machine, blob, blob_size, error, sizeof error);
@@ -89,12 +61,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         void *again = NULL;
         size_t again_size = 0;
         CHECK(c64_snapshot_blob_save(machine, &again, &again_size) == MH_OK);
-        CHECK(again_size == base_size);
+        CHECK(again_size == base.size);
         free(again);
     } else {
         CHECK(error[0] != '\0');
         CHECK(machine->p.run.cycles == cycles_before);
     }
-    if (blob != patched) free(blob);
+    fuzz_snapshot_release(&base, blob);
     return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "c64_chips.h"
 #include "mh_test.h"
+#include "mcphost/toolkit.h"
 #include "vic2.h"
 #include "vic2_decode.h"
 
@@ -298,25 +299,25 @@ static void test_registers_and_names(void)
 static void test_breakpoint_checks(void)
 {
     /* Entry: fires when the beam comes into the range, once per pass. */
-    tv_raster_state st;
-    tv_raster_init(&st, 100, 102, 0, 100); /* armed inside: waits for the next entry */
-    CU_ASSERT_FALSE(tv_raster_step(&st, 100));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 101));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 103));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 99));
-    CU_ASSERT_TRUE(tv_raster_step(&st, 100));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 100)); /* same line, next instruction */
-    CU_ASSERT_FALSE(tv_raster_step(&st, 102));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 5));
-    CU_ASSERT_TRUE(tv_raster_step(&st, 101)); /* jumped into the range */
+    mh_toolkit_raster st;
+    mh_toolkit_raster_init(&st, 100, 102, 0, 100); /* armed inside: waits for the next entry */
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 100));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 101));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 103));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 99));
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 100));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 100)); /* same line, next instruction */
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 102));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 5));
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 101)); /* jumped into the range */
     /* Every line: each new line of the range, once. */
-    tv_raster_init(&st, 10, 11, 1, 0);
-    CU_ASSERT_TRUE(tv_raster_step(&st, 10));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 10));
-    CU_ASSERT_TRUE(tv_raster_step(&st, 11));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 12));
-    CU_ASSERT_FALSE(tv_raster_step(&st, 0));
-    CU_ASSERT_TRUE(tv_raster_step(&st, 10));
+    mh_toolkit_raster_init(&st, 10, 11, 1, 0);
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 10));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 10));
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 11));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 12));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 0));
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 10));
     /* Collisions: new latch bits in the mask only. */
     uint8_t prev = 0;
     CU_ASSERT_EQUAL(tv_collision_step(&prev, 0x00, 0x06), 0);

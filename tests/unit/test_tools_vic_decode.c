@@ -6,6 +6,7 @@
 
 #include "json_path.h"
 #include "mh_test.h"
+#include "mcphost/toolkit.h"
 #include "vic_decode.h"
 
 static void test_registers(void)
@@ -75,20 +76,20 @@ static void test_view_json(void)
 
 static void test_raster_state(void)
 {
-    tvic_raster_state st;
-    tvic_raster_init(&st, 100, 100, 0, 100); /* set on the line: waits a frame */
-    CU_ASSERT_FALSE(tvic_raster_step(&st, 100));
-    CU_ASSERT_FALSE(tvic_raster_step(&st, 101));
-    CU_ASSERT_FALSE(tvic_raster_step(&st, 311));
-    CU_ASSERT_FALSE(tvic_raster_step(&st, 0));
-    CU_ASSERT_TRUE(tvic_raster_step(&st, 100));
-    CU_ASSERT_FALSE(tvic_raster_step(&st, 100)); /* once per entry */
-    tvic_raster_init(&st, 10, 12, 1, 5);          /* every line of a range */
-    CU_ASSERT_TRUE(tvic_raster_step(&st, 10));
-    CU_ASSERT_FALSE(tvic_raster_step(&st, 10));
-    CU_ASSERT_TRUE(tvic_raster_step(&st, 11));
-    CU_ASSERT_TRUE(tvic_raster_step(&st, 12));
-    CU_ASSERT_FALSE(tvic_raster_step(&st, 13));
+    mh_toolkit_raster st;
+    mh_toolkit_raster_init(&st, 100, 100, 0, 100); /* set on the line: waits a frame */
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 100));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 101));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 311));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 0));
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 100));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 100)); /* once per entry */
+    mh_toolkit_raster_init(&st, 10, 12, 1, 5);          /* every line of a range */
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 10));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 10));
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 11));
+    CU_ASSERT_TRUE(mh_toolkit_raster_step(&st, 12));
+    CU_ASSERT_FALSE(mh_toolkit_raster_step(&st, 13));
 }
 
 MH_SUITE("tools_vic.decode", NULL, NULL, MH_TEST(test_registers), MH_TEST(test_view_json),

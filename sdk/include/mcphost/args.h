@@ -120,6 +120,19 @@ void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t add
 /* The same for a byte value: "value": 255, "value_hex": "$FF". */
 void mh_args_write_byte(mh_json_writer *writer, const char *key, uint8_t value);
 
+/* Inside an object: `key` and a plain value, the decoders' fields:
+ *     "count": 3   "running": true   "mode": "free_run"
+ * (a NULL string is written as ""). */
+void mh_args_write_uint(mh_json_writer *writer, const char *key, uint64_t value);
+void mh_args_write_bool(mh_json_writer *writer, const char *key, int value);
+void mh_args_write_string(mh_json_writer *writer, const char *key, const char *value);
+
+/* Inside an object: `key` and an array of the names of the bits set in
+ * bits (0 .. count-1, lowest first), name(bit) giving each; a bit whose
+ * name is NULL is left out:  "sources": ["timer_a", "flag"]. */
+void mh_args_write_bit_names(mh_json_writer *writer, const char *key, unsigned bits,
+                             unsigned count, const char *(*name)(unsigned bit));
+
 #ifdef __cplusplus
 }
 #endif

@@ -111,11 +111,32 @@ const mh_json *mh_toolkit_session_args(const mh_call_service *service, mh_call *
  * starts with a struct_size of at least min_size; else NULL. */
 const mh_chip *mh_toolkit_chip(const mh_call_service *service, mh_call *call, size_t min_size);
 
+/* mh_toolkit_chip, answering the call when the chip is missing or too
+ * old: "this machine's <chip_name> interface (<iface_id>) is older than
+ * <toolset> needs: update the machine plugin". */
+const mh_chip *mh_toolkit_chip_or_fail(const mh_call_service *service, mh_call *call,
+                                       size_t min_size, const char *chip_name,
+                                       const char *iface_id, const char *toolset);
+
 /* The session's first chip with interface iface_id whose vtable has a
  * struct_size of at least min_size; NULL when absent, too small or when
  * session is NULL. */
 const mh_chip *mh_toolkit_session_chip(const mh_session_service *sessions, mh_session *session,
                                        const char *iface_id, size_t min_size);
+
+/* A raster breakpoint over lines first..last (tools-vic2, tools-vic): every
+ * 1 fires on each line of the range, 0 only when the beam enters it. */
+typedef struct mh_toolkit_raster {
+    uint16_t first, last, last_line;
+    uint8_t every, was_in;
+} mh_toolkit_raster;
+
+/* Starts at the beam's line now (entering means leaving it first, so a
+ * breakpoint set inside the range waits for the next entry). */
+void mh_toolkit_raster_init(mh_toolkit_raster *st, unsigned first, unsigned last, int every,
+                            unsigned line);
+/* Feeds the line at an instruction boundary; 1 when the breakpoint fires. */
+int mh_toolkit_raster_step(mh_toolkit_raster *st, unsigned line);
 
 /* Registers count tools from a table through registry->add_tool. Each is
  * copied with struct_size set, user_data set to user_data and, when

@@ -1,5 +1,6 @@
 /* args_format.c - addresses in results: "$C000" text, and the number +
- * text pair every result uses ("pc": 49152, "pc_hex": "$C000"). */
+ * text pair every result uses ("pc": 49152, "pc_hex": "$C000"); the
+ * plain key + value fields the chip decoders write. */
 #include "args_internal.h"
 #include "json_internal.h"
 
@@ -50,4 +51,32 @@ void mh_args_write_byte(mh_json_writer *writer, const char *key, uint8_t value)
     char text[8];
     snprintf(text, sizeof text, "$%02X", value);
     write_number_and_hex(writer, key, value, text);
+}
+
+void mh_args_write_uint(mh_json_writer *writer, const char *key, uint64_t value)
+{
+    mh_json_write_key(writer, key);
+    mh_json_write_uint(writer, value);
+}
+
+void mh_args_write_bool(mh_json_writer *writer, const char *key, int value)
+{
+    mh_json_write_key(writer, key);
+    mh_json_write_bool(writer, value != 0);
+}
+
+void mh_args_write_string(mh_json_writer *writer, const char *key, const char *value)
+{
+    mh_json_write_key(writer, key);
+    mh_json_write_string(writer, value ? value : "");
+}
+
+void mh_args_write_bit_names(mh_json_writer *writer, const char *key, unsigned bits,
+                             unsigned count, const char *(*name)(unsigned bit))
+{
+    mh_json_write_key(writer, key);
+    mh_json_write_array_begin(writer);
+    for (unsigned i = 0; i < count; i++)
+        if ((bits & (1u << i)) && name(i)) mh_json_write_string(writer, name(i));
+    mh_json_write_array_end(writer);
 }

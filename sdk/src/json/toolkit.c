@@ -101,6 +101,18 @@ const mh_chip *mh_toolkit_chip(const mh_call_service *service, mh_call *call, si
     return big_enough(chip, min_size) ? chip : NULL;
 }
 
+const mh_chip *mh_toolkit_chip_or_fail(const mh_call_service *service, mh_call *call,
+                                       size_t min_size, const char *chip_name,
+                                       const char *iface_id, const char *toolset)
+{
+    const mh_chip *chip = mh_toolkit_chip(service, call, min_size);
+    if (!chip)
+        mh_toolkit_fail(service, call,
+                        "this machine's %s interface (%s) is older than %s needs: update the "
+                        "machine plugin", chip_name, iface_id, toolset);
+    return chip;
+}
+
 const mh_chip *mh_toolkit_session_chip(const mh_session_service *sessions, mh_session *session,
                                        const char *iface_id, size_t min_size)
 {
@@ -151,4 +163,23 @@ mh_status mh_toolkit_register_tools(const mh_host *host, const mh_registry_servi
         if (status != MH_OK) return status;
     }
     return MH_OK;
+}
+
+void mh_toolkit_raster_init(mh_toolkit_raster *st, unsigned first, unsigned last, int every,
+                            unsigned line)
+{
+    st->first = (uint16_t)first;
+    st->last = (uint16_t)last;
+    st->every = every != 0;
+    st->was_in = line >= first && line <= last;
+    st->last_line = (uint16_t)line;
+}
+
+int mh_toolkit_raster_step(mh_toolkit_raster *st, unsigned line)
+{
+    const int in = line >= st->first && line <= st->last;
+    const int fire = st->every ? in && line != st->last_line : in && !st->was_in;
+    st->was_in = (uint8_t)in;
+    st->last_line = (uint16_t)line;
+    return fire;
 }

@@ -1,5 +1,6 @@
 // Starts the real mcphost binary under the official MCP TypeScript SDK client
 // (Client + StdioClientTransport) and records what crosses the wire.
+import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { MCPHOST_BIN, hostArgs } from './env.mjs';
@@ -72,4 +73,16 @@ export function resultText(result) {
     .filter((c) => c.type === 'text')
     .map((c) => c.text)
     .join('\n');
+}
+
+/** call(name, args) and ok(name, args) (the same, asserting the result is
+ * no error) on the host hostOf() gives once a before() connected it. */
+export function toolCallers(hostOf) {
+  const call = (name, args = {}) => hostOf().client.callTool({ name, arguments: args });
+  const ok = async (name, args = {}) => {
+    const res = await call(name, args);
+    assert.notEqual(res.isError, true, `${name}: ${resultText(res)}`);
+    return res;
+  };
+  return { call, ok };
 }
