@@ -70,6 +70,16 @@ static int sid_ok(const c64_sid *live, const c64_sid *s, char *problem, size_t p
     for (unsigned i = 0; i < 3; i++)
         if (c->tap_read[i] >= M6581_TAP_SIZE || c->tap_count[i] > M6581_TAP_SIZE)
             FAIL("SID voice %u tap position", i + 1);
+    /* The oscillators' registers keep their chip widths: wider values
+     * reach the output multiply (a held output of 2^31 overflowed it;
+     * fuzz_snapshot). */
+    for (unsigned i = 0; i < 3; i++) {
+        const m6581_voice *v = &c->voice[i];
+        if (v->acc > 0xFFFFFFu || v->acc_prev > 0xFFFFFFu || v->freq > 0xFFFFu ||
+            v->pw > 0xFFFu || v->lfsr > 0x7FFFFFu || v->held_out > 0xFFFu ||
+            v->rate_counter > 0x7FFFu || v->rate_period > 0x7FFFu)
+            FAIL("SID voice %u oscillator or envelope register out of range", i + 1);
+    }
     const int32_t state[3] = {c->vhp, c->vbp, c->vlp};
     for (unsigned i = 0; i < 3; i++)
         if (state[i] > M6581_FILTER_STATE_MAX || state[i] < -M6581_FILTER_STATE_MAX)
