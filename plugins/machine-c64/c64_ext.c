@@ -23,6 +23,7 @@
 
 #include "c64.h"
 #include "mcphost/machine.h"
+#include "mcphost/kit_media.h"
 #include "mcphost/kit_options.h"
 #include "mcphost/snapshot_blob.h"
 
@@ -106,34 +107,16 @@ static const mh_snapshot_iface snapshot_iface = {sizeof(mh_snapshot_iface), snap
 
 /* ---- mh.media/1 ---- */
 
-static int kind_of(const char *kind)
-{
-    static const char *const kinds[] = {"disk", "tape", "cartridge", "program"};
-    for (int i = 0; kind && i < 4; i++)
-        if (strcmp(kind, kinds[i]) == 0) return i;
-    return -1;
-}
-
-static mh_status bad_kind(const char *kind, char *error, size_t error_size)
-{
-    snprintf(error, error_size,
-             "media kind \"%.*s\": the c64 takes \"disk\", \"tape\", \"cartridge\" or "
-             "\"program\"", mh_utf8_prefix(kind ? kind : "(null)", 40), kind ? kind : "(null)");
-    return MH_ERR_INVALID_ARGUMENT;
-}
+static const char *const kind_names[] = {"disk", "tape", "cartridge", "program"};
+static const mh_kit_media_kinds kinds = {"c64", kind_names, 4};
 
 static mh_status media_attach(void *context, const char *kind, const char *path, int autostart,
                               char *error, size_t error_size)
 {
     c64 *m = context;
-    if (error_size) error[0] = '\0';
-    int k = kind_of(kind);
-    if (k < 0) return bad_kind(kind, error, error_size);
-    if (!path || !path[0]) {
-        snprintf(error, error_size, "%s: no path given", kind);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    mh_status status;
+    int k = 0;
+    mh_status status = mh_kit_media_attach_check(&kinds, kind, path, &k, error, error_size);
+    if (status != MH_OK) return status;
     switch (k) {
     case 0:
         status = c64_drive_attach(m, path, error, error_size);
@@ -157,7 +140,7 @@ static mh_status media_detach(void *context, const char *kind, char *error, size
 {
     c64 *m = context;
     if (error_size) error[0] = '\0';
-    switch (kind_of(kind)) {
+    switch (mh_kit_media_kind(&kinds, kind)) {
     case 0:
         c64_drive_detach(m);
         c64_hooks_update(m);
@@ -170,14 +153,14 @@ static mh_status media_detach(void *context, const char *kind, char *error, size
         }
         return MH_OK;
     case 3: c64_program_detach(m, 0); return MH_OK;
-    default: return bad_kind(kind, error, error_size);
+    default: return mh_kit_media_bad_kind(&kinds, kind, error, error_size);
     }
 }
 
 static const char *media_attached(void *context, const char *kind)
 {
     const c64 *m = context;
-    switch (kind_of(kind)) {
+    switch (mh_kit_media_kind(&kinds, kind)) {
     case 0: return m->drive8 ? m->drive8_path : NULL;
     case 1: return m->tape_path;
     case 2: return m->cart ? m->cart_path : NULL;

@@ -23,6 +23,7 @@
 
 #include "mcphost/json.h"
 #include "mcphost/machine.h"
+#include "mcphost/kit_media.h"
 #include "mcphost/kit_options.h"
 #include "mcphost/snapshot_blob.h"
 #include "mcphost/text_screen.h"
@@ -141,34 +142,16 @@ static const mh_snapshot_iface snapshot_iface = {sizeof(mh_snapshot_iface), snap
 
 /* ---- mh.media/1 ---- */
 
-static int kind_of(const char *kind)
-{
-    static const char *const kinds[] = {"disk", "cartridge", "program"};
-    for (int i = 0; kind && i < 3; i++)
-        if (strcmp(kind, kinds[i]) == 0) return i;
-    return -1;
-}
-
-static mh_status bad_kind(const char *kind, char *error, size_t error_size)
-{
-    snprintf(error, error_size,
-             "media kind \"%.*s\": the plus4 takes \"disk\", \"cartridge\" or \"program\"",
-             mh_utf8_prefix(kind ? kind : "(null)", 40), kind ? kind : "(null)");
-    return MH_ERR_INVALID_ARGUMENT;
-}
+static const char *const kind_names[] = {"disk", "cartridge", "program"};
+static const mh_kit_media_kinds kinds = {"plus4", kind_names, 3};
 
 static mh_status media_attach(void *context, const char *kind, const char *path, int autostart,
                               char *error, size_t error_size)
 {
     plus4 *m = context;
-    if (error_size) error[0] = '\0';
-    int k = kind_of(kind);
-    if (k < 0) return bad_kind(kind, error, error_size);
-    if (!path || !path[0]) {
-        snprintf(error, error_size, "%s: no path given", kind);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    mh_status status;
+    int k = 0;
+    mh_status status = mh_kit_media_attach_check(&kinds, kind, path, &k, error, error_size);
+    if (status != MH_OK) return status;
     switch (k) {
     case 0:
         status = plus4_drive_attach(m, path, error, error_size);
@@ -187,7 +170,7 @@ static mh_status media_detach(void *context, const char *kind, char *error, size
 {
     plus4 *m = context;
     if (error_size) error[0] = '\0';
-    switch (kind_of(kind)) {
+    switch (mh_kit_media_kind(&kinds, kind)) {
     case 0: plus4_drive_detach(m); return MH_OK;
     case 1:
         if (m->cart_path) {
@@ -196,14 +179,14 @@ static mh_status media_detach(void *context, const char *kind, char *error, size
         }
         return MH_OK;
     case 2: plus4_program_detach(m); return MH_OK;
-    default: return bad_kind(kind, error, error_size);
+    default: return mh_kit_media_bad_kind(&kinds, kind, error, error_size);
     }
 }
 
 static const char *media_attached(void *context, const char *kind)
 {
     const plus4 *m = context;
-    switch (kind_of(kind)) {
+    switch (mh_kit_media_kind(&kinds, kind)) {
     case 0: return m->drive8 ? m->drive8_path : NULL;
     case 1: return m->cart_path;
     case 2: return m->program_path;
