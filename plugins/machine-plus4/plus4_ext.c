@@ -23,6 +23,8 @@
 
 #include "mcphost/json.h"
 #include "mcphost/machine.h"
+#include "mcphost/kit_media.h"
+#include "mcphost/kit_options.h"
 #include "mcphost/snapshot_blob.h"
 #include "mcphost/text_screen.h"
 #include "plus4.h"
@@ -140,34 +142,16 @@ static const mh_snapshot_iface snapshot_iface = {sizeof(mh_snapshot_iface), snap
 
 /* ---- mh.media/1 ---- */
 
-static int kind_of(const char *kind)
-{
-    static const char *const kinds[] = {"disk", "cartridge", "program"};
-    for (int i = 0; kind && i < 3; i++)
-        if (strcmp(kind, kinds[i]) == 0) return i;
-    return -1;
-}
-
-static mh_status bad_kind(const char *kind, char *error, size_t error_size)
-{
-    snprintf(error, error_size,
-             "media kind \"%.*s\": the plus4 takes \"disk\", \"cartridge\" or \"program\"",
-             mh_utf8_prefix(kind ? kind : "(null)", 40), kind ? kind : "(null)");
-    return MH_ERR_INVALID_ARGUMENT;
-}
+static const char *const kind_names[] = {"disk", "cartridge", "program"};
+static const mh_kit_media_kinds kinds = {"plus4", kind_names, 3};
 
 static mh_status media_attach(void *context, const char *kind, const char *path, int autostart,
                               char *error, size_t error_size)
 {
     plus4 *m = context;
-    if (error_size) error[0] = '\0';
-    int k = kind_of(kind);
-    if (k < 0) return bad_kind(kind, error, error_size);
-    if (!path || !path[0]) {
-        snprintf(error, error_size, "%s: no path given", kind);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    mh_status status;
+    int k = 0;
+    mh_status status = mh_kit_media_attach_check(&kinds, kind, path, &k, error, error_size);
+    if (status != MH_OK) return status;
     switch (k) {
     case 0:
         status = plus4_drive_attach(m, path, error, error_size);
@@ -186,7 +170,7 @@ static mh_status media_detach(void *context, const char *kind, char *error, size
 {
     plus4 *m = context;
     if (error_size) error[0] = '\0';
-    switch (kind_of(kind)) {
+    switch (mh_kit_media_kind(&kinds, kind)) {
     case 0: plus4_drive_detach(m); return MH_OK;
     case 1:
         if (m->cart_path) {
@@ -195,14 +179,14 @@ static mh_status media_detach(void *context, const char *kind, char *error, size
         }
         return MH_OK;
     case 2: plus4_program_detach(m); return MH_OK;
-    default: return bad_kind(kind, error, error_size);
+    default: return mh_kit_media_bad_kind(&kinds, kind, error, error_size);
     }
 }
 
 static const char *media_attached(void *context, const char *kind)
 {
     const plus4 *m = context;
-    switch (kind_of(kind)) {
+    switch (mh_kit_media_kind(&kinds, kind)) {
     case 0: return m->drive8 ? m->drive8_path : NULL;
     case 1: return m->cart_path;
     case 2: return m->program_path;
@@ -228,23 +212,16 @@ static const mh_config_item *config_item(void *context, size_t index)
     (void)context;
     size_t count = 0;
     const mh_config_item *items = plus4_option_items(&count);
-    return index < count ? &items[index] : NULL;
-}
-
-static const mh_config_item *config_find(const char *name)
-{
-    size_t count = 0;
-    const mh_config_item *items = plus4_option_items(&count);
-    for (size_t i = 0; name && i < count; i++)
-        if (strcmp(items[i].name, name) == 0) return &items[i];
-    return NULL;
+    return mh_kit_config_at(items, count, index);
 }
 
 static mh_status config_get(void *context, const char *name, char *out, size_t out_size)
 {
     const plus4 *m = context;
-    if (!config_find(name)) return MH_ERR_NOT_FOUND;
-    if (!out || !out_size) return MH_ERR_INVALID_ARGUMENT;
+    size_t count = 0;
+    const mh_config_item *items = plus4_option_items(&count);
+    mh_status status = mh_kit_config_get_check(items, count, name, out, out_size);
+    if (status != MH_OK) return status;
     const char *value = "";
     if (strcmp(name, "rom_dir") == 0) value = m->config.rom_dir ? m->config.rom_dir : "";
     else if (strcmp(name, "video") == 0) value = m->config.ntsc ? "ntsc" : "pal";
@@ -254,30 +231,16 @@ static mh_status config_get(void *context, const char *name, char *out, size_t o
     else if (strcmp(name, "debugcart") == 0) value = m->config.debugcart ? "true" : "false";
     else if (strcmp(name, "drive8") == 0) value = m->drive8_path ? m->drive8_path : "";
     else if (strcmp(name, "cartridge") == 0) value = m->cart_path ? m->cart_path : "";
-    if (strlen(value) >= out_size) return MH_ERR_INVALID_ARGUMENT;
-    strcpy(out, value);
-    return MH_OK;
+    return mh_kit_config_copy(value, out, out_size);
 }
 
 static mh_status config_set(void *context, const char *name, const char *value, char *error,
                             size_t error_size)
 {
-    if (error_size) error[0] = '\0';
-    const mh_config_item *item = config_find(name);
-    if (!item) {
-        snprintf(error, error_size, "unknown setting \"%.*s\"",
-                 mh_utf8_prefix(name ? name : "(null)", 40), name ? name : "(null)");
-        return MH_ERR_NOT_FOUND;
-    }
-    if (!item->runtime) {
-        snprintf(error, error_size, "%s can only be chosen when the session is created",
-                 item->name);
-        return MH_ERR_UNSUPPORTED;
-    }
-    if (!value) value = "";
-    const char *kind = strcmp(name, "drive8") == 0 ? "disk" : "cartridge";
-    if (!value[0]) return media_detach(context, kind, error, error_size);
-    return media_attach(context, kind, value, 0, error, error_size);
+    size_t count = 0;
+    const mh_config_item *items = plus4_option_items(&count);
+    return mh_kit_config_set_media(items, count, &media_iface, context, name, value, error,
+                                   error_size);
 }
 
 static const mh_config_iface config_iface = {sizeof(mh_config_iface), config_count, config_item,
