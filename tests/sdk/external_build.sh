@@ -25,6 +25,15 @@ exported=$(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^_' | sort |
 PKG_CONFIG_PATH=$(dirname "$(find "$work/prefix" -name mcphost.pc)") pkg-config --cflags mcphost >/dev/null
 # The installed mcphost loads it (from the installed plugin dir plus --plugin-dir).
 mcphost="$work/prefix/bin/mcphost"
+# Under the sanitizers, LeakSanitizer's exit-time tracer thread of GCC 12's
+# runtime segfaults ("Tracer caught signal 11") in this process depending on
+# how many modules are loaded from how long paths (an upstream runtime bug:
+# removing any one plugin, or a shorter working directory, hides it). Leaks
+# of mcphost and the plugins are checked by the unit and e2e suites in the
+# build tree; this script checks that an outside plugin builds and loads.
+case "$flags" in *sanitize=address*)
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; export ASAN_OPTIONS ;;
+esac
 "$mcphost" --plugin-dir "$work/hello-build" --list-plugins | grep -q 'org.example.hello-tools' ||
   { echo "FAIL: mcphost did not load the plugin"; exit 1; }
 answer=$(printf '%s\n' \
