@@ -9,7 +9,9 @@
  *   - mh_kernal_load_trap(): a virtual drive - at the LOAD entry, loads or
  *     verifies from a D64 image the file the KERNAL's variables name, sets
  *     the results (RAM, X/Y, ST, end and start pointers, carry, A on an
- *     error) and returns from the JSR as the KERNAL's RTS would;
+ *     error) and returns from the JSR as the KERNAL's RTS would, and
+ *     mh_kernal_drive_open() opens the D64 for it (any thread: it reads
+ *     a file, touches no machine);
  *   - the typed-text queue and mh_kernal_feed(): text goes into the
  *     KERNAL's keyboard buffer when it is empty and interrupts are on;
  *   - autostart: mh_kernal_waits_for_key() recognises the KERNAL's wait
@@ -91,6 +93,15 @@ typedef struct mh_kernal {
  * for another device or no disk. */
 int mh_kernal_load_trap(const mh_kernal *kernal, uint8_t device, const struct mh_d64 *disk,
                         char *message, size_t message_size);
+
+/* Opens the disk image at path for drive 8: MH_OK with *disk (free it
+ * with mh_d64_free()) and *disk_path a malloc'ed copy of path (NULL when
+ * out of memory); the caller detaches its old disk and keeps both. Errors
+ * start "drive8 \"PATH\": " (the file's load error, "not a D64 disk image
+ * (N bytes)" plus, when name_sizes, "; expected 174848, 175531, 196608 or
+ * 197376", or the image's own error); nothing is returned then. */
+mh_status mh_kernal_drive_open(const char *path, int name_sizes, struct mh_d64 **disk,
+                               char **disk_path, char *error, size_t error_size);
 
 /* ---- typed text ---- */
 
