@@ -244,47 +244,28 @@ void c64_release_all(c64 *m)
 
 /* ---- typed text ---- */
 
-static int petscii_of(char c)
-{
-    if (c == '\n' || c == '\r') return 0x0D;
-    return mh_petscii_from_ascii(c);
-}
-
 mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size)
 {
     size_t n = 0;
-    for (const char *s = text; *s; s++, n++) {
-        if (petscii_of(*s) < 0) {
-            unsigned char c = (unsigned char)*s;
-            if (c >= 0x20 && c < 0x7F)
-                snprintf(error, error_size,
-                         "cannot type '%c' (character %zu): the C64 keyboard has no such key in "
-                         "its power-on mode; type letters, digits, space, !\"#$%%&'()*+,-./:;<=>?@[]^ "
-                         "and \\n for RETURN",
-                         c, n + 1);
-            else
-                snprintf(error, error_size,
-                         "cannot type byte 0x%02X (character %zu): only printable ASCII and \\n "
-                         "(RETURN) can be typed",
-                         c, n + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    }
-    /* Longer than the queue: mh_kernal_queue_push refuses it by its count. */
-    uint8_t codes[MH_KERNAL_QUEUE_SIZE];
-    for (size_t i = 0; i < n && i < MH_KERNAL_QUEUE_SIZE; i++) codes[i] = (uint8_t)petscii_of(text[i]);
-    return mh_kernal_queue_push(&m->p.typed, codes, n, error, error_size);
+    mh_status status = mh_kernal_queue_text(&m->p.typed, text, &n, error, error_size);
+    if (status != MH_ERR_INVALID_ARGUMENT || text[n] == 0) return status;
+    unsigned char c = (unsigned char)text[n];
+    if (c >= 0x20 && c < 0x7F)
+        snprintf(error, error_size,
+                 "cannot type '%c' (character %zu): the C64 keyboard has no such key in "
+                 "its power-on mode; type letters, digits, space, !\"#$%%&'()*+,-./:;<=>?@[]^ "
+                 "and \\n for RETURN",
+                 c, n + 1);
+    else
+        snprintf(error, error_size,
+                 "cannot type byte 0x%02X (character %zu): only printable ASCII and \\n "
+                 "(RETURN) can be typed",
+                 c, n + 1);
+    return status;
 }
 
 mh_status c64_type_codes(c64 *m, const uint8_t *codes, size_t count, char *error,
                          size_t error_size)
 {
-    for (size_t i = 0; i < count; i++) {
-        if (codes[i] == 0) {
-            snprintf(error, error_size,
-                     "cannot type code $00 (character %zu): the KERNAL ignores it", i + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    }
-    return mh_kernal_queue_push(&m->p.typed, codes, count, error, error_size);
+    return mh_kernal_queue_codes(&m->p.typed, codes, count, error, error_size);
 }

@@ -213,38 +213,20 @@ void plus4_release_all(plus4 *m)
 
 /* ---- typed text ---- */
 
-static int petscii_of(char c)
-{
-    if (c == '\n' || c == '\r') return 0x0D;
-    return mh_petscii_from_ascii(c);
-}
-
 mh_status plus4_type_text(plus4 *m, const char *text, char *error, size_t error_size)
 {
     size_t n = 0;
-    for (const char *s = text; *s; s++, n++) {
-        if (petscii_of(*s) < 0) {
-            snprintf(error, error_size,
-                     "cannot type byte 0x%02X (character %zu): type printable ASCII the Plus/4 "
-                     "keyboard has in its power-on mode, and \\n for RETURN",
-                     (unsigned char)*s, n + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    }
-    uint8_t codes[MH_KERNAL_QUEUE_SIZE];
-    for (size_t i = 0; i < n && i < MH_KERNAL_QUEUE_SIZE; i++)
-        codes[i] = (uint8_t)petscii_of(text[i]);
-    return mh_kernal_queue_push(&m->p.typed, codes, n, error, error_size);
+    mh_status status = mh_kernal_queue_text(&m->p.typed, text, &n, error, error_size);
+    if (status != MH_ERR_INVALID_ARGUMENT || text[n] == 0) return status;
+    snprintf(error, error_size,
+             "cannot type byte 0x%02X (character %zu): type printable ASCII the Plus/4 "
+             "keyboard has in its power-on mode, and \\n for RETURN",
+             (unsigned char)text[n], n + 1);
+    return status;
 }
 
 mh_status plus4_type_codes(plus4 *m, const uint8_t *codes, size_t count, char *error,
                            size_t error_size)
 {
-    for (size_t i = 0; i < count; i++)
-        if (codes[i] == 0) {
-            snprintf(error, error_size,
-                     "cannot type code $00 (character %zu): the KERNAL ignores it", i + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    return mh_kernal_queue_push(&m->p.typed, codes, count, error, error_size);
+    return mh_kernal_queue_codes(&m->p.typed, codes, count, error, error_size);
 }

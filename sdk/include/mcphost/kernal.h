@@ -12,7 +12,8 @@
  *     error) and returns from the JSR as the KERNAL's RTS would, and
  *     mh_kernal_drive_open() opens the D64 for it (any thread: it reads
  *     a file, touches no machine);
- *   - the typed-text queue and mh_kernal_feed(): text goes into the
+ *   - the typed-text queue (mh_kernal_queue_text() and _codes()) and
+ *     mh_kernal_feed(): text goes into the
  *     KERNAL's keyboard buffer when it is empty and interrupts are on;
  *   - autostart: mh_kernal_waits_for_key() recognises the KERNAL's wait
  *     for a key at the READY prompt, mh_kernal_inject() copies a program in,
@@ -118,6 +119,18 @@ typedef struct mh_kernal_queue {
 mh_status mh_kernal_queue_push(mh_kernal_queue *queue, const uint8_t *codes, size_t count,
                                char *error, size_t error_size);
 void mh_kernal_queue_clear(mh_kernal_queue *queue);
+
+/* Queues text (ASCII; \n and \r are RETURN) as PETSCII codes. A character
+ * with no code: MH_ERR_INVALID_ARGUMENT, *bad_at its index (the machine
+ * words the message: what its keyboard can type) and nothing queued;
+ * else *bad_at is the text's length and the queue's answer is returned. */
+mh_status mh_kernal_queue_text(mh_kernal_queue *queue, const char *text, size_t *bad_at,
+                               char *error, size_t error_size);
+
+/* Queues count PETSCII codes as given; a $00 (which the KERNAL ignores) is
+ * refused with "cannot type code $00 (character N): ...". */
+mh_status mh_kernal_queue_codes(mh_kernal_queue *queue, const uint8_t *codes, size_t count,
+                                char *error, size_t error_size);
 
 /* Moves up to keyboard_size queued codes into the keyboard buffer when it
  * is empty and the CPU's I flag is clear (not in an interrupt handler or
