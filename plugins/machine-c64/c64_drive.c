@@ -36,31 +36,13 @@
 
 mh_status c64_drive_attach(c64 *m, const char *path, char *error, size_t error_size)
 {
-    mh_media_error err;
-    uint8_t *bytes = NULL;
-    size_t size = 0;
-    mh_status status = mh_media_load_file(path, 0, &bytes, &size, &err);
-    if (status != MH_OK) {
-        snprintf(error, error_size, "drive8 \"%s\": %s", path, err.message);
-        return status;
-    }
-    if (mh_media_detect(path, bytes, size) != MH_MEDIA_D64) {
-        free(bytes);
-        snprintf(error, error_size,
-                 "drive8 \"%s\": not a D64 disk image (%zu bytes; expected 174848, 175531, "
-                 "196608 or 197376)", path, size);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    mh_d64 *d64 = mh_d64_open(bytes, size, 0, &err);
-    free(bytes);
-    if (!d64) {
-        snprintf(error, error_size, "drive8 \"%s\": %s", path, err.message);
-        return err.status != MH_OK ? err.status : MH_ERR_INVALID_ARGUMENT;
-    }
+    mh_d64 *d64 = NULL;
+    char *d64_path = NULL;
+    mh_status status = mh_kernal_drive_open(path, 1, &d64, &d64_path, error, error_size);
+    if (status != MH_OK) return status;
     c64_drive_detach(m);
     m->drive8 = d64;
-    m->drive8_path = malloc(strlen(path) + 1);
-    if (m->drive8_path) strcpy(m->drive8_path, path);
+    m->drive8_path = d64_path;
     return MH_OK;
 }
 

@@ -28,22 +28,18 @@
  * chunks while a hold is pending, so a paused machine keeps its keys down
  * until frames run; nothing is checked while no hold is pending.
  */
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "c64.h"
+#include "mcphost/kit_keys.h"
 #include "mcphost/media.h"
 
 #define KEY(col, row) ((uint8_t)((col) * 8 + (row)))
 #define NO_KEY 0xFF
 
-typedef struct key_def {
-    const char *name;
-    uint8_t key;   /* KEY(col,row) */
-    uint8_t shift; /* 1: a combination with SHIFT_LEFT */
-} key_def;
+typedef mh_kit_key key_def; /* key: KEY(col,row); shift: with SHIFT_LEFT */
 
 static const key_def keys[] = {
     {"DEL", KEY(0, 0), 0}, {"RETURN", KEY(0, 1), 0}, {"CRSR_RIGHT", KEY(0, 2), 0},
@@ -85,29 +81,18 @@ static const char *const key_name_list[] = {
 
 const char *const *c64_key_names(void) { return key_name_list; }
 
-static int name_equal(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return 0;
-    return *a == *b;
-}
+/* Aliases agents are likely to use. */
+static const mh_kit_key_alias aliases[] = {
+    {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
+    {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
+    {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
+    {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
+};
 
-static const key_def *find_key(const char *name)
-{
-    if (!name) return NULL;
-    for (size_t i = 0; i < KEY_COUNT; i++)
-        if (name_equal(keys[i].name, name)) return &keys[i];
-    /* Aliases agents are likely to use. */
-    static const struct { const char *alias, *name; } aliases[] = {
-        {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
-        {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
-        {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
-        {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
-    };
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (name_equal(aliases[i].alias, name)) return find_key(aliases[i].name);
-    return NULL;
-}
+/* A key's id is its index in keys[]. */
+static const mh_kit_key_table key_table = {
+    NULL, 0, keys, KEY_COUNT, aliases, sizeof aliases / sizeof aliases[0],
+};
 
 static void rebuild_matrix(c64 *m)
 {
@@ -153,9 +138,9 @@ static void key_apply(c64 *m, const key_def *k, int down)
 
 mh_status c64_key(c64 *m, const char *name, int down)
 {
-    const key_def *k = find_key(name);
-    if (!k) return MH_ERR_NOT_FOUND;
-    key_apply(m, k, down);
+    int id = mh_kit_key_find(&key_table, name);
+    if (id < 0) return MH_ERR_NOT_FOUND;
+    key_apply(m, &keys[id], down);
     return MH_OK;
 }
 
@@ -174,15 +159,15 @@ static void holds_start(c64 *m)
 
 mh_status c64_key_hold(c64 *m, const char *name, uint32_t frames)
 {
-    const key_def *k = find_key(name);
-    if (!k) return MH_ERR_NOT_FOUND;
+    int id = mh_kit_key_find(&key_table, name);
+    if (id < 0) return MH_ERR_NOT_FOUND;
     if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
     if (m->holds.count >= C64_MAX_HOLDS) return MH_ERR_LIMIT;
     holds_start(m);
-    m->holds.key[m->holds.count] = (uint8_t)(k - keys);
+    m->holds.key[m->holds.count] = (uint8_t)id;
     m->holds.key_left[m->holds.count] = frames;
     m->holds.count++;
-    key_apply(m, k, 1);
+    key_apply(m, &keys[id], 1);
     return MH_OK;
 }
 
@@ -259,47 +244,28 @@ void c64_release_all(c64 *m)
 
 /* ---- typed text ---- */
 
-static int petscii_of(char c)
-{
-    if (c == '\n' || c == '\r') return 0x0D;
-    return mh_petscii_from_ascii(c);
-}
-
 mh_status c64_type_text(c64 *m, const char *text, char *error, size_t error_size)
 {
     size_t n = 0;
-    for (const char *s = text; *s; s++, n++) {
-        if (petscii_of(*s) < 0) {
-            unsigned char c = (unsigned char)*s;
-            if (c >= 0x20 && c < 0x7F)
-                snprintf(error, error_size,
-                         "cannot type '%c' (character %zu): the C64 keyboard has no such key in "
-                         "its power-on mode; type letters, digits, space, !\"#$%%&'()*+,-./:;<=>?@[]^ "
-                         "and \\n for RETURN",
-                         c, n + 1);
-            else
-                snprintf(error, error_size,
-                         "cannot type byte 0x%02X (character %zu): only printable ASCII and \\n "
-                         "(RETURN) can be typed",
-                         c, n + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    }
-    /* Longer than the queue: mh_kernal_queue_push refuses it by its count. */
-    uint8_t codes[MH_KERNAL_QUEUE_SIZE];
-    for (size_t i = 0; i < n && i < MH_KERNAL_QUEUE_SIZE; i++) codes[i] = (uint8_t)petscii_of(text[i]);
-    return mh_kernal_queue_push(&m->p.typed, codes, n, error, error_size);
+    mh_status status = mh_kernal_queue_text(&m->p.typed, text, &n, error, error_size);
+    if (status != MH_ERR_INVALID_ARGUMENT || text[n] == 0) return status;
+    unsigned char c = (unsigned char)text[n];
+    if (c >= 0x20 && c < 0x7F)
+        snprintf(error, error_size,
+                 "cannot type '%c' (character %zu): the C64 keyboard has no such key in "
+                 "its power-on mode; type letters, digits, space, !\"#$%%&'()*+,-./:;<=>?@[]^ "
+                 "and \\n for RETURN",
+                 c, n + 1);
+    else
+        snprintf(error, error_size,
+                 "cannot type byte 0x%02X (character %zu): only printable ASCII and \\n "
+                 "(RETURN) can be typed",
+                 c, n + 1);
+    return status;
 }
 
 mh_status c64_type_codes(c64 *m, const uint8_t *codes, size_t count, char *error,
                          size_t error_size)
 {
-    for (size_t i = 0; i < count; i++) {
-        if (codes[i] == 0) {
-            snprintf(error, error_size,
-                     "cannot type code $00 (character %zu): the KERNAL ignores it", i + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    }
-    return mh_kernal_queue_push(&m->p.typed, codes, count, error, error_size);
+    return mh_kernal_queue_codes(&m->p.typed, codes, count, error, error_size);
 }

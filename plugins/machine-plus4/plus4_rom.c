@@ -17,11 +17,10 @@
  * missing rom_dir is an error that names --rom-dir.
  * ROM images are never part of the tree.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "mcphost/kit_rom.h"
 #include "plus4.h"
 #ifdef MH_HAVE_BOOT_ROMS
 #include "boot_rom.h"
@@ -49,45 +48,13 @@ static const rom_def ntsc_roms[] = {
     {"function ROM high", PLUS4_ROM_FUNC_HI, {"3plus1-317054-01.bin", "3plus1hi", NULL}, 0},
 };
 
-/* Reads exactly size bytes of path into out. */
-static mh_status read_exact(const char *what, const char *path, uint8_t *out, size_t size,
-                            char *error, size_t error_size)
-{
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(error, error_size, "%s: %s: %s", what, path,
-                 stat(path, &st) != 0 ? strerror(errno) : "not a regular file");
-        return MH_ERR_NOT_FOUND;
-    }
-    if ((uint64_t)st.st_size != size) {
-        snprintf(error, error_size, "%s %s is %lld bytes, expected %zu", what, path,
-                 (long long)st.st_size, size);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(error, error_size, "%s %s: cannot open it: %s", what, path, strerror(errno));
-        return MH_ERR_IO;
-    }
-    size_t n = fread(out, 1, size, f);
-    fclose(f);
-    if (n != size) {
-        snprintf(error, error_size, "%s %s: read %zu of %zu bytes", what, path, n, size);
-        return MH_ERR_IO;
-    }
-    return MH_OK;
-}
-
 static mh_status load_one(plus4 *m, const char *dir, const rom_def *def, char *error,
                           size_t error_size)
 {
     char path[4096];
-    for (int i = 0; i < 3 && def->names[i]; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, def->names[i]);
-        struct stat st;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-        mh_status status =
-            read_exact(def->what, path, m->rom[def->slot], PLUS4_ROM_SIZE, error, error_size);
+    if (mh_kit_rom_find(dir, def->names, 3, path, sizeof path)) {
+        mh_status status = mh_kit_rom_read(def->what, path, m->rom[def->slot], PLUS4_ROM_SIZE,
+                                           NULL, error, error_size);
         if (status == MH_OK) m->rom_present[def->slot] = 1;
         return status;
     }
@@ -101,16 +68,12 @@ static mh_status load_one(plus4 *m, const char *dir, const rom_def *def, char *e
 
 static mh_status load_dir(plus4 *m, const char *dir, char *error, size_t error_size)
 {
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(error, error_size, "rom_dir %s: %s", dir,
-                 stat(dir, &st) != 0 ? strerror(errno) : "not a directory");
-        return MH_ERR_NOT_FOUND;
-    }
+    mh_status status = mh_kit_rom_dir_check(dir, NULL, error, error_size);
+    if (status != MH_OK) return status;
     const rom_def *defs = m->config.ntsc ? ntsc_roms : pal_roms;
     size_t count = m->config.model == PLUS4_MODEL_C16 ? 2 : 4; /* a C16 has no 3-plus-1 */
     for (size_t i = 0; i < count; i++) {
-        mh_status status = load_one(m, dir, &defs[i], error, error_size);
+        status = load_one(m, dir, &defs[i], error, error_size);
         if (status != MH_OK) return status;
     }
     return MH_OK;
@@ -129,8 +92,9 @@ static mh_status load_builtin(plus4 *m, char *error, size_t error_size)
     }
     memcpy(m->rom[PLUS4_ROM_KERNAL], kernal, PLUS4_ROM_SIZE);
     uint8_t chargen[4096];
-    mh_status status = read_exact("character set (Debian's open-roms package)", OPEN_ROMS_CHARGEN,
-                                  chargen, sizeof chargen, error, error_size);
+    mh_status status = mh_kit_rom_read("character set (Debian's open-roms package)",
+                                       OPEN_ROMS_CHARGEN, chargen, sizeof chargen, NULL, error,
+                                       error_size);
     if (status != MH_OK) return status;
     memcpy(m->rom[PLUS4_ROM_KERNAL] + 0x1000, chargen, 0x400);         /* $D000: upper case */
     memcpy(m->rom[PLUS4_ROM_KERNAL] + 0x1400, chargen + 0x800, 0x400); /* $D400: lower case */

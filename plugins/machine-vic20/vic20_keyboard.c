@@ -20,21 +20,17 @@
  * Typed text goes through the KERNAL's keyboard buffer ($0277, count $C6)
  * like on the C64 (mh_kernal_feed between run chunks).
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "mcphost/kit_keys.h"
 #include "mcphost/media.h"
 #include "vic20.h"
 
 #define KEY(col, row) ((uint8_t)((col) * 8 + (row)))
 #define NO_KEY 0xFF
 
-typedef struct key_def {
-    const char *name;
-    uint8_t key;
-    uint8_t shift;
-} key_def;
+typedef mh_kit_key key_def;
 
 static const char *const matrix_names[64] = {
     "1", "3", "5", "7", "9", "+", "POUND", "DEL",
@@ -68,37 +64,16 @@ static const char *const key_name_list[] = {
 
 const char *const *vic20_key_names(void) { return key_name_list; }
 
-static int name_equal(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (toupper((unsigned char)*a) != toupper((unsigned char)*b)) return 0;
-    return *a == *b;
-}
+static const mh_kit_key_alias aliases[] = {
+    {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
+    {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
+    {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
+    {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
+};
 
-/* Fills *out for name; 0 when there is no such key. */
-static int find_key(const char *name, key_def *out)
-{
-    if (!name) return 0;
-    for (unsigned k = 0; k < 64; k++)
-        if (name_equal(matrix_names[k], name)) {
-            *out = (key_def){matrix_names[k], (uint8_t)k, 0};
-            return 1;
-        }
-    for (size_t i = 0; i < COMBO_COUNT; i++)
-        if (name_equal(combos[i].name, name)) {
-            *out = combos[i];
-            return 1;
-        }
-    static const struct { const char *alias, *name; } aliases[] = {
-        {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
-        {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
-        {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
-        {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
-    };
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (name_equal(aliases[i].alias, name)) return find_key(aliases[i].name, out);
-    return 0;
-}
+static const mh_kit_key_table key_table = {
+    matrix_names, 64, combos, COMBO_COUNT, aliases, sizeof aliases / sizeof aliases[0],
+};
 
 static void rebuild_matrix(vic20 *m)
 {
@@ -137,8 +112,9 @@ static void key_apply(vic20 *m, const key_def *k, int down)
 
 mh_status vic20_key(vic20 *m, const char *name, int down)
 {
-    key_def k;
-    if (!find_key(name, &k)) return MH_ERR_NOT_FOUND;
+    int id = mh_kit_key_find(&key_table, name);
+    if (id < 0) return MH_ERR_NOT_FOUND;
+    key_def k = mh_kit_key_get(&key_table, (unsigned)id);
     key_apply(m, &k, down);
     return MH_OK;
 }
@@ -153,24 +129,15 @@ static void holds_start(vic20 *m)
     m->holds.active = 1;
 }
 
-static key_def held_key(uint8_t id)
-{
-    if (id < 64) return (key_def){matrix_names[id], id, 0};
-    return combos[id - 64];
-}
-
 mh_status vic20_key_hold(vic20 *m, const char *name, uint32_t frames)
 {
-    key_def k;
-    if (!find_key(name, &k)) return MH_ERR_NOT_FOUND;
+    int id = mh_kit_key_find(&key_table, name);
+    if (id < 0) return MH_ERR_NOT_FOUND;
     if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
     if (m->holds.count >= VIC20_MAX_HOLDS) return MH_ERR_LIMIT;
-    uint8_t id = k.key;
-    if (k.shift || k.key == NO_KEY)
-        for (size_t i = 0; i < COMBO_COUNT; i++)
-            if (strcmp(combos[i].name, k.name) == 0) id = (uint8_t)(64 + i);
+    key_def k = mh_kit_key_get(&key_table, (unsigned)id);
     holds_start(m);
-    m->holds.key[m->holds.count] = id;
+    m->holds.key[m->holds.count] = (uint8_t)id; /* 0-63 matrix, 64+ combination */
     m->holds.key_left[m->holds.count] = frames;
     m->holds.count++;
     key_apply(m, &k, 1);
@@ -213,7 +180,7 @@ void vic20_input_tick(vic20 *m)
             m->holds.key_left[i++] -= step;
             continue;
         }
-        key_def k = held_key(m->holds.key[i]);
+        key_def k = mh_kit_key_get(&key_table, m->holds.key[i]);
         key_apply(m, &k, 0);
         m->holds.count--;
         m->holds.key[i] = m->holds.key[m->holds.count];
@@ -244,39 +211,21 @@ void vic20_release_all(vic20 *m)
 
 /* ---- typed text ---- */
 
-static int petscii_of(char c)
-{
-    if (c == '\n' || c == '\r') return 0x0D;
-    return mh_petscii_from_ascii(c);
-}
-
 mh_status vic20_type_text(vic20 *m, const char *text, char *error, size_t error_size)
 {
     size_t n = 0;
-    for (const char *s = text; *s; s++, n++) {
-        if (petscii_of(*s) < 0) {
-            unsigned char c = (unsigned char)*s;
-            snprintf(error, error_size,
-                     "cannot type byte 0x%02X (character %zu): the VIC-20 keyboard has no such "
-                     "key in its power-on mode; type printable ASCII and \\n for RETURN",
-                     c, n + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    }
-    uint8_t codes[MH_KERNAL_QUEUE_SIZE];
-    for (size_t i = 0; i < n && i < MH_KERNAL_QUEUE_SIZE; i++)
-        codes[i] = (uint8_t)petscii_of(text[i]);
-    return mh_kernal_queue_push(&m->p.typed, codes, n, error, error_size);
+    mh_status status = mh_kernal_queue_text(&m->p.typed, text, &n, error, error_size);
+    if (status != MH_ERR_INVALID_ARGUMENT || text[n] == 0) return status;
+    unsigned char c = (unsigned char)text[n];
+    snprintf(error, error_size,
+             "cannot type byte 0x%02X (character %zu): the VIC-20 keyboard has no such "
+             "key in its power-on mode; type printable ASCII and \\n for RETURN",
+             c, n + 1);
+    return status;
 }
 
 mh_status vic20_type_codes(vic20 *m, const uint8_t *codes, size_t count, char *error,
                            size_t error_size)
 {
-    for (size_t i = 0; i < count; i++)
-        if (codes[i] == 0) {
-            snprintf(error, error_size,
-                     "cannot type code $00 (character %zu): the KERNAL ignores it", i + 1);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-    return mh_kernal_queue_push(&m->p.typed, codes, count, error, error_size);
+    return mh_kernal_queue_codes(&m->p.typed, codes, count, error, error_size);
 }

@@ -20,8 +20,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "mcphost/kit_rom.h"
 #include "vic20.h"
 #ifdef MH_HAVE_BOOT_ROMS
 #include "boot_rom.h"
@@ -51,30 +51,11 @@ static mh_status load_one(const char *dir, const rom_def *def, uint8_t rom[65536
                           size_t error_size)
 {
     char path[4096];
-    for (int i = 0; i < 4; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, def->names[i]);
-        struct stat st;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-        if ((uint64_t)st.st_size != def->size) {
-            snprintf(error, error_size, "%s ROM %s is %lld bytes, expected %u", def->what, path,
-                     (long long)st.st_size, def->size);
-            return MH_ERR_INVALID_ARGUMENT;
-        }
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            snprintf(error, error_size, "%s ROM %s: cannot open it: %s", def->what, path,
-                     strerror(errno));
-            return MH_ERR_IO;
-        }
-        size_t n = fread(rom + def->address, 1, def->size, f);
-        fclose(f);
-        if (n != def->size) {
-            snprintf(error, error_size, "%s ROM %s: read %zu of %u bytes", def->what, path, n,
-                     def->size);
-            return MH_ERR_IO;
-        }
-        return MH_OK;
-    }
+    char label[32];
+    snprintf(label, sizeof label, "%s ROM", def->what);
+    if (mh_kit_rom_find(dir, def->names, 4, path, sizeof path))
+        return mh_kit_rom_read(label, path, rom + def->address, def->size, NULL, error,
+                               error_size);
     snprintf(error, error_size, "%s ROM not found in %s (looked for %s, %s, %s, %s; %u bytes)",
              def->what, dir, def->names[0], def->names[1], def->names[2], def->names[3],
              def->size);
@@ -121,15 +102,11 @@ mh_status vic20_rom_load(const char *dir, int ntsc, uint8_t rom[65536], char *er
                          size_t error_size)
 {
     if (!dir) return load_builtin(ntsc, rom, error, error_size);
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(error, error_size, "rom_dir %s: %s", dir,
-                 stat(dir, &st) != 0 ? strerror(errno) : "not a directory");
-        return MH_ERR_NOT_FOUND;
-    }
+    mh_status status = mh_kit_rom_dir_check(dir, NULL, error, error_size);
+    if (status != MH_OK) return status;
     const rom_def *defs = ntsc ? roms_ntsc : roms_pal;
     for (size_t i = 0; i < 3; i++) {
-        mh_status status = load_one(dir, &defs[i], rom, error, error_size);
+        status = load_one(dir, &defs[i], rom, error, error_size);
         if (status != MH_OK) return status;
     }
     return MH_OK;

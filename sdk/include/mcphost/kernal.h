@@ -9,8 +9,11 @@
  *   - mh_kernal_load_trap(): a virtual drive - at the LOAD entry, loads or
  *     verifies from a D64 image the file the KERNAL's variables name, sets
  *     the results (RAM, X/Y, ST, end and start pointers, carry, A on an
- *     error) and returns from the JSR as the KERNAL's RTS would;
- *   - the typed-text queue and mh_kernal_feed(): text goes into the
+ *     error) and returns from the JSR as the KERNAL's RTS would, and
+ *     mh_kernal_drive_open() opens the D64 for it (any thread: it reads
+ *     a file, touches no machine);
+ *   - the typed-text queue (mh_kernal_queue_text() and _codes()) and
+ *     mh_kernal_feed(): text goes into the
  *     KERNAL's keyboard buffer when it is empty and interrupts are on;
  *   - autostart: mh_kernal_waits_for_key() recognises the KERNAL's wait
  *     for a key at the READY prompt, mh_kernal_inject() copies a program in,
@@ -92,6 +95,15 @@ typedef struct mh_kernal {
 int mh_kernal_load_trap(const mh_kernal *kernal, uint8_t device, const struct mh_d64 *disk,
                         char *message, size_t message_size);
 
+/* Opens the disk image at path for drive 8: MH_OK with *disk (free it
+ * with mh_d64_free()) and *disk_path a malloc'ed copy of path (NULL when
+ * out of memory); the caller detaches its old disk and keeps both. Errors
+ * start "drive8 \"PATH\": " (the file's load error, "not a D64 disk image
+ * (N bytes)" plus, when name_sizes, "; expected 174848, 175531, 196608 or
+ * 197376", or the image's own error); nothing is returned then. */
+mh_status mh_kernal_drive_open(const char *path, int name_sizes, struct mh_d64 **disk,
+                               char **disk_path, char *error, size_t error_size);
+
 /* ---- typed text ---- */
 
 #define MH_KERNAL_QUEUE_SIZE 4096u
@@ -107,6 +119,18 @@ typedef struct mh_kernal_queue {
 mh_status mh_kernal_queue_push(mh_kernal_queue *queue, const uint8_t *codes, size_t count,
                                char *error, size_t error_size);
 void mh_kernal_queue_clear(mh_kernal_queue *queue);
+
+/* Queues text (ASCII; \n and \r are RETURN) as PETSCII codes. A character
+ * with no code: MH_ERR_INVALID_ARGUMENT, *bad_at its index (the machine
+ * words the message: what its keyboard can type) and nothing queued;
+ * else *bad_at is the text's length and the queue's answer is returned. */
+mh_status mh_kernal_queue_text(mh_kernal_queue *queue, const char *text, size_t *bad_at,
+                               char *error, size_t error_size);
+
+/* Queues count PETSCII codes as given; a $00 (which the KERNAL ignores) is
+ * refused with "cannot type code $00 (character N): ...". */
+mh_status mh_kernal_queue_codes(mh_kernal_queue *queue, const uint8_t *codes, size_t count,
+                                char *error, size_t error_size);
 
 /* Moves up to keyboard_size queued codes into the keyboard buffer when it
  * is empty and the CPU's I flag is clear (not in an interrupt handler or
