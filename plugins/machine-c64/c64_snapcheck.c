@@ -126,6 +126,10 @@ int c64_snapshot_state_ok(const c64 *m, const c64_snapshot *snap, char *problem,
         snprintf(problem, problem_size, "the CPU model is not this machine's");
         return 0;
     }
+    if (!mh_cpu6502_state_valid(&snap->cpu)) {
+        snprintf(problem, problem_size, "the CPU's micro-state");
+        return 0;
+    }
     return vic_ok(&m->vic, &snap->vic, problem, problem_size) == 0 &&
            cia_ok("CIA 1", &m->cia1, &snap->cia1, problem, problem_size) == 0 &&
            cia_ok("CIA 2", &m->cia2, &snap->cia2, problem, problem_size) == 0 &&

@@ -64,6 +64,7 @@ static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size
     const ted *t = &s->ted;
     const char *bad = NULL;
     if (s->cpu.model != m->cpu.model) bad = "the CPU model";
+    else if (!mh_cpu6502_state_valid(&s->cpu)) bad = "the CPU's micro-state";
     else if (t->ntsc != m->ted.ntsc || t->lines != m->ted.lines || t->fb_height != m->ted.fb_height ||
              t->fb_first_line != m->ted.fb_first_line || t->clock_hz != m->ted.clock_hz)
         bad = "the TED model";

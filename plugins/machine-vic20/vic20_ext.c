@@ -50,6 +50,10 @@ static int state_ok(const vic20 *m, const vic20_snapshot *snap, char *problem,
                     size_t problem_size)
 {
     const m6561_geometry *g = m6561_geometry_of(snap->vic.model);
+    if (!mh_cpu6502_state_valid(&snap->cpu)) {
+        snprintf(problem, problem_size, "the CPU's micro-state");
+        return 0;
+    }
     if (snap->vic.model != m->config.vic_model) {
         snprintf(problem, problem_size, "VIC model %u", (unsigned)snap->vic.model);
         return 0;

@@ -475,6 +475,29 @@ static void test_ane_magic_constant(void)
     CU_ASSERT_EQUAL(ane_constant(MH_CPU6502_MODEL_6502, 1), 0xEE);
 }
 
+/* A snapshot loader's check: the core's own states are valid, a jam state
+ * with the flag cleared (a hostile blob: the CPU would never reach a
+ * boundary) or an unknown state is not. */
+static void test_state_valid(void)
+{
+    machine *m = new_machine("*= $0200\n JAM\n", 0x0200, 1);
+    CU_ASSERT_TRUE(mh_cpu6502_state_valid(&m->cpu));
+    mh_cpu6502_run(&m->cpu, 2); /* mid-instruction */
+    CU_ASSERT_FALSE(mh_cpu6502_at_boundary(&m->cpu));
+    CU_ASSERT_TRUE(mh_cpu6502_state_valid(&m->cpu));
+    mh_cpu6502_run(&m->cpu, 20);
+    CU_ASSERT_TRUE(m->cpu.jammed);
+    CU_ASSERT_TRUE(mh_cpu6502_state_valid(&m->cpu));
+    mh_cpu6502 bad = m->cpu;
+    bad.jammed = 0;
+    CU_ASSERT_FALSE(mh_cpu6502_state_valid(&bad));
+    bad = m->cpu;
+    bad.state = 0xFF;
+    CU_ASSERT_FALSE(mh_cpu6502_state_valid(&bad));
+    CU_ASSERT_FALSE(mh_cpu6502_state_valid(NULL));
+}
+
+MH_SUITE("cpu6502.state", NULL, NULL, MH_TEST(test_state_valid))
 MH_SUITE("cpu6502.irq", NULL, NULL, MH_TEST(test_irq_sequence_bus_trace),
          MH_TEST(test_irq_sampled_at_second_to_last_cycle), MH_TEST(test_irq_taken_branch_delay),
          MH_TEST(test_cli_sei_plp_rti_latency), MH_TEST(test_brk_sequence))

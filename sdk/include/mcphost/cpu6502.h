@@ -261,6 +261,13 @@ void mh_cpu6502_set_hooks(mh_cpu6502 *cpu, mh_cpu6502_sync_fn sync,
 /* Copies a saved state into cpu, keeping cpu's links. */
 void mh_cpu6502_restore(mh_cpu6502 *cpu, const mh_cpu6502 *saved);
 
+/* 1 when saved's micro-state is one the core can be in (a snapshot
+ * loader's check before mh_cpu6502_restore()): a known state, jammed
+ * exactly in the jammed state. A hostile blob could otherwise leave the
+ * CPU in the jam state with the flag clear, never reaching an instruction
+ * boundary. */
+int mh_cpu6502_state_valid(const mh_cpu6502 *saved);
+
 /* Levels the port drives on its pins: output bits from the latch, input
  * bits from port.input (pull-ups). 0 on a 6502. */
 uint8_t mh_cpu6502_port_pins(const mh_cpu6502 *cpu);

@@ -119,6 +119,12 @@ void mh_cpu6502_restore(mh_cpu6502 *cpu, const mh_cpu6502 *saved)
     cpu->links = links;
 }
 
+int mh_cpu6502_state_valid(const mh_cpu6502 *saved)
+{
+    if (!saved || saved->state >= S_COUNT) return 0;
+    return (saved->state == S_JAMMED) == (saved->jammed != 0);
+}
+
 uint8_t mh_cpu6502_port_pins(const mh_cpu6502 *cpu)
 {
     uint8_t out = (uint8_t)(cpu->port.data & cpu->port.ddr);
