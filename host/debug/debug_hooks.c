@@ -87,7 +87,7 @@ int64_t dbg_fetch_name(void *user, int32_t id, int64_t index)
     case N_WRITE: return dbg->in_access ? dbg->current.write : 0;
     case N_CYCLES: return (int64_t)cycles_now(dbg, cpu);
     case N_FRAME: {
-        mh_video_frame frame = {sizeof frame, 0, 0, 0, NULL, NULL, 0, 0};
+        mh_video_frame frame = {sizeof frame, 0, 0, 0, NULL, NULL, 0, 0, 0.0};
         return dbg->video->frame(dbg->video_ctx, &frame) == MH_OK ? (int64_t)frame.frame_number
                                                                    : 0;
     }

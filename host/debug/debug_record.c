@@ -98,7 +98,7 @@ void mh_dbg_write_position(mh_dbg *dbg, mh_json_writer *w)
         mh_json_write_key(w, "cycle");
         mh_json_write_uint(w, cycle);
         mh_json_write_object_end(w);
-        mh_video_frame frame = {sizeof frame, 0, 0, 0, NULL, NULL, 0, 0};
+        mh_video_frame frame = {sizeof frame, 0, 0, 0, NULL, NULL, 0, 0, 0.0};
         if (dbg->video->frame(dbg->video_ctx, &frame) == MH_OK) {
             mh_json_write_key(w, "frame");
             mh_json_write_uint(w, frame.frame_number);

@@ -1,5 +1,6 @@
 #include "session_media.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,10 @@ mh_status mh_frame_mailbox_put(mh_frame_mailbox *mb, const mh_video_frame *frame
     s->palette_size = frame->palette && frame->palette_size <= 256 ? frame->palette_size : 0;
     if (s->palette_size) memcpy(s->palette, frame->palette, s->palette_size * sizeof s->palette[0]);
     s->frame_number = frame->frame_number;
+    s->pixel_aspect = frame->struct_size >= offsetof(mh_video_frame, pixel_aspect) +
+                                                 sizeof frame->pixel_aspect
+                          ? frame->pixel_aspect
+                          : 0.0;
 
     pthread_mutex_lock(&mb->lock);
     mb->latest = slot;
@@ -83,6 +88,8 @@ mh_status mh_frame_mailbox_read(mh_frame_mailbox *mb, uint64_t newer_than, mh_ob
         memcpy(out->palette, s->palette, s->palette_size * sizeof s->palette[0]);
         out->palette_size = s->palette_size;
         out->frame_number = s->frame_number;
+        if (out->struct_size >= offsetof(mh_observe_frame, pixel_aspect) + sizeof out->pixel_aspect)
+            out->pixel_aspect = s->pixel_aspect;
     }
     pthread_mutex_lock(&mb->lock);
     mb->reading = -1;

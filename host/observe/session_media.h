@@ -24,6 +24,7 @@ typedef struct mh_frame_slot {
     uint32_t width, height, palette_size;
     uint32_t palette[256];
     uint64_t frame_number;
+    double pixel_aspect;
 } mh_frame_slot;
 
 typedef struct mh_frame_mailbox {

@@ -48,6 +48,7 @@ typedef struct fe_report {
     unsigned long x11_window;    /* the X window (for xdotool/import), 0 unknown */
     SDL_Rect screen;             /* the emulated screen's area in the window */
     int scale;
+    uint32_t pixel_width;        /* horizontal pixels per frame pixel, before scale */
     uint32_t frame_width, frame_height;
     uint64_t frame_shown;        /* the frame number on the screen now */
     uint64_t frames_presented;
@@ -103,6 +104,8 @@ typedef struct fe_app {
     size_t pixels_size;
     uint32_t *rgb;             /* the frame converted, width x height */
     uint32_t frame_w, frame_h;
+    uint32_t pixel_w;          /* screen pixels per frame pixel across (wide
+                                * VIC-20 pixels: 2), times the scale */
     uint64_t frame_number;
     uint64_t speed_cycles, speed_ns; /* for the speed estimate */
     double speed;                    /* percent of real time */

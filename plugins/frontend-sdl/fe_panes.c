@@ -39,7 +39,9 @@ void fe_layout_preferred(int scale, int *width, int *height)
 
 void fe_layout_compute(const fe_app *app, int width, int height, fe_layout *out)
 {
-    int fw = app->frame_w ? (int)app->frame_w : DEFAULT_FRAME_W;
+    /* Wide pixels (a VIC-20's) are drawn as pixel_w screen pixels across,
+     * so the picture keeps its shape at integer scales. */
+    int fw = app->frame_w ? (int)(app->frame_w * (app->pixel_w ? app->pixel_w : 1)) : DEFAULT_FRAME_W;
     int fh = app->frame_h ? (int)app->frame_h : DEFAULT_FRAME_H;
     int aw = width - PANEL_W - 3 * MARGIN, ah = height - BAND_H - STATUS_H - 3 * MARGIN;
     int scale = aw / fw < ah / fh ? aw / fw : ah / fh;

@@ -147,6 +147,7 @@ static void write_window(mh_json_writer *w, fe_app *app)
     key_u(w, "width", (uint64_t)r.screen.w);
     key_u(w, "height", (uint64_t)r.screen.h);
     key_u(w, "scale", (uint64_t)r.scale);
+    key_u(w, "pixelWidth", r.pixel_width);
     key_u(w, "frameWidth", r.frame_width);
     key_u(w, "frameHeight", r.frame_height);
     key_u(w, "frameShown", r.frame_shown);

@@ -53,6 +53,13 @@ int fe_screen_update(fe_app *app)
         app->rgb[i] = c;
     }
     app->frame_number = frame.frame_number;
+    /* The nearest whole number of pixels across for the machine's pixel
+     * aspect (VIC-20: 1.66 PAL, 1.50 NTSC -> 2; the C64's 0.94 -> 1). */
+    uint32_t pixel_w = frame.pixel_aspect >= 1.5 ? (uint32_t)(frame.pixel_aspect + 0.5) : 1u;
+    if (pixel_w != app->pixel_w) {
+        app->pixel_w = pixel_w;
+        changed = 1;
+    }
     if (!changed) return 0; /* the same picture: nothing to redraw */
     SDL_UpdateTexture(app->screen_tex, NULL, app->rgb, (int)(frame.width * sizeof *app->rgb));
     return 1;

@@ -242,6 +242,7 @@ mh_status fe_window_run(fe_app *app, const mh_frontend_options *options)
         pthread_mutex_lock(&app->report_lock);
         app->report.screen = layout.screen;
         app->report.scale = layout.scale;
+        app->report.pixel_width = app->pixel_w ? app->pixel_w : 1;
         app->report.frame_width = app->frame_w;
         app->report.frame_height = app->frame_h;
         app->report.frame_shown = app->frame_number;

@@ -108,6 +108,7 @@ static mh_status video_frame(void *context, mh_video_frame *out)
     out->palette = m6561_palette();
     out->palette_size = 16;
     out->frame_number = m->p.frames_done;
+    out->pixel_aspect = m->geometry->pixel_aspect;
     return MH_OK;
 }
 

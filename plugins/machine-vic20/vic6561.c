@@ -7,8 +7,8 @@
 /* PAL: 4.433619 MHz / 4; NTSC: 14.31818 MHz / 14. The visible area is
  * about what VICE shows. */
 static const m6561_geometry geometries[2] = {
-    {1108405u, 71, 312, 28, 232, 284, 7},
-    {1022727u, 65, 261, 28, 200, 233, 4},
+    {1108405u, 71, 312, 28, 232, 284, 7, 14.75e6 / (4.0 * 1108405.0) / 2.0},   /* 1.66 */
+    {1022727u, 65, 261, 28, 200, 233, 4, 12.2727e6 / (4.0 * 1022727.0) / 2.0}, /* 1.50 */
 };
 
 /* The display starts this many cycles after the horizontal origin. */

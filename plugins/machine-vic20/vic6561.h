@@ -43,6 +43,10 @@ typedef struct m6561_geometry {
     uint16_t first_line;   /* the first line in the framebuffer */
     uint16_t width, height; /* the visible area (framebuffer) */
     uint16_t first_cycle;  /* the cycle at framebuffer x = 0 */
+    /* A pixel's width over its height on a TV: the square-pixel rate
+     * (PAL 14.75 MHz, NTSC 12.27 MHz for a whole frame) over the dot clock
+     * (4x the CPU's), halved for a non-interlaced frame. */
+    double pixel_aspect;
 } m6561_geometry;
 
 typedef struct m6561_desc {

@@ -20,8 +20,10 @@ if (missing && process.env.CI === 'true') throw new Error(`GUI tests cannot run 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const machines = [
-  { machine: 'vic20', roms: 'VIC20', chips: [/^VIC 656[01] (PAL|NTSC) line/, /^ scr \$1E00/, /^via1 /, /^via2 .*T1 \$[0-9A-F]{4}\*/] },
-  { machine: 'plus4', roms: 'PLUS4', chips: [/^TED 7360|^TED 8360/, /^ scr \$0C00/, /^ irq \$[0-9A-F]{2}\/\$[0-9A-F]{2} T1 \$/] }
+  // pixelWidth: the VIC-20's pixels are wide (aspect 1.66 PAL), drawn two
+  // screen pixels across; the TED's are about square.
+  { machine: 'vic20', roms: 'VIC20', pixelWidth: 2, chips: [/^VIC 656[01] (PAL|NTSC) line/, /^ scr \$1E00/, /^via1 /, /^via2 .*T1 \$[0-9A-F]{4}\*/] },
+  { machine: 'plus4', roms: 'PLUS4', pixelWidth: 1, chips: [/^TED 7360|^TED 8360/, /^ scr \$0C00/, /^ irq \$[0-9A-F]{2}\/\$[0-9A-F]{2} T1 \$/] }
 ];
 
 for (const m of machines) {
@@ -114,6 +116,13 @@ for (const m of machines) {
       const colours = new Set();
       for (let i = 0; i < area.length && colours.size < 3; i += 3) colours.add((area[i] << 16) | (area[i + 1] << 8) | area[i + 2]);
       assert.ok(colours.size >= 2, 'the screen area is not blank');
+    });
+
+    it('keeps the picture in the machine\'s shape (pixel aspect, integer scale)', async () => {
+      const s = (await report()).window.screen;
+      assert.equal(s.pixelWidth, m.pixelWidth, JSON.stringify(s));
+      assert.equal(s.width, s.frameWidth * m.pixelWidth * s.scale);
+      assert.equal(s.height, s.frameHeight * s.scale);
     });
   });
 }

@@ -115,6 +115,11 @@ typedef struct mh_video_frame {
     const uint32_t *palette;
     uint32_t palette_size;
     uint64_t frame_number; /* frames completed since power-on */
+    /* Appended in ABI 1.3 (set when struct_size holds it): the width of
+     * one pixel over its height on a TV (VIC-20 PAL about 1.66: its pixels
+     * are wide); 0: square, or unknown. A window uses it to show the
+     * picture in its true shape. */
+    double pixel_aspect;
 } mh_video_frame;
 
 typedef struct mh_video_iface {

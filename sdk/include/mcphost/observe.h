@@ -107,6 +107,7 @@ typedef struct mh_observe_frame {
     uint32_t palette[256];    /* 0xRRGGBB per index */
     uint32_t palette_size;
     uint64_t frame_number;
+    double pixel_aspect;      /* the machine's mh_video_frame.pixel_aspect (0: square) */
 } mh_observe_frame;
 
 typedef struct mh_observe_audio mh_observe_audio; /* one reader of a session's audio */
