@@ -28,9 +28,8 @@
 /* The session's BASIC dialect; -1 after an error result. */
 static int dialect_of(tm_call *c)
 {
-    const mh_caps_iface *caps = tm_find(c, MH_IFACE_CAPS, sizeof(mh_caps_iface), NULL);
     void *ctx = NULL;
-    if (caps) tm_find(c, MH_IFACE_CAPS, sizeof(mh_caps_iface), &ctx);
+    const mh_caps_iface *caps = tm_find(c, MH_IFACE_CAPS, sizeof(mh_caps_iface), &ctx);
     const mh_machine_caps *mc = caps ? caps->caps(ctx) : NULL;
     const char *basic = mc && mc->struct_size >= offsetof(mh_machine_caps, basic) + sizeof mc->basic
                             ? mc->basic
@@ -41,15 +40,8 @@ static int dialect_of(tm_call *c)
                    c->plugin->sessions->machine(c->session), tm_session_name(c));
 }
 
-/* The "cpu" space of the session's memory interface. */
-static size_t cpu_space(const mh_memory_iface *memory, void *ctx)
-{
-    for (size_t i = 0; i < memory->space_count(ctx); i++) {
-        const mh_memory_space *space = memory->space(ctx, i);
-        if (space && strcmp(space->name, "cpu") == 0) return i;
-    }
-    return 0;
-}
+/* mh.memory/1's space 0 is always "cpu": what the CPU sees now. */
+#define CPU_SPACE 0
 
 static uint16_t word_at(const uint8_t *memory, uint16_t address)
 {
@@ -99,7 +91,7 @@ static void basic_list(void *user, mh_call *call)
     if (dialect < 0) goto done;
     const mh_memory_iface *mem = c.iface;
     memory = malloc(0x10000);
-    if (!memory || mem->peek(c.ctx, cpu_space(mem, c.ctx), 0, memory, 0x10000) != MH_OK) {
+    if (!memory || mem->peek(c.ctx, CPU_SPACE, 0, memory, 0x10000) != MH_OK) {
         tm_fail(&c, "basic_list: cannot read the machine's memory");
         goto done;
     }
@@ -206,9 +198,8 @@ static void basic_type(void *user, mh_call *call)
     const char *text = program_text(&c, &owned);
     if (!text) goto done;
     const mh_memory_iface *mem = c.iface;
-    size_t cpu = cpu_space(mem, c.ctx);
     uint8_t pointers[2];
-    if (mem->peek(c.ctx, cpu, TXTTAB, pointers, 2) != MH_OK) {
+    if (mem->peek(c.ctx, CPU_SPACE, TXTTAB, pointers, 2) != MH_OK) {
         tm_fail(&c, "basic_type: cannot read the machine's memory");
         goto done;
     }
@@ -227,8 +218,8 @@ static void basic_type(void *user, mh_call *call)
     /* Into memory as the CPU writes it; read back, so a program that runs
      * into ROM or unmapped space is refused, not half written. */
     uint8_t *check = malloc(length);
-    status = check ? mem->poke(c.ctx, cpu, (uint32_t)start, program, length) : MH_ERR_NO_MEMORY;
-    if (status == MH_OK) status = mem->peek(c.ctx, cpu, (uint32_t)start, check, length);
+    status = check ? mem->poke(c.ctx, CPU_SPACE, (uint32_t)start, program, length) : MH_ERR_NO_MEMORY;
+    if (status == MH_OK) status = mem->peek(c.ctx, CPU_SPACE, (uint32_t)start, check, length);
     size_t bad = 0;
     while (status == MH_OK && bad < length && check[bad] == program[bad]) bad++;
     free(check);
@@ -241,10 +232,10 @@ static void basic_type(void *user, mh_call *call)
     uint16_t end = (uint16_t)(start + length);
     const uint8_t ptrs[8] = {(uint8_t)start, (uint8_t)(start >> 8), (uint8_t)end, (uint8_t)(end >> 8),
                              (uint8_t)end,   (uint8_t)(end >> 8),   (uint8_t)end, (uint8_t)(end >> 8)};
-    mem->poke(c.ctx, cpu, TXTTAB, ptrs, 2);
-    mem->poke(c.ctx, cpu, VARTAB, ptrs + 2, 2);
-    mem->poke(c.ctx, cpu, ARYTAB, ptrs + 4, 2);
-    mem->poke(c.ctx, cpu, STREND, ptrs + 6, 2);
+    mem->poke(c.ctx, CPU_SPACE, TXTTAB, ptrs, 2);
+    mem->poke(c.ctx, CPU_SPACE, VARTAB, ptrs + 2, 2);
+    mem->poke(c.ctx, CPU_SPACE, ARYTAB, ptrs + 4, 2);
+    mem->poke(c.ctx, CPU_SPACE, STREND, ptrs + 6, 2);
     unsigned lines = 0;
     for (size_t at = 0; at + 2 < length; at = (size_t)(program[at] | program[at + 1] << 8) - (size_t)start)
         lines++;
