@@ -41,8 +41,11 @@ uint64_t mh_tools_listed_hash(mh_hostctx *ctx, const char *skip_session)
     if (!tools) return 0;
     const size_t n = mh_tools_listed(ctx, skip_session, tools, count);
     uint64_t hash = 1469598103934665603ull; /* FNV-1a over the names */
-    for (size_t i = 0; i < n && i < count; i++)
-        for (const char *p = tools[i]->name; *p; p++) hash = (hash ^ (uint8_t)*p) * 1099511628211ull;
+    for (size_t i = 0; i < n && i < count; i++) /* each name with its NUL: "ab","c" != "a","bc" */
+        for (const char *p = tools[i]->name;; p++) {
+            hash = (hash ^ (uint8_t)*p) * 1099511628211ull;
+            if (!*p) break;
+        }
     free(tools);
     return hash ^ n;
 }
