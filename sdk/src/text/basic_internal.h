@@ -19,6 +19,11 @@ const char *mh_basic_keyword(mh_basic_dialect dialect, uint8_t token);
 /* The last token of the dialect ($CB or $FD). */
 uint8_t mh_basic_last_token(mh_basic_dialect dialect);
 
+/* The PETSCII byte of a pound, up or left arrow or pi in UTF-8 at p (its
+ * length in *used), or -1; and the UTF-8 of such a byte, or NULL. */
+int mh_basic_special_byte(const char *p, size_t *used);
+const char *mh_basic_special_utf8(uint8_t byte);
+
 /* The byte a brace name stands for ("clr", "SHIFT-@", in any case), or
  * -1. "$hh" is not a name (the callers parse
  * it). */

@@ -25,7 +25,7 @@ static void put(text_buffer *b, const char *s)
 static void put_char(text_buffer *b, uint8_t byte, int in_statement, unsigned flags)
 {
     char one[12];
-    const char *name;
+    const char *name, *special = mh_basic_special_utf8(byte);
     int petcat = (flags & MH_BASIC_PETCAT_CASE) != 0;
     if (byte >= 0x41 && byte <= 0x5A) {
         snprintf(one, sizeof one, "%c", (petcat ? 'a' : 'A') + (byte - 0x41));
@@ -36,14 +36,10 @@ static void put_char(text_buffer *b, uint8_t byte, int in_statement, unsigned fl
         snprintf(one, sizeof one, "%c", byte);
     } else if (byte == 0x5B || byte == 0x5D) {
         snprintf(one, sizeof one, "%c", byte);
-    } else if (byte == 0x5C) {
-        snprintf(one, sizeof one, "\xC2\xA3"); /* pound */
-    } else if (byte == 0xFF) {
-        snprintf(one, sizeof one, "\xCF\x80"); /* pi */
-    } else if (byte == 0x5F) {
-        snprintf(one, sizeof one, "\xE2\x86\x90"); /* left arrow */
-    } else if (byte == 0x5E && !in_statement) {
-        snprintf(one, sizeof one, "\xE2\x86\x91"); /* up arrow: the power keyword outside strings */
+    } else if (special && !(in_statement && byte == 0x5E)) {
+        /* pound, arrows, pi; outside strings an up arrow byte would read
+         * back as the power keyword, so it is written {$5e} */
+        snprintf(one, sizeof one, "%s", special);
     } else if ((name = mh_basic_code_name(byte)) != NULL) {
         snprintf(one, sizeof one, "{");
         put(b, one);
@@ -55,7 +51,6 @@ static void put_char(text_buffer *b, uint8_t byte, int in_statement, unsigned fl
     put(b, one);
 }
 
-/* The text of the statements from p to the line's 0. */
 /* A keyword as the listing writes it: upper case, or petcat's lower case. */
 static void put_keyword(text_buffer *b, const char *keyword, unsigned flags)
 {
@@ -69,6 +64,7 @@ static void put_keyword(text_buffer *b, const char *keyword, unsigned flags)
     put(b, word);
 }
 
+/* The text of the statements from p to the line's 0. */
 static void list_statements(mh_basic_dialect dialect, unsigned flags, const uint8_t *p,
                             text_buffer *b)
 {

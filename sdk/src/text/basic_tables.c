@@ -48,6 +48,31 @@ uint8_t mh_basic_last_token(mh_basic_dialect dialect)
     return (uint8_t)(MH_BASIC_TOKEN_FIRST + V2_COUNT - 1 + (dialect == MH_BASIC_V35 ? V35_COUNT : 0));
 }
 
+/* The characters outside ASCII that stand for PETSCII bytes, in UTF-8. */
+static const struct {
+    const char *utf8;
+    uint8_t byte;
+} specials[] = {{"\xC2\xA3", 0x5C}, {"\xE2\x86\x91", 0x5E}, {"\xE2\x86\x90", 0x5F}, {"\xCF\x80", 0xFF}};
+
+int mh_basic_special_byte(const char *p, size_t *used)
+{
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+        size_t n = strlen(specials[i].utf8);
+        if (strncmp(p, specials[i].utf8, n) == 0) {
+            *used = n;
+            return specials[i].byte;
+        }
+    }
+    return -1;
+}
+
+const char *mh_basic_special_utf8(uint8_t byte)
+{
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
+        if (specials[i].byte == byte) return specials[i].utf8;
+    return NULL;
+}
+
 typedef struct code_name {
     const char *name;
     uint8_t byte;

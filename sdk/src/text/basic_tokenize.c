@@ -6,13 +6,7 @@
 
 #include "basic_internal.h"
 
-/* Non-ASCII characters a listing writes, and their bytes. */
-static const struct {
-    const char *utf8;
-    uint8_t byte;
-} specials[] = {{"\xC2\xA3", 0x5C}, {"\xE2\x86\x91", 0x5E}, {"\xE2\x86\x90", 0x5F}, {"\xCF\x80", 0xFF}};
-
-/* The PETSCII byte of the character at p (ASCII or one of specials),
+/* The PETSCII byte of the character at p (ASCII, or a pound, arrow or pi),
  * its length in *used; -1 when it has none. */
 static int petscii_of(const char *p, unsigned flags, size_t *used)
 {
@@ -23,14 +17,7 @@ static int petscii_of(const char *p, unsigned flags, size_t *used)
     if (c >= 'A' && c <= 'Z') return ((flags & MH_BASIC_PETCAT_CASE) ? 0xC1 : 0x41) + (c - 'A');
     if (c == '[' || c == ']' || c == '^' || c == '_') return c;
     if (c == '\\') return 0x5C;
-    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
-        size_t n = strlen(specials[i].utf8);
-        if (strncmp(p, specials[i].utf8, n) == 0) {
-            *used = n;
-            return specials[i].byte;
-        }
-    }
-    return -1;
+    return mh_basic_special_byte(p, used);
 }
 
 /* The token whose keyword starts the text at p (first in token order, as
