@@ -8,10 +8,10 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { connectHost, resultText } from './lib/client.mjs';
 import { sleep } from './lib/env.mjs';
+import { romDir, skipReason } from './lib/roms.mjs';
 
 // What the free Open ROMs' BASIC runs (it has no variables yet).
 // Written as agents write BASIC, in capitals: basic_list gives it back so.
@@ -20,18 +20,14 @@ const PROGRAM = '10 PRINT "SUM"\n20 GOTO 40\n30 PRINT "NO"\n40 PRINT "DONE"\n50 
 // The machines with BASIC: the C64 on the free Open ROMs, and each machine
 // on its original ROMs when they are beside the repository
 // (../shared/roms or $MCPHOST_TEST_ROMS; skipped, saying so, without them).
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ROMS = process.env.MCPHOST_TEST_ROMS ?? resolve(HERE, '..', '..', '..', 'shared', 'roms');
-const withRoms = (machine, folder, probe) => {
-  const dir = join(ROMS, folder);
-  return { machine, label: `${machine} (original ROMs)`, args: ['--rom-dir', dir],
-           skip: existsSync(join(dir, probe)) ? false : `no ${folder} ROMs at ${dir} (set MCPHOST_TEST_ROMS)` };
-};
+const withRoms = (machine, folder) => ({
+  machine, label: `${machine} (original ROMs)`, args: ['--rom-dir', romDir(folder) ?? ''],
+  skip: skipReason(folder) });
 const MACHINES = [
   { machine: 'c64', label: 'c64 (Open ROMs)', args: [], skip: false },
-  withRoms('c64', 'C64', 'kernal-901227-03.bin'),
-  withRoms('vic20', 'VIC20', 'kernal.901486-07.bin'),
-  withRoms('plus4', 'PLUS4', 'kernal-318004-05.bin'),
+  withRoms('c64', 'C64'),
+  withRoms('vic20', 'VIC20'),
+  withRoms('plus4', 'PLUS4'),
 ];
 
 for (const { machine, label, args, skip } of MACHINES) {

@@ -31,7 +31,7 @@ function findRoms() {
   return null;
 }
 const ROMS = findRoms();
-const NEEDS_ROMS = ROMS ? false : 'no VIC-20 ROMs in $MCPHOST_TEST_ROMS or ../shared/roms (the vic20 has no free boot ROM yet)';
+const NEEDS_ROMS = ROMS ? false : 'no VIC-20 ROMs in $MCPHOST_TEST_ROMS or ../shared/roms';
 
 const PALETTE = [0x000000, 0xffffff, 0xb61f21, 0x4df0ff, 0xb43fff, 0x44e237, 0x1a34ff, 0xdcd71b,
   0xca5400, 0xe9b072, 0xe79293, 0x9af7fd, 0xe09fff, 0x8fe493, 0x8290ff, 0xe5de85];
