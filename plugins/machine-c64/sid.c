@@ -58,7 +58,22 @@ static void update_filter(m6581 *sid)
     sid->q_1024 = (int32_t)(1024.0 / (0.707 + (double)res / 15.0));
 }
 
-void m6581_restored(m6581 *sid) { update_filter(sid); }
+/* What a voice keeps for the per-cycle code but the model and its control
+ * register decide: made here from them, never stored on its own. */
+static void voice_derive(const m6581 *sid, m6581_voice *v)
+{
+    uint8_t ctrl = v->ctrl;
+    v->is_8580 = sid->model == M6581_MODEL_8580;
+    v->msb_pulldown = sid->model == M6581_MODEL_6581 && (ctrl & M6581_CTRL_SAW) &&
+                      (ctrl & (M6581_CTRL_TRI | M6581_CTRL_PULSE | M6581_CTRL_NOISE));
+}
+
+void m6581_restored(m6581 *sid)
+{
+    update_filter(sid);
+    /* a snapshot's copies could disagree with its model and registers */
+    for (int i = 0; i < 3; i++) voice_derive(sid, &sid->voice[i]);
+}
 
 mh_status m6581_init(m6581 *sid, const m6581_desc *desc)
 {
@@ -111,7 +126,7 @@ void m6581_reset(m6581 *sid)
         uint32_t acc = v->acc;
         memset(v, 0, sizeof *v);
         v->acc = v->acc_prev = acc;
-        v->is_8580 = sid->model == M6581_MODEL_8580;
+        voice_derive(sid, v);
         v->lfsr = 0x7FFFFEu;
         v->env_state = M6581_ENV_RELEASE;
         v->rate_period = rate_period_table[0];
@@ -275,8 +290,7 @@ static void voice_control(m6581 *sid, int n, uint8_t value)
         v->held_ttl = floating_ttl_cycles[sid->model & 1u];
     }
     v->ctrl = value;
-    v->msb_pulldown = sid->model == M6581_MODEL_6581 && (value & M6581_CTRL_SAW) &&
-                      (value & (M6581_CTRL_TRI | M6581_CTRL_PULSE | M6581_CTRL_NOISE));
+    voice_derive(sid, v);
     if (!(old & M6581_CTRL_GATE) && (value & M6581_CTRL_GATE)) {
         v->env_state = M6581_ENV_ATTACK;
         v->rate_period = rate_period_table[v->ad >> 4];

@@ -195,8 +195,6 @@ typedef struct mh_cpu6502 {
     uint8_t tmp;   /* page-cross carry / interrupt kind */
     uint8_t stalled; /* 1 if the last cycle was a RDY-stalled read */
     uint8_t stop_reason; /* mh_cpu6502_stop of the last run/tick/step */
-    uint8_t fix_stalled; /* 1: RDY stalled the current indexed access's
-                          * fix-up read (the cycle before its write) */
 
     uint64_t cycles; /* cycles run since init (stalls and jams included) */
 

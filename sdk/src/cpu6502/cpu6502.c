@@ -49,7 +49,6 @@ void mh_cpu6502_reset(mh_cpu6502 *cpu)
     cpu->t = 0;
     cpu->jammed = 0;
     cpu->stalled = 0;
-    cpu->fix_stalled = 0;
     cpu->p = (uint8_t)(cpu->p | MH_CPU6502_FLAG_U | MH_CPU6502_FLAG_I);
     cpu->p = (uint8_t)(cpu->p & ~MH_CPU6502_FLAG_B);
     cpu->nmi_pending = 0;

@@ -224,12 +224,12 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
         case S_FIX: {
             RD(c->ad);
             const mh_cpu_decode *d = &mh_cpu_decode_table[c->ir];
-            uint8_t fix_stalled = c->fix_stalled;
-            c->fix_stalled = 0;
             if (d->access == S_READ && !c->tmp) goto read_op;
             c->dl = (uint8_t)(c->ad >> 8); /* H for SHA/SHX/SHY/TAS */
             if (c->tmp) c->ad = (uint16_t)(c->ad + 0x100u);
-            c->tmp = (uint8_t)(c->tmp | (fix_stalled << 1)); /* bit 1: stalled */
+            /* bit 1: RDY stalled this read (the cycle is repeated in the
+             * same state, so `stalled` still says so) */
+            c->tmp = (uint8_t)(c->tmp | (c->stalled << 1));
             c->state = d->access;
             break;
         }
@@ -543,7 +543,6 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
             continue;
         }
     stall: { /* RDY low during a read: the cycle is repeated */
-            if (c->state == S_FIX) c->fix_stalled = 1;
             c->cycles++;
             done++;
             c->stalled = 1;
