@@ -40,6 +40,7 @@
 #include "cia6526.h"
 #include "mcphost/cpu6502.h"
 #include "mcphost/kernal.h"
+#include "mcphost/kit_hooks.h"
 #include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
 #include "vic2.h"
@@ -156,9 +157,7 @@ struct c64 {
     uint8_t rom[65536];      /* BASIC at $A000, CHAR at $D000, KERNAL at $E000 */
 
     /* Debugger hooks (mh.cpu6502/1), chained behind the machine's own. */
-    mh_cpu6502_sync_fn dbg_sync;
-    mh_cpu6502_access_fn dbg_access;
-    void *dbg_user;
+    mh_kit_hooks hooks;
 
     /* The machine kit: the run loop, the KERNAL glue (c64_kernal_layout)
      * and the mh.memory/1 chip's context. */

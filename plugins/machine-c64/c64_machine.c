@@ -72,16 +72,9 @@ static uint8_t kernal_peek(const void *machine, uint16_t address)
 
 /* ---- hooks ---- */
 
-static int chain_sync(void *user, uint16_t pc);
-static int chain_access(void *user, uint16_t addr, uint8_t value, int write);
-
 static void install_hooks(c64 *m)
 {
-    if (m->p.autostart_pending || m->drive8)
-        mh_cpu6502_set_hooks(&m->cpu, chain_sync, m->dbg_access ? chain_access : NULL, m);
-    else
-        mh_cpu6502_set_hooks(&m->cpu, m->dbg_sync, m->dbg_access,
-                             m->dbg_sync || m->dbg_access ? m->dbg_user : NULL);
+    mh_kit_hooks_install(&m->hooks, m->p.autostart_pending || m->drive8 != NULL);
 }
 
 static int autostart_at_ready(const c64 *m, uint16_t pc)
@@ -90,20 +83,15 @@ static int autostart_at_ready(const c64 *m, uint16_t pc)
            mh_kernal_waits_for_key(&m->kernal, pc);
 }
 
-static int chain_sync(void *user, uint16_t pc)
+/* The machine's step of the hook chain (mcphost/kit_hooks.h). */
+static uint16_t own_sync(void *machine, uint16_t pc)
 {
-    c64 *m = user;
+    c64 *m = machine;
     if (m->p.autostart_pending && autostart_at_ready(m, pc)) c64_autostart_inject(m);
     /* The drive trap returns the CPU from LOAD: the debugger sees the
      * instruction it returns to. */
     if (pc == c64_kernal_layout.load_entry && m->drive8 && c64_drive_trap(m)) pc = m->cpu.pc;
-    return m->dbg_sync ? m->dbg_sync(m->dbg_user, pc) : 0;
-}
-
-static int chain_access(void *user, uint16_t addr, uint8_t value, int write)
-{
-    c64 *m = user;
-    return m->dbg_access ? m->dbg_access(m->dbg_user, addr, value, write) : 0;
+    return pc;
 }
 
 void c64_hooks_update(c64 *m) { install_hooks(m); }
@@ -111,9 +99,7 @@ void c64_hooks_update(c64 *m) { install_hooks(m); }
 void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                          void *user)
 {
-    m->dbg_sync = sync;
-    m->dbg_access = access;
-    m->dbg_user = user;
+    mh_kit_hooks_set(&m->hooks, sync, access, user);
     install_hooks(m);
 }
 
@@ -435,6 +421,7 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
         snprintf(error, error_size, "out of memory creating a c64");
         return NULL;
     }
+    mh_kit_hooks_init(&m->hooks, &m->cpu, own_sync, m);
     m->config = config;
     m->host = host;
     m->geometry = m6569_geometry_of(config.vic_model);

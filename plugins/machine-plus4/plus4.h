@@ -39,6 +39,7 @@
 #include "mcphost/chip_ted.h"
 #include "mcphost/cpu6502.h"
 #include "mcphost/kernal.h"
+#include "mcphost/kit_hooks.h"
 #include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
 #include "ted.h"
@@ -128,9 +129,7 @@ typedef struct plus4 {
     uint8_t rom_present[PLUS4_ROM_SLOTS];
     uint8_t open_rom[256];   /* an empty slot reads this ($FF... ) */
 
-    mh_cpu6502_sync_fn dbg_sync;
-    mh_cpu6502_access_fn dbg_access;
-    void *dbg_user;
+    mh_kit_hooks hooks;
 
     mh_machine_kit kit;
     mh_kernal kernal;

@@ -63,16 +63,9 @@ static uint8_t kernal_peek(const void *machine, uint16_t address)
 
 /* ---- hooks ---- */
 
-static int chain_sync(void *user, uint16_t pc);
-static int chain_access(void *user, uint16_t addr, uint8_t value, int write);
-
 static void install_hooks(plus4 *m)
 {
-    if (m->p.autostart_pending || m->drive8)
-        mh_cpu6502_set_hooks(&m->cpu, chain_sync, m->dbg_access ? chain_access : NULL, m);
-    else
-        mh_cpu6502_set_hooks(&m->cpu, m->dbg_sync, m->dbg_access,
-                             m->dbg_sync || m->dbg_access ? m->dbg_user : NULL);
+    mh_kit_hooks_install(&m->hooks, m->p.autostart_pending || m->drive8 != NULL);
 }
 
 static int drive_trap(plus4 *m)
@@ -87,19 +80,14 @@ static int drive_trap(plus4 *m)
     return 1;
 }
 
-static int chain_sync(void *user, uint16_t pc)
+/* The machine's step of the hook chain (mcphost/kit_hooks.h). */
+static uint16_t own_sync(void *machine, uint16_t pc)
 {
-    plus4 *m = user;
+    plus4 *m = machine;
     if (m->p.autostart_pending && plus4_kernal_at(m, pc) && mh_kernal_waits_for_key(&m->kernal, pc))
         plus4_autostart_inject(m);
     if (pc == plus4_kernal_layout.load_entry && m->drive8 && drive_trap(m)) pc = m->cpu.pc;
-    return m->dbg_sync ? m->dbg_sync(m->dbg_user, pc) : 0;
-}
-
-static int chain_access(void *user, uint16_t addr, uint8_t value, int write)
-{
-    plus4 *m = user;
-    return m->dbg_access ? m->dbg_access(m->dbg_user, addr, value, write) : 0;
+    return pc;
 }
 
 void plus4_hooks_update(plus4 *m) { install_hooks(m); }
@@ -107,9 +95,7 @@ void plus4_hooks_update(plus4 *m) { install_hooks(m); }
 void plus4_set_debug_hooks(plus4 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                            void *user)
 {
-    m->dbg_sync = sync;
-    m->dbg_access = access;
-    m->dbg_user = user;
+    mh_kit_hooks_set(&m->hooks, sync, access, user);
     install_hooks(m);
 }
 
@@ -415,6 +401,7 @@ plus4 *plus4_new(const char *options_json, const mh_host *host, char *error, siz
         snprintf(error, error_size, "out of memory creating a plus4");
         return NULL;
     }
+    mh_kit_hooks_init(&m->hooks, &m->cpu, own_sync, m);
     m->config = config;
     m->host = host;
     m->ram_mask = config.model == PLUS4_MODEL_C16 ? 0x3FFFu : 0xFFFFu;

@@ -38,6 +38,7 @@
 
 #include "mcphost/cpu6502.h"
 #include "mcphost/kernal.h"
+#include "mcphost/kit_hooks.h"
 #include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
 #include "via6522.h"
@@ -140,9 +141,7 @@ struct vic20 {
     uint32_t via_event_in;
     uint8_t vic_watch[64];   /* 1: the VIC fetches from this block now (a write
                               * there brings it up to date first) */
-    mh_cpu6502_sync_fn dbg_sync;
-    mh_cpu6502_access_fn dbg_access;
-    void *dbg_user;
+    mh_kit_hooks hooks;
     mh_machine_kit kit;
     mh_kernal kernal;
     mh_kernal_layout kernal_layout; /* per instance: BASIC's start moves with the RAM */

@@ -60,16 +60,9 @@ static uint8_t kernal_peek(const void *machine, uint16_t address)
 
 /* ---- hooks ---- */
 
-static int chain_sync(void *user, uint16_t pc);
-static int chain_access(void *user, uint16_t addr, uint8_t value, int write);
-
 static void install_hooks(vic20 *m)
 {
-    if (m->p.autostart_pending || m->drive8)
-        mh_cpu6502_set_hooks(&m->cpu, chain_sync, m->dbg_access ? chain_access : NULL, m);
-    else
-        mh_cpu6502_set_hooks(&m->cpu, m->dbg_sync, m->dbg_access,
-                             m->dbg_sync || m->dbg_access ? m->dbg_user : NULL);
+    mh_kit_hooks_install(&m->hooks, m->p.autostart_pending || m->drive8 != NULL);
 }
 
 static int drive_trap(vic20 *m)
@@ -81,19 +74,14 @@ static int drive_trap(vic20 *m)
     return 1;
 }
 
-static int chain_sync(void *user, uint16_t pc)
+/* The machine's step of the hook chain (mcphost/kit_hooks.h). */
+static uint16_t own_sync(void *machine, uint16_t pc)
 {
-    vic20 *m = user;
+    vic20 *m = machine;
     if (m->p.autostart_pending && pc >= 0xE000 && mh_kernal_waits_for_key(&m->kernal, pc))
         vic20_autostart_inject(m);
     if (pc == m->kernal_layout.load_entry && m->drive8 && drive_trap(m)) pc = m->cpu.pc;
-    return m->dbg_sync ? m->dbg_sync(m->dbg_user, pc) : 0;
-}
-
-static int chain_access(void *user, uint16_t addr, uint8_t value, int write)
-{
-    vic20 *m = user;
-    return m->dbg_access ? m->dbg_access(m->dbg_user, addr, value, write) : 0;
+    return pc;
 }
 
 void vic20_hooks_update(vic20 *m) { install_hooks(m); }
@@ -101,9 +89,7 @@ void vic20_hooks_update(vic20 *m) { install_hooks(m); }
 void vic20_set_debug_hooks(vic20 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                            void *user)
 {
-    m->dbg_sync = sync;
-    m->dbg_access = access;
-    m->dbg_user = user;
+    mh_kit_hooks_set(&m->hooks, sync, access, user);
     install_hooks(m);
 }
 
@@ -406,6 +392,7 @@ vic20 *vic20_new(const char *options_json, const mh_host *host, char *error, siz
         snprintf(error, error_size, "out of memory creating a vic20");
         return NULL;
     }
+    mh_kit_hooks_init(&m->hooks, &m->cpu, own_sync, m);
     m->config = config;
     m->host = host;
     m->geometry = m6561_geometry_of(config.vic_model);
