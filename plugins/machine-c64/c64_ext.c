@@ -38,58 +38,50 @@ void c64_snapshot_blob_seal(uint8_t *blob, size_t size)
     mh_kit_snapshot_seal(blob, size);
 }
 
+static void snap_fill(const void *m, void *state) { c64_snapshot_save(m, state); }
+
+static int snap_models_fit(const void *machine, uint32_t vic, uint32_t cia, char *error,
+                           size_t error_size)
+{
+    const c64 *m = machine;
+    if (vic == (uint32_t)m->config.vic_model && cia == (uint32_t)m->config.cia_model) return 1;
+    snprintf(error, error_size,
+             "snapshot: made on a %s VIC-II with %s CIAs; this machine has %s and %s",
+             vic < M6569_MODEL_COUNT ? m6569_model_name((m6569_model)vic) : "unknown",
+             c64_cia_model_name((m6526_model)cia),
+             m6569_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model));
+    return 0;
+}
+
+static int snap_state_ok(const void *m, const void *state, char *problem, size_t problem_size)
+{
+    return c64_snapshot_state_ok(m, state, problem, problem_size);
+}
+
+static void snap_restore(void *m, const void *state) { c64_snapshot_restore(m, state); }
+
+/* An injection waiting for a program this machine lacks is dropped. */
+static void snap_loaded(void *machine)
+{
+    c64 *m = machine;
+    if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
+    c64_hooks_update(m);
+}
+
+static const mh_kit_snapshot_ops c64_snapshot_ops = {
+    &c64_snapshot_format, "C64", snap_fill, snap_models_fit, snap_state_ok, snap_restore,
+    snap_loaded};
+
 mh_status c64_snapshot_blob_save(const c64 *m, void **data, size_t *size)
 {
-    if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
-    c64_snapshot *snap = calloc(1, sizeof *snap);
-    if (!snap) return MH_ERR_NO_MEMORY;
-    c64_snapshot_save(m, snap);
-    mh_status status = mh_kit_snapshot_make(&c64_snapshot_format, (uint32_t)m->config.vic_model,
-                                            (uint32_t)m->config.cia_model, snap, data, size);
-    free(snap);
-    return status;
+    return mh_kit_snapshot_save(&c64_snapshot_ops, m, (uint32_t)m->config.vic_model,
+                                (uint32_t)m->config.cia_model, data, size);
 }
 
 mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *error,
                                  size_t error_size)
 {
-    uint32_t vic, cia;
-    const uint8_t *state;
-    mh_status status = mh_kit_snapshot_open(&c64_snapshot_format, data, size, &vic, &cia, &state,
-                                            error, error_size);
-    if (status != MH_OK) return status;
-    if (vic != (uint32_t)m->config.vic_model || cia != (uint32_t)m->config.cia_model) {
-        snprintf(error, error_size,
-                 "snapshot: made on a %s VIC-II with %s CIAs; this machine has %s and %s",
-                 vic < M6569_MODEL_COUNT ? m6569_model_name((m6569_model)vic) : "unknown",
-                 c64_cia_model_name((m6526_model)cia),
-                 m6569_model_name(m->config.vic_model), c64_cia_model_name(m->config.cia_model));
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    c64_snapshot *snap = malloc(sizeof *snap);
-    if (!snap) {
-        snprintf(error, error_size, "snapshot: out of memory");
-        return MH_ERR_NO_MEMORY;
-    }
-    memcpy(snap, state, sizeof *snap);
-    char problem[160];
-    if (!c64_snapshot_state_ok(m, snap, problem, sizeof problem)) {
-        free(snap);
-        snprintf(error, error_size,
-                 "snapshot: the state is not one this C64 can be in (%s): the file is damaged or "
-                 "was not written by mcphost; nothing was loaded",
-                 problem);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    c64_snapshot_restore(m, snap);
-    free(snap);
-    /* The debug-cart halt is not in a blob saved between runs; an
-     * injection waiting for a program this machine lacks is dropped. */
-    m->p.run.exit_from_cpu = 0;
-    m->p.run.exit_pending = 0;
-    if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
-    c64_hooks_update(m);
-    return MH_OK;
+    return mh_kit_snapshot_load(&c64_snapshot_ops, m, &m->p.run, data, size, error, error_size);
 }
 
 static mh_status snap_save(void *context, void **data, size_t *size)

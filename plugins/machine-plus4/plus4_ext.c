@@ -39,11 +39,10 @@ void plus4_snapshot_blob_seal(uint8_t *blob, size_t size)
     mh_kit_snapshot_seal(blob, size);
 }
 
-mh_status plus4_snapshot_blob_save(const plus4 *m, void **data, size_t *size)
+static void snap_fill(const void *machine, void *state)
 {
-    if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
-    plus4_snapshot *snap = calloc(1, sizeof *snap);
-    if (!snap) return MH_ERR_NO_MEMORY;
+    const plus4 *m = machine;
+    plus4_snapshot *snap = state;
     memcpy(&snap->cpu, &m->cpu, sizeof m->cpu);
     memcpy(&snap->ted, &m->ted, sizeof m->ted);
     memcpy(&snap->p, &m->p, sizeof m->p);
@@ -52,15 +51,13 @@ mh_status plus4_snapshot_blob_save(const plus4 *m, void **data, size_t *size)
     snap->ted.page = NULL;
     snap->ted.user = NULL;
     snap->ted.fb = NULL;
-    mh_status status = mh_kit_snapshot_make(&plus4_snapshot_format, (uint32_t)m->config.model,
-                                            (uint32_t)m->config.ntsc, snap, data, size);
-    free(snap);
-    return status;
 }
 
 /* 1 when the state is one this machine can be in. */
-static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size_t size)
+static int state_ok(const void *machine, const void *state, char *problem, size_t size)
 {
+    const plus4 *m = machine;
+    const plus4_snapshot *s = state;
     const ted *t = &s->ted;
     const char *bad = NULL;
     if (s->cpu.model != m->cpu.model) bad = "the CPU model";
@@ -90,42 +87,51 @@ static int state_ok(const plus4 *m, const plus4_snapshot *s, char *problem, size
     return 0;
 }
 
-mh_status plus4_snapshot_blob_load(plus4 *m, const void *data, size_t size, char *error,
-                                   size_t error_size)
+static int snap_models_fit(const void *machine, uint32_t model, uint32_t ntsc, char *error,
+                           size_t error_size)
 {
-    uint32_t model, ntsc;
-    const uint8_t *state;
-    mh_status status = mh_kit_snapshot_open(&plus4_snapshot_format, data, size, &model, &ntsc,
-                                            &state, error, error_size);
-    if (status != MH_OK) return status;
-    if (model != (uint32_t)m->config.model || ntsc != (uint32_t)m->config.ntsc) {
-        snprintf(error, error_size, "snapshot: made on a %s %s; this machine is a %s %s",
-                 model ? "C16" : "Plus/4", ntsc ? "NTSC" : "PAL",
-                 m->config.model ? "C16" : "Plus/4", m->config.ntsc ? "NTSC" : "PAL");
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    plus4_snapshot *snap = malloc(sizeof *snap);
-    if (!snap) return MH_ERR_NO_MEMORY;
-    memcpy(snap, state, sizeof *snap);
-    char problem[120];
-    if (!state_ok(m, snap, problem, sizeof problem)) {
-        free(snap);
-        snprintf(error, error_size,
-                 "snapshot: the state is not one this Plus/4 can be in (%s): the file is damaged "
-                 "or was not written by mcphost; nothing was loaded", problem);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
+    const plus4 *m = machine;
+    if (model == (uint32_t)m->config.model && ntsc == (uint32_t)m->config.ntsc) return 1;
+    snprintf(error, error_size, "snapshot: made on a %s %s; this machine is a %s %s",
+             model ? "C16" : "Plus/4", ntsc ? "NTSC" : "PAL",
+             m->config.model ? "C16" : "Plus/4", m->config.ntsc ? "NTSC" : "PAL");
+    return 0;
+}
+
+static void snap_restore(void *machine, const void *state)
+{
+    plus4 *m = machine;
+    const plus4_snapshot *snap = state;
     mh_cpu6502_restore(&m->cpu, &snap->cpu);
     ted_restore(&m->ted, &snap->ted);
     memcpy(&m->p, &snap->p, sizeof m->p);
-    free(snap);
     m->ted.fb = m->p.fb[m->p.fb_back];
-    m->p.run.exit_from_cpu = 0;
-    m->p.run.exit_pending = 0;
+}
+
+/* An injection waiting for a program this machine lacks is dropped. */
+static void snap_loaded(void *machine)
+{
+    plus4 *m = machine;
     if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
     plus4_bus_update_banking(m);
     plus4_hooks_update(m);
-    return MH_OK;
+}
+
+static const mh_kit_snapshot_ops plus4_snapshot_ops = {
+    &plus4_snapshot_format, "Plus/4", snap_fill, snap_models_fit, state_ok, snap_restore,
+    snap_loaded};
+
+mh_status plus4_snapshot_blob_save(const plus4 *m, void **data, size_t *size)
+{
+    return mh_kit_snapshot_save(&plus4_snapshot_ops, m, (uint32_t)m->config.model,
+                                (uint32_t)m->config.ntsc, data, size);
+}
+
+mh_status plus4_snapshot_blob_load(plus4 *m, const void *data, size_t size, char *error,
+                                   size_t error_size)
+{
+    return mh_kit_snapshot_load(&plus4_snapshot_ops, m, &m->p.run, data, size, error,
+                                error_size);
 }
 
 static mh_status snap_save(void *context, void **data, size_t *size)

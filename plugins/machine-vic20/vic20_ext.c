@@ -32,23 +32,14 @@ static const mh_kit_snapshot_format vic20_snapshot_format = {"vic20", VIC20_SNAP
 
 void vic20_snapshot_blob_seal(uint8_t *blob, size_t size) { mh_kit_snapshot_seal(blob, size); }
 
-mh_status vic20_snapshot_blob_save(const vic20 *m, void **data, size_t *size)
-{
-    if (!data || !size) return MH_ERR_INVALID_ARGUMENT;
-    vic20_snapshot *snap = calloc(1, sizeof *snap);
-    if (!snap) return MH_ERR_NO_MEMORY;
-    vic20_snapshot_save(m, snap);
-    mh_status status = mh_kit_snapshot_make(&vic20_snapshot_format, (uint32_t)m->config.vic_model,
-                                            (uint32_t)m->config.memory, snap, data, size);
-    free(snap);
-    return status;
-}
+static void snap_fill(const void *m, void *state) { vic20_snapshot_save(m, state); }
 
 /* The values a vic20 can hold: indices inside their arrays, the beam
  * inside its frame. */
-static int state_ok(const vic20 *m, const vic20_snapshot *snap, char *problem,
-                    size_t problem_size)
+static int state_ok(const void *machine, const void *state, char *problem, size_t problem_size)
 {
+    const vic20 *m = machine;
+    const vic20_snapshot *snap = state;
     const m6561_geometry *g = m6561_geometry_of(snap->vic.model);
     if (!mh_cpu6502_state_valid(&snap->cpu)) {
         snprintf(problem, problem_size, "the CPU's micro-state");
@@ -96,47 +87,45 @@ static int state_ok(const vic20 *m, const vic20_snapshot *snap, char *problem,
     return 1;
 }
 
+static int snap_models_fit(const void *machine, uint32_t vic, uint32_t memory, char *error,
+                           size_t error_size)
+{
+    const vic20 *m = machine;
+    if (vic == (uint32_t)m->config.vic_model && memory == m->config.memory) return 1;
+    snprintf(error, error_size,
+             "snapshot: made on a VIC-20 with a %s VIC and memory %s; this machine has a %s "
+             "VIC and memory %s",
+             vic == M6561_MODEL_6560 ? "6560" : vic == M6561_MODEL_6561 ? "6561" : "unknown",
+             vic20_memory_name(memory), m6561_model_name(m->config.vic_model),
+             vic20_memory_name(m->config.memory));
+    return 0;
+}
+
+static void snap_restore(void *m, const void *state) { vic20_snapshot_restore(m, state); }
+
+/* An injection waiting for a program this machine lacks is dropped. */
+static void snap_loaded(void *machine)
+{
+    vic20 *m = machine;
+    if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
+    vic20_hooks_update(m);
+}
+
+static const mh_kit_snapshot_ops vic20_snapshot_ops = {
+    &vic20_snapshot_format, "VIC-20", snap_fill, snap_models_fit, state_ok, snap_restore,
+    snap_loaded};
+
+mh_status vic20_snapshot_blob_save(const vic20 *m, void **data, size_t *size)
+{
+    return mh_kit_snapshot_save(&vic20_snapshot_ops, m, (uint32_t)m->config.vic_model,
+                                (uint32_t)m->config.memory, data, size);
+}
+
 mh_status vic20_snapshot_blob_load(vic20 *m, const void *data, size_t size, char *error,
                                    size_t error_size)
 {
-    uint32_t vic, memory;
-    const uint8_t *state;
-    mh_status status = mh_kit_snapshot_open(&vic20_snapshot_format, data, size, &vic, &memory,
-                                            &state, error, error_size);
-    if (status != MH_OK) return status;
-    if (vic != (uint32_t)m->config.vic_model || memory != m->config.memory) {
-        snprintf(error, error_size,
-                 "snapshot: made on a VIC-20 with a %s VIC and memory %s; this machine has a %s "
-                 "VIC and memory %s",
-                 vic == M6561_MODEL_6560 ? "6560" : vic == M6561_MODEL_6561 ? "6561" : "unknown",
-                 vic20_memory_name(memory), m6561_model_name(m->config.vic_model),
-                 vic20_memory_name(m->config.memory));
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    vic20_snapshot *snap = malloc(sizeof *snap);
-    if (!snap) {
-        snprintf(error, error_size, "snapshot: out of memory");
-        return MH_ERR_NO_MEMORY;
-    }
-    memcpy(snap, state, sizeof *snap);
-    char problem[160];
-    if (!state_ok(m, snap, problem, sizeof problem)) {
-        free(snap);
-        snprintf(error, error_size,
-                 "snapshot: the state is not one this VIC-20 can be in (%s): the file is damaged "
-                 "or was not written by mcphost; nothing was loaded",
-                 problem);
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    vic20_snapshot_restore(m, snap);
-    free(snap);
-    /* The debug-cart halt is not in a blob saved between runs; an
-     * injection waiting for a program this machine lacks is dropped. */
-    m->p.run.exit_from_cpu = 0;
-    m->p.run.exit_pending = 0;
-    if (m->p.autostart_pending && !m->autostart.data) m->p.autostart_pending = 0;
-    vic20_hooks_update(m);
-    return MH_OK;
+    return mh_kit_snapshot_load(&vic20_snapshot_ops, m, &m->p.run, data, size, error,
+                                error_size);
 }
 
 static mh_status snap_save(void *context, void **data, size_t *size)
