@@ -9,7 +9,7 @@
 // and RUN print SAVED; a second SAVE "PROG" is refused (63 FILE EXISTS, in
 // the log; the file unchanged), "@0:PROG" replaces it, and a full disk
 // answers 72 DISK FULL with the image file left byte for byte as it was.
-// Without ROMs, on the free boot ROMs of the VIC-20 and the Plus/4: LOAD a
+// The same on the C64's free Open ROMs (no ROM files needed). Without ROMs, on the free boot ROMs of the VIC-20 and the Plus/4: LOAD a
 // PRG, SAVE it under a new name, clear memory, LOAD the new name and compare.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +21,7 @@ import { romDir, skipReason } from './lib/roms.mjs';
 import { blankD64, blocksFree, directory, readFile, withFile } from './lib/d64.mjs';
 
 const ORIGINAL = [
+  { machine: 'c64', folder: null, basic: 0x0801, label: 'c64 on the free Open ROMs' },
   { machine: 'c64', folder: 'C64', basic: 0x0801 },
   { machine: 'vic20', folder: 'VIC20', basic: 0x1001 },
   { machine: 'plus4', folder: 'PLUS4', basic: 0x1001 },
@@ -67,8 +68,8 @@ function session(hostOf) {
 /** READY. as the last non-empty line: the command typed has finished. */
 const READY_AT_END = /READY\.\s*$/;
 
-for (const { machine, folder, basic } of ORIGINAL) {
-  describe(`SAVE on the ${machine} with the original ROMs`, { skip: skipReason(folder) }, () => {
+for (const { machine, folder, basic, label } of ORIGINAL) {
+  describe(`SAVE on the ${label ?? `${machine} with the original ROMs`}`, { skip: folder ? skipReason(folder) : false }, () => {
     let host, dir;
     const s = session(() => host);
     const disk = () => join(dir, 'work.d64');
@@ -89,7 +90,8 @@ for (const { machine, folder, basic } of ORIGINAL) {
       dir = realpathSync(mkdtempSync(join(tmpdir(), `mh-save-${machine}-`)));
       writeFileSync(disk(), blankD64('WORK', 'W1'));
       writeFileSync(join(dir, 'full.d64'), blankD64('FULL', 'F1', { full: true }));
-      host = await connectHost({ args: ['--machine', machine, '--rom-dir', romDir(folder), '--allow-dir', dir] });
+      const roms = folder ? ['--rom-dir', romDir(folder)] : [];
+      host = await connectHost({ args: ['--machine', machine, ...roms, '--allow-dir', dir] });
       await host.client.setLoggingLevel('info');
       await s.until(READY_AT_END, 'boot to READY');
     });
