@@ -217,6 +217,32 @@ static void test_exists_and_replace(void)
     mh_d64_free(d);
 }
 
+/* Replacing a splat file (never validated) keeps its old blocks allocated:
+ * here its chain runs into another file's blocks, which must stay used. */
+static void test_replace_splat_keeps_blocks(void)
+{
+    tb_d64 b;
+    tb_d64_init(&b, 35, false, "SPLAT", "W3");
+    uint8_t *a = pattern(600, 11);
+    tb_d64_add_file(&b, "A", 0x82, a, 600);  /* 1/0, 1/1, 1/2 */
+    tb_d64_add_file(&b, "S", 0x02, a, 300);  /* 1/3, 1/4, not closed */
+    uint8_t *last = tb_d64_sector(&b, 1, 4);
+    last[0] = 1;
+    last[1] = 1; /* S's chain runs on into A's second block */
+    mh_d64 *d = open_builder(&b);
+    tb_d64_free(&b);
+    mh_d64_save_result r;
+    mh_media_error err;
+    CU_ASSERT_EQUAL_FATAL(save(&d, "@0:S", a, 10, &r, &err), MH_OK);
+    CU_ASSERT_TRUE(r.replaced);
+    const uint8_t *bam = mh_d64_sector(d, 18, 0);
+    for (unsigned s = 0; s <= 4; s++) CU_ASSERT_EQUAL(bam[4 + 1] & (1u << s), 0);
+    check_reads_back(d, "A", a, 600);
+    check_reads_back(d, "S", a, 10);
+    free(a);
+    mh_d64_free(d);
+}
+
 static void test_disk_full(void)
 {
     tb_d64 b;
@@ -488,6 +514,7 @@ static void test_random_damage(void)
 }
 
 MH_SUITE("media.d64_write", NULL, NULL, MH_TEST(test_blank_disk_layout),
-         MH_TEST(test_track_order), MH_TEST(test_exists_and_replace), MH_TEST(test_disk_full),
+         MH_TEST(test_track_order), MH_TEST(test_exists_and_replace),
+         MH_TEST(test_replace_splat_keeps_blocks), MH_TEST(test_disk_full),
          MH_TEST(test_directory_growth), MH_TEST(test_names), MH_TEST(test_forty_tracks),
          MH_TEST(test_hostile_images), MH_TEST(test_random_damage))

@@ -473,7 +473,10 @@ static mh_status save_into(const mh_d64 *d64, const save_name *n, const uint8_t 
                                        c->dir_sectors[dir_index]) + slot * ENTRY_SIZE;
     unsigned t, s;
     write_chain(img, d64, bam, data, size, (unsigned)blocks, &t, &s);
-    if (old) release_chain(bam, d64, old);
+    /* Only a closed file's chain was validated (no loops, no blocks shared
+     * with another file); a splat or DEL entry's old blocks stay allocated
+     * rather than risk freeing someone else's. */
+    if (old && old->closed && old->type != MH_CBM_DEL) release_chain(bam, d64, old);
     write_entry(entry, n, t, s, (unsigned)blocks);
     r->track = (uint8_t)t;
     r->sector = (uint8_t)s;
