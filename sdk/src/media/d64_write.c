@@ -9,7 +9,8 @@
  * trusts the BAM: a BAM that calls a used sector free would let a save
  * overwrite another file.
  *
- * Layout (the 1541's, as described in Joe Forster's "Disk File Layout"):
+ * Layout (the 1541's, as described in Joe Forster's "Disk File Layout" and
+ * followed by VICE's virtual drive):
  *   - the first block: the track nearest the directory track with a free
  *     sector, 17 before 19, then 16, 20, ...; its first free sector;
  *   - the next blocks: the sector 10 further on (past the track's end the
