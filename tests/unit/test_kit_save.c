@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const mh_kernal_layout layout = {
@@ -190,5 +191,27 @@ static void test_save_trap_full_and_write_back(void)
     rig_free(r);
 }
 
+/* A read-only .d64 file is a write-protected disk (not testable as root,
+ * for whom every file is writable: said on stderr then). */
+static void test_save_trap_read_only(void)
+{
+    rig *r = rig_new(0);
+    char message[1024];
+    CU_ASSERT_EQUAL_FATAL(chmod(r->path, 0444), 0);
+    call_save(r, "PROG", 8, 0x0801, 0x0810);
+    int done = mh_kernal_save_trap(&r->k, 8, &r->disk, r->path, message, sizeof message);
+    if (geteuid() == 0) {
+        fprintf(stderr, "kit.save: running as root, the read-only check cannot be seen\n");
+        CU_ASSERT_EQUAL(done, 1);
+    } else {
+        CU_ASSERT_EQUAL(done, -1);
+        CU_ASSERT_EQUAL(r->cpu.a, 5);
+        CU_ASSERT_PTR_NOT_NULL(strstr(message, "26, WRITE PROTECT ON"));
+        CU_ASSERT_PTR_NULL(mh_d64_find(r->disk, (const uint8_t *)"PROG", 4));
+    }
+    chmod(r->path, 0644);
+    rig_free(r);
+}
+
 MH_SUITE("kit.save", NULL, NULL, MH_TEST(test_save_trap),
-         MH_TEST(test_save_trap_full_and_write_back))
+         MH_TEST(test_save_trap_full_and_write_back), MH_TEST(test_save_trap_read_only))

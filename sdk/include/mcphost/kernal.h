@@ -115,7 +115,8 @@ int mh_kernal_load_trap(const mh_kernal *kernal, uint8_t device, const struct mh
  * and A = 8 (MISSING FILE NAME) for an empty name; A = 5 (DEVICE NOT
  * PRESENT, what a KERNAL answers when the drive does not take the file)
  * for a drive error (63 FILE EXISTS, 72 DISK FULL, 33/34 SYNTAX ERROR, a
- * disk that cannot be written safely), *disk unchanged; and A = 5 when
+ * disk that cannot be written safely, a disk_path the process may not
+ * write: 26 WRITE PROTECT ON), *disk unchanged; and A = 5 when
  * the image could not be written back to disk_path (*disk then holds the
  * new image, so the file is not lost while the session runs). message
  * gets what happened ("saved "NAME" $0801-$0812 (1 block, track 17

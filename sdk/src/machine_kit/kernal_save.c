@@ -11,9 +11,11 @@
  * and a program that was not saved never looks saved. The drive's error
  * text goes to the message the machine logs.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mcphost/file_write.h"
 #include "mcphost/kernal.h"
@@ -85,6 +87,14 @@ int mh_kernal_save_trap(const mh_kernal *k, uint8_t device, struct mh_d64 **disk
     if (length == 0) {
         snprintf(message, message_size, "SAVE without a file name");
         return fail(k, KERNAL_MISSING_FILE_NAME);
+    }
+    /* A .d64 file the user made read-only is a write-protected disk (the
+     * rename of the write-back would replace it anyway). */
+    if (disk_path && access(disk_path, W_OK) != 0 && (errno == EACCES || errno == EROFS)) {
+        snprintf(message, message_size,
+                 "SAVE \"%s\": %s is read-only (a write-protected disk: the drive answers 26, "
+                 "WRITE PROTECT ON); the disk is unchanged", shown, disk_path);
+        return fail(k, KERNAL_DEVICE_NOT_PRESENT);
     }
     /* The load address, then start .. end - 1 (nothing when end <= start,
      * as the KERNAL's loop checks before each byte). */
