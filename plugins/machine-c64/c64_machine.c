@@ -64,7 +64,7 @@ const mh_kernal_layout c64_kernal_layout = {
     .load_entry = 0xFFD5,
     .directory_address = 0x0401,
     .save_entry = 0xFFD8,
-    .save_start = 0xC1,
+    .save_start = 0xC1, /* SAVE at $F5DD: STX $AE, STY $AF, (A) to $C1/$C2 */
 };
 
 static uint8_t kernal_peek(const void *machine, uint16_t address)

@@ -49,7 +49,7 @@ const mh_kernal_layout plus4_kernal_layout = {
     .load_entry = 0xFFD5,
     .directory_address = 0x0401,
     .save_entry = 0xFFD8,
-    .save_start = 0xB2,
+    .save_start = 0xB2, /* SAVE at $F194: STX $9D, STY $9E, (A) to $B2/$B3 */
 };
 
 /* What the glue reads: the CPU's view (the READY loop's code in ROM), but

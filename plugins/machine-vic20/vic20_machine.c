@@ -44,7 +44,7 @@ static const mh_kernal_layout vic20_kernal_layout_base = {
     .load_entry = 0xFFD5,
     .directory_address = 0x1001,
     .save_entry = 0xFFD8,
-    .save_start = 0xC1,
+    .save_start = 0xC1, /* SAVE at $F675: STX $AE, STY $AF, (A) to $C1/$C2 */
 };
 
 /* Where BASIC programs start for a memory configuration. */
