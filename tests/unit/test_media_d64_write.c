@@ -462,6 +462,11 @@ static void test_hostile_images(void)
     CU_ASSERT_EQUAL(mh_d64_save(NULL, P("X"), 1, data, 3, &img, &size, NULL, &err),
                     MH_ERR_INVALID_ARGUMENT);
     mh_d64_free(d);
+    /* a wrong size never becomes an mh_d64, so there is nothing to save to */
+    tb_d64_init(&b, 35, false, "SIZE", "W9");
+    CU_ASSERT_PTR_NULL(mh_d64_open(b.img, b.size - 1, MH_D64_OPEN_PARTIAL, &err));
+    CU_ASSERT_PTR_NULL(mh_d64_open(b.img, b.size + 256, MH_D64_OPEN_PARTIAL, &err));
+    tb_d64_free(&b);
 }
 
 /* Random BAM and directory bytes: the writer refuses or writes a disk that
