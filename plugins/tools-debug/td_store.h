@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "td_lines.h"
 #include "tools_debug.h"
 
 #define TD_MAX_SYMBOLS 200000u
@@ -44,6 +45,7 @@ typedef struct td_session_state {
     uint32_t next_seq;
     int sorted;
     td_snapshot *snapshots[TD_MAX_SNAPSHOTS];
+    td_lines lines; /* source lines from debug info (td_lines.h) */
     void *scratch; /* a buffer kept between memory_read calls (td_scratch_*) */
     size_t scratch_size;
 } td_session_state;

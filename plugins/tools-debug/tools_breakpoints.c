@@ -3,6 +3,7 @@
  * condition, trace. They run on the session's thread between run slices
  * (MH_TOOL_NEEDS_SESSION), so they take effect at once on a running machine
  * and are armed before a paused one starts: none is ever missed. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <mcphost/json.h>
 #include <mcphost/toolkit.h>
 
+#include "td_resolve.h"
 #include "tools_debug.h"
 
 typedef struct bp_args {
@@ -23,6 +25,27 @@ static int parse(td_plugin *p, mh_call *call, bp_args *a)
 {
     a->args = mh_toolkit_args(p->call, call, &a->doc, a->error, sizeof a->error);
     return a->args != NULL;
+}
+
+/* ---- labels in conditions ---- */
+
+typedef struct label_scope {
+    td_plugin *plugin;
+    const char *session;
+} label_scope;
+
+/* The expression language's constant callback: a label of the session. */
+static int label_constant(void *user, const char *name, size_t length, int64_t *value, char *why,
+                          size_t why_size)
+{
+    label_scope *scope = user;
+    if (!scope->plugin->store) return 0;
+    uint32_t address = 0;
+    td_session_state *state = td_store_lock(scope->plugin->store, scope->session, 0);
+    int found = td_resolve_label(state, name, length, &address, why, why_size);
+    td_store_unlock(scope->plugin->store);
+    if (found) *value = address;
+    return found;
 }
 
 /* Answers with the breakpoint list (and the id just set, when nonzero). */
@@ -108,14 +131,17 @@ static void add_breakpoint(td_plugin *p, mh_call *call, const char *kinds_key, u
     mh_breakpoint_spec spec = {0};
     spec.struct_size = sizeof spec;
     uint32_t start = 0, length = 0;
-    mh_status status =
-        mh_args_range(a.args, 0xFFFF, 1, 0, &start, &length, a.error, sizeof a.error);
+    mh_status status = td_resolve_range(p->store, p->sessions->name(p->call->session(call)), a.args,
+                                        0xFFFF, 1, 0, &start, &length, a.error, sizeof a.error);
     if (status != MH_OK) {
         p->call->error(call, a.error);
     } else if (parse_kinds(a.args, kinds_key, def_kinds, &spec.kinds, a.error, sizeof a.error) &&
                mh_toolkit_breakpoint_options(a.args, &spec, a.error, sizeof a.error) == MH_OK) {
         spec.start = start;
         spec.end = start + length - 1;
+        label_scope scope = {p, p->sessions->name(p->call->session(call))};
+        spec.constant = label_constant;
+        spec.constant_user = &scope;
         uint32_t id = 0;
         status = p->debug->bp_add(p->call->session(call), &spec, &id, a.error, sizeof a.error);
         if (status != MH_OK) {
@@ -262,9 +288,17 @@ static void tool_condition(void *user, mh_call *call)
             status = mh_args_string(a.args, "condition", &condition, NULL, a.error, sizeof a.error);
             if (status == MH_ERR_NOT_FOUND) status = MH_OK; /* removes it */
         }
-        if (status == MH_OK)
-            status = p->debug->bp_condition(p->call->session(call), (uint32_t)id, condition,
-                                            a.error, sizeof a.error);
+        mh_session *session = p->call->session(call);
+        label_scope scope = {p, p->sessions->name(session)};
+        int with = p->debug->struct_size >= offsetof(mh_debug_service, bp_condition_with) +
+                                                sizeof p->debug->bp_condition_with &&
+                   p->debug->bp_condition_with;
+        if (status == MH_OK && with)
+            status = p->debug->bp_condition_with(session, (uint32_t)id, condition, label_constant,
+                                                 &scope, a.error, sizeof a.error);
+        else if (status == MH_OK)
+            status = p->debug->bp_condition(session, (uint32_t)id, condition, a.error,
+                                            sizeof a.error);
         if (status != MH_OK) p->call->error(call, a.error);
         else report_list(p, call, (uint32_t)id,
                          condition && *condition ? "condition set" : "condition removed");

@@ -10,6 +10,8 @@
 
 #include "td_code.h"
 #include "td_disasm.h"
+#include "td_resolve.h"
+#include "td_source.h"
 #include "td_store.h"
 #include "td_util.h"
 
@@ -154,7 +156,8 @@ static void assemble(void *user, mh_call *call)
         goto done;
     }
     uint32_t origin = 0;
-    status = mh_args_address(c.args, "address", 0xFFFF, &origin, c.err, sizeof c.err);
+    status = td_resolve_arg(c.plugin->store, td_session_name(&c), c.args, "address", 0xFFFF, &origin,
+                            c.err, sizeof c.err);
     if (status != MH_OK) {
         td_fail_arg(&c);
         goto done;
@@ -309,10 +312,11 @@ static const mh_tool_desc code_tools[] = {
      MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.assemble", assemble, NULL},
     {sizeof(mh_tool_desc), "symbols_load", "Load symbols",
-     "Adds labels from a file to the session's symbols: VICE label files (\"al C:1000 "
-     ".start\") or assignments (\"start = $1000\", \"start EQU 4096\").",
+     "Adds labels (and source lines) from a file to the session: VICE/ACME/64tass/ld65 labels, "
+     "ca65 .dbg, KickAssembler .sym/.dbg, dasm -s, xa65 -l.",
      "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
-     "\"description\":\"The file, in an allowed directory\"},"
+     "\"description\":\"The file, in an allowed directory\"},\"format\":{\"enum\":[\"auto\","
+     "\"labels\",\"ca65-dbg\",\"kickass-sym\",\"kickass-dbg\",\"dasm\",\"xa65\"]},"
      "\"replace\":{\"type\":\"boolean\",\"description\":\"Clear the session's symbols "
      "first\"}},\"required\":[\"path\"],\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"loaded\",\"total\"],\"properties\":{\"errors\":{}}}",
@@ -330,6 +334,15 @@ static const mh_tool_desc code_tools[] = {
      "{\"type\":\"object\",\"required\":[\"symbols\",\"count\",\"total\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.symbols.list", td_symbols_list, NULL},
+    {sizeof(mh_tool_desc), "source_lines", "Source lines",
+     "Address (or label) to file:line and its text, or file and line to addresses; from a "
+     "loaded .dbg.",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\","
+     "\"string\"]},\"file\":{\"type\":\"string\"},\"line\":{\"type\":\"integer\","
+     "\"minimum\":1}},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"lines\",\"count\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     NULL, td_source_lines, NULL},
     {sizeof(mh_tool_desc), "backtrace", "Backtrace",
      "A heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
      "each \"likely\" or a \"guess\".",
