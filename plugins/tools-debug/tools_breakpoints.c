@@ -338,26 +338,23 @@ static void tool_trace(void *user, mh_call *call)
 
 /* address + length or end, as every range tool takes them */
 #define RANGE_PROPS \
-    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address ($C000, 0xC000 " \
-    "or 49152)\"},\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes in " \
-    "the range\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address " \
-    "of the range (inclusive)\"}"
+    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"$C000, 49152, a label or " \
+    "label+2\"},\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes\"}," \
+    "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address (inclusive)\"}"
 
 static const td_tool tools[] = {
     {"breakpoints_set", "vice.breakpoints.set", "Set a breakpoint",
-     "Sets a breakpoint on an address or range. exec stops before the instruction; read, "
-     "write, change (a write that changes the byte) and access after it.",
+     "Breakpoint on an address or range: exec stops before the instruction; read, write, "
+     "change (a write changing the byte), access after it.",
      "{\"type\":\"object\",\"properties\":{\"condition\":{\"type\":\"string\","
-     "\"description\":\"Stop only when true, e.g. \\\"a == $10 && mem[$D012] > 100\\\"; "
-     "names: a x y s p pc, flags c z i d v n, value address write cycles frame raster "
-     "raster_cycle mem[addr] opcode\"},"
+     "\"description\":\"Stop only when true: \\\"x == $10 && mem[$D012] > 100\\\"; names: a x "
+     "y s p pc c z i d v n value address write cycles frame raster raster_cycle mem[addr] "
+     "opcode, labels\"},"
      MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
      ","
      RANGE_PROPS
-     ",\"kind\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
-     "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
-     "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"exec "
-     "(default), read, write, change, access, or several\"}},\"required\":[\"address\"],"
+     ",\"kind\":{\"type\":[\"string\",\"array\"],\"description\":\"exec (default), read, "
+     "write, change, access, or an array of them\"}},\"required\":[\"address\"],"
      "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_set},
     {"breakpoints_memory_watch", "vice.breakpoints.memory_watch", "Watch memory",
@@ -368,10 +365,8 @@ static const td_tool tools[] = {
      MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
      ","
      RANGE_PROPS
-     ",\"on\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
-     "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
-     "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"write "
-     "(default), read, change, access, or several\"}},\"required\":[\"address\"],"
+     ",\"on\":{\"type\":[\"string\",\"array\"],\"description\":\"write (default), read, "
+     "change, access, or an array of them\"}},\"required\":[\"address\"],"
      "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_memory_watch},
     {"breakpoints_list", "vice.breakpoints.list", "List breakpoints",

@@ -286,14 +286,14 @@ done:
 
 static const mh_tool_desc code_tools[] = {
     {sizeof(mh_tool_desc), "disassemble", "Disassemble",
-     "Disassembles count instructions from address, or a whole range, naming operands from "
-     "the session's symbols; the line at PC is marked (\">\").",
+     "Disassembles count instructions from address, or a range, with the session's labels; "
+     "\">\" marks PC.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"First instruction (default PC)\"},\"count\":{\"type\":[\"integer\","
      "\"string\"],\"description\":\"Instructions (1-2000, default 16)\"},"
      "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes to cover, instead "
      "of count\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address "
-     "to cover (inclusive), instead of count\"},\"space\":{\"type\":\"string\","
+     "(inclusive), instead of count\"},\"space\":{\"type\":\"string\","
      "\"description\":\"Memory space (default \\\"cpu\\\")\"}},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"lines\",\"next_address\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
@@ -312,20 +312,20 @@ static const mh_tool_desc code_tools[] = {
      MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.assemble", assemble, NULL},
     {sizeof(mh_tool_desc), "symbols_load", "Load symbols",
-     "Adds labels (and source lines) from a file to the session: VICE/ACME/64tass/ld65 labels, "
-     "ca65 .dbg, KickAssembler .sym/.dbg, dasm -s, xa65 -l.",
+     "Loads labels (and source lines) into the session: VICE/ACME/64tass/ld65 labels, ca65 "
+     ".dbg, KickAssembler .sym/.dbg, dasm -s, xa65 -l.",
      "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
-     "\"description\":\"The file, in an allowed directory\"},\"format\":{\"enum\":[\"auto\","
+     "\"description\":\"The file, in an allowed directory\"},\"format\":{\"description\":\"auto (default)\",\"enum\":[\"auto\","
      "\"labels\",\"ca65-dbg\",\"kickass-sym\",\"kickass-dbg\",\"dasm\",\"xa65\"]},"
-     "\"replace\":{\"type\":\"boolean\",\"description\":\"Clear the session's symbols "
-     "first\"}},\"required\":[\"path\"],\"additionalProperties\":false}",
+     "\"replace\":{\"type\":\"boolean\",\"description\":\"Clear "
+     "the loaded first\"}},\"required\":[\"path\"],\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"loaded\",\"total\"],\"properties\":{\"errors\":{}}}",
      0, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.symbols.load", td_symbols_load, NULL},
     {sizeof(mh_tool_desc), "symbols_list", "List symbols",
-     "The session's symbols by address: all, by name, or in a range.",
+     "Session symbols by address: all, by name, or in a range.",
      "{\"type\":\"object\",\"properties\":{\"filter\":{\"type\":\"string\","
-     "\"description\":\"Only names containing this (any case)\"},"
+     "\"description\":\"Names containing this (any case)\"},"
      "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range start\"},"
      "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range bytes\"},"
      "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range end (inclusive)\"},"
@@ -335,16 +335,17 @@ static const mh_tool_desc code_tools[] = {
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.symbols.list", td_symbols_list, NULL},
     {sizeof(mh_tool_desc), "source_lines", "Source lines",
-     "Address (or label) to file:line and its text, or file and line to addresses; from a "
-     "loaded .dbg.",
+     "Address or label to file:line and text, or file+line to addresses (needs a loaded "
+     ".dbg).",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\","
-     "\"string\"]},\"file\":{\"type\":\"string\"},\"line\":{\"type\":\"integer\","
-     "\"minimum\":1}},\"additionalProperties\":false}",
+     "\"string\"],\"description\":\"Number or label\"},\"file\":{\"type\":\"string\","
+     "\"description\":\"File (with line)\"},\"line\":{\"type\":\"integer\","
+     "\"description\":\"Line\",\"minimum\":1}},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"lines\",\"count\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      NULL, td_source_lines, NULL},
     {sizeof(mh_tool_desc), "backtrace", "Backtrace",
-     "A heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
+     "Heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
      "each \"likely\" or a \"guess\".",
      "{\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\","
      "\"description\":\"Most frames (default 32)\",\"minimum\":1,\"maximum\":128}},"
@@ -353,8 +354,7 @@ static const mh_tool_desc code_tools[] = {
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.backtrace", td_backtrace, NULL},
     {sizeof(mh_tool_desc), "cycles_stopwatch", "Cycle stopwatch",
-     "CPU cycles since the stopwatch was last reset. To time a routine: reset, run to its end,"
-     " read.",
+     "CPU cycles since the last reset. To time a routine: reset, run to its end, read.",
      "{\"type\":\"object\",\"properties\":{\"reset\":{\"type\":\"boolean\","
      "\"description\":\"Restart it (returns the time before)\"}},"
      "\"additionalProperties\":false}",

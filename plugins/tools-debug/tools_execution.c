@@ -298,14 +298,14 @@ static void tool_wait(void *user, mh_call *call)
 static const char state_output[] =
     "{\"type\":\"object\",\"required\":[\"state\"],\"properties\":{\"state\":{\"enum\":[\"paus"
     "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\","
-    "\"description\":\"Reason, pc, registers, raster, access, disassembly\"}}}";
+    "\"description\":\"The stop record\"}}}";
 
 static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",
-     "Runs the machine until a breakpoint, pause or the program's end; returns at once (state "
-     "running). execution_wait returns the stop record.",
+     "Runs until a breakpoint, pause or the program's end; returns at once. execution_wait "
+     "returns the stop record.",
      "{\"type\":\"object\",\"properties\":{\"warp\":{\"type\":\"boolean\","
-     "\"description\":\"true: as fast as possible; false: real speed (default: unchanged)\"}},"
+     "\"description\":\"true: full speed; false: real speed (default: unchanged)\"}},"
      "\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_run},
     {"execution_pause", "vice.execution.pause", "Pause",
@@ -325,7 +325,7 @@ static const td_tool tools[] = {
     {"execution_step_out", "vice.execution.step_out", "Step out",
      "Runs until the current subroutine returns (RTS, or RTI of an interrupt); stops after it.",
      "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\","
-     "\"description\":\"Wait at most this long (default 5000); the run goes on\","
+     "\"description\":\"Most ms to wait (default 5000); the run goes on\","
      "\"minimum\":1,\"maximum\":600000}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step_out},
     {"execution_step_cycle", "vice.execution.step_cycle", "Step cycles",
@@ -338,12 +338,12 @@ static const td_tool tools[] = {
      "Runs until PC reaches address, or for cycles or frames (exactly one), or a breakpoint; "
      "returns the stop record.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"Stop before the instruction here ($C000, 0xC000 or 49152)\"},"
+     "\"description\":\"Stop before this instruction ($C000 or a label)\"},"
      "\"cycles\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many CPU "
      "cycles\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many "
-     "video frames\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at most "
-     "this long (default 10000); the run goes on\",\"minimum\":1,\"maximum\":600000},"
-     "\"warp\":{\"type\":\"boolean\",\"description\":\"true: as fast as possible; false: real "
+     "video frames\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Most ms to "
+     "wait (default 10000); the run goes on\",\"minimum\":1,\"maximum\":600000},"
+     "\"warp\":{\"type\":\"boolean\",\"description\":\"true: full speed; false: real "
      "speed (default: unchanged)\"}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_run_until},
     {"execution_get_state", "vice.execution.get_state", "Execution state",
@@ -351,10 +351,10 @@ static const td_tool tools[] = {
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_SESSION_ON_WORKER, tool_get_state},
     {"execution_wait", "vice.execution.wait", "Wait for a stop",
-     "Blocks until the machine stops (breakpoint, step, pause, jam, exit) and returns the "
-     "stop record. Use it instead of polling.",
+     "Blocks until the machine stops (breakpoint, step, pause, jam, exit); returns the stop "
+     "record. Use it, not polling.",
      "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\","
-     "\"description\":\"Wait at most this long (default 10000; 0: just look)\",\"minimum\":0,"
+     "\"description\":\"Most ms to wait (default 10000; 0: just look)\",\"minimum\":0,"
      "\"maximum\":600000}},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY, MH_TOOL_SESSION_ON_WORKER, tool_wait},
 };

@@ -305,12 +305,12 @@ static const mh_tool_desc register_tools[] = {
      "\"pc\":{\"type\":[\"integer\",\"string\"],\"description\":\"Program counter\"},"
      "\"flags\":{\"type\":\"string\",\"description\":\"Letters of the flags to set, the "
      "others cleared (\\\"NZC\\\" or \\\"Nv-bdIzC\\\")\"},\"n\":{\"type\":\"boolean\","
-     "\"description\":\"Flag N (set last)\"},\"v\":{\"type\":\"boolean\","
-     "\"description\":\"Flag V (set last)\"},\"d\":{\"type\":\"boolean\","
-     "\"description\":\"Flag D (set last)\"},\"i\":{\"type\":\"boolean\","
-     "\"description\":\"Flag I (set last)\"},\"z\":{\"type\":\"boolean\","
-     "\"description\":\"Flag Z (set last)\"},\"c\":{\"type\":\"boolean\","
-     "\"description\":\"Flag C (set last)\"}},\"additionalProperties\":false}",
+     "\"description\":\"N (set last)\"},\"v\":{\"type\":\"boolean\","
+     "\"description\":\"V (set last)\"},\"d\":{\"type\":\"boolean\","
+     "\"description\":\"D (set last)\"},\"i\":{\"type\":\"boolean\","
+     "\"description\":\"I (set last)\"},\"z\":{\"type\":\"boolean\","
+     "\"description\":\"Z (set last)\"},\"c\":{\"type\":\"boolean\","
+     "\"description\":\"C (set last)\"}},\"additionalProperties\":false}",
      registers_output,
      MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.registers.set", registers_set, NULL},
