@@ -226,53 +226,52 @@ mh_status td_resolve_arg(td_store *store, const char *session, const mh_json *ar
     return td_resolve_value(store, session, value, key, max, out, err, err_size);
 }
 
+/* Whether value is a string the label reader takes (not a number form). */
+static int is_label_text(const mh_json *value)
+{
+    size_t n = 0;
+    const char *text = value && mh_json_typeof(value) == MH_JSON_STRING ? mh_json_as_string(value, &n) : NULL;
+    return text && n > 0 && label_start(text[0]) &&
+           !(n > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'));
+}
+
 mh_status td_resolve_range(td_store *store, const char *session, const mh_json *args,
                            uint32_t max_address, uint32_t default_length, uint32_t max_length,
                            uint32_t *start, uint32_t *length, char *err, size_t err_size)
 {
+    const mh_json *address_value = mh_json_typeof(args) == MH_JSON_OBJECT ? mh_json_object_get(args, "address") : NULL;
+    const mh_json *end_value = address_value ? mh_json_object_get(args, "end") : NULL;
+    const mh_json *len_value = address_value ? mh_json_object_get(args, "length") : NULL;
+    /* Numbers only: the shared reader, its rules and messages unchanged. */
+    if (!is_label_text(address_value) && !is_label_text(end_value))
+        return mh_args_range(args, max_address, default_length, max_length, start, length, err,
+                             err_size);
+    /* Labels: resolved to numbers, then the same reader on those. */
     uint32_t first = 0, last = 0;
-    mh_status st = td_resolve_arg(store, session, args, "address", max_address, &first, err, err_size);
-    if (st != MH_OK) return st;
-    const mh_json *len_value = mh_json_object_get(args, "length");
-    const mh_json *end_value = mh_json_object_get(args, "end");
-    if (len_value && mh_json_is_null(len_value)) len_value = NULL;
-    if (end_value && mh_json_is_null(end_value)) end_value = NULL;
-    uint64_t limit = max_length ? max_length : (uint64_t)max_address + 1;
-    if (len_value && end_value) {
-        snprintf(err, err_size, "end: give either length or end (the last address, inclusive), not both");
-        return MH_ERR_INVALID_ARGUMENT;
-    }
-    uint64_t count = default_length;
-    if (end_value) {
+    int64_t count = 0;
+    mh_status st = td_resolve_value(store, session, address_value, "address", max_address, &first,
+                                    err, err_size);
+    if (st == MH_OK && end_value && !mh_json_is_null(end_value))
         st = td_resolve_value(store, session, end_value, "end", max_address, &last, err, err_size);
-        if (st != MH_OK) return st;
-        if (last < first) {
-            snprintf(err, err_size, "end: $%04" PRIX32 " is below address $%04" PRIX32
-                     " (end is the last address, inclusive)", last, first);
-            return MH_ERR_LIMIT;
-        }
-        count = (uint64_t)last - first + 1;
-    } else if (len_value) {
-        int64_t v = 0;
-        st = mh_args_int(args, "length", 1, (int64_t)limit, &v, err, err_size);
-        if (st != MH_OK) return st;
-        count = (uint64_t)v;
-    } else if (count == 0) {
-        snprintf(err, err_size, "length: missing; give length (bytes) or end (the last address)");
-        return MH_ERR_NOT_FOUND;
+    else end_value = NULL;
+    if (st == MH_OK && len_value && !mh_json_is_null(len_value))
+        st = mh_args_int(args, "length", 1, INT64_MAX, &count, err, err_size);
+    else len_value = NULL;
+    if (st != MH_OK) return st;
+    char text[96];
+    int n = snprintf(text, sizeof text, "{\"address\":%" PRIu32, first);
+    if (end_value) n += snprintf(text + n, sizeof text - (size_t)n, ",\"end\":%" PRIu32, last);
+    if (len_value) n += snprintf(text + n, sizeof text - (size_t)n, ",\"length\":%" PRId64, count);
+    snprintf(text + n, sizeof text - (size_t)n, "}");
+    mh_json_doc *doc = mh_json_parse(text, strlen(text), NULL, NULL);
+    if (!doc) {
+        snprintf(err, err_size, "out of memory");
+        return MH_ERR_NO_MEMORY;
     }
-    if (count > limit) {
-        snprintf(err, err_size, "the range is %" PRIu64 " bytes, above the maximum %" PRIu64, count, limit);
-        return MH_ERR_LIMIT;
-    }
-    if ((uint64_t)first + count - 1 > max_address) {
-        snprintf(err, err_size, "length: $%04" PRIX32 " + %" PRIu64 " bytes runs past $%04" PRIX32,
-                 first, count, max_address);
-        return MH_ERR_LIMIT;
-    }
-    *start = first;
-    *length = (uint32_t)count;
-    return MH_OK;
+    st = mh_args_range(mh_json_root(doc), max_address, default_length, max_length, start, length,
+                       err, err_size);
+    mh_json_free(doc);
+    return st;
 }
 
 /* ---- labels in results ---- */

@@ -231,13 +231,10 @@ void td_symbols_load(void *user, mh_call *call)
         td_fail(&c, "path \"%.*s\": %s", mh_utf8_prefix(path, 300), path, error);
         goto done;
     }
+    /* Unrecognised text is read as labels: its errors then say what a
+     * label line looks like. */
     if (!format) format = td_symfmt_detect(data, size);
-    if (!format) {
-        td_fail(&c, "path \"%.*s\": not a symbol or debug file this tool knows (VICE/ACME/64tass/"
-                    "ld65 labels, ca65 .dbg, KickAssembler .sym/.dbg, dasm -s, xa65 -l); give "
-                    "format to force one", mh_utf8_prefix(path, 300), path);
-        goto done;
-    }
+    if (!format) format = td_symfmt_named("labels");
     /* Parse everything first; load only when something was found. */
     td_symfmt_sink sink = {&l, on_symbol, on_file, on_line, on_bad};
     format->parse(data, size, &sink);
@@ -248,6 +245,9 @@ void td_symbols_load(void *user, mh_call *call)
         for (size_t i = 0; i < l.skipped && i < MAX_REPORTED; i++)
             td_buf_printf(&b, "%sline %u: %s", i ? "; " : " (", (unsigned)l.bad_lines[i], l.bad_why[i]);
         td_buf_printf(&b, "%s", l.skipped ? ")" : "");
+        if (strcmp(format->name, "labels") == 0)
+            td_buf_printf(&b, ". Lines look like \"al C:1000 .start\" or \"start = $1000\"; other "
+                              "formats: ca65 .dbg, KickAssembler .sym/.dbg, dasm -s, xa65 -l");
         td_fail(&c, "%s", b.text ? b.text : "no symbols");
         td_buf_free(&b);
         goto done;
