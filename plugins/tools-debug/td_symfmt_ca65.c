@@ -110,6 +110,13 @@ static int detect(const char *text, size_t size)
     return td_sf_starts(line, "version\tmajor=") ? 60 : 0;
 }
 
+/* Keeps the record just pushed onto l when ok, else drops it; returns ok. */
+static int keep(list *l, int ok)
+{
+    if (!ok) l->count--;
+    return ok;
+}
+
 /* Reads one record into d; 0 when it is not understood. */
 static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink *sink, int *stop)
 {
@@ -129,13 +136,14 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
     if (td_sf_equals(kind, "seg")) {
         if (!(r = push(d, &d->segs))) return 1;
         r->id = id;
-        return number(attrs, "start", 0xFFFFFFu, &r->a);
+        return keep(&d->segs, number(attrs, "start", 0xFFFFFFu, &r->a));
     }
     if (td_sf_equals(kind, "span")) {
         if (!(r = push(d, &d->spans))) return 1;
         r->id = id;
-        return number(attrs, "seg", 0xFFFFFFFFu, &r->a) && number(attrs, "start", 0xFFFFFFu, &r->b) &&
-               number(attrs, "size", 0xFFFFFFu, &r->c);
+        return keep(&d->spans, number(attrs, "seg", 0xFFFFFFFFu, &r->a) &&
+                                   number(attrs, "start", 0xFFFFFFu, &r->b) &&
+                                   number(attrs, "size", 0xFFFFFFu, &r->c));
     }
     if (td_sf_equals(kind, "line")) {
         uint32_t type = 0;
@@ -145,14 +153,15 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
         r->id = id;
         r->name = v;
         r->no = no;
-        return number(attrs, "file", 0xFFFFFFFFu, &r->file) &&
-               number(attrs, "line", TD_SYMFMT_MAX_LINE, &r->line) && r->line > 0;
+        return keep(&d->lines, number(attrs, "file", 0xFFFFFFFFu, &r->file) &&
+                                   number(attrs, "line", TD_SYMFMT_MAX_LINE, &r->line) &&
+                                   r->line > 0);
     }
     if (td_sf_equals(kind, "scope")) {
         if (!(r = push(d, &d->scopes))) return 1;
         r->id = id;
         if (number(attrs, "parent", 0xFFFFFFFEu, &r->a)) r->a++;
-        return field(attrs, "name", &r->name);
+        return keep(&d->scopes, field(attrs, "name", &r->name));
     }
     if (td_sf_equals(kind, "sym")) {
         if (!field(attrs, "val", &v)) return 1; /* an import */
@@ -160,8 +169,9 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
         r->id = id;
         r->no = no;
         if (number(attrs, "scope", 0xFFFFFFFEu, &r->b)) r->b++;
-        return field(attrs, "name", &r->name) && r->name.n > 0 && r->name.n <= TD_MAX_SYMBOL_NAME &&
-               number(attrs, "val", 0xFFFFFFFFu, &r->a);
+        return keep(&d->syms, field(attrs, "name", &r->name) && r->name.n > 0 &&
+                                  r->name.n <= TD_MAX_SYMBOL_NAME &&
+                                  number(attrs, "val", 0xFFFFFFFFu, &r->a));
     }
     return 0;
 }
