@@ -14,7 +14,8 @@
  *
  * The text is outside input: the parsers never read past text + size (no
  * NUL needed), bound every number, name and id, and report lines they
- * cannot read through sink->bad. Values above $FFFF are reported as bad.
+ * cannot read through sink->bad. Values above $FFFF are reported as bad;
+ * names and file names never hold a NUL byte.
  * Pure parsing, no state; [thread-safe]. Kept apart from the tool so the
  * fuzz target (tests/fuzz/fuzz_symbols.c) runs every parser.
  */

@@ -129,7 +129,8 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
     if (!number(attrs, "id", 0xFFFFFFFFu, &id)) return 0;
     rec *r = NULL;
     if (td_sf_equals(kind, "file")) {
-        if (!field(attrs, "name", &v) || v.n == 0 || v.n > TD_SYMFMT_MAX_PATH) return 0;
+        if (!field(attrs, "name", &v) || v.n == 0 || v.n > TD_SYMFMT_MAX_PATH || memchr(v.s, 0, v.n))
+            return 0;
         *stop = sink->file(sink->user, id, v.s, v.n);
         return 1;
     }
@@ -161,7 +162,7 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
         if (!(r = push(d, &d->scopes))) return 1;
         r->id = id;
         if (number(attrs, "parent", 0xFFFFFFFEu, &r->a)) r->a++;
-        return keep(&d->scopes, field(attrs, "name", &r->name));
+        return keep(&d->scopes, field(attrs, "name", &r->name) && !memchr(r->name.s, 0, r->name.n));
     }
     if (td_sf_equals(kind, "sym")) {
         if (!field(attrs, "val", &v)) return 1; /* an import */
@@ -170,7 +171,7 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
         r->no = no;
         if (number(attrs, "scope", 0xFFFFFFFEu, &r->b)) r->b++;
         return keep(&d->syms, field(attrs, "name", &r->name) && r->name.n > 0 &&
-                                  r->name.n <= TD_MAX_SYMBOL_NAME &&
+                                  r->name.n <= TD_MAX_SYMBOL_NAME && !memchr(r->name.s, 0, r->name.n) &&
                                   number(attrs, "val", 0xFFFFFFFFu, &r->a));
     }
     return 0;

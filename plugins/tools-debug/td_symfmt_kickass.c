@@ -175,7 +175,8 @@ static void dbg_parse(const char *text, size_t size, const td_symfmt_sink *sink)
         switch (section) {
         case SOURCES:
             td_sf_split(&rec, ',', &a);
-            if (td_sf_number(a, 0, 0xFFFF, &v) || rec.n == 0 || rec.n > TD_SYMFMT_MAX_PATH)
+            if (td_sf_number(a, 0, 0xFFFF, &v) || rec.n == 0 || rec.n > TD_SYMFMT_MAX_PATH ||
+                memchr(rec.s, 0, rec.n))
                 sink->bad(sink->user, no, "expected \"INDEX,FILE\"");
             else
                 stop = sink->file(sink->user, (uint32_t)v, rec.s, rec.n);
