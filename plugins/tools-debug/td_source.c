@@ -133,6 +133,41 @@ char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, cha
     return json;
 }
 
+char *td_where_trace_json(td_plugin *plugin, const char *session, char *json)
+{
+    static const char key[] = "\"pc_hex\":\"$";
+    if (!plugin->store || !session || !strstr(json, key)) return json;
+    td_buf out = {0};
+    const char *from = json;
+    td_session_state *state = td_store_lock(plugin->store, session, 0);
+    if (state && state->symbol_count) {
+        for (const char *at; (at = strstr(from, key)) != NULL;) {
+            const char *digits = at + sizeof key - 1;
+            char *end = NULL;
+            unsigned long pc = strtoul(digits, &end, 16);
+            if (!end || *end != '"') break;
+            td_buf_append(&out, from, (size_t)(end + 1 - from));
+            from = end + 1;
+            char name[TD_MAX_SYMBOL_NAME + 16];
+            if (pc > 0xFFFF || !td_resolve_format(state, (uint32_t)pc, name, sizeof name)) continue;
+            mh_json_writer *w = mh_json_writer_new();
+            mh_json_write_string(w, name);
+            char *quoted = mh_json_writer_finish(w, NULL);
+            mh_json_writer_free(w);
+            if (quoted) td_buf_printf(&out, ",\"symbol\":%s", quoted);
+            free(quoted);
+        }
+    }
+    td_store_unlock(plugin->store);
+    if (!out.text || out.failed) {
+        td_buf_free(&out);
+        return json;
+    }
+    td_buf_append(&out, from, strlen(from));
+    free(json);
+    return out.text; /* td_buf's text is malloc'ed: the caller frees it */
+}
+
 /* ---- source_lines ---- */
 
 static void write_range(mh_json_writer *writer, const td_where *w)

@@ -51,6 +51,11 @@ void td_where_write(mh_json_writer *writer, const td_where *w);
 char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, char *text,
                          size_t size);
 
+/* The tracepoint log JSON (mh.debug/1 trace_json, malloc'ed) with
+ * "symbol" after every entry's "pc_hex"; returns the new text (json freed)
+ * or json itself when nothing was added. */
+char *td_where_trace_json(td_plugin *plugin, const char *session, char *json);
+
 /* The source_lines tool (MH_TOOL_NEEDS_SESSION). */
 void td_source_lines(void *user, mh_call *call);
 

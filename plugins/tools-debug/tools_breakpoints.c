@@ -13,6 +13,7 @@
 #include <mcphost/toolkit.h>
 
 #include "td_resolve.h"
+#include "td_source.h"
 #include "tools_debug.h"
 
 typedef struct bp_args {
@@ -324,6 +325,7 @@ static void tool_trace(void *user, mh_call *call)
                 p->call->error(call, "out of memory reading the trace");
             } else {
                 p->debug->trace_json(session, (uint64_t)since, json, need + 1);
+                json = td_where_trace_json(p, p->sessions->name(session), json);
                 p->call->text(call, "tracepoint log (structured content; pass next as since "
                                     "to read only newer entries)");
                 p->call->structured(call, json);

@@ -86,6 +86,8 @@ static void disassemble(void *user, mh_call *call)
         uint32_t shown = offset + r.shown;
         const char *label = td_disasm_symbol(&d, shown);
         int current = r.space == 0 && pc >= 0 && shown == (uint32_t)pc;
+        char near[TD_MAX_SYMBOL_NAME + 16] = ""; /* "fill_screen+2" in the CPU's space */
+        if (r.space == 0 && d.symbols) td_resolve_format(d.symbols, shown, near, sizeof near);
         mh_json_write_object_begin(w);
         mh_args_write_address(w, "address", shown);
         mh_json_write_key(w, "bytes");
@@ -100,9 +102,13 @@ static void disassemble(void *user, mh_call *call)
             mh_json_write_key(w, "current");
             mh_json_write_bool(w, true);
         }
+        if (near[0]) mh_args_write_string(w, "symbol", near);
         mh_json_write_object_end(w);
         if (label) td_buf_printf(&text, "%s:\n", label);
-        td_buf_printf(&text, "%c%04X  %-8s  %s\n", current ? '>' : ' ', (unsigned)shown, hex, line);
+        td_buf_printf(&text, "%c%04X  %-8s  %s", current ? '>' : ' ', (unsigned)shown, hex, line);
+        /* where the listing starts inside a routine: name the place */
+        if (lines == 0 && !label && near[0]) td_buf_printf(&text, "    ; %s", near);
+        td_buf_printf(&text, "\n");
         offset += (uint32_t)length;
         lines++;
     }

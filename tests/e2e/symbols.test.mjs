@@ -112,11 +112,15 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     const dis = await ok('disassemble', { address: 'fill_screen-2', count: 2 });
     assert.equal(dis.structuredContent.lines[0].address, 0xc000);
     assert.equal(dis.structuredContent.lines[1].address, 0xc002);
+    const inside = await ok('disassemble', { address: 'fill_screen+2', count: 1 });
+    assert.equal(inside.structuredContent.lines[0].symbol, 'fill_screen+2');
+    assert.match(resultText(inside), /C004 .*STA \$0400,X +; fill_screen\+2/);
   });
 
   it('stops at a breakpoint set by label, with the condition naming a label, and the stop has file:line and text', async () => {
+    await ok('breakpoints_set', { address: 'fill_screen+5', log_only: true }); // INX, traced
     const set = await ok('breakpoints_set', { address: 'fill_screen', condition: 'pc == fill_screen && x == 2' });
-    assert.equal(set.structuredContent.breakpoints[0].start, 0xc002);
+    assert.equal(set.structuredContent.breakpoints.at(-1).start, 0xc002);
     await ok('execution_run', {});
     const stop = await ok('execution_wait', { timeout_ms: 5000 });
     const rec = stop.structuredContent.stop;
@@ -128,6 +132,10 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     assert.equal(rec.source.line, 6);
     assert.equal(rec.source.text, 'lda #1');
     assert.match(resultText(stop), /fill_screen \| main\.s:6: lda #1/);
+    const trace = (await ok('breakpoints_trace', {})).structuredContent;
+    assert.equal(trace.entries.length, 2, 'INX ran twice before x == 2');
+    assert.equal(trace.entries[0].pc, 0xc007);
+    assert.equal(trace.entries[0].symbol, 'fill_screen+5');
     await ok('breakpoints_delete', { all: true });
   });
 
