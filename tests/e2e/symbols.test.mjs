@@ -269,6 +269,22 @@ describe('symbols_load reads every assembler\'s output', () => {
     assert.equal(lines.structuredContent.lines[0].source.text, 'fill_screen: lda #1');
   });
 
+  it('a label in two namespaces is ambiguous by its last part, found by its full name or any case', async () => {
+    writeFileSync(join(dir, 'two.sym'), '.namespace music {\n.label loop=$c100\n}\n.namespace sfx {\n.label loop=$c200\n.label Tick=$c210\n}\n');
+    await ok('symbols_load', { path: join(dir, 'two.sym'), replace: true });
+    let res = await call('memory_read', { address: 'loop', length: 1 });
+    assert.equal(res.isError, true);
+    assert.match(resultText(res), /ambiguous label "loop": 2 labels match.*closest: (music|sfx)\.loop/);
+    res = await ok('breakpoints_set', { address: 'sfx.loop' });
+    assert.equal(res.structuredContent.breakpoints.at(-1).start, 0xc200);
+    res = await ok('breakpoints_set', { address: 'tick+1' }); // by its last part, any case
+    assert.equal(res.structuredContent.breakpoints.at(-1).start, 0xc211);
+    res = await call('breakpoints_set', { address: 'sfx.loop+$FF00' });
+    assert.equal(res.isError, true);
+    assert.match(resultText(res), /outside \$0000-\$FFFF/);
+    await ok('breakpoints_delete', { all: true });
+  });
+
   it('hostile and wrong files are refused with the reason, and nothing is loaded', async () => {
     writeFileSync(join(dir, 'junk.bin'), Buffer.from([0, 1, 2, 0xff, 0x0a, 0x41]));
     let res = await call('symbols_load', { path: join(dir, 'junk.bin') });
