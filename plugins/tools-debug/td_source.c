@@ -10,6 +10,7 @@
 #include <mcphost/files.h>
 #include <mcphost/media.h>
 
+#include "td_annotations.h"
 #include "td_lines.h"
 #include "td_resolve.h"
 #include "td_store.h"
@@ -26,6 +27,11 @@ void td_where_of(td_plugin *plugin, const char *session, uint32_t address, int r
     td_session_state *state = td_store_lock(plugin->store, session, 0);
     if (state) {
         td_resolve_format(state, address, w->symbol, sizeof w->symbol);
+        const td_annotation *a = td_annotations_at(state, address);
+        if (a) {
+            snprintf(w->annotation_type, sizeof w->annotation_type, "%s", a->type);
+            snprintf(w->annotation, sizeof w->annotation, "%s", a->text);
+        }
         const td_line *line = td_lines_at(&state->lines, address);
         if (line && line->file < state->lines.file_count) {
             const td_src_file *f = &state->lines.files[line->file];
@@ -80,6 +86,13 @@ int td_source_line_text(td_plugin *plugin, const char *path, uint32_t line, char
 void td_where_write(mh_json_writer *writer, const td_where *w)
 {
     if (w->symbol[0]) mh_args_write_string(writer, "symbol", w->symbol);
+    if (w->annotation_type[0]) {
+        mh_json_write_key(writer, "annotation");
+        mh_json_write_object_begin(writer);
+        mh_args_write_string(writer, "type", w->annotation_type);
+        mh_args_write_string(writer, "text", w->annotation);
+        mh_json_write_object_end(writer);
+    }
     if (!w->has_line) return;
     mh_json_write_key(writer, "source");
     mh_json_write_object_begin(writer);
@@ -103,7 +116,7 @@ char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, cha
     mh_json_free(doc);
     td_where w;
     td_where_of(plugin, session, (uint32_t)pc, 1, &w);
-    if (!w.symbol[0] && !w.has_line) return json;
+    if (!w.symbol[0] && !w.has_line && !w.annotation_type[0]) return json;
     char *at = strstr(json, "\"stop\":{");
     if (!at) return json;
     mh_json_writer *writer = mh_json_writer_new();
@@ -129,7 +142,9 @@ char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, cha
     int used = 0;
     if (w.symbol[0]) used = snprintf(text, size, " | %s", w.symbol);
     if (w.has_line && used >= 0 && (size_t)used < size)
-        snprintf(text + used, size - (size_t)used, " | %s:%u: %s", w.file, (unsigned)w.line, w.text);
+        used += snprintf(text + used, size - (size_t)used, " | %s:%u: %s", w.file, (unsigned)w.line, w.text);
+    if (w.annotation_type[0] && used >= 0 && (size_t)used < size)
+        snprintf(text + used, size - (size_t)used, " | @mcp-%s: %s", w.annotation_type, w.annotation);
     return json;
 }
 
@@ -140,7 +155,7 @@ char *td_where_trace_json(td_plugin *plugin, const char *session, char *json)
     td_buf out = {0};
     const char *from = json;
     td_session_state *state = td_store_lock(plugin->store, session, 0);
-    if (state && state->symbol_count) {
+    if (state && (state->symbol_count || state->annots.count)) {
         for (const char *at; (at = strstr(from, key)) != NULL;) {
             const char *digits = at + sizeof key - 1;
             char *end = NULL;
@@ -149,13 +164,30 @@ char *td_where_trace_json(td_plugin *plugin, const char *session, char *json)
             td_buf_append(&out, from, (size_t)(end + 1 - from));
             from = end + 1;
             char name[TD_MAX_SYMBOL_NAME + 16];
-            if (pc > 0xFFFF || !td_resolve_format(state, (uint32_t)pc, name, sizeof name)) continue;
+            if (pc > 0xFFFF) continue;
+            const td_annotation *a = td_annotations_at(state, (uint32_t)pc);
+            int named = td_resolve_format(state, (uint32_t)pc, name, sizeof name);
+            if (!named && !a) continue;
+            /* the members, written as an object whose braces are dropped */
             mh_json_writer *w = mh_json_writer_new();
-            mh_json_write_string(w, name);
-            char *quoted = mh_json_writer_finish(w, NULL);
+            mh_json_write_object_begin(w);
+            if (named) mh_args_write_string(w, "symbol", name);
+            if (a) {
+                mh_json_write_key(w, "annotation");
+                mh_json_write_object_begin(w);
+                mh_args_write_string(w, "type", a->type);
+                mh_args_write_string(w, "text", a->text);
+                mh_json_write_object_end(w);
+            }
+            mh_json_write_object_end(w);
+            size_t n = 0;
+            char *members = mh_json_writer_finish(w, &n);
             mh_json_writer_free(w);
-            if (quoted) td_buf_printf(&out, ",\"symbol\":%s", quoted);
-            free(quoted);
+            if (members && n > 2) {
+                td_buf_append(&out, ",", 1);
+                td_buf_append(&out, members + 1, n - 2);
+            }
+            free(members);
         }
     }
     td_store_unlock(plugin->store);

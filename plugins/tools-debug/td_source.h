@@ -17,6 +17,7 @@
 
 #include <mcphost/json.h>
 
+#include "td_annot.h"
 #include "tools_debug.h"
 
 #define TD_SOURCE_TEXT 200 /* bytes of a source line kept (cut beyond) */
@@ -29,6 +30,8 @@ typedef struct td_where {
     uint32_t line;            /* from 1 */
     uint32_t start, end;      /* the address range of that line */
     char text[TD_SOURCE_TEXT + 1]; /* the line's text; "" when unreadable */
+    char annotation_type[TD_ANNOT_MAX_TYPE + 1]; /* the @mcp annotation governing it, or "" */
+    char annotation[TD_ANNOT_MAX_TEXT + 1];
 } td_where;
 
 /* Fills w for address in session; read_text 0 skips reading the source. */
@@ -40,8 +43,9 @@ void td_where_of(td_plugin *plugin, const char *session, uint32_t address, int r
 int td_source_line_text(td_plugin *plugin, const char *path, uint32_t line, char *out,
                         size_t size);
 
-/* Writes "symbol" and "source": {"file", "line", "text"} of w as members
- * of the open object (nothing for what w lacks). */
+/* Writes "symbol", "source": {"file", "line", "text"} and "annotation":
+ * {"type", "text"} of w as members of the open object (nothing for what w
+ * lacks). */
 void td_where_write(mh_json_writer *writer, const td_where *w);
 
 /* A state JSON object (mh.debug/1 state_json, malloc'ed) with "symbol" and
@@ -52,7 +56,7 @@ char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, cha
                          size_t size);
 
 /* The tracepoint log JSON (mh.debug/1 trace_json, malloc'ed) with
- * "symbol" after every entry's "pc_hex"; returns the new text (json freed)
+ * "symbol" and "annotation" after every entry's "pc_hex"; returns the new text (json freed)
  * or json itself when nothing was added. */
 char *td_where_trace_json(td_plugin *plugin, const char *session, char *json);
 

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "td_annotations.h"
 #include "td_lines.h"
 #include "tools_debug.h"
 
@@ -46,6 +47,7 @@ typedef struct td_session_state {
     int sorted;
     td_snapshot *snapshots[TD_MAX_SNAPSHOTS];
     td_lines lines; /* source lines from debug info (td_lines.h) */
+    td_annots annots; /* @mcp annotations of the sources (td_annotations.h) */
     void *scratch; /* a buffer kept between memory_read calls (td_scratch_*) */
     size_t scratch_size;
 } td_session_state;

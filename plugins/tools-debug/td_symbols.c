@@ -17,6 +17,7 @@
 #include <mcphost/media.h>
 
 #include "td_symfmt.h"
+#include "td_annotations.h"
 #include "td_resolve.h"
 #include "td_util.h"
 
@@ -271,6 +272,9 @@ void td_symbols_load(void *user, mh_call *call)
         td_fail(&c, "symbols_load: out of memory");
         goto done;
     }
+    /* @mcp annotations of the sources the debug info names */
+    size_t unreadable = 0;
+    size_t annotations = lines ? td_annotations_index(c.plugin, td_session_name(&c), NULL, 0, 1, &unreadable) : 0;
     mh_json_writer *w = mh_json_writer_new();
     td_buf text = {0};
     mh_json_write_object_begin(w);
@@ -280,6 +284,7 @@ void td_symbols_load(void *user, mh_call *call)
     mh_args_write_uint(w, "total", total);
     mh_args_write_uint(w, "lines", lines);
     mh_args_write_uint(w, "total_lines", total_lines);
+    mh_args_write_uint(w, "annotations", annotations);
     mh_args_write_uint(w, "skipped", l.skipped);
     mh_json_write_key(w, "errors");
     mh_json_write_array_begin(w);
@@ -296,6 +301,8 @@ void td_symbols_load(void *user, mh_call *call)
     td_buf_printf(&text, " (%s) from %s; the session has %zu symbols%s", format->name, resolved,
                   total, replace ? " (replaced)" : "");
     if (total_lines) td_buf_printf(&text, " and %zu line ranges", total_lines);
+    if (annotations) td_buf_printf(&text, "; %zu @mcp annotation%s in the sources", annotations,
+                                   annotations == 1 ? "" : "s");
     if (full) td_buf_printf(&text, "; stopped at a limit (%u symbols, %u lines) or out of memory",
                             TD_MAX_SYMBOLS, TD_MAX_LINES);
     if (l.skipped) {

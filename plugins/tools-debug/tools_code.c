@@ -10,6 +10,7 @@
 
 #include "td_code.h"
 #include "td_disasm.h"
+#include "td_annotations.h"
 #include "td_resolve.h"
 #include "td_source.h"
 #include "td_store.h"
@@ -350,6 +351,30 @@ static const mh_tool_desc code_tools[] = {
      "{\"type\":\"object\",\"required\":[\"lines\",\"count\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      NULL, td_source_lines, NULL},
+    {sizeof(mh_tool_desc), "annotations_list", "List @mcp annotations",
+     "\"@mcp-<type>: text\" comments of the sources (from a .dbg, or sources), by the address "
+     "they precede.",
+     "{\"type\":\"object\",\"properties\":{\"sources\":{\"type\":\"array\",\"items\":{\"type\":"
+     "\"string\"},\"description\":\"Source files to index first\"},\"type\":{\"type\":\"string\","
+     "\"description\":\"Only this type\"}},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"annotations\",\"count\"]}",
+     MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, NULL, td_annotations_list, NULL},
+    {sizeof(mh_tool_desc), "annotations_get", "Get @mcp annotations",
+     "An address's label, source line and annotations (else the one governing it).",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Number or label\"}},\"required\":[\"address\"],"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"annotations\",\"count\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, NULL,
+     td_annotations_get, NULL},
+    {sizeof(mh_tool_desc), "annotations_search", "Search @mcp annotations",
+     "Annotations by type (irq-handler, timing-critical, ...) or text.",
+     "{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\",\"description\":"
+     "\"Exact type\"},\"text\":{\"type\":\"string\",\"description\":\"Words in the text\"}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"annotations\",\"count\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, NULL,
+     td_annotations_search, NULL},
     {sizeof(mh_tool_desc), "backtrace", "Backtrace",
      "Heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
      "each \"likely\" or a \"guess\".",

@@ -39,6 +39,7 @@ const MAIN_S = `        .import helper
         .export start
         .segment "CODE"
 start:  ldx #0
+; @mcp-function: fills the first four screen bytes with 1
 fill_screen:
         lda #1
         sta $0400,x
@@ -47,6 +48,7 @@ fill_screen:
         bne fill_screen
         jsr helper
         ldy #7
+; @mcp-Bug-Known: loops forever here
 done:   jmp done
 `;
 // assembled without -g: no line info, so stepping by line steps out of it
@@ -96,12 +98,33 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     assert.equal(at.done, 0xc011);
   });
 
+  it('indexes the @mcp annotations of the sources the .dbg names', async () => {
+    const all = await ok('annotations_list', {});
+    assert.equal(all.structuredContent.count, 2, resultText(all));
+    const got = await ok('annotations_get', { address: 'done' });
+    const g = got.structuredContent;
+    assert.equal(g.symbol, 'done');
+    assert.equal(g.file, 'main.s');
+    assert.equal(g.line, 15);
+    assert.equal(g.annotations[0].type, 'bug-known');
+    assert.equal(g.annotations[0].text, 'loops forever here');
+    assert.equal(g.annotations[0].line, 14);
+    assert.match(resultText(got), /@mcp-bug-known: loops forever here/);
+    const inside = await ok('annotations_get', { address: 'fill_screen+3' });
+    assert.equal(inside.structuredContent.governing, true);
+    assert.equal(inside.structuredContent.annotations[0].type, 'function');
+    assert.equal((await ok('annotations_search', { type: 'function' })).structuredContent.count, 1);
+    const byText = await ok('annotations_search', { text: 'FOREVER' });
+    assert.equal(byText.structuredContent.count, 1);
+    assert.equal(byText.structuredContent.annotations[0].address, 0xc011);
+  });
+
   it('source_lines maps an address or label to file:line and back', async () => {
     const byLabel = await ok('source_lines', { address: 'fill_screen' });
-    assert.equal(byLabel.structuredContent.lines[0].source.line, 6);
+    assert.equal(byLabel.structuredContent.lines[0].source.line, 7);
     assert.equal(byLabel.structuredContent.lines[0].source.text, 'lda #1');
-    assert.match(resultText(byLabel), /main\.s:6: lda #1/);
-    const back = await ok('source_lines', { file: 'main.s', line: 7 });
+    assert.match(resultText(byLabel), /main\.s:7: lda #1/);
+    const back = await ok('source_lines', { file: 'main.s', line: 8 });
     assert.equal(back.structuredContent.lines[0].address, 0xc004);
     assert.equal(back.structuredContent.lines[0].symbol, 'fill_screen+2');
   });
@@ -129,29 +152,31 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     assert.equal(rec.registers.x, 2, 'the condition held (x == 2), not the first pass');
     assert.equal(rec.symbol, 'fill_screen');
     assert.equal(rec.source.file, 'main.s');
-    assert.equal(rec.source.line, 6);
+    assert.equal(rec.source.line, 7);
     assert.equal(rec.source.text, 'lda #1');
-    assert.match(resultText(stop), /fill_screen \| main\.s:6: lda #1/);
+    assert.deepEqual(rec.annotation, { type: 'function', text: 'fills the first four screen bytes with 1' });
+    assert.match(resultText(stop), /fill_screen \| main\.s:7: lda #1 \| @mcp-function: fills the first/);
     const trace = (await ok('breakpoints_trace', {})).structuredContent;
     assert.equal(trace.entries.length, 2, 'INX ran twice before x == 2');
     assert.equal(trace.entries[0].pc, 0xc007);
     assert.equal(trace.entries[0].symbol, 'fill_screen+5');
+    assert.equal(trace.entries[0].annotation.type, 'function', 'trace entries carry the annotation too');
     await ok('breakpoints_delete', { all: true });
   });
 
   it('steps by source line, and over a JSR into code without lines', async () => {
     let step = await ok('execution_step', { unit: 'line' });
     assert.equal(step.structuredContent.stop.pc, 0xc004, resultText(step));
-    assert.equal(step.structuredContent.stop.source.line, 7);
+    assert.equal(step.structuredContent.stop.source.line, 8);
     assert.equal(step.structuredContent.stop.source.text, 'sta $0400,x');
     assert.equal(step.structuredContent.stop.symbol, 'fill_screen+2');
     const until = await ok('execution_run_until', { address: 'done-5' });
     assert.equal(until.structuredContent.stop.pc, 0xc00c, resultText(until));
-    assert.equal(until.structuredContent.stop.source.line, 11);
+    assert.equal(until.structuredContent.stop.source.line, 12);
     step = await ok('execution_step', { unit: 'line' });
     // into helper (no lines) and back out: the next line of main.s
     assert.equal(step.structuredContent.stop.pc, 0xc00f, resultText(step));
-    assert.equal(step.structuredContent.stop.source.line, 12);
+    assert.equal(step.structuredContent.stop.source.line, 13);
     assert.equal(step.structuredContent.stop.source.text, 'ldy #7');
     const regs = await ok('registers_get', {});
     assert.match(JSON.stringify(regs.structuredContent), /"a":2\b/, 'helper ran (A=2)');
@@ -259,6 +284,21 @@ describe('symbols_load reads every assembler\'s output', () => {
       }
     });
   }
+
+  it('annotations of sources without line info take the address of the label after them', { skip: !have('acme') && 'acme is not installed (apt-get install acme)' }, async () => {
+    const src = join(dir, 'irq.a');
+    writeFileSync(src, '*=$c000\n; @mcp-irq-handler: raster split at line 100\nirq     inc $d019\n        jmp $ea31\n' +
+      '// @mcp-timing-critical: stable raster\nsplit   nop\n        rts\n; @mcp-state: not before a label\n');
+    run(dir, 'acme', ['-f', 'cbm', '-o', 'irq.prg', '--labeldump', 'irq.lab', 'irq.a']);
+    await ok('symbols_load', { path: join(dir, 'irq.lab'), replace: true });
+    const res = await ok('annotations_list', { sources: [src] });
+    const list = res.structuredContent.annotations;
+    assert.equal(list.length, 3, resultText(res));
+    assert.deepEqual(list.map((a) => [a.type, a.address]), [['irq-handler', 0xc000], ['timing-critical', 0xc006], ['state', undefined]]);
+    assert.equal(list[0].symbol, 'irq');
+    const bad = await call('annotations_list', { sources: ['/etc/passwd'] });
+    assert.equal(bad.isError, true, 'sources outside the allowed directories are not read');
+  });
 
   it('KickAssembler .sym and .dbg (checked-in samples of its documented formats)', async () => {
     for (const f of ['kickass.sym', 'kickass.dbg', 'kickass.asm']) copyFileSync(join(HERE, 'data', f), join(dir, f));

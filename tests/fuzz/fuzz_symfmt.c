@@ -11,7 +11,10 @@
  *      without NUL bytes); every line
  *      range has start <= end <= $FFFF and a line of 1-TD_SYMFMT_MAX_LINE;
  *      every unread line has a number from 1 and a message;
- *   2. the line ranges go into a td_lines table; each range's start is
+ *   2. the @mcp annotation scanner (td_annot.c) reads the same text: every
+ *      annotation has a line from 1, a 1-TD_ANNOT_MAX_TYPE byte type and a
+ *      text of at most TD_ANNOT_MAX_TEXT bytes, all inside the text;
+ *   3. the line ranges go into a td_lines table; each range's start is
  *      then found (a range holding it, no wider than the one added) and
  *      file:line lookups give only ranges of that line.
  *
@@ -21,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "td_annot.h"
 #include "td_lines.h"
 #include "td_store.h"
 #include "td_symfmt.h"
@@ -65,6 +69,22 @@ static void on_bad(void *user, uint32_t line_no, const char *why)
     CHECK(line_no >= 1 && why != NULL && why[0] != '\0');
 }
 
+typedef struct span_check {
+    const char *text;
+    size_t size;
+} span_check;
+
+static int on_note(void *user, uint32_t line_no, const char *type, size_t type_length,
+                   const char *text, size_t text_length)
+{
+    span_check *s = user;
+    CHECK(line_no >= 1);
+    CHECK(type_length >= 1 && type_length <= TD_ANNOT_MAX_TYPE && text_length <= TD_ANNOT_MAX_TEXT);
+    CHECK(type >= s->text && type + type_length <= s->text + s->size);
+    CHECK(text >= s->text && text + text_length <= s->text + s->size);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -77,6 +97,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = malloc(n ? n : 1);
     if (!text) return 0;
     memcpy(text, data + 1, n);
+    span_check spans = {text, n};
+    td_annot_scan(text, n, on_note, &spans);
     const td_symfmt *format = pick < count ? td_symfmt_at(pick) : td_symfmt_detect(text, n);
     if (format) {
         state s;

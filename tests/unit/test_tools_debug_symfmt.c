@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mh_test.h"
+#include "td_annot.h"
 #include "td_lines.h"
 #include "td_store.h"
 #include "td_symfmt.h"
@@ -348,6 +349,77 @@ static void test_lines(void)
     CU_ASSERT_EQUAL(lines.count, 0);
 }
 
+/* ---- @mcp annotations ---- */
+
+typedef struct notes {
+    size_t count;
+    uint32_t line[8];
+    char type[8][TD_ANNOT_MAX_TYPE + 1];
+    char text[8][TD_ANNOT_MAX_TEXT + 1];
+    int broken;
+} notes;
+
+static int on_note(void *user, uint32_t line_no, const char *type, size_t type_length,
+                   const char *text, size_t text_length)
+{
+    notes *n = user;
+    if (line_no == 0 || type_length == 0 || type_length > TD_ANNOT_MAX_TYPE ||
+        text_length > TD_ANNOT_MAX_TEXT)
+        n->broken = 1;
+    if (n->count < 8 && !n->broken) {
+        n->line[n->count] = line_no;
+        snprintf(n->type[n->count], sizeof n->type[0], "%.*s", (int)type_length, type);
+        snprintf(n->text[n->count], sizeof n->text[0], "%.*s", (int)text_length, text);
+    }
+    n->count++;
+    return 0;
+}
+
+static void test_annotations(void)
+{
+    static const char src[] = "; @mcp-function: fills the screen  \n"
+                               "start:  lda #1 ; @mcp-timing-critical:stable raster\r\n"
+                               "        // @mcp-my-own-type: kept as written\n"
+                               "/* @mcp-state: in a block comment */\n"
+                               "        lda #1 @mcp-memory: not in a comment\n"
+                               "; @mcp-: no type\n"
+                               "; @mcp-bad type: a space\n"
+                               "; @mcp-notype\n";
+    notes n = {0};
+    CU_ASSERT_EQUAL(td_annot_scan(src, strlen(src), on_note, &n), 4);
+    CU_ASSERT_FALSE(n.broken);
+    CU_ASSERT_EQUAL(n.line[0], 1);
+    CU_ASSERT_STRING_EQUAL(n.type[0], "function");
+    CU_ASSERT_STRING_EQUAL(n.text[0], "fills the screen");
+    CU_ASSERT_EQUAL(n.line[1], 2);
+    CU_ASSERT_STRING_EQUAL(n.text[1], "stable raster");
+    CU_ASSERT_STRING_EQUAL(n.type[2], "my-own-type");
+    CU_ASSERT_STRING_EQUAL(n.text[3], "in a block comment");
+    const char *name = NULL;
+    size_t length = 0;
+    CU_ASSERT_TRUE(td_annot_line_label("fill_screen: lda", 16, &name, &length));
+    CU_ASSERT_EQUAL(length, 11);
+    CU_ASSERT_FALSE(td_annot_line_label("  lda #1", 8, &name, &length));
+    /* hostile: every prefix, long texts cut, NUL bytes */
+    for (size_t cut = 0; cut <= sizeof src - 1; cut++) {
+        char *copy = malloc(cut ? cut : 1);
+        memcpy(copy, src, cut);
+        notes m = {0};
+        td_annot_scan(copy, cut, on_note, &m);
+        CU_ASSERT_FALSE(m.broken);
+        free(copy);
+    }
+    char longer[1200];
+    memset(longer, 'x', sizeof longer);
+    memcpy(longer, "; @mcp-memory: ", 15);
+    notes m = {0};
+    CU_ASSERT_EQUAL(td_annot_scan(longer, sizeof longer, on_note, &m), 1);
+    CU_ASSERT_EQUAL(strlen(m.text[0]), TD_ANNOT_MAX_TEXT);
+    static const char nul[] = "; @mcp-memory: a\0b\n; @mcp-state: ok\n";
+    notes k = {0};
+    CU_ASSERT_EQUAL(td_annot_scan(nul, sizeof nul - 1, on_note, &k), 1);
+}
+
 MH_SUITE("tools_debug.symfmt", NULL, NULL, MH_TEST(test_detect), MH_TEST(test_ca65),
          MH_TEST(test_kickass), MH_TEST(test_lists), MH_TEST(test_prefixes),
-         MH_TEST(test_hostile), MH_TEST(test_lines))
+         MH_TEST(test_hostile), MH_TEST(test_lines), MH_TEST(test_annotations))
