@@ -203,6 +203,10 @@ mh_status td_resolve_value(td_store *store, const char *session, const mh_json *
         td_resolve_label(NULL, text, name_len, &base, why, sizeof why);
     }
     if (!found) {
+        /* "C000" meant as hex: the shared reader's hint says how to write it */
+        size_t hex = 0;
+        while (hex < n && isxdigit((unsigned char)text[hex])) hex++;
+        if (hex == n) return mh_args_address_value(value, key, max, out, err, err_size);
         snprintf(err, err_size, "%s: %s", key, why);
         return MH_ERR_INVALID_ARGUMENT;
     }

@@ -192,6 +192,9 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     res = await call('memory_read', { address: 'don+1', length: 1 });
     assert.equal(res.isError, true);
     assert.match(resultText(res), /closest: done/);
+    res = await call('memory_read', { address: 'C000', length: 1 }); // bare hex, no such label
+    assert.equal(res.isError, true);
+    assert.match(resultText(res), /for hex write "\$C000"/);
     res = await call('breakpoints_condition', { id: 999, condition: 'pc == done' });
     assert.equal(res.isError, true);
     assert.match(resultText(res), /no breakpoint/);
