@@ -1,6 +1,8 @@
 /* td_store.h - the per-session state of the memory and code tools: the
- * symbol table (symbols_load, used by disassemble, assemble and backtrace)
- * and named memory snapshots (memory_compare save_as / against).
+ * symbol table (symbols_load, used by every address argument through
+ * td_resolve.h, disassemble, assemble and backtrace), the source line
+ * table (td_lines.h) and @mcp annotations (td_annotations.h) from debug
+ * info, and named memory snapshots (memory_compare save_as / against).
  *
  * One td_store per loaded plugin (td_plugin.store), created by the first
  * tool group that registers and freed at deinit (td_store_free, declared in
