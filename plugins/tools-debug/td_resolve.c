@@ -230,8 +230,7 @@ mh_status td_resolve_arg(td_store *store, const char *session, const mh_json *ar
     return td_resolve_value(store, session, value, key, max, out, err, err_size);
 }
 
-/* Whether value is a string the label reader takes (not a number form). */
-static int is_label_text(const mh_json *value)
+int td_resolve_is_label(const mh_json *value)
 {
     size_t n = 0;
     const char *text = value && mh_json_typeof(value) == MH_JSON_STRING ? mh_json_as_string(value, &n) : NULL;
@@ -247,7 +246,7 @@ mh_status td_resolve_range(td_store *store, const char *session, const mh_json *
     const mh_json *end_value = address_value ? mh_json_object_get(args, "end") : NULL;
     const mh_json *len_value = address_value ? mh_json_object_get(args, "length") : NULL;
     /* Numbers only: the shared reader, its rules and messages unchanged. */
-    if (!is_label_text(address_value) && !is_label_text(end_value))
+    if (!td_resolve_is_label(address_value) && !td_resolve_is_label(end_value))
         return mh_args_range(args, max_address, default_length, max_length, start, length, err,
                              err_size);
     /* Labels: resolved to numbers, then the same reader on those. */

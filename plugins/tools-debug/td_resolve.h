@@ -35,6 +35,9 @@ mh_status td_resolve_value(td_store *store, const char *session, const mh_json *
 mh_status td_resolve_arg(td_store *store, const char *session, const mh_json *args,
                          const char *key, uint32_t max, uint32_t *out, char *err,
                          size_t err_size);
+/* Whether value (may be NULL) is a string read as a label, not a number. */
+int td_resolve_is_label(const mh_json *value);
+
 /* mh_args_range() with labels: `address` plus `length` or `end`. */
 mh_status td_resolve_range(td_store *store, const char *session, const mh_json *args,
                            uint32_t max_address, uint32_t default_length, uint32_t max_length,

@@ -200,6 +200,14 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     assert.match(resultText(res), /no breakpoint/);
   });
 
+  it('registers_set takes PC by label', async () => {
+    const r = await ok('registers_set', { pc: 'fill_screen+2' });
+    assert.equal(r.structuredContent.pc, 0xc004);
+    const bad = await call('registers_set', { pc: 'fill_scree' });
+    assert.equal(bad.isError, true);
+    assert.match(resultText(bad), /pc: unknown label "fill_scree"; closest: fill_screen/);
+  });
+
   it('labels are per session', async () => {
     await ok('session_create', { machine: 'bare6502', name: 'other', select: false });
     const res = await call('breakpoints_set', { address: 'fill_screen', session: 'other' });
