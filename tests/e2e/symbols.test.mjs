@@ -135,6 +135,8 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     const dis = await ok('disassemble', { address: 'fill_screen-2', count: 2 });
     assert.equal(dis.structuredContent.lines[0].address, 0xc000);
     assert.equal(dis.structuredContent.lines[1].address, 0xc002);
+    const asm = await ok('assemble', { address: 'done+10', source: 'NOP' }); // past the program
+    assert.equal(asm.structuredContent.chunks[0].address, 0xc01b);
     const inside = await ok('disassemble', { address: 'fill_screen+2', count: 1 });
     assert.equal(inside.structuredContent.lines[0].symbol, 'fill_screen+2');
     assert.match(resultText(inside), /C004 .*STA \$0400,X +; fill_screen\+2/);
