@@ -15,13 +15,15 @@
 
 /* ---- finding a label ---- */
 
-/* The part after the last "::" or '.' (a scope or namespace). */
+/* The part after the last "::" or '.' (a scope or namespace), or from the
+ * last '@' (a cheap local: "fill@loop" ends in "@loop"). */
 static const char *last_part(const char *name)
 {
     const char *part = name;
     for (const char *s = name; *s; s++) {
         if (s[0] == ':' && s[1] == ':') part = s + 2;
         else if (s[0] == '.' && s[1]) part = s + 1;
+        else if (s[0] == '@' && s != name) part = s;
     }
     return part;
 }

@@ -8,7 +8,8 @@
  *   sym    id=2,name="loop",scope=1,val=0xC002,type=lab|equ|imp,...
  * Records refer to each other by id in any order, so all are read first
  * and joined after. A symbol in a named scope is "scope::name" (scopes
- * joined outermost first); imports (no value) are skipped. Macro lines
+ * joined outermost first); a cheap local ("@loop", parent=<sym id>) is
+ * "parent@loop" ("fill@loop"); imports (no value) are skipped. Macro lines
  * (type=2) are skipped: their spans also belong to the line that expands
  * the macro.
  */
@@ -22,7 +23,8 @@
 #define MAX_SCOPE_DEPTH 32
 
 typedef struct rec {
-    uint32_t id, a, b, c; /* seg: start; span: seg, start, size; scope: parent+1 */
+    uint32_t id, a, b, c; /* seg: start; span: seg, start, size; scope: parent+1;
+                             sym: value, scope+1, parent sym+1 */
     td_sf_text name;      /* file, scope, sym name; line: the span list */
     uint32_t file, line;  /* line */
     uint32_t no;          /* the input line, for messages */
@@ -170,6 +172,7 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
         r->id = id;
         r->no = no;
         if (number(attrs, "scope", 0xFFFFFFFEu, &r->b)) r->b++;
+        if (number(attrs, "parent", 0xFFFFFFFEu, &r->c)) r->c++;
         return keep(&d->syms, field(attrs, "name", &r->name) && r->name.n > 0 &&
                                   r->name.n <= TD_MAX_SYMBOL_NAME && !memchr(r->name.s, 0, r->name.n) &&
                                   number(attrs, "val", 0xFFFFFFFFu, &r->a));
@@ -177,9 +180,16 @@ static int read_record(db *d, td_sf_text line, uint32_t no, const td_symfmt_sink
     return 0;
 }
 
-/* "outer::inner::name" into out; the bare name when it would not fit. */
+/* "outer::inner::name" into out; the bare name when it would not fit.
+ * A cheap local is its parent's name (scopes and all) and its own. */
 static size_t qualified(const db *d, const rec *sym, char *out, size_t size)
 {
+    const rec *parent = sym->c ? find(&d->syms, sym->c - 1) : NULL;
+    if (parent && !parent->c && parent->name.n + sym->name.n <= size) {
+        size_t used = qualified(d, parent, out, size - sym->name.n);
+        memcpy(out + used, sym->name.s, sym->name.n);
+        return used + sym->name.n;
+    }
     td_sf_text parts[MAX_SCOPE_DEPTH];
     size_t n = 0;
     uint32_t scope = sym->b;
@@ -209,6 +219,7 @@ static void join(db *d, const td_symfmt_sink *sink)
     if (d->segs.count) qsort(d->segs.items, d->segs.count, sizeof(rec), by_id);
     if (d->spans.count) qsort(d->spans.items, d->spans.count, sizeof(rec), by_id);
     if (d->scopes.count) qsort(d->scopes.items, d->scopes.count, sizeof(rec), by_id);
+    if (d->syms.count) qsort(d->syms.items, d->syms.count, sizeof(rec), by_id);
     for (size_t i = 0; i < d->syms.count; i++) {
         const rec *s = &d->syms.items[i];
         if (s->a > 0xFFFF) continue; /* a constant, not an address */

@@ -322,6 +322,24 @@ describe('symbols_load reads every assembler\'s output', () => {
     assert.equal(lines.structuredContent.lines[0].source.text, 'fill_screen: lda #1');
   });
 
+  it('ca65 cheap locals are named by their parent; "@loop" alone is ambiguous', { skip: !have('ca65') && 'ca65 is not installed (apt-get install cc65)' }, async () => {
+    const sub = join(dir, 'cheap');
+    execFileSync('mkdir', ['-p', sub]);
+    writeFileSync(join(sub, 'c.s'), '        .segment "CODE"\nfill:   ldx #0\n@loop:  inx\n        bne @loop\nclear:  ldy #0\n@loop:  iny\n        bne @loop\n.proc sub\ninner:  rts\n.endproc\n');
+    writeFileSync(join(sub, 'link.cfg'), 'MEMORY { RAM: start=$C000, size=$1000, file=%O; }\nSEGMENTS { CODE: load=RAM, type=ro; }\n');
+    run(sub, 'ca65', ['-g', '-o', 'c.o', 'c.s']);
+    run(sub, 'ld65', ['-C', 'link.cfg', '-o', 'c.bin', '--dbgfile', 'c.dbg', 'c.o']);
+    await ok('symbols_load', { path: join(sub, 'c.dbg'), replace: true });
+    let res = await ok('breakpoints_set', { address: 'clear@loop' });
+    assert.equal(res.structuredContent.breakpoints.at(-1).start, 0xc007);
+    res = await ok('breakpoints_set', { address: 'inner' }); // sub::inner by its last part
+    assert.equal(res.structuredContent.breakpoints.at(-1).start, 0xc00a);
+    res = await call('breakpoints_set', { address: '@loop' });
+    assert.equal(res.isError, true);
+    assert.match(resultText(res), /ambiguous label "@loop": 2 labels match.*(fill|clear)@loop/);
+    await ok('breakpoints_delete', { all: true });
+  });
+
   it('a label in two namespaces is ambiguous by its last part, found by its full name or any case', async () => {
     writeFileSync(join(dir, 'two.sym'), '.namespace music {\n.label loop=$c100\n}\n.namespace sfx {\n.label loop=$c200\n.label Tick=$c210\n}\n');
     await ok('symbols_load', { path: join(dir, 'two.sym'), replace: true });

@@ -110,7 +110,10 @@ static const char CA65[] =
     "sym\tid=1,name=\"loop\",addrsize=absolute,scope=1,def=1,val=0xC002,seg=0,type=lab\n"
     "sym\tid=2,name=\"printf\",addrsize=absolute,scope=0,type=imp\n"
     "sym\tid=3,name=\"BIG\",addrsize=absolute,scope=0,val=0x123456,type=equ\n"
-    "sym\tid=4,name=\"BORDER\",addrsize=absolute,scope=0,val=0xD020,type=equ\n";
+    "sym\tid=4,name=\"BORDER\",addrsize=absolute,scope=0,val=0xD020,type=equ\n"
+    "sym\tid=5,name=\"@wait\",addrsize=absolute,parent=1,val=0xC003,type=lab\n"
+    "sym\tid=6,name=\"@odd\",addrsize=absolute,parent=99,val=0xC004,type=lab\n"
+    "sym\tid=7,name=\"@nest\",addrsize=absolute,parent=5,val=0xC005,type=lab\n";
 
 static const char KICK_SYM[] = ".label start=$c000\n"
                                ".namespace music {\n"
@@ -184,6 +187,9 @@ static void test_ca65(void)
     CU_ASSERT_EQUAL(value_of(&s, "start"), 0xC000);
     CU_ASSERT_EQUAL(value_of(&s, "fill::loop"), 0xC002); /* qualified by its scope */
     CU_ASSERT_EQUAL(value_of(&s, "BORDER"), 0xD020);
+    CU_ASSERT_EQUAL(value_of(&s, "fill::loop@wait"), 0xC003); /* a cheap local of fill::loop */
+    CU_ASSERT_EQUAL(value_of(&s, "@odd"), 0xC004);            /* its parent is not there */
+    CU_ASSERT_EQUAL(value_of(&s, "@nest"), 0xC005);           /* cheap locals do not nest */
     CU_ASSERT_EQUAL(value_of(&s, "printf"), 0xFFFFFFFFu); /* an import: no value */
     CU_ASSERT_EQUAL(value_of(&s, "BIG"), 0xFFFFFFFFu);    /* a constant above $FFFF */
     /* line 4: span 0; line 6: spans 1 and 2 (two segments); the macro line
