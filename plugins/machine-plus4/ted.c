@@ -81,8 +81,8 @@ void ted_reset(ted *t)
     t->snd_out[0] = t->snd_out[1] = 0;
     t->noise_lfsr = 0xFF;
     ted_sound_restart(t);
-    ted_region(t);
     t->next_event = t->timer_event;
+    ted_region(t);
 }
 
 void ted_restore(ted *t, const ted *saved)
@@ -96,6 +96,7 @@ void ted_restore(ted *t, const ted *saved)
     t->page = page;
     t->user = user;
     t->fb = fb;
+    ted_reschedule(t);
 }
 
 /* ---- decoded registers ---- */
@@ -277,6 +278,7 @@ static void timers_schedule(ted *t)
         if (at < t->timer_event) t->timer_event = at;
     }
     t->next_event = t->timer_event;
+    ted_reschedule(t);
 }
 
 /* At an underflow: the IRQ flag; timer 1 reloads, timers 2 and 3 go on
@@ -347,6 +349,7 @@ void ted_region(ted *t)
     t->x_event = bounds[i];
     t->dma_now = (uint8_t)ted_dma(t);
     t->cycle_ticks = (uint8_t)(t->dma_now ? 2u : ted_cpu_ticks(t));
+    ted_reschedule(t);
 }
 
 int ted_event(ted *t)
@@ -364,5 +367,6 @@ int ted_event(ted *t)
     }
     if (t->ticks >= t->timer_event) timer_event(t);
     t->next_event = t->timer_event;
+    ted_reschedule(t);
     return frame_done;
 }

@@ -97,6 +97,10 @@ typedef struct ted {
     uint8_t cycle_ticks;
     uint8_t dma_now;
     uint64_t next_event;
+    /* The tick at which ted_event() must run: the earlier of the beam
+     * reaching x_event and next_event (ted_reschedule), so the per-cycle
+     * path compares once. */
+    uint64_t event_tick;
 
     /* Timers, counted lazily: a running timer held timer_base at tick
      * timer_base_tick and has stepped once at every odd tick since; the
@@ -156,8 +160,14 @@ static inline int ted_advance(ted *t, unsigned n)
 {
     t->ticks += n;
     t->x = (uint16_t)(t->x + n);
-    if (t->x < t->x_event && t->ticks < t->next_event) return 0;
+    if (t->ticks < t->event_tick) return 0;
     return ted_event(t);
+}
+/* Recomputes event_tick after x_event, x or next_event changed. */
+static inline void ted_reschedule(ted *t)
+{
+    const uint64_t region_end = t->ticks + (uint64_t)(t->x_event - t->x);
+    t->event_tick = region_end < t->next_event ? region_end : t->next_event;
 }
 static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */
