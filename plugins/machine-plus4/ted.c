@@ -40,11 +40,12 @@ void ted_init(ted *t, int ntsc, ted_fetch_fn fetch, ted_page_fn page, void *user
     t->user = user;
     t->fb = fb;
     t->ntsc = ntsc ? 1 : 0;
-    t->lines = ntsc ? TED_LINES_NTSC : TED_LINES_PAL;
+    t->tv_lines = ntsc ? TED_LINES_NTSC : TED_LINES_PAL;
+    t->lines = t->tv_lines;
     t->fb_height = ntsc ? TED_FB_HEIGHT_NTSC : TED_FB_HEIGHT_PAL;
     /* The display's first line is 4; the picture starts 40 (PAL) / 20
      * (NTSC) lines above it, at the end of the previous frame. */
-    t->fb_first_line = (uint16_t)(t->lines - (ntsc ? 20u : 40u) + 4u);
+    t->fb_first_line = (uint16_t)(t->tv_lines - (ntsc ? 20u : 40u) + 4u);
     t->clock_hz = ntsc ? TED_CLOCK_NTSC : TED_CLOCK_PAL;
     t->sound_on = sound ? 1 : 0;
     ted_reset(t);
@@ -54,6 +55,12 @@ void ted_reset(ted *t)
 {
     memset(t->regs, 0, sizeof t->regs);
     t->regs[0x07] = t->ntsc ? 0x40 : 0x00;
+    t->lines = t->tv_lines;
+    t->clock_hz = t->ntsc ? TED_CLOCK_NTSC : TED_CLOCK_PAL;
+    t->char_pos = 0;
+    t->frozen = 0;
+    t->held_x = 0;
+    t->frame_seen = 0;
     /* ticks go on (a soft reset does not stop the clock) */
     t->frame = 0;
     t->line = 0;
@@ -172,8 +179,8 @@ uint8_t ted_peek(const ted *t, uint8_t reg)
         return (uint8_t)((t->regs[0x13] & 0xFEu) | (ted_cpu_ticks(t) == 2 ? 1u : 0u));
     case 0x14: return (uint8_t)(t->regs[0x14] | 0x07u);
     case 0x15: case 0x16: case 0x17: case 0x18: case 0x19: return (uint8_t)(t->regs[reg] | 0x80u);
-    case 0x1A: return (uint8_t)(t->regs[0x1A] | 0xFCu);
-    case 0x1B: return t->regs[0x1B];
+    case 0x1A: return (uint8_t)((t->char_pos >> 8) | 0xFCu);
+    case 0x1B: return (uint8_t)t->char_pos;
     case 0x1C: return (uint8_t)((t->line >> 8) | 0xFEu);
     case 0x1D: return (uint8_t)t->line;
     case 0x1E: return raster_column(t);
@@ -190,6 +197,26 @@ static int changes_picture(uint8_t reg)
 {
     return reg == 0x06 || reg == 0x07 || reg == 0x0C || reg == 0x0D ||
            (reg >= 0x12 && reg <= 0x19);
+}
+
+/* $FF07: bit 5 freezes the beam (the counters stop, no picture and no DMA,
+ * the CPU at single clock; timers and sound go on); bit 6 switches the line
+ * count and the clock divider (TED_CRYSTAL_*). */
+static void write_mode(ted *t, uint8_t value)
+{
+    const uint8_t changed = (uint8_t)(t->regs[0x07] ^ value);
+    t->regs[0x07] = value;
+    if (changed & 0x20u) {
+        t->frozen = (value & 0x20u) != 0;
+        t->held_x = t->x;
+    }
+    if (changed & 0x40u) {
+        const int ntsc_mode = (value & 0x40u) != 0;
+        ted_sound_sync(t); /* the samples so far at the old rate */
+        t->lines = ntsc_mode ? TED_LINES_NTSC : TED_LINES_PAL;
+        t->clock_hz = (t->ntsc ? TED_CRYSTAL_NTSC : TED_CRYSTAL_PAL) / (ntsc_mode ? 8u : 10u);
+        ted_sound_restart(t);
+    }
 }
 
 void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
@@ -226,10 +253,24 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         t->regs[0x0A] = value;
         update_irq(t);
         break;
-    case 0x1C: t->line = (uint16_t)(((value & 1u) << 8) | (t->line & 0xFFu)); break;
-    case 0x1D: t->line = (uint16_t)((t->line & 0x100u) | value); break;
+    case 0x07: write_mode(t, value); break;
+    case 0x1A: case 0x1B: /* the character position: this line's rest and on */
+        t->regs[reg] = value;
+        t->char_pos = reg == 0x1A ? (uint16_t)(((value & 3u) << 8) | (t->char_pos & 0xFFu))
+                                  : (uint16_t)((t->char_pos & 0x300u) | value);
+        if (t->x < TED_X_CHAR_POS) t->vc_base = t->char_pos;
+        break;
+    case 0x1C: case 0x1D: { /* the vertical counter (9 bits): runs on from there */
+        uint16_t line = reg == 0x1C ? (uint16_t)(((value & 1u) << 8) | (t->line & 0xFFu))
+                                    : (uint16_t)((t->line & 0x100u) | value);
+        /* The raster compare is an equality: a write that lands on it fires. */
+        if (line != t->line && line == ted_raster_compare(t)) raise(t, TED_IRQ_RASTER);
+        t->line = line;
+        break;
+    }
     case 0x1E: /* the horizontal counter: take the written position */
         t->x = (uint16_t)(((value * 2u + TED_DOTS_PER_LINE - TED_DOT_AT_X0) % TED_DOTS_PER_LINE) / 4u);
+        if (t->frozen) t->held_x = t->x;
         break;
     case 0x1F:
         t->rc = value & 7u;
@@ -241,8 +282,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         if (reg < 0x20) t->regs[reg] = value;
         break;
     }
-    if (t->line >= t->lines) t->line = (uint16_t)(t->line % t->lines);
-    if (reg == 0x13 || reg == 0x1C || reg == 0x1D || reg == 0x1E) ted_region(t);
+    if (reg == 0x07 || reg == 0x13 || reg == 0x1C || reg == 0x1D || reg == 0x1E) ted_region(t);
 }
 
 /* ---- the beam ---- */
@@ -303,15 +343,14 @@ static void timer_event(ted *t)
 static void new_line(ted *t)
 {
     t->drawn_px = 0;
+    t->vc_base = t->char_pos;
     if (t->line == 0) {
         t->frame++;
         t->display_frame = (t->regs[0x06] & 0x10u) != 0;
-        t->vc_base = 0;
         t->next_vc = 0;
         t->row_pending = 0;
         t->rc = 7;
         t->row_active = 0;
-        t->flash_counter = (uint8_t)((t->flash_counter + 1u) & 31u);
     }
     if (t->line == ted_raster_compare(t)) raise(t, TED_IRQ_RASTER);
     const unsigned yscroll = t->regs[0x06] & 7u;
@@ -325,7 +364,6 @@ static void new_line(ted *t)
         /* The row fetched on the line before starts here. */
         memcpy(t->codes, t->next_codes, sizeof t->codes);
         memcpy(t->attrs, t->next_attrs, sizeof t->attrs);
-        t->vc_base = (uint16_t)(t->next_vc - 40u);
         t->rc = 0;
         t->row_active = 1;
         t->row_pending = 0;
@@ -342,8 +380,8 @@ static void new_line(ted *t)
  * cycle type, from the formulas of ted_cpu_ticks() and ted_dma(). */
 void ted_region(ted *t)
 {
-    static const uint16_t bounds[] = {TED_X_FETCH_START, TED_X_DMA_START, TED_X_FETCH_END,
-                                      TED_X_RENDER, TED_TICKS_PER_LINE};
+    static const uint16_t bounds[] = {TED_X_FETCH_START, TED_X_DMA_START, TED_X_CHAR_POS,
+                                      TED_X_FETCH_END, TED_X_RENDER, TED_TICKS_PER_LINE};
     unsigned i = 0;
     while (i < sizeof bounds / sizeof bounds[0] - 1 && bounds[i] <= t->x) i++;
     t->x_event = bounds[i];
@@ -352,18 +390,55 @@ void ted_region(ted *t)
     ted_reschedule(t);
 }
 
+/* The beam's events at x_event (the boundary just reached). Measured on
+ * a 7360 (Tibor Biczo, 1998): the character position steps by 40 at $FF1E
+ * $92-$96 in a row's last line (row counter 7) and is cleared at the end of
+ * the frame's last line; the flash counter steps in line 205 at $FF1E
+ * $AE-$B0 (the render point here). */
+static int beam_event(ted *t, uint16_t at)
+{
+    int frame_done = 0;
+    if (at == TED_X_CHAR_POS && t->display_frame && t->row_active && t->rc == 7u &&
+        t->line < TED_LAST_DMA_LINE)
+        t->char_pos = (uint16_t)((t->char_pos + 40u) & 0x3FFu);
+    if (t->x >= TED_X_RENDER && t->drawn_px < TED_FB_WIDTH) {
+        ted_render_upto(t, TED_FB_WIDTH);
+        if (t->line == 205u) t->flash_counter = (uint8_t)((t->flash_counter + 1u) & 31u);
+    }
+    if (t->x >= TED_TICKS_PER_LINE) {
+        t->x = (uint16_t)(t->x - TED_TICKS_PER_LINE);
+        /* The 9-bit counter wraps after the mode's last line, or after 511
+         * when a write put it beyond (a longer frame). */
+        if (t->line == t->lines - 1u) {
+            t->line = 0;
+            t->char_pos = 0;
+        } else {
+            t->line = (uint16_t)((t->line + 1u) & (TED_COUNTER_LINES - 1u));
+        }
+        new_line(t);
+        if (t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->tv_lines)) {
+            frame_done = 1;
+            t->frame_seen = 1;
+        }
+        if (t->line == 0) {
+            /* A frame a counter write made skip the usual end is reported here. */
+            if (!t->frame_seen) frame_done = 1;
+            t->frame_seen = 0;
+        }
+    }
+    return frame_done;
+}
+
 int ted_event(ted *t)
 {
     int frame_done = 0;
-    while (t->x >= t->x_event) {
-        if (t->x >= TED_X_RENDER && t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);
-        if (t->x >= TED_TICKS_PER_LINE) {
-            t->x = (uint16_t)(t->x - TED_TICKS_PER_LINE);
-            if (++t->line == t->lines) t->line = 0;
-            new_line(t);
-            if (t->line == (uint16_t)((t->fb_first_line + t->fb_height) % t->lines)) frame_done = 1;
+    if (t->frozen) {
+        t->x = t->held_x; /* the counters stand */
+    } else {
+        while (t->x >= t->x_event) {
+            frame_done |= beam_event(t, t->x_event);
+            ted_region(t);
         }
-        ted_region(t);
     }
     if (t->ticks >= t->timer_event) timer_event(t);
     t->next_event = t->timer_event;

@@ -31,6 +31,12 @@
 #define TED_LINES_NTSC 262u
 #define TED_CLOCK_PAL 1773447u  /* 17.734475 MHz / 10 */
 #define TED_CLOCK_NTSC 1789772u /* 14.318181 MHz / 8 */
+/* $FF07 bit 6 picks the divider on a running machine: the crystal / 10 in
+ * PAL mode, / 8 in NTSC mode, so a PAL machine in NTSC mode ticks at
+ * 2216809 Hz and an NTSC machine in PAL mode at 1431818 Hz. */
+#define TED_CRYSTAL_PAL 17734475u
+#define TED_CRYSTAL_NTSC 14318181u
+#define TED_COUNTER_LINES 512u /* the vertical counter has 9 bits */
 
 /* Framebuffer: 384 pixels (32 of border each side of the 320), PAL 288
  * lines, NTSC 240 (VICE's visible area). */
@@ -46,6 +52,7 @@
 #define TED_X_REFRESH 104u   /* 5 DRAM refresh cycles (10 ticks) to the line's end */
 #define TED_X_DMA_START 10u  /* DMA lines stop the CPU from here (86 ticks, 43 single cycles) ... */
 #define TED_X_DMA_END 96u    /* ... to here */
+#define TED_X_CHAR_POS 92u   /* the character position ($FF1A/$FF1B) steps by 40 here ($FF1E $94) */
 #define TED_X_FETCH_START 8u /* display lines run single clock from here ... */
 #define TED_X_FETCH_END 96u  /* ... to here */
 #define TED_LAST_DMA_LINE 204u /* display fetches happen on lines below this */
@@ -77,12 +84,14 @@ typedef struct ted {
     void *user;
     uint8_t *fb;
 
-    /* Model. */
+    /* Model: ntsc, tv_lines, fb_* follow the crystal (the video standard
+     * the screen shows); lines and clock_hz follow $FF07 bit 6. */
     uint8_t ntsc;
-    uint16_t lines;         /* per frame */
+    uint16_t tv_lines;      /* lines of the crystal's standard */
+    uint16_t lines;         /* per frame in the mode $FF07 bit 6 selects */
     uint16_t fb_first_line; /* raster line of framebuffer row 0 */
     uint16_t fb_height;
-    uint32_t clock_hz;      /* ticks per second */
+    uint32_t clock_hz;      /* ticks per second now */
 
     uint8_t regs[64];       /* as written */
     uint64_t ticks;         /* since reset */
@@ -118,7 +127,11 @@ typedef struct ted {
     uint8_t bad_line;       /* this line fetches character codes */
     uint8_t attr_line;      /* this line fetches attributes */
     uint8_t display_frame;  /* display was enabled at line 0 (fetches on) */
-    uint16_t vc_base;       /* video counter of the current row */
+    uint16_t vc_base;       /* character position of this line (bitmap, cursor) */
+    uint16_t char_pos;      /* $FF1A/$FF1B: the character position counter */
+    uint8_t frozen;         /* $FF07 bit 5: the beam stands, single clock */
+    uint16_t held_x;        /* the beam's tick while frozen */
+    uint8_t frame_seen;     /* a frame was reported since the counter wrapped */
     uint8_t rc;             /* row counter 0-7 */
     uint8_t row_active;     /* a character row is being shown */
     uint8_t codes[40], attrs[40];   /* the row on show */
@@ -166,6 +179,10 @@ static inline int ted_advance(ted *t, unsigned n)
 /* Recomputes event_tick after x_event, x or next_event changed. */
 static inline void ted_reschedule(ted *t)
 {
+    if (t->frozen) { /* every cycle: the beam is held in ted_event() */
+        t->event_tick = t->ticks + 1u;
+        return;
+    }
     const uint64_t region_end = t->ticks + (uint64_t)(t->x_event - t->x);
     t->event_tick = region_end < t->next_event ? region_end : t->next_event;
 }
@@ -173,7 +190,7 @@ static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */
 static inline unsigned ted_cpu_ticks(const ted *t)
 {
-    if (t->regs[0x13] & 0x02u) return 2;
+    if ((t->regs[0x13] & 0x02u) || t->frozen) return 2;
     if (t->x >= TED_X_REFRESH) return 2;
     if (t->display_frame && t->line < TED_LAST_DMA_LINE && t->x >= TED_X_FETCH_START &&
         t->x < TED_X_FETCH_END)
@@ -183,7 +200,8 @@ static inline unsigned ted_cpu_ticks(const ted *t)
 /* 1 while the TED stops the CPU for a DMA line (RDY low). */
 static inline int ted_dma(const ted *t)
 {
-    return (t->bad_line || t->attr_line) && t->x >= TED_X_DMA_START && t->x < TED_X_DMA_END;
+    return (t->bad_line || t->attr_line) && !t->frozen && t->x >= TED_X_DMA_START &&
+           t->x < TED_X_DMA_END;
 }
 
 /* Register access, reg = address & $3F. peek has no side effects. */

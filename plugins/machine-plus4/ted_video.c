@@ -190,8 +190,10 @@ void ted_render_upto(ted *t, unsigned end)
 {
     if (end > TED_FB_WIDTH) end = TED_FB_WIDTH;
     if (!t->fb || end <= t->drawn_px) return;
-    const unsigned row = (unsigned)((t->line + t->lines - t->fb_first_line) % t->lines);
-    if (row >= t->fb_height) {
+    /* Lines past the crystal standard's count (a longer frame, or PAL mode
+     * on an NTSC TED) are in the vertical blank. */
+    const unsigned row = (unsigned)((t->line + t->tv_lines - t->fb_first_line) % t->tv_lines);
+    if (t->line >= t->tv_lines || row >= t->fb_height) {
         t->drawn_px = (uint16_t)end;
         return;
     }

@@ -466,6 +466,160 @@ static void test_voice_frequency(void)
     free(f);
 }
 
+
+/* ---- ted.counters: $FF07 bits 5-6, $FF1A-$FF1F ---- */
+
+/* Ticks from line 0 (tick 0) to the next line 0. */
+static uint64_t frame_ticks(ted *t)
+{
+    run_to_line(t, 0);
+    uint64_t start = t->ticks;
+    ted_tick(t);
+    run_to_line(t, 0);
+    return t->ticks - start;
+}
+
+static void test_vertical_counter_write(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    CU_ASSERT_EQUAL(frame_ticks(t), 312u * 114u);
+    /* Back to line 50 at line 100: a frame 50 lines longer. */
+    run_to_line(t, 100);
+    uint64_t start = t->ticks - 100u * 114u;
+    ted_write(t, 0x1D, 50, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1D), 50);
+    run_to_line(t, 0);
+    CU_ASSERT_EQUAL(t->ticks - start, 362u * 114u);
+    /* Beyond the last line: the 9-bit counter runs on to 511, then 0. */
+    run_to_line(t, 100);
+    start = t->ticks - 100u * 114u;
+    ted_write(t, 0x1C, 0x01, 0xFF);
+    ted_write(t, 0x1D, 0x90, 0xFF); /* 400 */
+    CU_ASSERT_EQUAL(t->line, 400);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1C) & 1u, 1u);
+    run_to_line(t, 0);
+    CU_ASSERT_EQUAL(t->ticks - start, (100u + 112u) * 114u);
+    /* Forward to line 250 at line 100: 150 lines shorter. */
+    run_to_line(t, 100);
+    start = t->ticks - 100u * 114u;
+    ted_write(t, 0x1D, 250, 0xFF);
+    run_to_line(t, 0);
+    CU_ASSERT_EQUAL(t->ticks - start, 162u * 114u);
+    /* A write that lands on the raster compare line raises the IRQ. */
+    ted_write(t, 0x0B, 77, 0xFF);
+    ted_write(t, 0x0A, TED_IRQ_RASTER, 0xFF);
+    ted_write(t, 0x09, 0xFF, 0xFF);
+    run_to_line(t, 10);
+    CU_ASSERT_FALSE(t->irq);
+    ted_write(t, 0x1D, 77, 0xFF);
+    CU_ASSERT_TRUE(t->irq);
+    free(f);
+}
+
+static void test_ntsc_bit(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x07, 0x48, 0xFF); /* NTSC mode on the PAL TED */
+    CU_ASSERT_EQUAL(t->lines, 262u);
+    CU_ASSERT_EQUAL(t->clock_hz, 17734475u / 8u);
+    CU_ASSERT_EQUAL(frame_ticks(t), 262u * 114u);
+    ted_write(t, 0x07, 0x08, 0xFF);
+    CU_ASSERT_EQUAL(t->clock_hz, TED_CLOCK_PAL);
+    CU_ASSERT_EQUAL(frame_ticks(t), 312u * 114u);
+    free(f);
+    f = make(1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted_write(&f->t, 0x07, 0x08, 0xFF); /* PAL mode on the NTSC TED */
+    CU_ASSERT_EQUAL(f->t.clock_hz, 14318181u / 10u);
+    CU_ASSERT_EQUAL(frame_ticks(&f->t), 312u * 114u);
+    free(f);
+}
+
+static void test_freeze(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    run_to_line(t, 1);
+    run_to_line(t, 50);
+    run_ticks(t, 20);
+    ted_write(t, 0x00, 0x00, 0xFF);
+    ted_write(t, 0x01, 0x10, 0xFF); /* timer 1: $1000 */
+    ted_write(t, 0x07, 0x28, 0xFF); /* freeze */
+    const uint8_t column = ted_peek(t, 0x1E);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u);
+    run_ticks(t, 3000);
+    CU_ASSERT_EQUAL(t->line, 50);
+    CU_ASSERT_EQUAL(t->x, 20);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1E), column);
+    CU_ASSERT_FALSE(ted_dma(t));
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0x1000u - 1500u); /* the timers go on */
+    ted_write(t, 0x07, 0x08, 0xFF);
+    run_ticks(t, TED_TICKS_PER_LINE);
+    CU_ASSERT_EQUAL(t->line, 51);
+    CU_ASSERT_EQUAL(t->x, 20);
+    free(f);
+}
+
+static void test_character_position(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x06, 0x1B, 0xFF); /* display on, 25 rows, y scroll 3 */
+    run_to_line(t, 1);
+    run_to_line(t, 0); /* the display is latched at line 0 */
+    run_to_line(t, 4);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 0);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, 0u); /* the row's first line */
+    /* Steps by 40 in the row's last line (11) at $FF1E $94. */
+    run_to_line(t, 11);
+    run_ticks(t, TED_X_CHAR_POS - 1u);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, 7u);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 0);
+    run_ticks(t, 2);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 40);
+    run_to_line(t, 200);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B) | ((ted_peek(t, 0x1A) & 3u) << 8), 960u);
+    run_to_line(t, 310);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B) | ((ted_peek(t, 0x1A) & 3u) << 8), 1000u);
+    run_to_line(t, 0); /* cleared at the end of line 311 */
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 0);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1A), 0xFC);
+    /* A write moves the bitmap position and the cursor compare: with the
+     * position at 5, the cursor at 5 shows in column 0. */
+    memset(f->mem.ram + 0x0C00, 0x20, 1000);
+    memset(f->mem.ram + 0x0800, 0x71, 1000);
+    memset(f->mem.rom + 0xD000 + 0x20 * 8, 0x00, 8); /* blank glyph */
+    ted_write(t, 0x12, 0x04, 0xFF);
+    ted_write(t, 0x13, 0xD0, 0xFF);
+    ted_write(t, 0x14, 0x08, 0xFF);
+    ted_write(t, 0x07, 0x08, 0xFF);
+    ted_write(t, 0x15, 0x00, 0xFF);
+    ted_write(t, 0x0C, 0x00, 0xFF);
+    ted_write(t, 0x0D, 0x05, 0xFF);
+    t->flash_counter = 20; /* the flash's on half */
+    run_to_line(t, 8);
+    ted_write(t, 0x1A, 0x00, 0xFF);
+    ted_write(t, 0x1B, 0x05, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 5);
+    run_to_line(t, 9);
+    const unsigned row = (8u + t->tv_lines - t->fb_first_line) % t->tv_lines;
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32], 0x71); /* reversed blank: foreground */
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32 + 5 * 8], 0x00);
+    /* $FF1F: the row counter and the flash counter as written. */
+    ted_write(t, 0x1F, 0x2B, 0xFF); /* flash 5, row 3 */
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F), 0xAB);
+    free(f);
+}
+
+MH_SUITE("ted.counters", NULL, NULL, MH_TEST(test_vertical_counter_write), MH_TEST(test_ntsc_bit),
+         MH_TEST(test_freeze), MH_TEST(test_character_position))
 MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer2_runs_free),
          MH_TEST(test_timer3_irq))
 MH_SUITE("ted.raster", NULL, NULL, MH_TEST(test_raster_irq), MH_TEST(test_ntsc_lines))
