@@ -4,6 +4,7 @@
  * raster compare IRQ and its acknowledge, DMA lines and the single/double
  * clock, the display modes drawn into the framebuffer, the 121-colour
  * palette and a voice's frequency. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -444,6 +445,30 @@ static void test_palette(void)
     }
 }
 
+/* Every entry from the measured YUV values the table cites (ted_palette.c):
+ * the luma of each luminance, the chroma angle of each hue, chroma 56,
+ * phase -9.5 degrees, the PAL matrix; within 1 of the rounding. */
+static void test_palette_measured(void)
+{
+    static const double luma[8] = {32, 48, 64, 80, 120, 144, 192, 256};
+    static const double angle[16] = {0, 0, 112.5, 292.5, 67.5, -112.5, 0, 180,
+                                     135, 157.5, -157.5, 90, -90, -22.5, 22.5, -135};
+    const uint32_t *p = ted_palette();
+    for (unsigned lum = 0; lum < 8; lum++)
+        for (unsigned hue = 1; hue < 16; hue++) {
+            const double a = (angle[hue] - 9.5) * 3.14159265358979 / 180.0;
+            const double chroma = hue == 1 ? 0.0 : 56.0;
+            const double y = luma[lum], u = chroma * cos(a), v = chroma * sin(a);
+            const double want[3] = {y + 1.140 * v, y - 0.396 * u - 0.581 * v, y + 2.029 * u};
+            const uint32_t got = p[lum << 4 | hue];
+            for (unsigned c = 0; c < 3; c++) {
+                double w = want[c] < 0 ? 0 : want[c] > 255 ? 255 : want[c];
+                double g = (double)((got >> (16 - 8 * c)) & 255u);
+                CU_ASSERT_TRUE(g >= w - 1.0 && g <= w + 1.0);
+            }
+        }
+}
+
 static void test_voice_frequency(void)
 {
     fixture *f = make(0);
@@ -627,4 +652,4 @@ MH_SUITE("ted.clock", NULL, NULL, MH_TEST(test_dma_and_clock), MH_TEST(test_cycl
          MH_TEST(test_raster_column))
 MH_SUITE("ted.modes", NULL, NULL, MH_TEST(test_text_mode), MH_TEST(test_reverse_and_flash),
          MH_TEST(test_multicolour_and_ecm), MH_TEST(test_bitmap), MH_TEST(test_mid_line_change))
-MH_SUITE("ted.palette", NULL, NULL, MH_TEST(test_palette), MH_TEST(test_voice_frequency))
+MH_SUITE("ted.palette", NULL, NULL, MH_TEST(test_palette), MH_TEST(test_palette_measured), MH_TEST(test_voice_frequency))
