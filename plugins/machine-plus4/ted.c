@@ -199,6 +199,19 @@ static int changes_picture(uint8_t reg)
            (reg >= 0x12 && reg <= 0x19);
 }
 
+/* A $FF1E write loads the complement of the value's bits 2-7 into the dot
+ * counter's bits 3-8 and keeps its bits 0-2 (FPGATED, a re-implementation
+ * of the chip that runs the Plus/4's software); the beam goes on from
+ * there. Dots 456-511 (the counter runs on to 511, then 0, without the line
+ * step at 384) are taken as the same distance before dot 0. */
+static uint16_t written_column(const ted *t, uint8_t value)
+{
+    const unsigned old_dot = (t->x * 4u + TED_DOT_AT_X0) % TED_DOTS_PER_LINE;
+    unsigned dot = ((~value & 0xFCu) << 1) | (old_dot & 7u);
+    if (dot >= TED_DOTS_PER_LINE) dot -= 512u - TED_DOTS_PER_LINE;
+    return (uint16_t)(((dot + TED_DOTS_PER_LINE - TED_DOT_AT_X0) % TED_DOTS_PER_LINE) / 4u);
+}
+
 /* $FF07: bit 5 freezes the beam (the counters stop, no picture and no DMA,
  * the CPU at single clock; timers and sound go on); bit 6 switches the line
  * count and the clock divider (TED_CRYSTAL_*). */
@@ -268,10 +281,7 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         t->line = line;
         break;
     }
-    case 0x1E: /* the horizontal counter: take the written position */
-        t->x = (uint16_t)(((value * 2u + TED_DOTS_PER_LINE - TED_DOT_AT_X0) % TED_DOTS_PER_LINE) / 4u);
-        if (t->frozen) t->held_x = t->x;
-        break;
+    case 0x1E: t->x = written_column(t, value); if (t->frozen) t->held_x = t->x; break;
     case 0x1F:
         t->rc = value & 7u;
         t->flash_counter = (uint8_t)((t->flash_counter & 0x10u) | ((value >> 3) & 0x0Fu));
@@ -380,8 +390,10 @@ static void new_line(ted *t)
  * cycle type, from the formulas of ted_cpu_ticks() and ted_dma(). */
 void ted_region(ted *t)
 {
-    static const uint16_t bounds[] = {TED_X_FETCH_START, TED_X_DMA_START, TED_X_CHAR_POS,
-                                      TED_X_FETCH_END, TED_X_RENDER, TED_TICKS_PER_LINE};
+    /* In order; equal positions are harmless (the first one > x is taken). */
+    static const uint16_t bounds[] = {TED_X_FETCH_START, TED_X_DMA_START,   TED_X_DMA_END,
+                                      TED_X_CHAR_POS,    TED_X_FETCH_END,   TED_X_REFRESH,
+                                      TED_X_REFRESH_END, TED_X_RENDER,      TED_TICKS_PER_LINE};
     unsigned i = 0;
     while (i < sizeof bounds / sizeof bounds[0] - 1 && bounds[i] <= t->x) i++;
     t->x_event = bounds[i];

@@ -45,16 +45,27 @@
 #define TED_FB_HEIGHT_NTSC 240u
 #define TED_FB_MAX_HEIGHT 288u
 
-/* Horizontal layout of a line in ticks. */
-#define TED_X_DISPLAY 16u    /* first tick of the 320-pixel display */
+/* Horizontal layout of a line in ticks; tick 0 is where the vertical
+ * counter steps (dot 387 of the 456-dot counter, $FF1E $C1). From the
+ * TED's event table (Commodore's 264 series technical notes, as Tibor
+ * Biczo posted it in 1998; the FPGATED re-implementation's windows) and
+ * VICE's xplus4: on display lines the CPU runs single clock from dot 400
+ * (the external fetch window) through the DRAM refresh to dot 336, ticks
+ * 4-101; the refresh alone (5 single cycles, every line) is ticks 92-101;
+ * a DMA line stops the CPU (RDY) for 43 single cycles from tick 4; the
+ * rest of the line (ticks 102-113 and 0-3) is double clock. These give
+ * the cycles per line Marko Makela measured (109 blank, 65 display, 22
+ * DMA at double clock; 57 and 14 at single). */
+#define TED_X_DISPLAY 16u    /* first tick of the 320-pixel display (dot 451) */
 #define TED_X_BORDER_L 8u    /* first visible tick (left border) */
 #define TED_X_RENDER 104u    /* the line is drawn here (after the right border) */
-#define TED_X_REFRESH 104u   /* 5 DRAM refresh cycles (10 ticks) to the line's end */
-#define TED_X_DMA_START 10u  /* DMA lines stop the CPU from here (86 ticks, 43 single cycles) ... */
-#define TED_X_DMA_END 96u    /* ... to here */
+#define TED_X_FETCH_START 4u /* display lines run single clock from here ... */
+#define TED_X_DMA_START 4u   /* DMA lines stop the CPU from here (86 ticks, 43 single cycles) ... */
+#define TED_X_DMA_END 90u    /* ... to here */
+#define TED_X_FETCH_END 92u  /* ... to here, where the refresh goes on single clock ... */
+#define TED_X_REFRESH 92u    /* 5 DRAM refresh cycles (10 ticks), every line ... */
+#define TED_X_REFRESH_END 102u /* ... to here */
 #define TED_X_CHAR_POS 92u   /* the character position ($FF1A/$FF1B) steps by 40 here ($FF1E $94) */
-#define TED_X_FETCH_START 8u /* display lines run single clock from here ... */
-#define TED_X_FETCH_END 96u  /* ... to here */
 #define TED_LAST_DMA_LINE 204u /* display fetches happen on lines below this */
 #define TED_DOTS_PER_LINE 456u
 #define TED_DOT_AT_X0 387u   /* $FF1E * 2 at tick 0: the display (tick 16) starts at dot 451 */
@@ -191,7 +202,7 @@ static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 static inline unsigned ted_cpu_ticks(const ted *t)
 {
     if ((t->regs[0x13] & 0x02u) || t->frozen) return 2;
-    if (t->x >= TED_X_REFRESH) return 2;
+    if (t->x >= TED_X_REFRESH && t->x < TED_X_REFRESH_END) return 2;
     if (t->display_frame && t->line < TED_LAST_DMA_LINE && t->x >= TED_X_FETCH_START &&
         t->x < TED_X_FETCH_END)
         return 2;

@@ -110,4 +110,15 @@ static void test_vertical_counter(void)
     CU_ASSERT_EQUAL(run_program("vcounter.s", "--ntsc", &r), 0);
 }
 
-MH_SUITE("plus4.run", suite_init, suite_cleanup, MH_TEST(test_vertical_counter))
+/* The single-clock windows of a line: the refresh on every line, the
+ * display lines' fetch window through the refresh (PAL and NTSC). */
+static void test_clock_windows(void)
+{
+    if (!have_roms()) return;
+    mh_test_output r;
+    CU_ASSERT_EQUAL(run_program("clock_windows.s", NULL, &r), 0);
+    CU_ASSERT_EQUAL(run_program("clock_windows.s", "--ntsc", &r), 0);
+}
+
+MH_SUITE("plus4.run", suite_init, suite_cleanup, MH_TEST(test_vertical_counter),
+         MH_TEST(test_clock_windows))

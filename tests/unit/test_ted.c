@@ -591,6 +591,28 @@ static void test_freeze(void)
     free(f);
 }
 
+/* $FF1E: a write loads the complement of bits 2-7; the line goes on from
+ * there. */
+static void test_horizontal_write(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    run_to_line(t, 50);
+    run_ticks(t, 20);
+    ted_write(t, 0x1E, 0x40, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1E) & 0xFCu, 0xBCu);
+    CU_ASSERT_EQUAL(t->line, 50);
+    run_ticks(t, 4); /* dot 376-383 + 16: past the line step at tick 0 */
+    CU_ASSERT_EQUAL(t->line, 51);
+    /* Written to its own complement, the position reads back as it was. */
+    run_ticks(t, 30);
+    const uint8_t now = ted_peek(t, 0x1E);
+    ted_write(t, 0x1E, (uint8_t)~now, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1E) & 0xFCu, now & 0xFCu);
+    free(f);
+}
+
 static void test_character_position(void)
 {
     fixture *f = make(0);
@@ -644,7 +666,7 @@ static void test_character_position(void)
 }
 
 MH_SUITE("ted.counters", NULL, NULL, MH_TEST(test_vertical_counter_write), MH_TEST(test_ntsc_bit),
-         MH_TEST(test_freeze), MH_TEST(test_character_position))
+         MH_TEST(test_freeze), MH_TEST(test_horizontal_write), MH_TEST(test_character_position))
 MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer2_runs_free),
          MH_TEST(test_timer3_irq))
 MH_SUITE("ted.raster", NULL, NULL, MH_TEST(test_raster_irq), MH_TEST(test_ntsc_lines))
