@@ -212,16 +212,23 @@ static uint16_t written_column(const ted *t, uint8_t value)
     return (uint16_t)(((dot + TED_DOTS_PER_LINE - TED_DOT_AT_X0) % TED_DOTS_PER_LINE) / 4u);
 }
 
-/* $FF07: bit 5 freezes the beam (the counters stop, no picture and no DMA,
- * the CPU at single clock; timers and sound go on); bit 6 switches the line
+/* $FF07: bit 5 freezes the TED (its counters stop: the beam and the
+ * timers; no picture and no DMA; the CPU at single clock; FPGATED gates the
+ * timers with it too; the sound goes on); bit 6 switches the line
  * count and the clock divider (TED_CRYSTAL_*). */
 static void write_mode(ted *t, uint8_t value)
 {
     const uint8_t changed = (uint8_t)(t->regs[0x07] ^ value);
     t->regs[0x07] = value;
     if (changed & 0x20u) {
+        /* The timers stand too: counted lazily, they restart from now. */
+        for (unsigned n = 0; n < 3; n++) {
+            t->timer_base[n] = ted_timer_value(t, n);
+            t->timer_base_tick[n] = t->ticks;
+        }
         t->frozen = (value & 0x20u) != 0;
         t->held_x = t->x;
+        timers_schedule(t);
     }
     if (changed & 0x40u) {
         const int ntsc_mode = (value & 0x40u) != 0;
@@ -305,7 +312,7 @@ static uint64_t steps_between(uint64_t from, uint64_t to)
 
 uint16_t ted_timer_value(const ted *t, unsigned n)
 {
-    if (!t->timer_run[n]) return t->timer_base[n];
+    if (!t->timer_run[n] || t->frozen) return t->timer_base[n];
     return (uint16_t)(t->timer_base[n] - steps_between(t->timer_base_tick[n], t->ticks));
 }
 
@@ -322,7 +329,7 @@ static uint64_t underflow_tick(const ted *t, unsigned n)
 static void timers_schedule(ted *t)
 {
     t->timer_event = UINT64_MAX;
-    for (unsigned n = 0; n < 3; n++) {
+    for (unsigned n = 0; n < 3 && !t->frozen; n++) {
         if (!t->timer_run[n]) continue;
         uint64_t at = underflow_tick(t, n);
         if (at < t->timer_event) t->timer_event = at;

@@ -583,11 +583,12 @@ static void test_freeze(void)
     CU_ASSERT_EQUAL(t->x, 20);
     CU_ASSERT_EQUAL(ted_peek(t, 0x1E), column);
     CU_ASSERT_FALSE(ted_dma(t));
-    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0x1000u - 1500u); /* the timers go on */
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0x1000u); /* the timers stand too */
     ted_write(t, 0x07, 0x08, 0xFF);
     run_ticks(t, TED_TICKS_PER_LINE);
     CU_ASSERT_EQUAL(t->line, 51);
     CU_ASSERT_EQUAL(t->x, 20);
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0x1000u - TED_TICKS_PER_LINE / 2u);
     free(f);
 }
 
