@@ -18,6 +18,12 @@
 ;   3  display lines: a double-clock sample with $FF1E outside $AF-$D8
 ;   4  display lines: no double-clock sample, or no single-clock sample
 ;      in the display part ($FF1E $D8-$FF or $00-$8F)
+;   5  a DMA line (line 3, the attribute fetch with y scroll 3) stops the
+;      CPU from dot 400 to dot 288 (43 single cycles from tick 4): reads
+;      of $FF1E back to back (LDA/STA pairs) through the end of line 2 and
+;      line 3, in 8 phases; the first read after a halt (a step back in
+;      the samples) reads $FF1E $90-$94 when the halted cycle was the read
+;      itself, later otherwise: the smallest must be $90-$94
         *= $1001
         .word basic_end
         .word 10
@@ -46,14 +52,20 @@ b1:     LDA xs,Y
         INC count
         LDA as,Y
         CMP #$9B
-        BCC fail1
+        BCS n1
+        JMP fail1
+n1:
         CMP #$B9
-        BCS fail1
+        BCC n2
+        JMP fail1
+n2:
 b2:     INY
         CPY #200
         BNE b1
         LDA count
-        BEQ fail2
+        BNE n3
+        JMP fail2
+n3:
 
         LDA $FF06           ; display on: from the next frame on
         ORA #$10
@@ -72,9 +84,13 @@ d1:     LDA xs,Y
         INC count
         LDA as,Y
         CMP #$AF
-        BCC fail3
+        BCS n4
+        JMP fail3
+n4:
         CMP #$D9
-        BCS fail3
+        BCC n5
+        JMP fail3
+n5:
         JMP d4
 d3:     LDA as,Y            ; single: count those in the display part
         CMP #$D8
@@ -86,9 +102,102 @@ d4:     INY
         CPY #200
         BNE d1
         LDA count
-        BEQ fail4
+        BNE n6
+        JMP fail4
+n6:
         LDA count2
-        BEQ fail4
+        BNE n7
+        JMP fail4
+n7:
+
+        LDA $FF06           ; 5: the DMA halt's end
+        AND #$F8
+        ORA #$03
+        STA $FF06
+        LDA #$FF
+        STA best
+        LDY #8
+e1:     STY frames
+        JSR sync0
+        LDA #2
+        JSR waitl
+        LDX frames          ; a different phase each frame: 5 Y + 1 cycles
+e4:     DEX
+        BNE e4
+        LDA $FF1E
+        STA buf+0
+        LDA $FF1E
+        STA buf+1
+        LDA $FF1E
+        STA buf+2
+        LDA $FF1E
+        STA buf+3
+        LDA $FF1E
+        STA buf+4
+        LDA $FF1E
+        STA buf+5
+        LDA $FF1E
+        STA buf+6
+        LDA $FF1E
+        STA buf+7
+        LDA $FF1E
+        STA buf+8
+        LDA $FF1E
+        STA buf+9
+        LDA $FF1E
+        STA buf+10
+        LDA $FF1E
+        STA buf+11
+        LDA $FF1E
+        STA buf+12
+        LDA $FF1E
+        STA buf+13
+        LDA $FF1E
+        STA buf+14
+        LDA $FF1E
+        STA buf+15
+        LDA $FF1E
+        STA buf+16
+        LDA $FF1E
+        STA buf+17
+        LDA $FF1E
+        STA buf+18
+        LDA $FF1E
+        STA buf+19
+        LDA $FF1E
+        STA buf+20
+        LDA $FF1E
+        STA buf+21
+        LDA $FF1E
+        STA buf+22
+        LDA $FF1E
+        STA buf+23
+        LDX #1              ; the sample after a halt: a step back of
+e5:     LDA buf,X           ; more than half the counter's range
+        SEC
+        SBC buf-1,X
+        BPL e6
+        LDA buf,X
+        CMP best
+        BCS e6
+        STA best
+e6:     INX
+        CPX #24
+        BNE e5
+        LDY frames
+        DEY
+        BEQ e7
+        JMP e1
+e7:
+        LDA best
+        CMP #$90
+        BCS n8
+        JMP fail5
+n8:
+        CMP #$95
+        BCC n9
+        JMP fail5
+n9:
         LDA #0
         STA $FDCF
         JMP *
@@ -100,6 +209,8 @@ fail2:  LDA #2
 fail3:  LDA #3
         .byte $2C
 fail4:  LDA #4
+        .byte $2C
+fail5:  LDA #5
         STA $FDCF
         JMP *
 
@@ -144,5 +255,8 @@ w1:     LDA $FF1C
 target: .byte 0
 count:  .byte 0
 count2: .byte 0
+best:   .byte 0
+frames: .byte 0
+buf = $1600             ; $FF1E samples around line 3
 xs = $1400              ; the $FF13 samples
 as = $1500              ; the $FF1E samples
