@@ -420,10 +420,9 @@ static int beam_event(ted *t, uint16_t at)
     if (at == TED_X_CHAR_POS && t->display_frame && t->row_active && t->rc == 7u &&
         t->line < TED_LAST_DMA_LINE)
         t->char_pos = (uint16_t)((t->char_pos + 40u) & 0x3FFu);
-    if (t->x >= TED_X_RENDER && t->drawn_px < TED_FB_WIDTH) {
-        ted_render_upto(t, TED_FB_WIDTH);
-        if (t->line == 205u) t->flash_counter = (uint8_t)((t->flash_counter + 1u) & 31u);
-    }
+    if (at == TED_X_RENDER && t->line == 205u)
+        t->flash_counter = (uint8_t)((t->flash_counter + 1u) & 31u);
+    if (t->x >= TED_X_RENDER && t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);
     if (t->x >= TED_TICKS_PER_LINE) {
         t->x = (uint16_t)(t->x - TED_TICKS_PER_LINE);
         /* The 9-bit counter wraps after the mode's last line, or after 511
