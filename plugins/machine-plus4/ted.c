@@ -274,11 +274,11 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         update_irq(t);
         break;
     case 0x07: write_mode(t, value); break;
-    case 0x1A: case 0x1B: /* the character position: this line's rest and on */
+    case 0x1A: case 0x1B: /* the character position: from the next line's load on */
         t->regs[reg] = value;
         t->char_pos = reg == 0x1A ? (uint16_t)(((value & 3u) << 8) | (t->char_pos & 0xFFu))
                                   : (uint16_t)((t->char_pos & 0x300u) | value);
-        if (t->x < TED_X_CHAR_POS) t->vc_base = t->char_pos;
+        if (t->x < TED_X_CHAR_LOAD) t->vc_base = t->char_pos; /* before this line's load */
         break;
     case 0x1C: case 0x1D: { /* the vertical counter (9 bits): runs on from there */
         uint16_t line = reg == 0x1C ? (uint16_t)(((value & 1u) << 8) | (t->line & 0xFFu))
@@ -410,16 +410,18 @@ void ted_region(ted *t)
 }
 
 /* The beam's events at x_event (the boundary just reached). Measured on
- * a 7360 (Tibor Biczo, 1998): the character position steps by 40 at $FF1E
- * $92-$96 in a row's last line (row counter 7) and is cleared at the end of
- * the frame's last line; the flash counter steps in line 205 at $FF1E
- * $AE-$B0 (the render point here). */
+ * a 7360 (Tibor Biczo, 1998): $FF1A/$FF1B steps by 40 at $FF1E $92-$96 in
+ * a row's last line (row counter 7) and is cleared at the end of the
+ * frame's last line; the flash counter steps in line 205 at $FF1E $AE-$B0
+ * (the render point here). As FPGATED has it, the step latches the line's
+ * own counter (loaded at tick 11, 40 characters later), so a write earlier
+ * in that line is overwritten. */
 static int beam_event(ted *t, uint16_t at)
 {
     int frame_done = 0;
     if (at == TED_X_CHAR_POS && t->display_frame && t->row_active && t->rc == 7u &&
         t->line < TED_LAST_DMA_LINE)
-        t->char_pos = (uint16_t)((t->char_pos + 40u) & 0x3FFu);
+        t->char_pos = (uint16_t)((t->vc_base + 40u) & 0x3FFu);
     if (at == TED_X_RENDER && t->line == 205u)
         t->flash_counter = (uint8_t)((t->flash_counter + 1u) & 31u);
     if (t->x >= TED_X_RENDER && t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);

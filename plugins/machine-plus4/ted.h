@@ -65,7 +65,8 @@
 #define TED_X_FETCH_END 92u  /* ... to here, where the refresh goes on single clock ... */
 #define TED_X_REFRESH 92u    /* 5 DRAM refresh cycles (10 ticks), every line ... */
 #define TED_X_REFRESH_END 102u /* ... to here */
-#define TED_X_CHAR_POS 92u   /* the character position ($FF1A/$FF1B) steps by 40 here ($FF1E $94) */
+#define TED_X_CHAR_LOAD 11u  /* the line takes its character position from $FF1A/$FF1B (dot 432) */
+#define TED_X_CHAR_POS 92u   /* a row's last line latches that + 40 into $FF1A/$FF1B ($FF1E $94) */
 #define TED_LAST_DMA_LINE 204u /* display fetches happen on lines below this */
 #define TED_DOTS_PER_LINE 456u
 #define TED_DOT_AT_X0 387u   /* $FF1E * 2 at tick 0: the display (tick 16) starts at dot 451 */

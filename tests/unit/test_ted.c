@@ -653,13 +653,25 @@ static void test_character_position(void)
     ted_write(t, 0x0D, 0x05, 0xFF);
     t->flash_counter = 20; /* the flash's on half */
     run_to_line(t, 8);
-    ted_write(t, 0x1A, 0x00, 0xFF);
+    ted_write(t, 0x1A, 0x00, 0xFF); /* tick 0: before the line's load */
     ted_write(t, 0x1B, 0x05, 0xFF);
     CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 5);
     run_to_line(t, 9);
     const unsigned row = (8u + t->tv_lines - t->fb_first_line) % t->tv_lines;
     CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32], 0x71); /* reversed blank: foreground */
     CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32 + 5 * 8], 0x00);
+    /* A write after the line's load changes the next lines only, and in a
+     * row's last line the step latches the line's own position + 40. */
+    run_ticks(t, 40);
+    ted_write(t, 0x1B, 0x09, 0xFF);
+    CU_ASSERT_EQUAL(t->vc_base, 5u);
+    run_to_line(t, 10);
+    CU_ASSERT_EQUAL(t->vc_base, 9u);
+    run_to_line(t, 11); /* row counter 7 */
+    run_ticks(t, 30);
+    ted_write(t, 0x1B, 0x77, 0xFF);
+    run_to_line(t, 12);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 49u);
     /* $FF1F: the row counter and the flash counter as written. */
     ted_write(t, 0x1F, 0x2B, 0xFF); /* flash 5, row 3 */
     CU_ASSERT_EQUAL(ted_peek(t, 0x1F), 0xAB);
