@@ -273,6 +273,12 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         t->regs[0x0A] = value;
         update_irq(t);
         break;
+    case 0x06:
+        t->regs[0x06] = value;
+        /* The display is enabled while the counter is at line 0 with bit 4
+         * set (FPGATED), not only at the line's start. */
+        if (t->line == 0 && (value & 0x10u)) t->display_frame = 1;
+        break;
     case 0x07: write_mode(t, value); break;
     case 0x1A: case 0x1B: /* the character position: from the next line's load on */
         t->regs[reg] = value;
@@ -299,7 +305,8 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
         if (reg < 0x20) t->regs[reg] = value;
         break;
     }
-    if (reg == 0x07 || reg == 0x13 || reg == 0x1C || reg == 0x1D || reg == 0x1E) ted_region(t);
+    if (reg == 0x06 || reg == 0x07 || reg == 0x13 || reg == 0x1C || reg == 0x1D || reg == 0x1E)
+        ted_region(t);
 }
 
 /* ---- the beam ---- */

@@ -592,6 +592,34 @@ static void test_freeze(void)
     free(f);
 }
 
+/* The display enable ($FF06 bit 4) counts for the frame when it is set
+ * during line 0, not only at its start. */
+static void test_display_enable_in_line0(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    run_to_line(t, 1);
+    run_to_line(t, 0);
+    run_ticks(t, 50);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 1u); /* blank: double clock */
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u); /* the fetch window's single clock */
+    run_to_line(t, 3);
+    run_ticks(t, TED_X_DMA_START + 2u);
+    CU_ASSERT_TRUE(ted_dma(t));
+    /* Set in line 1, it waits for the next frame. */
+    ted_write(t, 0x06, 0x0B, 0xFF);
+    run_to_line(t, 1);
+    run_ticks(t, 50);
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 1u);
+    run_to_line(t, 3);
+    run_ticks(t, TED_X_DMA_START + 2u);
+    CU_ASSERT_FALSE(ted_dma(t));
+    free(f);
+}
+
 /* $FF1E: a write loads the complement of bits 2-7; the line goes on from
  * there. */
 static void test_horizontal_write(void)
@@ -679,7 +707,8 @@ static void test_character_position(void)
 }
 
 MH_SUITE("ted.counters", NULL, NULL, MH_TEST(test_vertical_counter_write), MH_TEST(test_ntsc_bit),
-         MH_TEST(test_freeze), MH_TEST(test_horizontal_write), MH_TEST(test_character_position))
+         MH_TEST(test_freeze), MH_TEST(test_horizontal_write), MH_TEST(test_character_position),
+         MH_TEST(test_display_enable_in_line0))
 MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer2_runs_free),
          MH_TEST(test_timer3_irq))
 MH_SUITE("ted.raster", NULL, NULL, MH_TEST(test_raster_irq), MH_TEST(test_ntsc_lines))
