@@ -377,13 +377,12 @@ static void new_line(ted *t)
         t->row_active = 0;
     }
     if (t->line == ted_raster_compare(t)) raise(t, TED_IRQ_RASTER);
-    const unsigned yscroll = t->regs[0x06] & 7u;
-    int fetching = t->display_frame && t->line < TED_LAST_DMA_LINE;
     /* A character row's two DMA lines: its attributes on the line where
-     * (line & 7) == y scroll (the last line of the row before), its codes on
-     * the next, which is the row's first line. */
-    t->bad_line = t->attr_line && fetching; /* the line after the attribute line */
-    t->attr_line = fetching && (t->line & 7u) == yscroll && t->line + 1u < TED_LAST_DMA_LINE;
+     * (line & 7) == y scroll (the last line of the row before), decided when
+     * the DMA window opens (attr_line_event), its codes on the next, which
+     * is the row's first line. */
+    t->bad_line = t->attr_line && t->display_frame && t->line < TED_LAST_DMA_LINE;
+    t->attr_line = 0;
     if (t->row_pending) {
         /* The row fetched on the line before starts here. */
         memcpy(t->codes, t->next_codes, sizeof t->codes);
@@ -394,6 +393,16 @@ static void new_line(ted *t)
     } else if (t->row_active) {
         t->rc = (uint8_t)((t->rc + 1u) & 7u);
     }
+}
+
+/* Where the DMA window opens (tick 4, dot 400): the attribute line's
+ * decision from the y scroll as it is now, so a $FF06 write earlier in the
+ * line counts (FPGATED compares continuously; its DMA starts at dot 407). */
+static void attr_line_event(ted *t)
+{
+    const unsigned yscroll = t->regs[0x06] & 7u;
+    t->attr_line = t->display_frame && t->line + 1u < TED_LAST_DMA_LINE &&
+                   (t->line & 7u) == yscroll;
     if (t->attr_line) { /* shown from the next line on */
         ted_fetch_row(t);
         t->row_pending = 1;
@@ -426,6 +435,7 @@ void ted_region(ted *t)
 static int beam_event(ted *t, uint16_t at)
 {
     int frame_done = 0;
+    if (at == TED_X_DMA_START) attr_line_event(t);
     if (at == TED_X_CHAR_POS && t->display_frame && t->row_active && t->rc == 7u &&
         t->line < TED_LAST_DMA_LINE)
         t->char_pos = (uint16_t)((t->vc_base + 40u) & 0x3FFu);

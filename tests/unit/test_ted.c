@@ -178,8 +178,10 @@ static void test_dma_and_clock(void)
     CU_ASSERT_EQUAL(ted_peek(t, 0x13) & 1u, 1u);
     ted_write(t, 0x13, 0x00, 0xFF);
     /* The next frame: line 11 ((11 & 7) == 3) fetches a row's attributes,
-     * line 12 its codes; on both the CPU stops in the fetch window. */
+     * line 12 its codes; on both the CPU stops in the fetch window. The
+     * attribute line is decided where the DMA window opens. */
     run_to_line(t, 11);
+    run_ticks(t, TED_X_DMA_START);
     CU_ASSERT_TRUE(t->attr_line);
     CU_ASSERT_FALSE(t->bad_line);
     run_to_line(t, 12);
@@ -194,6 +196,20 @@ static void test_dma_and_clock(void)
     run_ticks(t, 40);
     CU_ASSERT_FALSE(ted_dma(t));
     CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u); /* display fetches: single clock */
+    /* A y scroll written early in a line (before tick 4) makes it the
+     * attribute line; written later, it waits for the next match. */
+    run_to_line(t, 14);
+    run_ticks(t, 2);
+    ted_write(t, 0x06, 0x1E, 0xFF); /* y scroll 6 = 14 & 7 */
+    run_ticks(t, TED_X_DMA_START);
+    CU_ASSERT_TRUE(t->attr_line);
+    CU_ASSERT_TRUE(ted_dma(t));
+    run_to_line(t, 21);
+    run_ticks(t, 10);
+    ted_write(t, 0x06, 0x1D, 0xFF); /* y scroll 5 = 21 & 7, too late */
+    CU_ASSERT_FALSE(t->attr_line);
+    CU_ASSERT_FALSE(ted_dma(t));
+    ted_write(t, 0x06, 0x1B, 0xFF);
     /* Blanked: no fetches, no DMA. */
     ted_write(t, 0x06, 0x0B, 0xFF);
     run_to_line(t, 0);
