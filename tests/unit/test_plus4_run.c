@@ -120,5 +120,15 @@ static void test_clock_windows(void)
     CU_ASSERT_EQUAL(run_program("clock_windows.s", "--ntsc", &r), 0);
 }
 
+/* $FF07 bit 5: the beam and the timers stand, single clock, and the beam
+ * runs again after (PAL and NTSC). */
+static void test_freeze(void)
+{
+    if (!have_roms()) return;
+    mh_test_output r;
+    CU_ASSERT_EQUAL(run_program("freeze.s", NULL, &r), 0);
+    CU_ASSERT_EQUAL(run_program("freeze.s", "--ntsc", &r), 0);
+}
+
 MH_SUITE("plus4.run", suite_init, suite_cleanup, MH_TEST(test_vertical_counter),
-         MH_TEST(test_clock_windows))
+         MH_TEST(test_clock_windows), MH_TEST(test_freeze))
