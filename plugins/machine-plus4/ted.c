@@ -311,26 +311,24 @@ void ted_write(ted *t, uint8_t reg, uint8_t value, uint8_t keyboard)
 
 /* ---- the beam ---- */
 
-/* Odd ticks in (from, to]: the timers' steps. */
-static uint64_t steps_between(uint64_t from, uint64_t to)
-{
-    return ((to + 1u) >> 1) - ((from + 1u) >> 1);
-}
+/* A timer steps every second tick from a tick after its base (the write,
+ * or the underflow) and underflows (the IRQ) its value's worth of single
+ * cycles after the base: a timer written with S at tick T reads S - 1 at
+ * T + 1, 0 at T + 2S - 1, and raises its IRQ at T + 2S, as VICE's xplus4
+ * counts it (FPGATED raises it the step after the counter reached 0). */
+static uint64_t steps_since(uint64_t base, uint64_t now) { return (now - base + 1u) >> 1; }
 
 uint16_t ted_timer_value(const ted *t, unsigned n)
 {
     if (!t->timer_run[n] || t->frozen) return t->timer_base[n];
-    return (uint16_t)(t->timer_base[n] - steps_between(t->timer_base_tick[n], t->ticks));
+    return (uint16_t)(t->timer_base[n] - steps_since(t->timer_base_tick[n], t->ticks));
 }
 
-/* The tick of timer n's next underflow: its value's worth of steps (65536
- * from 0) after its base tick. */
+/* The tick of timer n's next underflow (65536 steps from 0). */
 static uint64_t underflow_tick(const ted *t, unsigned n)
 {
-    uint64_t steps = t->timer_base[n] ? t->timer_base[n] : 65536u;
-    uint64_t base = t->timer_base_tick[n];
-    uint64_t first_odd = (base & 1u) ? base + 2u : base + 1u;
-    return first_odd + 2u * (steps - 1u);
+    const uint64_t steps = t->timer_base[n] ? t->timer_base[n] : 65536u;
+    return t->timer_base_tick[n] + 2u * steps;
 }
 
 static void timers_schedule(ted *t)
@@ -357,7 +355,7 @@ static void timer_event(ted *t)
         t->underflows[n]++;
         raise(t, sources[n]);
         t->timer_base[n] = n == 0 ? t->reload[0] : 0;
-        t->timer_base_tick[n] = at; /* the tick it reached 0 (a CPU cycle may be 2 ticks) */
+        t->timer_base_tick[n] = at; /* the underflow tick (a CPU cycle may be 2 ticks) */
     }
     timers_schedule(t);
 }

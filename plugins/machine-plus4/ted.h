@@ -124,7 +124,8 @@ typedef struct ted {
     uint64_t event_tick;
 
     /* Timers, counted lazily: a running timer held timer_base at tick
-     * timer_base_tick and has stepped once at every odd tick since; the
+     * timer_base_tick and has stepped every second tick since, the first
+     * a tick after it (ted.c: steps_since); the
      * next underflow of any running timer is at tick timer_event. */
     uint16_t timer_base[3];
     uint64_t timer_base_tick[3];

@@ -81,6 +81,34 @@ static void test_timer1_reloads(void)
     free(f);
 }
 
+/* Written with S at tick T, a timer reads S - 1 from T + 1 and 0 at
+ * T + 2S - 1, and its IRQ comes at T + 2S, whatever T's parity (VICE's
+ * xplus4 counts so). */
+static void test_timer_phase(void)
+{
+    for (unsigned parity = 0; parity < 2; parity++) {
+        fixture *f = make(0);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        ted *t = &f->t;
+        run_ticks(t, 10 + parity);
+        ted_write(t, 0x0A, TED_IRQ_T1, 0xFF);
+        ted_write(t, 0x00, 0x03, 0xFF);
+        ted_write(t, 0x01, 0x00, 0xFF); /* S = 3 at tick T */
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 3u);
+        ted_tick(t);
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 2u);
+        run_ticks(t, 4); /* T + 5 */
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0u);
+        CU_ASSERT_FALSE(t->irq);
+        ted_tick(t); /* T + 6 */
+        CU_ASSERT_TRUE(t->irq);
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 3u); /* reloaded */
+        ted_tick(t);
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 2u);
+        free(f);
+    }
+}
+
 static void test_timer2_runs_free(void)
 {
     fixture *f = make(0);
@@ -725,7 +753,8 @@ static void test_character_position(void)
 MH_SUITE("ted.counters", NULL, NULL, MH_TEST(test_vertical_counter_write), MH_TEST(test_ntsc_bit),
          MH_TEST(test_freeze), MH_TEST(test_horizontal_write), MH_TEST(test_character_position),
          MH_TEST(test_display_enable_in_line0))
-MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer2_runs_free),
+MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer_phase),
+         MH_TEST(test_timer2_runs_free),
          MH_TEST(test_timer3_irq))
 MH_SUITE("ted.raster", NULL, NULL, MH_TEST(test_raster_irq), MH_TEST(test_ntsc_lines))
 MH_SUITE("ted.clock", NULL, NULL, MH_TEST(test_dma_and_clock), MH_TEST(test_cycles_per_frame),
