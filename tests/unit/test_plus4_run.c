@@ -130,5 +130,14 @@ static void test_freeze(void)
     CU_ASSERT_EQUAL(run_program("freeze.s", "--ntsc", &r), 0);
 }
 
+/* A timer's first step and its IRQ flag, to the cycle (PAL and NTSC). */
+static void test_timer_start(void)
+{
+    if (!have_roms()) return;
+    mh_test_output r;
+    CU_ASSERT_EQUAL(run_program("timer_start.s", NULL, &r), 0);
+    CU_ASSERT_EQUAL(run_program("timer_start.s", "--ntsc", &r), 0);
+}
+
 MH_SUITE("plus4.run", suite_init, suite_cleanup, MH_TEST(test_vertical_counter),
-         MH_TEST(test_clock_windows), MH_TEST(test_freeze))
+         MH_TEST(test_clock_windows), MH_TEST(test_freeze), MH_TEST(test_timer_start))
