@@ -77,8 +77,8 @@ void ted_reset(ted *t)
     t->bad_line = t->attr_line = 0;
     t->display_frame = 0;
     t->vc_base = 0;
-    t->next_vc = 0;
-    t->row_pending = 0;
+    t->dma_pos = 0;
+    t->attrs_pending = 0;
     t->rc = 0;
     t->row_active = 0;
     t->flash_counter = 0;
@@ -361,50 +361,50 @@ static void timer_event(ted *t)
 }
 
 /* At the start of every line: the frame, raster compare, DMA lines and
- * the row counters. */
+ * the row counter. As FPGATED has it: the row counter is 7 from line 0 and
+ * steps every line once the frame's first attribute line has passed, while
+ * the display runs (lines below 204); attributes fetched on an attribute
+ * line show from the next line, which fetches the codes and shows them at
+ * once. */
 static void new_line(ted *t)
 {
     t->drawn_px = 0;
     t->vc_base = t->char_pos;
+    const int displaying = t->display_frame && t->line < TED_LAST_DMA_LINE;
     if (t->line == 0) {
         t->frame++;
         t->display_frame = (t->regs[0x06] & 0x10u) != 0;
-        t->next_vc = 0;
-        t->row_pending = 0;
         t->rc = 7;
         t->row_active = 0;
+    } else if (!displaying) {
+        t->row_active = 0;
+    } else {
+        if (t->attr_line) t->row_active = 1;
+        if (t->row_active) t->rc = (uint8_t)((t->rc + 1u) & 7u);
     }
     if (t->line == ted_raster_compare(t)) raise(t, TED_IRQ_RASTER);
-    /* A character row's two DMA lines: its attributes on the line where
-     * (line & 7) == y scroll (the last line of the row before), decided when
-     * the DMA window opens (attr_line_event), its codes on the next, which
-     * is the row's first line. */
     t->bad_line = t->attr_line && t->display_frame && t->line < TED_LAST_DMA_LINE;
     t->attr_line = 0;
-    if (t->row_pending) {
-        /* The row fetched on the line before starts here. */
-        memcpy(t->codes, t->next_codes, sizeof t->codes);
+    if (t->attrs_pending) {
         memcpy(t->attrs, t->next_attrs, sizeof t->attrs);
-        t->rc = 0;
-        t->row_active = 1;
-        t->row_pending = 0;
-    } else if (t->row_active) {
-        t->rc = (uint8_t)((t->rc + 1u) & 7u);
+        t->attrs_pending = 0;
     }
 }
 
 /* Where the DMA window opens (tick 4, dot 400): the attribute line's
  * decision from the y scroll as it is now, so a $FF06 write earlier in the
- * line counts (FPGATED compares continuously; its DMA starts at dot 407). */
-static void attr_line_event(ted *t)
+ * line counts (FPGATED compares continuously; its DMA starts at dot 407);
+ * the line after an attribute line fetches the codes. */
+static void dma_event(ted *t)
 {
     const unsigned yscroll = t->regs[0x06] & 7u;
     t->attr_line = t->display_frame && t->line + 1u < TED_LAST_DMA_LINE &&
                    (t->line & 7u) == yscroll;
-    if (t->attr_line) { /* shown from the next line on */
-        ted_fetch_row(t);
-        t->row_pending = 1;
+    if (t->attr_line) {
+        ted_fetch_attributes(t);
+        t->attrs_pending = 1;
     }
+    if (t->bad_line) ted_fetch_codes(t);
 }
 
 /* The beam positions where a cycle's type can change, and the region's
@@ -433,10 +433,13 @@ void ted_region(ted *t)
 static int beam_event(ted *t, uint16_t at)
 {
     int frame_done = 0;
-    if (at == TED_X_DMA_START) attr_line_event(t);
-    if (at == TED_X_CHAR_POS && t->display_frame && t->row_active && t->rc == 7u &&
-        t->line < TED_LAST_DMA_LINE)
-        t->char_pos = (uint16_t)((t->vc_base + 40u) & 0x3FFu);
+    if (at == TED_X_DMA_START) dma_event(t);
+    if (at == TED_X_CHAR_POS && t->display_frame && t->line < TED_LAST_DMA_LINE) {
+        /* Row line 6 moves the DMA position on a row, line 7 the character
+         * position (FPGATED's latches after dot 288). */
+        if (t->rc == 6u) t->dma_pos = (uint16_t)((t->dma_pos + 40u) & 0x3FFu);
+        if (t->rc == 7u && t->row_active) t->char_pos = (uint16_t)((t->vc_base + 40u) & 0x3FFu);
+    }
     if (at == TED_X_RENDER && t->line == 205u)
         t->flash_counter = (uint8_t)((t->flash_counter + 1u) & 31u);
     if (t->x >= TED_X_RENDER && t->drawn_px < TED_FB_WIDTH) ted_render_upto(t, TED_FB_WIDTH);
@@ -447,6 +450,7 @@ static int beam_event(ted *t, uint16_t at)
         if (t->line == t->lines - 1u) {
             t->line = 0;
             t->char_pos = 0;
+            t->dma_pos = 0;
         } else {
             t->line = (uint16_t)((t->line + 1u) & (TED_COUNTER_LINES - 1u));
         }

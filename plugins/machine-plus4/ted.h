@@ -145,12 +145,12 @@ typedef struct ted {
     uint8_t frozen;         /* $FF07 bit 5: the beam stands, single clock */
     uint16_t held_x;        /* the beam's tick while frozen */
     uint8_t frame_seen;     /* a frame was reported since the counter wrapped */
-    uint8_t rc;             /* row counter 0-7 */
-    uint8_t row_active;     /* a character row is being shown */
-    uint8_t codes[40], attrs[40];   /* the row on show */
-    uint8_t next_codes[40], next_attrs[40]; /* fetched on a DMA line for the next */
-    uint16_t next_vc;       /* video counter of the next row to fetch */
-    uint8_t row_pending;    /* next_* hold a row that starts on the next line */
+    uint8_t rc;             /* row counter 0-7 ($FF1F bits 0-2) */
+    uint8_t row_active;     /* rows run: from the frame's first attribute line to line 204 */
+    uint8_t codes[40], attrs[40];   /* on show: codes fetched on this line or before */
+    uint8_t next_attrs[40]; /* fetched on an attribute line, shown from the next */
+    uint16_t dma_pos;       /* where the DMA lines fetch (steps by 40 in row line 6) */
+    uint8_t attrs_pending;  /* next_attrs take over at the next line */
     uint8_t flash_counter;  /* frames, 0-31: flash on in the second half */
     uint8_t keyboard_latch; /* $FF08 as latched */
     uint8_t rom_enabled;    /* 1 after a $FF3E write */

@@ -4,9 +4,10 @@
  * (luminance << 4 | hue).
  *
  * Window: 25 rows = lines 4-203 (24 rows: 8-199); 40 columns = the 320
- * display pixels (38: pixels 8-311). A row's codes and attributes are
- * fetched on its DMA line (the line where (line & 7) == y scroll) and shown
- * from the next line on. Modes (ECM BMM MCM):
+ * display pixels (38: pixels 8-311). A row's attributes are fetched on its
+ * attribute line (where (line & 7) == y scroll) and shown from the next
+ * line on; its codes on that next line, shown at once (ted.c). Modes (ECM
+ * BMM MCM):
  *   text       8x8 glyphs from the character set (ROM or RAM, $FF12 bit
  *              2); with reverse on ($FF07 bit 7 clear) code bit 7 shows
  *              glyph code & $7F reversed; attribute bits 0-6 colour, bit 7
@@ -25,15 +26,18 @@
 #include "ted.h"
 #include "ted_internal.h"
 
-void ted_fetch_row(ted *t)
+void ted_fetch_attributes(ted *t)
 {
-    const uint16_t screen = ted_screen_address(t), attrs = ted_attribute_address(t);
-    for (unsigned i = 0; i < 40; i++) {
-        uint16_t offset = (uint16_t)((t->next_vc + i) & 0x3FFu);
-        t->next_codes[i] = t->fetch(t->user, (uint16_t)(screen + offset), 0);
-        t->next_attrs[i] = t->fetch(t->user, (uint16_t)(attrs + offset), 0);
-    }
-    t->next_vc = (uint16_t)(t->next_vc + 40u);
+    const uint16_t attrs = ted_attribute_address(t);
+    for (unsigned i = 0; i < 40; i++)
+        t->next_attrs[i] = t->fetch(t->user, (uint16_t)(attrs + ((t->dma_pos + i) & 0x3FFu)), 0);
+}
+
+void ted_fetch_codes(ted *t)
+{
+    const uint16_t screen = ted_screen_address(t);
+    for (unsigned i = 0; i < 40; i++)
+        t->codes[i] = t->fetch(t->user, (uint16_t)(screen + ((t->dma_pos + i) & 0x3FFu)), 0);
 }
 
 /* The 8 pixels of cell col (colour indices). */

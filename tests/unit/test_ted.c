@@ -664,6 +664,46 @@ static void test_display_enable_in_line0(void)
     free(f);
 }
 
+/* TED FLI: a y scroll written before every line's DMA window makes every
+ * line an attribute line; each fetches the row's attributes anew (from the
+ * same position: it moves on a row only in row line 6), shown on the next
+ * line, while the row counter runs on. */
+static void test_attribute_every_line(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    memset(f->mem.ram + 0x0C00, 0x20, 1000);  /* codes: a solid glyph */
+    memset(f->mem.rom + 0xD000 + 0x20 * 8, 0xFF, 8);
+    memset(f->mem.ram + 0x0800, 0x01, 1000);  /* attributes */
+    ted_write(t, 0x12, 0x04, 0xFF);
+    ted_write(t, 0x13, 0xD0, 0xFF);
+    ted_write(t, 0x14, 0x08, 0xFF);
+    ted_write(t, 0x07, 0x08, 0xFF);
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    run_to_line(t, 1);
+    run_to_line(t, 0);
+    run_to_line(t, 20); /* row 2's first line: row counter 0 */
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, 0u);
+    for (unsigned line = 20; line < 28; line++) {
+        run_to_line(t, line);
+        CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, line - 20u);
+        /* This line's attributes for row 2 (position 80). */
+        memset(f->mem.ram + 0x0800 + 80, (int)(0x10u + line), 40);
+        ted_write(t, 0x06, (uint8_t)(0x18u | (line & 7u)), 0xFF);
+    }
+    run_to_line(t, 29);
+    for (unsigned line = 21; line < 29; line++) {
+        const unsigned row = (line + t->tv_lines - t->fb_first_line) % t->tv_lines;
+        /* Row 2's position on lines 20-26, the attributes fetched the line
+         * before; row line 6 (line 26) moved the position on to row 3 (120),
+         * so line 27's fetch, shown on 28, is row 3's. */
+        const uint8_t want = line < 28 ? (uint8_t)((0x10u + line - 1u) & 0x7Fu) : 0x01u;
+        CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32], want);
+    }
+    free(f);
+}
+
 /* $FF1E: a write loads the complement of bits 2-7; the line goes on from
  * there. */
 static void test_horizontal_write(void)
@@ -752,7 +792,7 @@ static void test_character_position(void)
 
 MH_SUITE("ted.counters", NULL, NULL, MH_TEST(test_vertical_counter_write), MH_TEST(test_ntsc_bit),
          MH_TEST(test_freeze), MH_TEST(test_horizontal_write), MH_TEST(test_character_position),
-         MH_TEST(test_display_enable_in_line0))
+         MH_TEST(test_display_enable_in_line0), MH_TEST(test_attribute_every_line))
 MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer_phase),
          MH_TEST(test_timer2_runs_free),
          MH_TEST(test_timer3_irq))
