@@ -51,9 +51,10 @@ static const prompt_def prompts[] = {
       {"length", "How many bytes from address (default 1)", 0},
       {"expected", "The value it should keep, if known", 0}},
      3,
-     "Find which code writes to {address} (length {length}; expected value {expected}).\n\n"
-     "1. Set a write watchpoint: `breakpoints_memory_watch` on {address} (with length {length} "
-     "when given), on \"write\"; if only a wrong value matters, add a condition such as a "
+     "Find which code writes to {address} (bytes: {length}; the value it should keep: "
+     "{expected}).\n\n"
+     "1. Set a write watchpoint: `breakpoints_memory_watch` on {address} (and its length when "
+     "more than one byte), on \"write\"; if only a wrong value matters, add a condition such as a "
      "check of the written value (see the mcphost://reference/expressions resource for the "
      "condition language), or use on \"change\".\n"
      "2. `execution_run`, then `execution_wait`: the stop record names the writing "

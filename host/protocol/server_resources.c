@@ -3,9 +3,10 @@
  * resource may have changed (docs/resources.md, "Subscriptions"):
  *   - the session stopped (a stop, breakpoint, jam, reset or exit event):
  *     every subscribed resource of that session, at once;
- *   - a tool that is not read-only ended on that session (memory_write,
- *     breakpoints_set, assemble ...): every resource of that session, at
- *     once (read-only tools, which resource reads use, never count);
+ *   - a tool that changes the machine ended without error on that session
+ *     (memory_write, breakpoints_set, assemble ...): every resource of that
+ *     session, at once (read-only tools and screen_capture, which resource
+ *     reads use, never count);
  *   - a frame completed while it runs: screen, registers, memory and
  *     disassembly, at most once a second per subscription.
  * Fixed resources (docs) never change, so they are never reported. */
@@ -27,6 +28,20 @@ typedef struct resource_subscription {
     int follows_frames; /* changes while the machine runs */
     uint64_t last_sent_ns;
 } resource_subscription;
+
+/* Tools that are not read-only only because they can also write a file:
+ * they leave the machine as it was (and resource reads use them, so they
+ * must not report a change, or a subscriber would read forever). */
+static const char *const file_only_writers[] = {"screen_capture", "audio_capture",
+                                                "snapshot_save"};
+
+static int changes_machine(const mh_reg_tool *t)
+{
+    if (!t || (t->annotations & MH_TOOL_READ_ONLY)) return 0;
+    for (size_t i = 0; i < sizeof file_only_writers / sizeof file_only_writers[0]; i++)
+        if (strcmp(t->name, file_only_writers[i]) == 0) return 0;
+    return 1;
+}
 
 /* Session resources that change while the machine runs, by the URI's tail. */
 static const char *const running_kinds[] = {"screen.png", "registers", "memory/", "disassembly/"};
@@ -104,8 +119,8 @@ static void on_observation(void *user, const mh_observation *o)
     if (o->kind == MH_OBSERVE_EXEC_EVENT && is_state_change(o->event_type)) {
         changed(server, o->session, 0);
     } else if (o->kind == MH_OBSERVE_TOOL_END && o->tool && !o->is_error) {
-        const mh_reg_tool *t = mh_registry_tool(&server->ctx->registry, o->tool);
-        if (t && !(t->annotations & MH_TOOL_READ_ONLY)) changed(server, o->session, 0);
+        if (changes_machine(mh_registry_tool(&server->ctx->registry, o->tool)))
+            changed(server, o->session, 0);
     } else if (o->kind == MH_OBSERVE_FRAME) {
         changed(server, o->session, 1);
     }
