@@ -17,6 +17,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { spawnHost, INITIALIZE } from './lib/raw.mjs';
 import { sleep } from './lib/env.mjs';
+import { startHost as startHttpHost, post } from './lib/http.mjs';
 
 const DOCS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs');
 const QUIET_MS = 600; // how long "no notification" is watched for
@@ -262,5 +263,39 @@ describe('the stateless revision 2026-07-28 (raw stdio)', () => {
     const res = await host.request(INITIALIZE(id++, '2026-07-28'));
     assert.equal(res.result.protocolVersion, '2025-11-25');
     assert.equal(res.result.capabilities.resources.subscribe, true);
+  });
+});
+
+describe('the stateless revision 2026-07-28 over Streamable HTTP', () => {
+  let host;
+  const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const HEADERS = { 'mcp-protocol-version': '2026-07-28' };
+
+  before(async () => {
+    host = await startHttpHost({ args: ['--machine', 'c64'] });
+  });
+  after(async () => host?.stop());
+
+  it('answers server/discover and a tool call without initialize or Mcp-Session-Id', async () => {
+    const discover = await post(host.url, { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } },
+      { headers: HEADERS });
+    assert.equal(discover.status, 200, discover.text);
+    assert.equal(discover.headers.get('mcp-session-id'), null, 'no session is made');
+    assert.deepEqual(discover.json.result.supportedVersions, ['2026-07-28']);
+    const called = await post(host.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'registers_get', arguments: {}, _meta: META } },
+      { headers: HEADERS });
+    assert.equal(called.status, 200, called.text);
+    assert.equal(called.json.result.resultType, 'complete');
+    assert.equal(called.json.result.isError, false);
+    const read = await post(host.url,
+      { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'mcphost://docs/tools', _meta: META } },
+      { headers: HEADERS });
+    assert.match(read.json.result.contents[0].text, /^# Tool catalogue/);
+  });
+
+  it('a request of the initialize era still needs its session', async () => {
+    const res = await post(host.url, { jsonrpc: '2.0', id: 4, method: 'tools/list', params: {} });
+    assert.equal(res.status, 400);
   });
 });
