@@ -42,7 +42,13 @@ static void fail_unsupported(mh_request *req, const char *requested)
 {
     cJSON *msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
-    cJSON_AddItemToObject(msg, "id", cJSON_Duplicate(req->id, 1));
+    if (cJSON_IsNumber(req->id)) { /* whole, as server.c echoes ids (at most 2^53 - 1) */
+        char id[32];
+        snprintf(id, sizeof id, "%.0f", req->id->valuedouble);
+        cJSON_AddItemToObject(msg, "id", cJSON_CreateRaw(id));
+    } else {
+        cJSON_AddItemToObject(msg, "id", cJSON_Duplicate(req->id, 1));
+    }
     cJSON *error = cJSON_AddObjectToObject(msg, "error");
     cJSON_AddNumberToObject(error, "code", MH_ERR_CODE_UNSUPPORTED_VERSION);
     char message[256];

@@ -152,6 +152,25 @@ describe('host content on a C64 session', () => {
     assert.deepEqual(updates.slice(from), [], 'no updates once unsubscribed');
   });
 
+  it('while the machine runs, the screen is reported at most once a second', async () => {
+    const screen = uri('screen.png');
+    await host.client.subscribeResource({ uri: screen });
+    await host.client.subscribeResource({ uri: uri('breakpoints') });
+    const from = updates.length;
+    await ok('execution_run');
+    await sleep(2600);
+    await ok('execution_pause');
+    const during = updates.slice(from);
+    await host.client.unsubscribeResource({ uri: screen });
+    await host.client.unsubscribeResource({ uri: uri('breakpoints') });
+    const screens = during.filter((u) => u === screen).length;
+    // frames at 1/s for ~2.6 s, plus the stop of execution_pause
+    assert.ok(screens >= 2 && screens <= 5, `screen updates while running: ${JSON.stringify(during)}`);
+    // breakpoints follow no frames: only the tool calls and the stop (run, pause, stopped)
+    const bps = during.filter((u) => u === uri('breakpoints')).length;
+    assert.ok(bps >= 1 && bps <= 3, `breakpoints updates: ${JSON.stringify(during)}`);
+  });
+
   it('completes the session of a template', async () => {
     const { completion } = await host.client.complete({
       ref: { type: 'ref/resource', uri: 'mcphost://session/{session}/registers' },
