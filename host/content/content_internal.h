@@ -6,6 +6,7 @@
 
 #include <limits.h>
 
+#include "call.h"
 #include "hostctx.h"
 #include "mcphost/registry.h"
 #include "ptrvec.h"
@@ -23,6 +24,12 @@ void content_docs_free(content_state *st);
 /* content_session.c: the session resource templates. */
 mh_status content_session_register(content_state *st, const mh_host *host,
                                    const mh_registry_service *reg);
+/* Completes a label (an argument named in label_arguments whose value does
+ * not start like a number) with the session's symbols: the answer comes
+ * from symbols_list (call->forward_tool). session NULL: the current one.
+ * Returns 1 when it did. */
+int content_complete_label(mh_call *call, const char *argument, const char *value,
+                           const char *session);
 /* content_prompts.c: the prompts. */
 mh_status content_prompts_register(content_state *st, const mh_host *host,
                                    const mh_registry_service *reg);

@@ -206,6 +206,18 @@ static void get_prompt(void *user, mh_call *call)
     free(text);
 }
 
+/* Address arguments complete to the current session's labels. */
+static void complete_prompt(void *user, mh_call *call)
+{
+    (void)user;
+    cJSON *args = cJSON_Parse(call->args_json);
+    const cJSON *argument = cJSON_GetObjectItemCaseSensitive(args, "argument");
+    const cJSON *value = cJSON_GetObjectItemCaseSensitive(args, "value");
+    if (cJSON_IsString(argument) && cJSON_IsString(value))
+        content_complete_label(call, argument->valuestring, value->valuestring, NULL);
+    cJSON_Delete(args);
+}
+
 mh_status content_prompts_register(content_state *st, const mh_host *host,
                                    const mh_registry_service *reg)
 {
@@ -213,7 +225,7 @@ mh_status content_prompts_register(content_state *st, const mh_host *host,
     for (size_t i = 0; i < sizeof prompts / sizeof prompts[0]; i++) {
         const prompt_def *p = &prompts[i];
         mh_prompt_desc d = {sizeof d, p->name, p->title, p->description, p->args, p->arg_count,
-                            get_prompt, NULL, (void *)p};
+                            get_prompt, complete_prompt, (void *)p};
         mh_status status = reg->add_prompt(host, &d);
         if (status != MH_OK) return status;
     }

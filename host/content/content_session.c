@@ -114,7 +114,28 @@ static void read_session(void *user, mh_call *call)
     cJSON_Delete(vars);
 }
 
-/* Completes the session variable with the live sessions' names. */
+/* Arguments and variables that take an address, so a label too. */
+static const char *const label_arguments[] = {"address", "start", "end", "routine", "handler"};
+
+int content_complete_label(mh_call *call, const char *argument, const char *value,
+                           const char *session)
+{
+    int label = 0;
+    for (size_t i = 0; argument && i < sizeof label_arguments / sizeof label_arguments[0]; i++)
+        if (strcmp(argument, label_arguments[i]) == 0) label = 1;
+    /* "$C0", "0x", "49": an address being typed, not a label */
+    if (!label || !value || value[0] == '$' || (value[0] >= '0' && value[0] <= '9')) return 0;
+    cJSON *args = cJSON_CreateObject();
+    cJSON_AddStringToObject(args, "filter", value);
+    cJSON_AddNumberToObject(args, "limit", 1000);
+    if (session) cJSON_AddStringToObject(args, "session", session);
+    call->forward_tool = "symbols_list";
+    call->forward_args = args;
+    return 1;
+}
+
+/* Completes the session variable with the live sessions' names, and
+ * address variables with the labels of the session named in the context. */
 static void complete_session(void *user, mh_call *call)
 {
     (void)user;
@@ -122,7 +143,11 @@ static void complete_session(void *user, mh_call *call)
     const char *argument = var(args, "argument");
     const char *prefix = var(args, "value");
     mh_hostctx *ctx = call->req ? mh_request_host(call->req) : NULL;
-    if (argument && strcmp(argument, "session") == 0 && ctx && ctx->sessions) {
+    const cJSON *context = cJSON_GetObjectItemCaseSensitive(args, "context");
+    const char *session = var(cJSON_GetObjectItemCaseSensitive(context, "arguments"), "session");
+    if (content_complete_label(call, argument, prefix, session)) {
+        /* answered by symbols_list */
+    } else if (argument && strcmp(argument, "session") == 0 && ctx && ctx->sessions) {
         mh_session **list = NULL;
         size_t n = mh_sessions_list(ctx->sessions, &list);
         for (size_t i = 0; i < n; i++) {

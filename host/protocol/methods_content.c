@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <mcphost/json.h>
 
 #include "call.h"
@@ -355,6 +356,86 @@ void mh_method_prompts_get(mh_request *req, const cJSON *params)
 
 #define MH_COMPLETION_MAX 100
 
+/* {"completion": {values, total, hasMore}} from candidate strings; with a
+ * prefix, only those that start with it (any case). */
+static cJSON *completion_result(const cJSON *candidates, const char *prefix)
+{
+    cJSON *values = cJSON_CreateArray();
+    int total = 0;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, candidates)
+    {
+        if (!cJSON_IsString(v)) continue;
+        if (prefix && strncasecmp(v->valuestring, prefix, strlen(prefix)) != 0) continue;
+        if (total++ < MH_COMPLETION_MAX) cJSON_AddItemToArray(values, cJSON_Duplicate(v, 1));
+    }
+    cJSON *result = cJSON_CreateObject();
+    cJSON *completion = cJSON_AddObjectToObject(result, "completion");
+    cJSON_AddItemToObject(completion, "values", values);
+    cJSON_AddNumberToObject(completion, "total", total);
+    cJSON_AddBoolToObject(completion, "hasMore", total > MH_COMPLETION_MAX);
+    return result;
+}
+
+/* A completion answered by a tool (symbols_list for labels): its
+ * structuredContent's list of {"name": ...} objects (the first array in
+ * it) gives the candidates. A tool error completes nothing. */
+typedef struct forwarded_completion {
+    mh_request *req;
+    char *prefix;
+} forwarded_completion;
+
+static void completion_answer(void *user, cJSON *result, int code, const char *message)
+{
+    (void)code;
+    (void)message;
+    forwarded_completion *f = user;
+    cJSON *names = cJSON_CreateArray();
+    const cJSON *structured = cJSON_GetObjectItemCaseSensitive(result, "structuredContent");
+    const cJSON *field;
+    cJSON_ArrayForEach(field, structured)
+    {
+        if (!cJSON_IsArray(field)) continue;
+        const cJSON *item;
+        cJSON_ArrayForEach(item, field)
+        {
+            const cJSON *name = cJSON_GetObjectItemCaseSensitive(item, "name");
+            if (cJSON_IsString(name)) cJSON_AddItemToArray(names, cJSON_CreateString(name->valuestring));
+        }
+        break;
+    }
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError"))) {
+        cJSON_Delete(names);
+        names = cJSON_CreateArray();
+    }
+    mh_request_respond(f->req, completion_result(names, f->prefix));
+    cJSON_Delete(names);
+    cJSON_Delete(result);
+    free(f->prefix);
+    free(f);
+}
+
+static void forward_completion(mh_request *req, mh_call *call, const char *prefix)
+{
+    forwarded_completion *f = calloc(1, sizeof *f);
+    cJSON *params = cJSON_CreateObject();
+    if (f) {
+        f->req = req;
+        f->prefix = strdup(prefix);
+    }
+    cJSON_AddStringToObject(params, "name", call->forward_tool);
+    cJSON_AddItemToObject(params, "arguments",
+                          call->forward_args ? call->forward_args : cJSON_CreateObject());
+    call->forward_args = NULL;
+    if (!f || !f->prefix ||
+        mh_request_internal(req, "tools/call", params, completion_answer, f) != 0) {
+        if (f) free(f->prefix);
+        free(f);
+        mh_request_respond(req, completion_result(NULL, NULL));
+    }
+    cJSON_Delete(params);
+}
+
 void mh_method_completion_complete(mh_request *req, const cJSON *params)
 {
     const cJSON *ref = cJSON_GetObjectItemCaseSensitive(params, "ref");
@@ -411,18 +492,10 @@ void mh_method_completion_complete(mh_request *req, const cJSON *params)
         return;
     }
     if (complete) complete(user_data, call);
-    cJSON *values = cJSON_CreateArray();
-    int total = 0;
-    const cJSON *v;
-    cJSON_ArrayForEach(v, call->completions)
-    {
-        if (total++ < MH_COMPLETION_MAX) cJSON_AddItemToArray(values, cJSON_Duplicate(v, 1));
+    if (call->forward_tool) {
+        forward_completion(req, call, arg_value->valuestring);
+    } else {
+        mh_request_respond(req, completion_result(call->completions, NULL));
     }
-    cJSON *result = cJSON_CreateObject();
-    cJSON *completion = cJSON_AddObjectToObject(result, "completion");
-    cJSON_AddItemToObject(completion, "values", values);
-    cJSON_AddNumberToObject(completion, "total", total);
-    cJSON_AddBoolToObject(completion, "hasMore", total > MH_COMPLETION_MAX);
     mh_call_free(call);
-    mh_request_respond(req, result);
 }

@@ -184,6 +184,26 @@ describe('host content on a C64 session', () => {
     assert.deepEqual(none.completion.values, []);
   });
 
+  it('completes labels for address arguments of prompts and templates', async () => {
+    await ok('assemble', { address: '$C100', source: 'irq_handler: nop\nirq_exit: rts\nmy_irq: nop', keep_labels: true });
+    const prompt = await host.client.complete({
+      ref: { type: 'ref/prompt', name: 'explain_routine' },
+      argument: { name: 'routine', value: 'IRQ_' }
+    });
+    assert.deepEqual(prompt.completion.values.sort(), ['irq_exit', 'irq_handler']);
+    const template = await host.client.complete({
+      ref: { type: 'ref/resource', uri: 'mcphost://session/{session}/disassembly/{address}' },
+      argument: { name: 'address', value: 'my' },
+      context: { arguments: { session } }
+    });
+    assert.deepEqual(template.completion.values, ['my_irq']);
+    const typed = await host.client.complete({
+      ref: { type: 'ref/prompt', name: 'explain_routine' },
+      argument: { name: 'routine', value: '$C1' }
+    });
+    assert.deepEqual(typed.completion.values, [], 'an address being typed is not a label');
+  });
+
   const PROMPTS = {
     debug_crash: { program: '/tmp/game.prg' },
     find_memory_corruption: { address: '$0801' },
