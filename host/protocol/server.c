@@ -180,6 +180,8 @@ void mh_request_respond(mh_request *req, cJSON *result)
 void mh_request_fail(mh_request *req, int code, const char *message)
 {
     if (answer_internal(req, NULL, code, message)) return;
+    /* 2026-07-28 reports a missing resource as invalid params. */
+    if (req->modern_version[0] && code == -32002) code = -32602;
     if (!answer_cancelled(req)) send_bare_error(req->conn, req->exchange, req->id, code, message);
     exchange_done(req->conn, req->exchange);
     request_free(req);

@@ -294,6 +294,9 @@ static enum MHD_Result post_stateless(http_transport *t, struct MHD_Connection *
     }
     answer a = run_request(t, s, req->body, req->length, 0, 1, info);
     http_retire_session(s);
+    /* The revision answers a version it does not serve with HTTP 400. */
+    if (a.kind == ANSWER_JSON && strstr(a.json, "\"code\":-32022"))
+        return http_queue(c, MHD_HTTP_BAD_REQUEST, http_json_response(a.json, a.length));
     return send_answer(c, &a, NULL);
 }
 

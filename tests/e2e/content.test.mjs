@@ -273,6 +273,9 @@ describe('the stateless revision 2026-07-28 (raw stdio)', () => {
     assert.ok(tools.result.tools.some((t) => t.name === 'registers_get'));
     const read = await req('resources/read', { uri: 'mcphost://machine/c64/memory-map' });
     assert.match(read.result.contents[0].text, /^## Memory map/);
+    // 2026-07-28 reports a missing resource as invalid params
+    const missing = await req('resources/read', { uri: 'mcphost://nothing' });
+    assert.equal(missing.error.code, -32602);
     const called = await req('tools/call', { name: 'registers_get', arguments: {} });
     assert.equal(called.result.isError, false);
     assert.equal(called.result.resultType, 'complete');
@@ -331,6 +334,13 @@ describe('the stateless revision 2026-07-28 over Streamable HTTP', () => {
       { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'mcphost://docs/tools', _meta: META } },
       { headers: HEADERS });
     assert.match(read.json.result.contents[0].text, /^# Tool catalogue/);
+  });
+
+  it('an unknown version is HTTP 400 with -32022', async () => {
+    const res = await post(host.url, { jsonrpc: '2.0', id: 5, method: 'tools/list',
+      params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } });
+    assert.equal(res.status, 400);
+    assert.equal(res.json.error.code, -32022);
   });
 
   it('a request of the initialize era still needs its session', async () => {
