@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mcphost/json.h>
+
 #include "call.h"
 #include "content_internal.h"
 #include "mcphost/machine.h"
@@ -95,9 +97,10 @@ static void read_session(void *user, mh_call *call)
     mh_session *s = name && ctx && ctx->sessions ? mh_sessions_find(ctx->sessions, name) : NULL;
     if (!s) {
         call->error_code = MH_RESOURCE_NOT_FOUND;
-        mh_call_errorf(call, "Resource not found: there is no machine session \"%s\"; "
+        if (!name) name = "";
+        mh_call_errorf(call, "Resource not found: there is no machine session \"%.*s\"; "
                              "session_list shows the live sessions",
-                       name ? name : "");
+                       mh_utf8_prefix(name, 80), name);
     } else if (!t->tool) {
         read_keyboard(call, s);
     } else {

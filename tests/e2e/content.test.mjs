@@ -127,6 +127,21 @@ describe('host content on a C64 session', () => {
     assert.match(bad.message, /address/);
   });
 
+  it('hostile URIs: huge, malformed or of a vanished session, answered briefly', async () => {
+    const huge = await rejectsWithCode(
+      host.client.readResource({ uri: `mcphost://session/${'x'.repeat(100000)}/registers` }), -32002);
+    assert.ok(huge.message.length < 1000, `the message is cut: ${huge.message.length}`);
+    await rejectsWithCode(host.client.readResource({ uri: 'mcphost://session//registers' }), -32002);
+    await rejectsWithCode(host.client.readResource({ uri: 'mcphost://session/{session}/registers' }), -32002);
+    await rejectsWithCode(host.client.readResource({ uri: uri('memory/$C000') }), -32002);
+    const doubled = await rejectsWithCode(host.client.readResource({ uri: uri('memory/1-2-3') }), -32603);
+    assert.match(doubled.message, /end/);
+    await rejectsWithCode(host.client.subscribeResource({ uri: 'mcphost://docs/../../etc/passwd' }), -32002);
+    const big = await host.client.subscribeResource({ uri: `mcphost://session/${'y'.repeat(5000)}/screen.png` });
+    assert.deepEqual(big, {}, 'a subscription to a session that does not exist yet is kept');
+    await host.client.unsubscribeResource({ uri: `mcphost://session/${'y'.repeat(5000)}/screen.png` });
+  });
+
   it('resources/subscribe: an update arrives after a change, none after a read or once unsubscribed', async () => {
     const mem = uri('memory/$C000-$C00F');
     await host.client.subscribeResource({ uri: mem });
