@@ -17,7 +17,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { spawnHost, INITIALIZE } from './lib/raw.mjs';
 import { sleep } from './lib/env.mjs';
-import { startHost as startHttpHost, post } from './lib/http.mjs';
+import { startHost as startHttpHost, post, connect as connectHttp } from './lib/http.mjs';
 
 const DOCS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs');
 const QUIET_MS = 600; // how long "no notification" is watched for
@@ -356,6 +356,27 @@ describe('the stateless revision 2026-07-28 over Streamable HTTP', () => {
       params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } });
     assert.equal(res.status, 400);
     assert.equal(res.json.error.code, -32022);
+  });
+
+  it('an initialize-era session gets notifications/resources/updated on its GET stream', async () => {
+    const agent = await connectHttp(host.url);
+    try {
+      const seen = [];
+      agent.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => seen.push(n.params.uri));
+      const list = await agent.client.callTool({ name: 'session_list', arguments: {} });
+      const name = list.structuredContent.sessions.find((x) => x.current).name;
+      const regs = `mcphost://session/${name}/registers`;
+      await agent.client.subscribeResource({ uri: regs });
+      await sleep(200); // the SDK opens its GET stream after initialize
+      await agent.client.callTool({ name: 'execution_step', arguments: { count: 1 } });
+      const end = Date.now() + 5000;
+      while (!seen.includes(regs) && Date.now() < end) await sleep(20);
+      assert.ok(seen.includes(regs), `an update for ${regs}: ${JSON.stringify(seen)}`);
+      const [read] = (await agent.client.readResource({ uri: regs })).contents;
+      assert.equal(JSON.parse(read.text).pc_hex.length, 5);
+    } finally {
+      await agent.close();
+    }
   });
 
   it('a request of the initialize era still needs its session', async () => {
