@@ -22,6 +22,8 @@ const mh_method *mh_method_find(const char *name);
 /* Answering (server.c). respond takes ownership of result. */
 void mh_request_respond(mh_request *req, cJSON *result);
 void mh_request_fail(mh_request *req, int code, const char *message);
+/* Like fail, with the error's "data" (taken over; may be NULL). */
+void mh_request_fail_data(mh_request *req, int code, const char *message, cJSON *data);
 void mh_request_set_log_level(mh_request *req, int level);
 mh_server *mh_request_server(mh_request *req);
 const char *mh_request_protocol(mh_request *req);

@@ -110,8 +110,8 @@ static cJSON *tool_result_contents(const cJSON *result, const char *uri, const c
         }
     }
     if (!cJSON_HasObjectItem(entry, "text") && !cJSON_HasObjectItem(entry, "blob")) {
-        /* text: every text item, one after another */
-        size_t size = 1;
+        /* text: every text item, one after another, a newline between */
+        size_t size = 1, used = 0;
         const cJSON *item;
         cJSON_ArrayForEach(item, content)
         {
@@ -123,8 +123,10 @@ static cJSON *tool_result_contents(const cJSON *result, const char *uri, const c
         {
             const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
             if (!all || !cJSON_IsString(text)) continue;
-            if (all[0]) strcat(all, "\n");
-            strcat(all, text->valuestring);
+            if (used) all[used++] = '\n';
+            size_t n = strlen(text->valuestring);
+            memcpy(all + used, text->valuestring, n + 1);
+            used += n;
         }
         cJSON_DeleteItemFromObjectCaseSensitive(entry, "mimeType");
         cJSON_AddStringToObject(entry, "mimeType", image || json || !mime ? "text/plain" : mime);
@@ -172,7 +174,10 @@ static void forward_read(mh_request *req, mh_call *call, const mh_reg_resource *
                           call->forward_args ? call->forward_args : cJSON_CreateObject());
     call->forward_args = NULL;
     if (!f || !f->uri || mh_request_internal(req, "tools/call", params, forwarded_answer, f) != 0) {
-        if (f) free(f->uri), free(f->mime_type);
+        if (f) {
+            free(f->uri);
+            free(f->mime_type);
+        }
         free(f);
         mh_request_fail(req, -32603, "Internal error: out of memory");
     }

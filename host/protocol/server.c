@@ -187,6 +187,27 @@ void mh_request_fail(mh_request *req, int code, const char *message)
     request_free(req);
 }
 
+void mh_request_fail_data(mh_request *req, int code, const char *message, cJSON *data)
+{
+    if (answer_internal(req, NULL, code, message)) {
+        cJSON_Delete(data);
+        return;
+    }
+    if (!answer_cancelled(req)) {
+        cJSON *msg = envelope(req->id);
+        cJSON *error = cJSON_AddObjectToObject(msg, "error");
+        cJSON_AddNumberToObject(error, "code", code);
+        cJSON_AddStringToObject(error, "message", message);
+        if (data) cJSON_AddItemToObject(error, "data", data);
+        mh_server_send_message(req->conn, req->exchange, msg);
+        cJSON_Delete(msg);
+    } else {
+        cJSON_Delete(data);
+    }
+    exchange_done(req->conn, req->exchange);
+    request_free(req);
+}
+
 void mh_server_send_notification(mh_conn *conn, void *exchange, const char *method, cJSON *params)
 {
     cJSON *msg = cJSON_CreateObject();

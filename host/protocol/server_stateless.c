@@ -40,35 +40,19 @@ static int listed(const char *const *list, const char *name)
 
 static void fail_unsupported(mh_request *req, const char *requested)
 {
-    cJSON *msg = cJSON_CreateObject();
-    cJSON_AddStringToObject(msg, "jsonrpc", "2.0");
-    if (cJSON_IsNumber(req->id)) { /* whole, as server.c echoes ids (at most 2^53 - 1) */
-        char id[32];
-        snprintf(id, sizeof id, "%.0f", req->id->valuedouble);
-        cJSON_AddItemToObject(msg, "id", cJSON_CreateRaw(id));
-    } else {
-        cJSON_AddItemToObject(msg, "id", cJSON_Duplicate(req->id, 1));
-    }
-    cJSON *error = cJSON_AddObjectToObject(msg, "error");
-    cJSON_AddNumberToObject(error, "code", MH_ERR_CODE_UNSUPPORTED_VERSION);
     char message[256];
     snprintf(message, sizeof message,
              "Unsupported protocol version \"%.*s\": this server serves %s statelessly and "
              "2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 through initialize",
              mh_utf8_prefix(requested, 40), requested, stateless_versions[0]);
-    cJSON_AddStringToObject(error, "message", message);
-    cJSON *data = cJSON_AddObjectToObject(error, "data");
+    cJSON *data = cJSON_CreateObject();
     cJSON *supported = cJSON_AddArrayToObject(data, "supported");
     for (size_t i = 0; stateless_versions[i]; i++)
         cJSON_AddItemToArray(supported, cJSON_CreateString(stateless_versions[i]));
     for (size_t i = 0; mh_protocol_versions[i]; i++)
         cJSON_AddItemToArray(supported, cJSON_CreateString(mh_protocol_versions[i]));
     cJSON_AddStringToObject(data, "requested", requested);
-    /* Sent as a whole message: mh_request_fail() carries no data. */
-    mh_server_send_message(req->conn, req->exchange, msg);
-    cJSON_Delete(msg);
-    atomic_store(&req->cancelled, MH_CANCELLED_BY_CLIENT); /* answered: nothing more */
-    mh_request_fail(req, 0, NULL);
+    mh_request_fail_data(req, MH_ERR_CODE_UNSUPPORTED_VERSION, message, data);
 }
 
 int mh_server_stateless_request(mh_request *req, const char *method, const cJSON *params)
