@@ -8,6 +8,8 @@
  *                        observer)
  *   server_ask.c         requests the server sends the client (sampling,
  *                        elicitation, roots) and their answers
+ *   server_resources.c   resources/subscribe and notifications/resources/updated
+ *   server_stateless.c   the stateless revision 2026-07-28 and server/discover
  * Locks: server->lock guards the connection list; conn->lock the fields
  * of a connection. */
 #ifndef MH_HOST_SERVER_INTERNAL_H
