@@ -41,6 +41,9 @@ static int vic_ok(const m6569 *live, const m6569 *v, char *problem, size_t probl
         if (v->spr_xtick[i] > v->cycles_per_line || v->spr_xoff[i] > 7)
             FAIL("VIC-II sprite %u position (cycle %u, pixel %u)", i, (unsigned)v->spr_xtick[i],
                  (unsigned)v->spr_xoff[i]);
+        /* the held pixel indexes a 4-entry colour table */
+        if (v->spr_hold_val[i] > 3)
+            FAIL("VIC-II sprite %u held pixel %u", i, (unsigned)v->spr_hold_val[i]);
     }
     return 0;
 }

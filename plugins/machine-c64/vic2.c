@@ -268,6 +268,62 @@ static void line_start(m6569 *v, unsigned n)
 
 /* ---- the cycle -------------------------------------------------------- */
 
+/* The reload of a sprite's shift register by its own s-accesses (the die
+ * analysis in docs/vic2.md "Sprite reload"): in its p-access cycle the
+ * reload lands at pixel SPR_RELOAD_PIXEL. A sequencer still shifting there
+ * shows that pixel, holds it through pixel 1 of the next cycle and goes
+ * dark: the rest of its row is lost. An X match from the pixel after the
+ * reload to the end of the next cycle starts nothing (filtered before). */
+#define SPR_RELOAD_PIXEL 3u
+#define SPR_HOLD_TAIL 2u /* held pixels in the s-access cycle */
+
+/* Sprite i in its p-access cycle, from pixel j with pix pixels already put
+ * out of its w; writes its pixels into pm/pc/pb. Returns whether any. */
+static int sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigned w,
+                         unsigned xe, unsigned mc, uint8_t pm[8], uint8_t pc[8],
+                         uint8_t pb[8], const uint8_t colours[4], uint8_t behind)
+{
+    const uint8_t bit = (uint8_t)(1u << i);
+    const uint32_t sr = v->spr_sr[i];
+    unsigned hv = 0, shown = 0, clip = 0;
+    int any = 0;
+    for (; j <= SPR_RELOAD_PIXEL && pix < w; j++, pix++) {
+        unsigned val;
+        if (mc) {
+            val = (sr >> (22u - 2u * (pix >> (1u + xe)))) & 3u;
+            /* a pair loaded on the pixel before the reload keeps only its
+             * high bit, as a hi-res pixel (%01 transparent, %1x own colour) */
+            if (j + 1u == SPR_RELOAD_PIXEL && !(pix & ((2u << xe) - 1u))) clip = 1;
+            if (clip) val &= 2u;
+        } else {
+            val = (sr >> (23u - (pix >> xe))) & 1u ? 2u : 0u;
+        }
+        if (val) {
+            pm[j] |= bit;
+            pc[j] = colours[val];
+            pb[j] = behind;
+            any = 1;
+        }
+        hv = val;
+        shown = j == SPR_RELOAD_PIXEL;
+    }
+    if (shown) {
+        for (j = SPR_RELOAD_PIXEL + 1u; hv && j < 8; j++) {
+            pm[j] |= bit;
+            pc[j] = colours[hv];
+            pb[j] = behind;
+            any = 1;
+        }
+        v->spr_held |= bit;
+        v->spr_hold_val[i] = (uint8_t)hv;
+        v->spr_shift |= bit;
+    } else {
+        v->spr_shift &= (uint8_t)~bit;
+    }
+    v->spr_pix[i] = (uint8_t)w;
+    return any;
+}
+
 /* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
  * collisions, border; written to the framebuffer when visible. */
 static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
@@ -303,7 +359,15 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
 
     const int visible = (f & VIC2_F_RENDER) && v->fb_row >= 0 && v->links.framebuffer;
-    const uint8_t starting = v->spr_at[n] & v->spr_disp;
+    uint8_t starting = v->spr_at[n] & v->spr_disp;
+    /* The sprite whose s-accesses reload its shift register around this
+     * cycle (p-access: the reload at pixel 3; s-access 1: its tail). */
+    const unsigned kind = f & VIC2_K_MASK;
+    const unsigned rs = (kind == VIC2_K_PTR || kind == VIC2_K_S1)
+                            ? (f >> VIC2_SPR_SHIFT) & 7u : 8u;
+    if (rs < 8u && (starting >> rs & 1u) &&
+        (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
+        starting &= (uint8_t)~(1u << rs); /* an X match under the reload is lost */
     const uint8_t active = v->spr_shift | starting;
     if (!visible && !active) return;
 
@@ -330,6 +394,27 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
                                         (uint8_t)(v->reg[0x27 + i] & 15u),
                                         (uint8_t)(v->reg[0x26] & 15u)};
             const uint8_t behind = (uint8_t)((mdp >> i) & 1u);
+            if ((unsigned)i == rs) {
+                /* its tail: the held pixel to the end of the hold, then dark */
+                if (kind == VIC2_K_S1) {
+                    if (v->spr_held & bit) {
+                        const unsigned hv = v->spr_hold_val[i];
+                        for (j = 0; hv && j < SPR_HOLD_TAIL; j++) {
+                            pm[j] |= (uint8_t)bit;
+                            pc[j] = colours[hv];
+                            pb[j] = behind;
+                            any = 1;
+                        }
+                    }
+                    v->spr_held &= (uint8_t)~bit;
+                    v->spr_shift &= (uint8_t)~bit;
+                    continue;
+                }
+                if (sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, pm, pc, pb, colours,
+                                  behind))
+                    any = 1;
+                continue;
+            }
             if (sr) {
                 if ((mmc >> i) & 1u) {
                     for (; j < 8 && pix < w; j++, pix++) {

@@ -102,7 +102,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define M6569_STATE_VERSION 1
+#define M6569_STATE_VERSION 2
 
 typedef enum m6569_model {
     M6569_MODEL_6569 = 0,     /* PAL-B NMOS, 63 cycles x 312 lines (default) */
@@ -257,10 +257,12 @@ typedef struct m6569 {
     uint8_t spr_shift;   /* sequencers currently shifting out pixels */
     uint8_t mm_coll;     /* $D01E */
     uint8_t md_coll;     /* $D01F */
-    uint8_t reserved1;
+    uint8_t spr_held;    /* sequencers holding their last pixel across
+                          * their own s-accesses (see docs/vic2.md) */
     uint8_t spr_ptr[8];
     uint8_t mc[8], mcbase[8];
     uint8_t spr_pix[8];   /* pixels put out since the sequencer started */
+    uint8_t spr_hold_val[8]; /* the held pixel (0-3, as a multicolour pair) */
     uint8_t spr_xtick[8]; /* cycle whose pixels hold sprite X (0: never) */
     uint8_t spr_xoff[8];  /* pixel within that cycle */
     uint32_t spr_buf[8];  /* 24-bit data buffer filled by the s-accesses */
