@@ -187,7 +187,11 @@ static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
         out &= ((tri_xor ? ~acc : acc) >> 11) & 0xFFFu;
     }
     if (sel & 2u) out &= acc >> 12;
-    if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
+    /* The pulse comparator's output is latched: on both models it follows
+     * the accumulator a cycle late (SID/resid-test/oscsample: the 6581's
+     * pulse rises a cycle after its triangle and sawtooth would show it) */
+    if (sel & 4u)
+        out &= ((v->ctrl & M6581_CTRL_TEST) || (v->acc_prev >> 12) >= v->pw) ? 0xFFFu : 0u;
     if (sel & 8u) {
         uint32_t noise = noise_bits(v->lfsr);
         /* 8580, noise + pulse alone: a high pulse does not simply pass the
@@ -329,10 +333,12 @@ static void env_gate(m6581_voice *v, int on)
 
 /* Per model: cycles the test bit must be held for the noise register to
  * fill with 1s (the cells leak slowly: the VICE wb_testsuite waits ~1 s on
- * the 6581, ~10 s on the 8580; these are reSIDfp's measured values), and
+ * the 6581, ~10 s on the 8580; the 6581's 50000 is reSIDfp's warm-chip
+ * measurement - the real 6581's SID/resid-test/oscsample reference keeps
+ * the register through holds of ~34700 cycles), and
  * how long the waveform DAC's input keeps its last value with no waveform
  * selected (SID/osc3-wave0: held at once, 0 after ~3 s). */
-static const uint32_t lfsr_fill_cycles[2] = {0x8000u, 0x950000u};
+static const uint32_t lfsr_fill_cycles[2] = {50000u, 0x950000u};
 static const uint32_t floating_ttl_cycles[2] = {54000u, 800000u};
 
 /* The noise register's shift, and what a combined waveform's output
