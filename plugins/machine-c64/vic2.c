@@ -268,6 +268,23 @@ static void line_start(m6569 *v, unsigned n)
 
 /* ---- the cycle -------------------------------------------------------- */
 
+/* Collisions reach $D01E/$D01F: the IRQ bit rises with the first one after
+ * the register was cleared. */
+static void coll_latch(m6569 *v, uint8_t mm, uint8_t md)
+{
+    if (mm) {
+        if (!v->mm_coll) v->irq_latch |= M6569_INT_MMC;
+        v->mm_coll |= mm;
+    }
+    if (md) {
+        if (!v->md_coll) v->irq_latch |= M6569_INT_MBC;
+        v->md_coll |= md;
+    }
+    v->mm_next = 0;
+    v->md_next = 0;
+    update_irq(v);
+}
+
 /* The reload of a sprite's shift register by its own s-accesses (the die
  * analysis in docs/vic2.md "Sprite reload"): in its p-access cycle the
  * reload lands at pixel SPR_RELOAD_PIXEL. A sequencer still shifting there
@@ -453,19 +470,18 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
                 const unsigned m = pm[j];
                 o8[j] = g8[j];
                 if (!m) continue;
-                if (m & (m - 1u)) mm |= m;
-                if (f8[j]) md |= m;
+                const unsigned at = j ? m : m << 8; /* pixel 0 in the high byte */
+                if (m & (m - 1u)) mm |= at;
+                if (f8[j]) md |= at;
                 if (!(pb[j] && f8[j])) o8[j] = pc[j];
             }
-            if (mm) {
-                if (!v->mm_coll) v->irq_latch |= M6569_INT_MMC;
-                v->mm_coll |= (uint8_t)mm;
-            }
-            if (md) {
-                if (!v->md_coll) v->irq_latch |= M6569_INT_MBC;
-                v->md_coll |= (uint8_t)md;
-            }
-            if (mm | md) update_irq(v);
+            /* pixel 0 latches now, pixels 1-7 at the next tick; a register
+             * read in the last cycle still holds its reset over pixel 0 */
+            if (v->coll_drop & 1u) mm &= 0xFFu;
+            if (v->coll_drop & 2u) md &= 0xFFu;
+            if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
+            v->mm_next |= (uint8_t)mm;
+            v->md_next |= (uint8_t)md;
             out = load8(o8);
         }
     }
@@ -504,6 +520,7 @@ uint32_t m6569_tick(m6569 *v)
         v->irq_ack = 0;
         update_irq(v);
     }
+    if (v->mm_next | v->md_next) coll_latch(v, v->mm_next, v->md_next);
     const uint32_t f = t->cyc[n];
 
     if (n <= 2) line_start(v, n);
@@ -569,6 +586,7 @@ uint32_t m6569_tick(m6569 *v)
     }
 
     pixels(v, n, f, mb0, chg);
+    v->coll_drop = 0;
 
     /* Phase 1 access. */
     uint16_t addr;
@@ -770,8 +788,15 @@ uint8_t m6569_read(m6569 *v, uint16_t addr)
 {
     const unsigned r = addr & 0x3Fu;
     uint8_t value = m6569_peek(v, addr);
-    if (r == 0x1E) v->mm_coll = 0;
-    else if (r == 0x1F) v->md_coll = 0;
+    if (r == 0x1E) {
+        v->mm_coll = 0;
+        v->mm_next = 0;
+        v->coll_drop |= 1u;
+    } else if (r == 0x1F) {
+        v->md_coll = 0;
+        v->md_next = 0;
+        v->coll_drop |= 2u;
+    }
     return value;
 }
 

@@ -240,7 +240,8 @@ typedef struct m6569 {
 
     /* Graphics sequencer. */
     uint8_t g_data;      /* last g-access byte (shown from the next cycle) */
-    uint8_t reserved2;
+    uint8_t mm_next;     /* sprite-sprite collisions of this cycle's pixels
+                          * 1-7: reach $D01E (and the IRQ) at the next tick */
     uint16_t g_cdata;    /* its 12-bit c-data (0 in idle state) */
     uint64_t seq_px;     /* 8 colours of the character being shifted out */
     uint64_t seq_fg;     /* its foreground mask (0xFF per foreground pixel) */
@@ -259,6 +260,10 @@ typedef struct m6569 {
     uint8_t md_coll;     /* $D01F */
     uint8_t spr_held;    /* sequencers holding their last pixel across
                           * their own s-accesses (see docs/vic2.md) */
+    uint8_t md_next;     /* the same for sprite-background ($D01F) */
+    uint8_t coll_drop;   /* a $D01E (bit 0) / $D01F (bit 1) read in the last
+                          * cycle: its reset still swallows this tick's
+                          * collisions */
     uint8_t spr_ptr[8];
     uint8_t mc[8], mcbase[8];
     uint8_t spr_pix[8];   /* pixels put out since the sequencer started */
