@@ -397,14 +397,19 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
             const unsigned bit = 1u << i;
             if (!(active & bit)) continue;
             unsigned j = 0;
-            if (starting & bit) {
-                j = v->spr_xoff[i];
-                v->spr_sr[i] = v->spr_buf[i];
-                v->spr_buf[i] = 0;
-                v->spr_pix[i] = 0;
-            }
             const unsigned xe = (mxe >> i) & 1u;
             const unsigned w = 24u << xe;
+            if (starting & bit) {
+                const unsigned js = v->spr_xoff[i];
+                /* a sequencer still shifting over the match is not
+                 * restarted: it goes on with its row */
+                if (!((v->spr_shift & bit) && w - v->spr_pix[i] > js)) {
+                    j = js;
+                    v->spr_sr[i] = v->spr_buf[i];
+                    v->spr_buf[i] = 0;
+                    v->spr_pix[i] = 0;
+                }
+            }
             const uint32_t sr = v->spr_sr[i];
             unsigned pix = v->spr_pix[i];
             const uint8_t colours[4] = {0, (uint8_t)(v->reg[0x25] & 15u),

@@ -51,8 +51,10 @@
  * (grey dot on colour writes, luminances: the models differ only in
  * timing); VSP memory corruption (DMA delay itself follows from the
  * counters); mid-sprite changes of X expansion or multicolour (applied with
- * the pixel counter kept); a second X match restarting a sprite that is
- * still shifting; the 6567R8's repeated X $184-$187 matching only once.
+ * the pixel counter kept); the 6567R8's repeated X $184-$187 matching only
+ * once. A sprite's own s-accesses reload its shift register mid-line (the
+ * hold and the lost X matches around it; docs/vic2.md "Sprite reload") and
+ * a match while a sprite still shifts does not restart it.
  *
  * Machine-side contract:
  *   - Clock: call m6569_tick() exactly once per PHI2 cycle, BEFORE the

@@ -1133,6 +1133,26 @@ static void test_sprite_collision_latch_cycle(void)
     }
 }
 
+/* An X match while the sprite is still shifting does not restart it: it
+ * goes on with its row (VICE x64sc triggers only an inactive sequencer). */
+static void test_sprite_no_restart_while_shifting(void)
+{
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569_write(&h->vic, 0xD021, 0);
+    for (int r = 0; r < 63; r++) h->mem[0x3000 + r] = 0xFF;
+    sprite_setup(h, 0, 100, 100, 7); /* x 108..131 on screen */
+    run_frames(h, 1);
+    /* in cycle 27 of its first line, move it to X 120: that match (cycle
+     * 29) falls while it still shifts its row */
+    run_to(h, 101, 27);
+    m6569_write(&h->vic, 0xD000, 120);
+    run_to(h, 102, 1);
+    const int y = row_of(101);
+    for (int x = 108; x < 132; x++) CU_ASSERT_EQUAL(px(h, x, y), 7);
+    CU_ASSERT_EQUAL(px(h, 132, y), 0);
+    free(h);
+}
+
 static void test_sprite_background_collision(void)
 {
     harness *h = h_new(M6569_MODEL_6569);
@@ -1308,5 +1328,6 @@ MH_SUITE("vic2.border", NULL, NULL, MH_TEST(test_border_40_38_25_24),
 MH_SUITE("vic2.sprites", NULL, NULL, MH_TEST(test_sprite_pixels),
          MH_TEST(test_sprite_multicolour_and_position), MH_TEST(test_sprite_priority),
          MH_TEST(test_sprite_sprite_collision), MH_TEST(test_sprite_background_collision),
-         MH_TEST(test_sprite_reload_hold), MH_TEST(test_sprite_collision_latch_cycle))
+         MH_TEST(test_sprite_reload_hold), MH_TEST(test_sprite_collision_latch_cycle),
+         MH_TEST(test_sprite_no_restart_while_shifting))
 MH_SUITE("vic2.snapshot", NULL, NULL, MH_TEST(test_snapshot_by_copy))
