@@ -34,8 +34,11 @@
  *     display on/off in cycle 58, X/Y expansion, multicolour, priority
  *     against foreground graphics, sprite-sprite and sprite-background
  *     collisions ($D01E/$D01F, cleared by reading; the IRQ only for the
- *     first collision after a clear), sprites at X $1F8-$1FF invisible on
- *     PAL;
+ *     first collision after a clear, pixels 1-7 of a cycle latched a tick
+ *     later), sprites at X $1F8-$1FF invisible on PAL; a sprite's own
+ *     s-accesses reload its shift register mid-line (the held pixel and
+ *     the lost X matches around it: docs/vic2.md "Sprite reload"); a match
+ *     while a sprite still shifts does not restart it;
  *   - raster counter, raster IRQ (edge-triggered compare, in cycle 1 of a
  *     line and in cycle 2 of line 0, whose RASTER also changes one cycle
  *     late), $D019/$D01A and the IRQ output, light pen (one trigger per
@@ -52,9 +55,7 @@
  * timing); VSP memory corruption (DMA delay itself follows from the
  * counters); mid-sprite changes of X expansion or multicolour (applied with
  * the pixel counter kept); the 6567R8's repeated X $184-$187 matching only
- * once. A sprite's own s-accesses reload its shift register mid-line (the
- * hold and the lost X matches around it; docs/vic2.md "Sprite reload") and
- * a match while a sprite still shifts does not restart it.
+ * once.
  *
  * Machine-side contract:
  *   - Clock: call m6569_tick() exactly once per PHI2 cycle, BEFORE the
