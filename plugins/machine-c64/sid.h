@@ -13,7 +13,9 @@
  * with the 15-bit rate counter (equality compare, so lowering the rate below
  * the counter delays the next step by a 0x7FFF wrap: the "ADSR delay bug"),
  * the exponential decay periods switched at 93/54/26/14/6, sustain compare,
- * hold at zero; voice 3 off; a state-variable filter (LP/BP/HP, 11-bit
+ * hold at zero, and the envelope's pipeline (gate changes, counter matches
+ * and steps act cycles after their cause; ENV3 latched a cycle behind);
+ * voice 3 off; a state-variable filter (LP/BP/HP, 11-bit
  * cutoff with a 6581 or 8580 curve, 4-bit resonance, per-voice routing);
  * master volume with the mixer DC offset that makes $D418 "digis" audible
  * on the 6581 (much weaker on the 8580); the board's ~16 Hz DC-blocking
