@@ -577,6 +577,8 @@ static inline int32_t env_voice(m6581_voice *v, const m6581_voice *src, int32_t 
         v->rate_hit = 1;
         v->env_busy = 1;
     }
+    /* a silent envelope multiplies the waveform away: skip computing it */
+    if (!v->env) return voice_dc >> 7;
     int32_t w = (int32_t)wave_out(v, src->acc);
     return ((w - wave_zero) * (int32_t)v->env + voice_dc) >> 7;
 }

@@ -268,6 +268,13 @@ static void line_start(m6569 *v, unsigned n)
 
 /* ---- the cycle -------------------------------------------------------- */
 
+/* coll_work: what the collision latch has to do at the next tick. */
+#define COLL_PENDING 0x01u /* mm_next/md_next hold pixels 1-7 of last tick */
+#define COLL_DROP_MM 0x04u /* this tick: a $D01E read's reset swallows pixel 0 */
+#define COLL_DROP_MD 0x08u /* ... $D01F */
+#define COLL_READ_MM 0x10u /* $D01E read in this cycle: drop at the next tick */
+#define COLL_READ_MD 0x20u
+
 /* Collisions reach $D01E/$D01F: the IRQ bit rises with the first one after
  * the register was cleared. */
 static void coll_latch(m6569 *v, uint8_t mm, uint8_t md)
@@ -377,19 +384,20 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
 
     const int visible = (f & VIC2_F_RENDER) && v->fb_row >= 0 && v->links.framebuffer;
     uint8_t starting = v->spr_at[n] & v->spr_disp;
-    /* The sprite whose s-accesses reload its shift register around this
-     * cycle (p-access: the reload at pixel 3; s-access 1: its tail). */
-    const unsigned kind = f & VIC2_K_MASK;
-    const unsigned rs = (kind == VIC2_K_PTR || kind == VIC2_K_S1)
-                            ? (f >> VIC2_SPR_SHIFT) & 7u : 8u;
-    if (rs < 8u && (starting >> rs & 1u) &&
-        (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
-        starting &= (uint8_t)~(1u << rs); /* an X match under the reload is lost */
-    const uint8_t active = v->spr_shift | starting;
-    if (!visible && !active) return;
+    if (!visible && !(v->spr_shift | starting)) return;
 
     uint64_t out = gpx;
-    if (active) {
+    if (v->spr_shift | starting) {
+        /* The sprite whose s-accesses reload its shift register around
+         * this cycle (p-access: the reload at pixel 3; s-access 1: its
+         * tail); an X match under the reload is lost. */
+        const unsigned kind = f & VIC2_K_MASK;
+        const unsigned rs = (kind == VIC2_K_PTR || kind == VIC2_K_S1)
+                                ? (f >> VIC2_SPR_SHIFT) & 7u : 8u;
+        if (rs < 8u && (starting >> rs & 1u) &&
+            (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
+            starting &= (uint8_t)~(1u << rs);
+        const uint8_t active = v->spr_shift | starting;
         uint8_t pm[8] = {0}, pc[8], pb[8];
         const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
         unsigned any = 0;
@@ -482,11 +490,14 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
             }
             /* pixel 0 latches now, pixels 1-7 at the next tick; a register
              * read in the last cycle still holds its reset over pixel 0 */
-            if (v->coll_drop & 1u) mm &= 0xFFu;
-            if (v->coll_drop & 2u) md &= 0xFFu;
+            if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
+            if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
             if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
-            v->mm_next |= (uint8_t)mm;
-            v->md_next |= (uint8_t)md;
+            if ((mm | md) & 0xFFu) {
+                v->mm_next |= (uint8_t)mm;
+                v->md_next |= (uint8_t)md;
+                v->coll_work |= COLL_PENDING;
+            }
             out = load8(o8);
         }
     }
@@ -525,7 +536,12 @@ uint32_t m6569_tick(m6569 *v)
         v->irq_ack = 0;
         update_irq(v);
     }
-    if (v->mm_next | v->md_next) coll_latch(v, v->mm_next, v->md_next);
+    if (v->coll_work) {
+        /* last tick's pending collisions land; a read in the last cycle
+         * swallows this tick's pixel 0 (its request becomes the drop) */
+        if (v->coll_work & COLL_PENDING) coll_latch(v, v->mm_next, v->md_next);
+        v->coll_work = (uint8_t)((v->coll_work >> 2) & (COLL_DROP_MM | COLL_DROP_MD));
+    }
     const uint32_t f = t->cyc[n];
 
     if (n <= 2) line_start(v, n);
@@ -591,7 +607,6 @@ uint32_t m6569_tick(m6569 *v)
     }
 
     pixels(v, n, f, mb0, chg);
-    v->coll_drop = 0;
 
     /* Phase 1 access. */
     uint16_t addr;
@@ -796,11 +811,11 @@ uint8_t m6569_read(m6569 *v, uint16_t addr)
     if (r == 0x1E) {
         v->mm_coll = 0;
         v->mm_next = 0;
-        v->coll_drop |= 1u;
+        v->coll_work |= COLL_READ_MM;
     } else if (r == 0x1F) {
         v->md_coll = 0;
         v->md_next = 0;
-        v->coll_drop |= 2u;
+        v->coll_work |= COLL_READ_MD;
     }
     return value;
 }

@@ -264,9 +264,9 @@ typedef struct m6569 {
     uint8_t spr_held;    /* sequencers holding their last pixel across
                           * their own s-accesses (see docs/vic2.md) */
     uint8_t md_next;     /* the same for sprite-background ($D01F) */
-    uint8_t coll_drop;   /* a $D01E (bit 0) / $D01F (bit 1) read in the last
-                          * cycle: its reset still swallows this tick's
-                          * collisions */
+    uint8_t coll_work;   /* the collision latch's work for the next tick:
+                          * pending pixels 1-7, a register read's reset
+                          * (COLL_* in vic2.c) */
     uint8_t spr_ptr[8];
     uint8_t mc[8], mcbase[8];
     uint8_t spr_pix[8];   /* pixels put out since the sequencer started */
