@@ -379,6 +379,8 @@ int main(int argc, char **argv)
 
     mh_hostctx ctx = {0};
     rs.ctx = &ctx;
+    ctx.orphan_grace_ms = (cli.orphan_grace > 31536000u ? 31536000u : cli.orphan_grace) * 1000u;
+    ctx.no_confirm = cli.no_confirm;
     ctx.observe = mh_observe_new(&ctx);
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);

@@ -336,7 +336,9 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     const cJSON *instance = cJSON_GetObjectItemCaseSensitive(args, "instance");
     if (cJSON_IsString(instance)) job->instance = strdup(instance->valuestring);
     cJSON_Delete(empty);
-    if (!s) {
+    if (!s || !mh_request_may_change(req, s, tool->name,
+                                     (tool->annotations & MH_TOOL_READ_ONLY) != 0, job->call)) {
+        if (s) mh_session_unref(s);
         finish_tool(job);
         return;
     }

@@ -483,6 +483,7 @@ static void s_close(mh_conn *conn)
     }
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
     pthread_mutex_unlock(&conn->lock);
+    mh_server_orphan_sessions(conn); /* its machines pause, then go */
     mh_ptrvec_free(&conn->inflight);
     mh_server_drop_subscriptions(conn);
     mh_ptrvec_free(&conn->outgoing); /* empty: every asker has returned */
@@ -506,6 +507,7 @@ mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
     conn->server = server;
     memcpy(&conn->desc, desc, sizeof conn->desc);
     conn->log_level = -1;
+    conn->id = atomic_fetch_add(&server->next_conn_id, 1) + 1;
     pthread_mutex_init(&conn->lock, NULL);
     pthread_cond_init(&conn->idle, NULL);
     pthread_cond_init(&conn->answered, NULL);

@@ -50,6 +50,7 @@ struct mh_server {
     atomic_uint subscribed[MH_EVENT_TYPE_COUNT + 1];
     /* What tools/list showed last (tools_listed.h), to send list_changed. */
     _Atomic uint64_t tools_listed_hash;
+    _Atomic uint64_t next_conn_id; /* session owners (session_access.c) */
 };
 
 struct mh_conn {
@@ -70,6 +71,7 @@ struct mh_conn {
     mh_ptrvec outgoing;       /* outgoing_request*: requests we sent the client */
     unsigned next_outgoing;
     pthread_cond_t answered;  /* an outgoing request got its answer */
+    uint64_t id;              /* from 1; owns the sessions it creates (session_access.c) */
 };
 
 /* A request the host sent the client (ask_client), waiting for its answer. */
@@ -103,6 +105,8 @@ void mh_server_send_notification(mh_conn *conn, void *exchange, const char *meth
 void mh_server_events_start(mh_server *server);
 void mh_server_events_stop(mh_server *server);
 void mh_server_drop_subscriptions(mh_conn *conn);
+/* session_access.c: a closing connection's sessions become orphans. */
+void mh_server_orphan_sessions(mh_conn *conn);
 /* server_ask.c: a client's answer to a request the server sent. */
 void mh_server_deliver_answer(mh_conn *conn, const cJSON *id, const cJSON *result,
                               const cJSON *error);
