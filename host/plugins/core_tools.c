@@ -9,6 +9,7 @@
 #include "chip_names.h"
 #include "hostctx.h"
 #include "loader.h"
+#include "profiles.h"
 #include "mcphost/registry.h"
 #include "debug_engine.h"
 #include "server.h"
@@ -480,6 +481,10 @@ static mh_status core_init(const mh_host *host, void **data)
     *data = NULL;
     for (size_t i = 0; i < sizeof core_tools / sizeof core_tools[0]; i++) {
         mh_status status = reg->add_tool(host, &core_tools[i]);
+        if (status != MH_OK) return status;
+    }
+    for (size_t i = 0; i < mh_profile_tool_count; i++) {
+        mh_status status = reg->add_tool(host, &mh_profile_tools[i]);
         if (status != MH_OK) return status;
     }
     return MH_OK;
