@@ -23,7 +23,6 @@ typedef struct mh_hostctx {
     mh_ptrvec allowed_files; /* char*, realpath'd: files named on the command line (files.c) */
     uint64_t orphan_grace_ms; /* --orphan-grace: an ended client's sessions live this long */
     int no_confirm;           /* --no-confirm: destructive calls need no confirmation token */
-    struct mh_confirm *confirm; /* the confirmation tokens (protocol/confirm.c) */
 } mh_hostctx;
 
 /* The services a plugin can look up (services.c). */

@@ -252,6 +252,8 @@ static void tool_session_destroy(void *user, mh_call *call)
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(args, "session");
     mh_session *victim = ctx ? mh_sessions_find(ctx->sessions, name->valuestring) : NULL;
     int allowed = victim && mh_request_may_change(call->req, victim, "session_destroy", 0, call);
+    if (victim && allowed && mh_debug_service_impl.state(victim) == MH_EXEC_RUNNING)
+        allowed = mh_call_confirm(call, "the machine is running; destroying it loses its state");
     if (victim) mh_session_unref(victim);
     if (victim && !allowed) {
         cJSON_Delete(args);

@@ -28,6 +28,15 @@ static const char *arg_string(const cJSON *args, const char *key)
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+static int profile_exists(const char *name)
+{
+    mh_profile p;
+    char error[1200];
+    int found = mh_profile_load(name, &p, error, sizeof error) != 1;
+    mh_profile_free(&p);
+    return found;
+}
+
 static void tool_create(void *user, mh_call *call)
 {
     (void)user;
@@ -52,6 +61,9 @@ static void tool_create(void *user, mh_call *call)
     } else if (ctx && !mh_registry_machine(&ctx->registry, p.machine)) {
         mh_call_errorf(call, "machine_profile_create: unknown machine \"%s\"; host_info lists "
                              "the machines", p.machine);
+    } else if (cJSON_IsTrue(cJSON_GetObjectItem(args, "overwrite")) && profile_exists(name) &&
+               !mh_call_confirm(call, "the saved profile would be replaced")) {
+        /* answered: requires_confirmation */
     } else if (mh_profile_save(&p, cJSON_IsTrue(cJSON_GetObjectItem(args, "overwrite")), error,
                                sizeof error) != 0) {
         mh_call_errorf(call, "machine_profile_create: %s", error);

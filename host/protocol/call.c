@@ -34,6 +34,7 @@ void mh_call_free(mh_call *call)
     cJSON_Delete(call->completions);
     free(call->error);
     cJSON_free(call->client_answer);
+    free(call->confirm);
     free(call);
 }
 
@@ -238,6 +239,7 @@ const mh_call_service mh_call_service_impl = {
     c_image,                 c_audio, c_blob,       c_structured,     c_error,
     c_prompt_message,        c_completion, c_progress, c_cancelled,   c_log,
     c_content,               c_prompt_content, c_ask_client,
+    mh_call_confirm,
 };
 
 cJSON *mh_call_tool_result(mh_call *call)

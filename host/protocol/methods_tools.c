@@ -306,8 +306,23 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     }
     cJSON *empty = NULL;
     if (!cJSON_IsObject(args)) args = empty = cJSON_CreateObject();
+    /* `confirm` (a confirmation token, confirm.c) is the host's, not the tool's. */
+    const cJSON *confirm = cJSON_GetObjectItemCaseSensitive(args, "confirm");
+    char *confirm_token = confirm ? strdup(cJSON_IsString(confirm) ? confirm->valuestring : "") : NULL;
+    if (confirm) {
+        cJSON *without = cJSON_Duplicate(args, 1);
+        cJSON_DeleteItemFromObjectCaseSensitive(without, "confirm");
+        cJSON_Delete(empty);
+        args = empty = without;
+    }
     tool_job *job = calloc(1, sizeof *job);
     if (job) job->call = mh_call_new(req, args);
+    if (job && job->call) {
+        job->call->tool = tool->name;
+        job->call->confirm = confirm_token;
+        confirm_token = NULL;
+    }
+    free(confirm_token);
     if (!job || !job->call) {
         free(job);
         cJSON_Delete(empty);

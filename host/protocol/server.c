@@ -33,6 +33,7 @@ mh_server *mh_server_new(mh_hostctx *ctx)
         return NULL;
     }
     pthread_mutex_init(&server->lock, NULL);
+    server->confirm = mh_confirm_new();
     mh_server_events_start(server);
     return server;
 }
@@ -45,6 +46,7 @@ void mh_server_free(mh_server *server)
     mh_log_set_forward(NULL, NULL);
     mh_workers_free(server->workers);
     mh_ptrvec_free(&server->conns);
+    mh_confirm_free(server->confirm);
     pthread_mutex_destroy(&server->lock);
     free(server);
 }

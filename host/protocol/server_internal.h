@@ -51,6 +51,7 @@ struct mh_server {
     /* What tools/list showed last (tools_listed.h), to send list_changed. */
     _Atomic uint64_t tools_listed_hash;
     _Atomic uint64_t next_conn_id; /* session owners (session_access.c) */
+    struct mh_confirm *confirm;    /* confirmation tokens (confirm.c) */
 };
 
 struct mh_conn {
@@ -105,6 +106,9 @@ void mh_server_send_notification(mh_conn *conn, void *exchange, const char *meth
 void mh_server_events_start(mh_server *server);
 void mh_server_events_stop(mh_server *server);
 void mh_server_drop_subscriptions(mh_conn *conn);
+/* confirm.c: the token store of a server. */
+struct mh_confirm *mh_confirm_new(void);
+void mh_confirm_free(struct mh_confirm *store);
 /* session_access.c: a closing connection's sessions become orphans. */
 void mh_server_orphan_sessions(mh_conn *conn);
 /* server_ask.c: a client's answer to a request the server sent. */

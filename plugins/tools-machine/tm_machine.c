@@ -24,6 +24,11 @@ static void machine_reset(void *user, mh_call *call)
         tm_fail_arg(&c);
         goto done;
     }
+    if (mode == 1 &&
+        !mh_toolkit_confirm(c.plugin->call, call,
+                            "a hard reset power-cycles the machine: its RAM goes back to the "
+                            "power-on pattern and the program in memory is lost"))
+        goto done;
     const mh_machine_iface *machine = c.iface;
     status = machine->reset(c.ctx, (int)mode);
     if (status != MH_OK) {

@@ -101,6 +101,11 @@ static void snapshot_save(void *user, mh_call *call)
         tm_fail_arg(&c);
         goto done;
     }
+    struct stat st;
+    char what[PATH_SIZE + 64];
+    snprintf(what, sizeof what, "%s exists and would be replaced", path);
+    if (overwrite && lstat(path, &st) == 0 && !mh_toolkit_confirm(c.plugin->call, call, what))
+        goto done;
     const mh_snapshot_iface *snap = c.iface;
     status = snap->save(c.ctx, &blob, &size);
     if (status != MH_OK || !blob) {
@@ -154,6 +159,11 @@ static void snapshot_load(void *user, mh_call *call)
                 path);
         goto done;
     }
+    /* The host cannot know whether the state was saved elsewhere: ask. */
+    if (!mh_toolkit_confirm(c.plugin->call, call,
+                            "loading a snapshot replaces the machine's whole current state, "
+                            "which has not been saved"))
+        goto done;
     char error[1024] = "";
     const mh_snapshot_iface *snap = c.iface;
     status = snap->load(c.ctx, bytes, size, error, sizeof error);

@@ -103,6 +103,18 @@ typedef struct mh_call_service {
      * client). */
     const char *(*ask_client)(mh_call *call, const char *method, const char *params_json,
                               uint32_t timeout_ms, char *error, size_t error_size);
+
+    /* ---- appended after ABI 1.3: check struct_size before use ---- */
+
+    /* Asks before a destructive step (a hard reset, loading over unsaved
+     * state, replacing a file). Returns 1: go ahead. Returns 0: the host has
+     * answered the call already (a tool error saying requires_confirmation
+     * with a single-use token the client sends back as the argument
+     * `confirm` within 60 s, or why a token was refused); the handler must
+     * return without acting. The host takes `confirm` out of the arguments
+     * before validation, so no tool declares it. Without this field (an
+     * older host) a plugin goes ahead. `what` names what would be lost. */
+    int (*confirm)(mh_call *call, const char *what);
 } mh_call_service;
 
 #ifdef __cplusplus
