@@ -69,6 +69,8 @@ static const cli_option options[] = {
     {"--no-confirm", NULL, OPT_FLAG, FIELD(no_confirm),
      "destructive tool calls (hard reset, snapshot load, overwrite...) need no confirmation "
      "token (for scripts)", NULL},
+    {"--confirm-ttl", "SECONDS", OPT_U64, FIELD(confirm_ttl),
+     "how long a confirmation token stays valid (default 60)", NULL},
     {"--gui", NULL, OPT_FLAG, FIELD(gui),
      "open the window (frontend sdl) beside the transport: a person debugs alongside the agent",
      NULL},
@@ -219,6 +221,7 @@ int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_s
     cli->log_level = "info";
     cli->token = getenv("MCPHOST_TOKEN");
     cli->orphan_grace = 120;
+    cli->confirm_ttl = 60;
     const char *grace = getenv("MCPHOST_ORPHAN_GRACE");
     if (grace && *grace) {
         char *end = NULL;

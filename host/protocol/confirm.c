@@ -14,7 +14,7 @@
 #include "server_internal.h"
 #include "sessions.h"
 
-#define TOKEN_TTL_MS 60000u
+#define TOKEN_TTL_MS 60000u /* unless --confirm-ttl says otherwise */
 #define TOKEN_SLOTS 64
 
 typedef struct token_slot {
@@ -71,7 +71,8 @@ static int random_token(char out[33])
 }
 
 /* A new token for key; the slot of an expired or the oldest token is reused. */
-static int issue(struct mh_confirm *store, uint64_t conn, char *key, char out[33])
+static int issue(struct mh_confirm *store, uint64_t conn, char *key, uint64_t ttl_ms,
+                 char out[33])
 {
     if (random_token(out) != 0) return -1;
     uint64_t now = now_ms();
@@ -89,7 +90,7 @@ static int issue(struct mh_confirm *store, uint64_t conn, char *key, char out[33
     memcpy(slot->token, out, 33);
     slot->conn = conn;
     slot->key = key;
-    slot->expires_ms = now + TOKEN_TTL_MS;
+    slot->expires_ms = now + ttl_ms;
     slot->used = 0;
     pthread_mutex_unlock(&store->lock);
     return 0;
@@ -106,7 +107,7 @@ static const char *redeem(struct mh_confirm *store, uint64_t conn, const char *k
         if (!s->token[0] || strcmp(s->token, token) != 0) continue;
         if (s->conn != conn) why = "belongs to another connection";
         else if (s->used) why = "was already used (a token is good for one call)";
-        else if (s->expires_ms <= now) why = "has expired (tokens last 60 s)";
+        else if (s->expires_ms <= now) why = "has expired";
         else if (strcmp(s->key, key) != 0)
             why = "was given for another call (the tool, session and arguments must be the same)";
         else {
@@ -181,15 +182,16 @@ int mh_call_confirm(mh_call *call, const char *what)
         return 0;
     }
     char token[33];
-    if (issue(server->confirm, conn->id, key, token) != 0) {
+    uint64_t ttl = server->ctx->confirm_ttl_ms ? server->ctx->confirm_ttl_ms : TOKEN_TTL_MS;
+    if (issue(server->confirm, conn->id, key, ttl, token) != 0) {
         free(key);
         mh_call_errorf(call, "%s: cannot make a confirmation token (no randomness)", tool);
         return 0;
     }
     mh_call_errorf(call,
                    "requires_confirmation: %s. Nothing was done yet. To go ahead, call %s again "
-                   "with the same arguments plus \"confirm\": \"%s\" (single use, expires in 60 "
-                   "s). mcphost --no-confirm turns this off for scripts.",
-                   what, tool, token);
+                   "with the same arguments plus \"confirm\": \"%s\" (single use, expires in "
+                   "%llu s). mcphost --no-confirm turns this off for scripts.",
+                   what, tool, token, (unsigned long long)(ttl / 1000u));
     return 0;
 }

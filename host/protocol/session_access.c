@@ -24,6 +24,7 @@ int mh_request_may_change(mh_request *req, mh_session *s, const char *tool, int 
                           mh_call *call)
 {
     mh_session_touch(s);
+    if (!read_only) mh_session_changed(s);
     if (read_only || privileged(req->conn)) return 1;
     char label[96];
     int orphaned = 0;

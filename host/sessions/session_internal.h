@@ -77,6 +77,13 @@ struct mh_session {
     char owner_label[96];
     uint64_t orphan_deadline_ms;
     atomic_uint_fast64_t last_used_ms; /* monotonic ms of the last tool call */
+    /* "is the state saved?" (snapshot_load asks before replacing unsaved
+     * state): change_gen counts tool calls that may change the machine;
+     * saved_* record it and the cycles at the last snapshot save or load
+     * (under lock) */
+    atomic_uint_fast64_t change_gen;
+    uint64_t saved_gen, saved_cycles;
+    int saved_valid;
 };
 
 /* The set of sessions (session_set.c); the orphan reaper's fields are

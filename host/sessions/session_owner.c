@@ -46,6 +46,26 @@ uint64_t mh_session_idle_ms(mh_session *s)
     return now > last ? now - last : 0;
 }
 
+void mh_session_changed(mh_session *s) { atomic_fetch_add(&s->change_gen, 1); }
+
+void mh_session_mark_saved(mh_session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->saved_gen = atomic_load(&s->change_gen);
+    s->saved_cycles = atomic_load(&s->cycles);
+    s->saved_valid = 1;
+    pthread_mutex_unlock(&s->lock);
+}
+
+int mh_session_is_saved(mh_session *s, uint64_t own)
+{
+    pthread_mutex_lock(&s->lock);
+    int saved = s->saved_valid && s->saved_gen + own == atomic_load(&s->change_gen) &&
+                s->saved_cycles == atomic_load(&s->cycles) && s->exec_state != MH_EXEC_RUNNING;
+    pthread_mutex_unlock(&s->lock);
+    return saved;
+}
+
 /* Takes expired orphans out of the set (under set->lock); returns how many
  * went into out, and the earliest deadline still ahead in *next (0: none). */
 static size_t take_expired(mh_sessions *set, mh_session **out, size_t max, uint64_t *next)

@@ -77,6 +77,13 @@ uint64_t mh_session_owner(mh_session *s, char *label, size_t size, int *orphaned
 /* A tool call used the session now; idle_ms: since the last one. */
 void mh_session_touch(mh_session *s);
 uint64_t mh_session_idle_ms(mh_session *s);
+/* Saved state: a tool that may change the machine is about to run
+ * (changed); its state was just saved to or loaded from a snapshot
+ * (mark_saved); is_saved: 1 when neither the machine nor a changing tool
+ * ran since that mark, not counting `own` changing calls (the caller's). */
+void mh_session_changed(mh_session *s);
+void mh_session_mark_saved(mh_session *s);
+int mh_session_is_saved(mh_session *s, uint64_t own);
 /* The connection `owner` ended: pauses its sessions and destroys them
  * after grace_ms unless taken over. Returns how many it orphaned. */
 size_t mh_sessions_orphan(mh_sessions *set, uint64_t owner, uint64_t grace_ms);

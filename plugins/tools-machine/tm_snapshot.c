@@ -121,6 +121,7 @@ static void snapshot_save(void *user, mh_call *call)
                                         : "");
         goto done;
     }
+    mh_toolkit_state_saved(c.plugin->call, call, 1);
     snap_head h = {{0}, 0, 0, 0};
     parse_head(blob, size, &h);
     mh_json_writer *w = snapshot_result(&c, path, size, &h);
@@ -159,10 +160,12 @@ static void snapshot_load(void *user, mh_call *call)
                 path);
         goto done;
     }
-    /* The host cannot know whether the state was saved elsewhere: ask. */
-    if (!mh_toolkit_confirm(c.plugin->call, call,
-                            "loading a snapshot replaces the machine's whole current state, "
-                            "which has not been saved"))
+    /* Unsaved state (it ran, or a tool changed it, since the last snapshot
+     * save or load) would be lost: ask. */
+    if (!mh_toolkit_state_saved(c.plugin->call, call, 0) &&
+        !mh_toolkit_confirm(c.plugin->call, call,
+                            "loading a snapshot replaces the machine's current state, which "
+                            "changed since the last snapshot save or load"))
         goto done;
     char error[1024] = "";
     const mh_snapshot_iface *snap = c.iface;
@@ -185,6 +188,7 @@ static void snapshot_load(void *user, mh_call *call)
     free(detail_json);
     mh_json_writer_free(dw);
     tm_machine_changed(&c, detail);
+    mh_toolkit_state_saved(c.plugin->call, call, 1);
 
     mh_json_writer *w = snapshot_result(&c, path, size, &h);
     const char *state = tm_state(&c);

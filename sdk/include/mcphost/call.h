@@ -115,6 +115,12 @@ typedef struct mh_call_service {
      * before validation, so no tool declares it. Without this field (an
      * older host) a plugin goes ahead. `what` names what would be lost. */
     int (*confirm)(mh_call *call, const char *what);
+    /* The call's session state and snapshots: mark 1 records that the
+     * state is now in a file (a snapshot was saved or loaded); returns 1
+     * while neither the machine nor a tool that changes it ran since the
+     * last mark (the calling tool itself, being one that changes the
+     * machine, does not count), so loading over it loses nothing. */
+    int (*state_saved)(mh_call *call, int mark);
 } mh_call_service;
 
 #ifdef __cplusplus

@@ -178,6 +178,15 @@ static inline int mh_toolkit_confirm(const mh_call_service *calls, mh_call *call
     return calls->confirm(call, what);
 }
 
+/* calls->state_saved() (call.h), 0 on a host without it. */
+static inline int mh_toolkit_state_saved(const mh_call_service *calls, mh_call *call, int mark)
+{
+    if (calls->struct_size < offsetof(mh_call_service, state_saved) + sizeof calls->state_saved ||
+        !calls->state_saved)
+        return 0;
+    return calls->state_saved(call, mark);
+}
+
 #ifdef __cplusplus
 }
 #endif
