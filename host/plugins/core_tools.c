@@ -414,8 +414,8 @@ static const mh_tool_desc core_tools[] = {
      "{\"type\":\"object\",\"required\":[\"reply\",\"version\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_ping, NULL},
     {sizeof(mh_tool_desc), "host_info", "Host information",
-     "Version, plugins, machine types, sessions with chips, and every tool with whether it "
-     "works on the current session and why not.",
+     "Version, plugins, machines, sessions, and every tool with whether it works on the "
+     "current session.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      NULL,
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_host_info, NULL},
@@ -451,8 +451,7 @@ static const mh_tool_desc core_tools[] = {
      NULL,
      MH_TOOL_DESTRUCTIVE, 0, NULL, "vice.session.destroy", tool_session_destroy, NULL},
     {sizeof(mh_tool_desc), "session_attach", "Take over a machine session",
-     "Takes over another client's session (its owner gets a taken_over event) and selects it; "
-     "session_select alone attaches read-only.",
+     "Takes over another client's session (it is told) and selects it.",
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
      "\"description\":\"Session name (session_list)\"}},\"required\":[\"session\"],"
      "\"additionalProperties\":false}",

@@ -164,30 +164,29 @@ static void tool_delete(void *user, mh_call *call)
     cJSON_Delete(args);
 }
 
-#define NAME_PROP "\"name\":{\"type\":\"string\",\"description\":\"Profile name (a-z, 0-9, _, -)\"}"
+#define NAME_PROP "\"name\":{\"type\":\"string\",\"description\":\"Profile name\"}"
 
 const mh_tool_desc mh_profile_tools[] = {
     {sizeof(mh_tool_desc), "machine_profile_create", "Save a machine profile",
-     "Saves named session_create options (model, video, chip models, memory, drive8, "
-     "rom_dir) as a profile.",
+     "Saves session_create options (model, video, chips, memory, drive8, rom_dir) by name.",
      "{\"type\":\"object\",\"properties\":{" NAME_PROP ",\"machine\":{\"type\":\"string\","
      "\"description\":\"Machine type\"},\"options\":{\"type\":\"object\",\"description\":"
-     "\"e.g. {\\\"sid_model\\\": \\\"8580\\\"}\"},\"description\":{\"type\":\"string\","
+     "\"Machine options\"},\"description\":{\"type\":\"string\","
      "\"description\":\"What it is\"},\"overwrite\":{\"type\":\"boolean\",\"description\":"
-     "\"Replace an existing profile\"}},\"required\":[\"name\",\"machine\",\"options\"],"
+     "\"Replace it\"}},\"required\":[\"name\",\"machine\",\"options\"],"
      "\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"name\",\"machine\",\"options\"]}",
      0, 0, NULL, "vice.machine.profile.create", tool_create, NULL},
     {sizeof(mh_tool_desc), "machine_profile_apply", "Start a machine from a profile",
-     "Creates a new session with a profile's options, like session_create.",
+     "Starts a new session from a profile.",
      "{\"type\":\"object\",\"properties\":{" NAME_PROP ",\"session_name\":{\"type\":\"string\","
-     "\"description\":\"Name of the new session\"},\"select\":{\"type\":\"boolean\","
+     "\"description\":\"New session's name\"},\"select\":{\"type\":\"boolean\","
      "\"description\":\"Make it current (default true)\"}},\"required\":[\"name\"],"
      "\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"profile\",\"session\",\"machine\"]}",
      0, 0, NULL, "vice.machine.profile.apply", tool_apply, NULL},
     {sizeof(mh_tool_desc), "machine_profile_list", "List machine profiles",
-     "Built-in and saved profiles with their options.",
+     "Built-in and saved profiles.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"profiles\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.machine.profile.list", tool_list,

@@ -324,8 +324,8 @@ static const char item_output[] =
 
 static const mh_tool_desc tools[] = {
     {0, "machine_reset", "Reset the machine",
-     "Soft reset (the CPU's reset line: chips reset, RAM kept) or hard (power cycle: RAM to "
-     "its power-on pattern). Media and breakpoints stay; a running machine keeps running.",
+     "soft (default): the reset line, RAM kept; hard: a power cycle. Media and breakpoints "
+     "stay; a running machine keeps running.",
      "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\","
      "\"description\":\"soft (default) or hard\",\"enum\":[\"soft\",\"hard\"]}}}",
      "{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"state\":{}}}",
@@ -355,7 +355,7 @@ static const mh_tool_desc tools[] = {
      0, 0, MH_IFACE_CONFIG,
      "vice.config.set", config_set, NULL},
     {0, "config_set_batch", "Change settings together",
-     "Sets several settings at once, all or nothing (each is checked first).",
+     "config_set for several settings, all or nothing.",
      "{\"type\":\"object\",\"properties\":{\"settings\":{\"type\":\"object\","
      "\"description\":\"{\\\"name\\\": value, ...}\"}},\"required\":[\"settings\"]}",
      "{\"type\":\"object\",\"required\":[\"settings\"]}",

@@ -86,7 +86,13 @@ describe('file writing and rom_dir over stdio', () => {
     writeFileSync(precious, 'keep me');
     await refused('snapshot_save', { path: 'precious.mhsnap' }, precious, 'overwrite: true');
     assert.equal(readFileSync(precious, 'utf8'), 'keep me');
-    await ok('snapshot_save', { path: 'precious.mhsnap', overwrite: true });
+    // Replacing a file is confirmed first (docs/tools.md, "Confirmation").
+    const asked = await call('snapshot_save', { path: 'precious.mhsnap', overwrite: true });
+    assert.equal(asked.isError, true);
+    const token = resultText(asked).match(/requires_confirmation: .*"confirm": "([0-9a-f]{32})"/s)?.[1];
+    assert.ok(token, resultText(asked));
+    assert.equal(readFileSync(precious, 'utf8'), 'keep me');
+    await ok('snapshot_save', { path: 'precious.mhsnap', overwrite: true, confirm: token });
     assert.equal(readFileSync(precious).subarray(0, 6).toString(), 'MHSNAP');
     mkdirSync(join(dir, 'adir'));
     await refused('snapshot_save', { path: 'adir', overwrite: true }, 'directory');
