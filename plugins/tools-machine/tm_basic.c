@@ -135,7 +135,8 @@ static void basic_list(void *user, mh_call *call)
         struct stat st;
         char what[4096 + 64];
         snprintf(what, sizeof what, "%s exists and would be replaced", path);
-        if (overwrite && lstat(path, &st) == 0 && !mh_toolkit_confirm(c.plugin->call, call, what))
+        if (overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+            !mh_toolkit_confirm(c.plugin->call, call, what))
             goto free_list;
         if (mh_file_write(path, body, strlen(body), overwrite ? MH_FILE_OVERWRITE : 0, why,
                           sizeof why) != MH_OK) {

@@ -104,7 +104,8 @@ static void snapshot_save(void *user, mh_call *call)
     struct stat st;
     char what[PATH_SIZE + 64];
     snprintf(what, sizeof what, "%s exists and would be replaced", path);
-    if (overwrite && lstat(path, &st) == 0 && !mh_toolkit_confirm(c.plugin->call, call, what))
+    if (overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+        !mh_toolkit_confirm(c.plugin->call, call, what))
         goto done;
     const mh_snapshot_iface *snap = c.iface;
     status = snap->save(c.ctx, &blob, &size);
