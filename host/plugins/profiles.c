@@ -243,6 +243,7 @@ static int profile_path(const char *name, char *out, size_t size, char *error, s
 /* Reads a user profile file as hostile input. 0, 1 (none), -1 (refused). */
 static int read_profile_file(const char *name, mh_profile *p, char *error, size_t error_size)
 {
+    memset(p, 0, sizeof *p); /* freeable whatever happens */
     char path[4200];
     if (profile_path(name, path, sizeof path, error, error_size) != 0) return -1;
     int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);

@@ -306,10 +306,13 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     }
     cJSON *empty = NULL;
     if (!cJSON_IsObject(args)) args = empty = cJSON_CreateObject();
-    /* `confirm` (a confirmation token, confirm.c) is the host's, not the tool's. */
+    /* `confirm` (a confirmation token, confirm.c) is the host's, not the
+     * tool's, unless the tool declares an argument of that name itself. */
     const cJSON *confirm = cJSON_GetObjectItemCaseSensitive(args, "confirm");
     char *confirm_token = confirm ? strdup(cJSON_IsString(confirm) ? confirm->valuestring : "") : NULL;
-    if (confirm) {
+    const cJSON *declared = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(tool->input_schema, "properties"), "confirm");
+    if (confirm && !declared) {
         cJSON *without = cJSON_Duplicate(args, 1);
         cJSON_DeleteItemFromObjectCaseSensitive(without, "confirm");
         cJSON_Delete(empty);
