@@ -57,7 +57,7 @@ static void owner_json(cJSON *obj, mh_session *s, mh_call *call)
     char label[96];
     int orphaned = 0;
     uint64_t owner = mh_session_owner(s, label, sizeof label, &orphaned);
-    int mine = owner && call->req && owner == mh_request_conn_id(call->req);
+    int mine = owner && call->req && owner == mh_request_owner_id(call->req);
     char text[128];
     snprintf(text, sizeof text, "%s%s", !owner ? "server" : mine ? "you" : label[0] ? label : "another client",
              orphaned ? " (disconnected)" : "");
@@ -189,7 +189,7 @@ static void tool_session_create(void *user, mh_call *call)
     if (call->req) { /* it belongs to the connection that made it */
         char client[96];
         mh_request_client(call->req, client, sizeof client);
-        mh_session_set_owner(s, mh_request_conn_id(call->req), client);
+        mh_session_set_owner(s, mh_request_owner_id(call->req), client);
     }
     int selected = !cJSON_IsFalse(select);
     if (selected) mh_request_select_session(call->req, mh_session_name(s));
@@ -297,7 +297,7 @@ static void tool_session_attach(void *user, mh_call *call)
     }
     char old_label[96], client[96];
     int orphaned = 0;
-    uint64_t me = mh_request_conn_id(call->req);
+    uint64_t me = mh_request_owner_id(call->req);
     uint64_t old = mh_session_owner(s, old_label, sizeof old_label, &orphaned);
     mh_request_client(call->req, client, sizeof client);
     if (old && old != me) {
@@ -315,7 +315,8 @@ static void tool_session_attach(void *user, mh_call *call)
     snprintf(text, sizeof text, "%s is now the current session; %s", mh_session_name(s),
              !old ? "it is the server's, shared by every client"
              : old == me ? "it was already yours"
-                         : "it is yours now (its previous owner was told)");
+                         : me ? "it is yours now (its previous owner was told)"
+                              : "it is shared now (its previous owner was told)");
     cJSON_AddStringToObject(out, "previousOwner",
                             !old ? "server" : old == me ? "you" : old_label);
     mh_session_unref(s);

@@ -110,7 +110,7 @@ static void tool_apply(void *user, mh_call *call)
     } else {
         char client[96];
         mh_request_client(call->req, client, sizeof client);
-        mh_session_set_owner(s, mh_request_conn_id(call->req), client);
+        mh_session_set_owner(s, mh_request_owner_id(call->req), client);
         int selected = !cJSON_IsFalse(cJSON_GetObjectItem(args, "select"));
         if (selected) mh_request_select_session(call->req, mh_session_name(s));
         cJSON *out = cJSON_CreateObject();

@@ -35,6 +35,7 @@ void mh_call_free(mh_call *call)
     free(call->error);
     cJSON_free(call->client_answer);
     free(call->confirm);
+    cJSON_Delete(call->forward_args);
     free(call);
 }
 

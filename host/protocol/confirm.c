@@ -167,7 +167,7 @@ int mh_call_confirm(mh_call *call, const char *what)
         return 0;
     }
     if (call->confirm) {
-        const char *why = redeem(server->confirm, conn->id, key, call->confirm);
+        const char *why = redeem(server->confirm, mh_request_owner_id(call->req), key, call->confirm);
         free(key);
         if (!why) return 1;
         mh_call_errorf(call, "%s: the confirm token %s; nothing was done. Call %s again "
@@ -183,7 +183,7 @@ int mh_call_confirm(mh_call *call, const char *what)
     }
     char token[33];
     uint64_t ttl = server->ctx->confirm_ttl_ms ? server->ctx->confirm_ttl_ms : TOKEN_TTL_MS;
-    if (issue(server->confirm, conn->id, key, ttl, token) != 0) {
+    if (issue(server->confirm, mh_request_owner_id(call->req), key, ttl, token) != 0) {
         free(key);
         mh_call_errorf(call, "%s: cannot make a confirmation token (no randomness)", tool);
         return 0;

@@ -58,6 +58,9 @@ struct mh_hostctx *mh_request_host(mh_request *req);
  * (read_only 1: always, and the session counts as used); if not, the
  * error naming session_attach is written into call and 0 returned. */
 uint64_t mh_request_conn_id(mh_request *req);
+/* Who owns what this request creates: its connection, or 0 (the server)
+ * for a stateless (2026-07-28) request, which has no lasting client. */
+uint64_t mh_request_owner_id(mh_request *req);
 struct mh_call;
 int mh_request_may_change(mh_request *req, mh_session *s, const char *tool, int read_only,
                           struct mh_call *call);
@@ -72,6 +75,22 @@ void mh_server_notify_conn(mh_server *server, uint64_t conn_id, const char *sess
 int mh_request_subscribe(mh_request *req, const char *session, uint32_t types);
 int mh_request_unsubscribe(mh_request *req, const char *session);
 /* (Execution events reach the server as an mh.observe/1 observer.) */
+
+/* resources/subscribe and unsubscribe on the request's connection
+ * (server_resources.c). Returns 0, or -1 when out of memory or
+ * (unsubscribe) not subscribed. */
+int mh_request_resource_subscribe(mh_request *req, const char *uri);
+int mh_request_resource_unsubscribe(mh_request *req, const char *uri);
+
+/* A request the server makes to itself on from's connection (a resource
+ * read answered by a tool): method runs exactly as if the client had sent
+ * it (validation, sessions, observers see the client), and its answer goes
+ * to fn instead of the client: result (fn owns it) or, when result is NULL,
+ * a JSON-RPC error code and message. fn runs on the thread that answers.
+ * Returns -1 (fn not called) for an unknown method or out of memory. */
+typedef void (*mh_internal_answer_fn)(void *user, cJSON *result, int code, const char *message);
+int mh_request_internal(mh_request *from, const char *method, cJSON *params,
+                        mh_internal_answer_fn fn, void *user);
 
 /* A connection opened inside the process (window_client.c) skips
  * initialize: it takes the newest protocol version and this client name. */

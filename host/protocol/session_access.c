@@ -20,6 +20,15 @@ static int privileged(const mh_conn *conn)
 
 uint64_t mh_request_conn_id(mh_request *req) { return req->conn->id; }
 
+/* A stateless request (2026-07-28) has no lasting client: over HTTP
+ * without Mcp-Session-Id it runs on a connection that ends with its answer.
+ * What it creates is the server's (shared), and its tokens are not bound to
+ * a connection. */
+uint64_t mh_request_owner_id(mh_request *req)
+{
+    return req->modern_version[0] ? 0 : req->conn->id;
+}
+
 int mh_request_may_change(mh_request *req, mh_session *s, const char *tool, int read_only,
                           mh_call *call)
 {
@@ -29,7 +38,7 @@ int mh_request_may_change(mh_request *req, mh_session *s, const char *tool, int 
     char label[96];
     int orphaned = 0;
     uint64_t owner = mh_session_owner(s, label, sizeof label, &orphaned);
-    if (owner == 0 || owner == req->conn->id) return 1;
+    if (owner == 0 || owner == mh_request_owner_id(req)) return 1;
     mh_call_errorf(call,
                    "%s would change session \"%s\", which belongs to another client (%s%s); "
                    "its read-only tools work, or call session_attach {\"session\": \"%s\"} "
