@@ -9,7 +9,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resultText } from './lib/client.mjs';
 import { sleep, within } from './lib/env.mjs';
-import { startHost, connect } from './lib/http.mjs';
+import { startHost, connect, post } from './lib/http.mjs';
 
 const call = async (who, name, args = {}) => who.client.callTool({ name, arguments: args });
 const list = async (who) => (await call(who, 'session_list')).structuredContent.sessions;
@@ -132,5 +132,30 @@ describe('owned machine sessions over http', () => {
     assert.equal(kept?.owner, 'you');
     const destroyed = await call(b, 'session_destroy', { session: 'dmachine' });
     assert.equal(destroyed.isError, false, resultText(destroyed));
+  });
+
+  it('a stateless (2026-07-28) client, one connection per request, makes shared machines and redeems tokens', async () => {
+    const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    let id = 1;
+    const stateless = async (name, args) => {
+      const res = await post(host.url, { jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args, _meta: META } },
+        { headers: { 'mcp-protocol-version': '2026-07-28' } });
+      assert.equal(res.status, 200, res.text);
+      return res.json.result;
+    };
+    const made = await stateless('session_create', { machine: 'bare6502', name: 'smachine' });
+    assert.equal(made.isError, false, JSON.stringify(made));
+    // The next request is another connection, and may still change it.
+    const set = await stateless('registers_set', { session: 'smachine', a: 5 });
+    assert.equal(set.isError, false, JSON.stringify(set));
+    assert.equal((await list(b)).find((s) => s.name === 'smachine').owner, 'server');
+    await sleep(2500); // past the grace period: nobody's connection ended with it
+    assert.ok((await list(b)).some((s) => s.name === 'smachine'), 'not reaped');
+    await stateless('execution_run', { session: 'smachine', warp: true });
+    const asked = await stateless('session_destroy', { session: 'smachine' });
+    const token = asked.content[0].text.match(/"confirm": "([0-9a-f]{32})"/)?.[1];
+    assert.ok(token, JSON.stringify(asked));
+    const destroyed = await stateless('session_destroy', { session: 'smachine', confirm: token });
+    assert.equal(destroyed.isError, false, JSON.stringify(destroyed));
   });
 });
