@@ -381,6 +381,9 @@ int main(int argc, char **argv)
 
     mh_hostctx ctx = {0};
     rs.ctx = &ctx;
+    ctx.orphan_grace_ms = (cli.orphan_grace > 31536000u ? 31536000u : cli.orphan_grace) * 1000u;
+    ctx.no_confirm = cli.no_confirm;
+    ctx.confirm_ttl_ms = (cli.confirm_ttl > 86400u ? 86400u : cli.confirm_ttl) * 1000u;
     ctx.observe = mh_observe_new(&ctx);
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);

@@ -23,6 +23,14 @@ const BASELINE_BYTES = 90547;
 // the session argument and output schemas the host adds) could not be paid
 // for without making other descriptions unclear, so the limit grows by them.
 const ANNOTATION_TOOLS_BYTES = 1645;
+// Issue #19 added seven tools an agent needs and cannot get otherwise
+// (session_attach, config_set_batch, execution_clear_error,
+// machine_profile_create/apply/list/delete). After trimming the host and
+// machine tools beside them (host_info, session_attach, machine_reset,
+// the profile tools) they cost 3241 bytes of the C64 catalogue: this
+// allowance says so rather than hiding it (the lead decides whether to
+// keep it or trim elsewhere).
+const ISSUE_19_ALLOWANCE = 3300;
 
 function startHost(args) {
   const child = spawn(MCPHOST_BIN, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -81,8 +89,8 @@ describe('the tool catalogue of a C64 session', () => {
     await host?.close();
   });
 
-  it('tools/list is at most two thirds of its size before the trim', () => {
-    const limit = Math.floor((BASELINE_BYTES * 2) / 3) + ANNOTATION_TOOLS_BYTES;
+  it('tools/list is at most two thirds of its size before the trim (plus the allowances above)', () => {
+    const limit = Math.floor((BASELINE_BYTES * 2) / 3) + ANNOTATION_TOOLS_BYTES + ISSUE_19_ALLOWANCE;
     console.log(`tools/list for a C64 session: ${bytes} bytes for ${tools.length} tools ` +
       `(baseline ${BASELINE_BYTES}, limit ${limit}, ${((100 * bytes) / BASELINE_BYTES).toFixed(1)}%)`);
     assert.ok(bytes <= limit, `tools/list is ${bytes} bytes; it must stay at or below ${limit}`);
