@@ -83,7 +83,7 @@ static void rebuild_maps(mh_dbg *dbg)
                                   ((bp->kinds & MH_BP_CHANGE) ? WATCH_CHANGE : 0));
         if (bp->kinds & MH_BP_EXEC) dbg->armed_exec++;
         if (watch) dbg->armed_watch++;
-        if (watch & WATCH_CHANGE) dbg->armed_change++;
+        if (watch & (WATCH_CHANGE | WATCH_WRITE)) dbg->armed_change++;
         for (uint32_t a = bp->start; a <= bp->end && a <= 0xFFFF; a++) {
             if ((bp->kinds & MH_BP_EXEC) && dbg->exec_map[a] < 255) dbg->exec_map[a]++;
             dbg->watch_map[a] |= watch;
@@ -92,13 +92,16 @@ static void rebuild_maps(mh_dbg *dbg)
     dbg->maps_dirty = 0;
 }
 
-/* Change watchpoints compare writes with these bytes: read them afresh,
- * since tools, loads and DMA may have changed memory since. */
+/* Write and change watchpoints report (and change watchpoints compare
+ * with) the byte before a write: read them afresh, since tools, loads and
+ * DMA may have changed memory since. The CPU's access hook runs after the
+ * write reached the bus, so it cannot read the old byte then (an I/O
+ * register would answer with its new value). */
 static void refresh_shadow(mh_dbg *dbg)
 {
     for (size_t i = 0; dbg->armed_change && i < dbg->bps.count; i++) {
         const dbg_bp *bp = dbg->bps.items[i];
-        if (bp->enabled && !bp->dead && (bp->kinds & MH_BP_CHANGE))
+        if (bp->enabled && !bp->dead && (bp->kinds & (MH_BP_CHANGE | MH_BP_WRITE)))
             dbg->mem->peek(dbg->mem_ctx, 0, bp->start, dbg->shadow + bp->start,
                            bp->end - bp->start + 1);
     }

@@ -238,10 +238,10 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
     int changed = 0;
     uint8_t old = dbg->shadow[address];
     if (write) {
-        if (watch & WATCH_CHANGE) {
-            changed = old != value;
-            dbg->shadow[address] = value;
-        }
+        /* The shadow holds every write- or change-watched byte: the old
+         * value of this write, the one to compare the next write with. */
+        changed = (watch & WATCH_CHANGE) && old != value;
+        dbg->shadow[address] = value;
         if (!(watch & WATCH_WRITE) && !changed) return 0;
     } else if (!(watch & WATCH_READ)) {
         return 0;

@@ -68,8 +68,8 @@ struct mh_dbg {
     uint32_t next_id;
     uint8_t exec_map[65536];  /* number of enabled exec breakpoints (saturating) */
     uint8_t watch_map[65536]; /* WATCH_* of enabled watchpoints */
-    uint8_t shadow[65536];    /* last known bytes, for change watchpoints */
-    size_t armed_exec, armed_watch, armed_check, armed_change;
+    uint8_t shadow[65536];    /* last known bytes of write/change watchpoints (old_value) */
+    size_t armed_exec, armed_watch, armed_check, armed_change; /* change: write or change */
     int maps_dirty;           /* a breakpoint changed: rebuild the maps */
 
     /* The run. */

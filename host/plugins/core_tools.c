@@ -10,6 +10,7 @@
 #include "hostctx.h"
 #include "loader.h"
 #include "mcphost/registry.h"
+#include "mcphost/toolkit.h"
 #include "server.h"
 #include "sessions.h"
 
@@ -18,7 +19,11 @@ static mh_hostctx *host_of(mh_call *call) { return call->req ? mh_request_host(c
 static void set_result(mh_call *call, cJSON *structured, const char *text)
 {
     char *json = cJSON_PrintUnformatted(structured);
-    if (text) mh_call_service_impl.text(call, text);
+    /* The summary and every fact (mh_toolkit_text_with_facts): clients that
+     * show only text content see them all. */
+    char *full = text && json ? mh_toolkit_text_with_facts(text, json) : NULL;
+    if (text) mh_call_service_impl.text(call, full ? full : text);
+    free(full);
     mh_call_service_impl.structured(call, json ? json : "{}");
     cJSON_free(json);
     cJSON_Delete(structured);

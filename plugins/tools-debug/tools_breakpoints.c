@@ -42,8 +42,7 @@ static void report_list(td_plugin *p, mh_call *call, uint32_t id, const char *te
     }
     if (id) sprintf(json, "{\"id\":%u,\"breakpoints\":%s}", id, list);
     else sprintf(json, "{\"breakpoints\":%s}", list);
-    p->call->text(call, text);
-    p->call->structured(call, json);
+    td_send_with_facts(p, call, text, json);
     free(json);
     free(list);
 }
@@ -144,7 +143,7 @@ static void tool_memory_watch(void *user, mh_call *call)
 static void tool_list(void *user, mh_call *call)
 {
     td_plugin *p = user;
-    report_list(p, call, 0, "breakpoints (structured content lists them)");
+    report_list(p, call, 0, "breakpoints");
 }
 
 /* id or group (or all) from the arguments; 0 on a bad argument (error set). */
@@ -290,9 +289,10 @@ static void tool_trace(void *user, mh_call *call)
                 p->call->error(call, "out of memory reading the trace");
             } else {
                 p->debug->trace_json(session, (uint64_t)since, json, need + 1);
-                p->call->text(call, "tracepoint log (structured content; pass next as since "
-                                    "to read only newer entries)");
-                p->call->structured(call, json);
+                td_send_with_facts(p, call,
+                                   "tracepoint log, oldest first (pass next as since to read "
+                                   "only newer entries)",
+                                   json);
                 free(json);
             }
         }

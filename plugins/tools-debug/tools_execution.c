@@ -19,6 +19,24 @@
 
 /* ---- the state as a result ---- */
 
+/* " | write $D020 = $02 (was $FE) by $C002": a watchpoint's access. */
+static void access_summary(const mh_json *stop, char *out, size_t size)
+{
+    const mh_json *access = mh_json_object_get(stop, "access");
+    if (!access) return;
+    size_t used = strlen(out);
+    const char *kind = mh_json_get_string(access, "kind", "?");
+    snprintf(out + used, size - used, " | %s %s = %s", kind,
+             mh_json_get_string(access, "address_hex", "?"),
+             mh_json_get_string(access, "value_hex", "?"));
+    used = strlen(out);
+    if (mh_json_object_get(access, "old_value_hex"))
+        snprintf(out + used, size - used, " (was %s)",
+                 mh_json_get_string(access, "old_value_hex", "?"));
+    used = strlen(out);
+    snprintf(out + used, size - used, " by %s", mh_json_get_string(access, "by_pc_hex", "?"));
+}
+
 /* "stopped (breakpoint #1 exec $C000) at $C003: LDA #$00 | A=$00 ... | raster 100/12" */
 static void summary(const mh_json *state, char *out, size_t size)
 {
@@ -44,6 +62,12 @@ static void summary(const mh_json *state, char *out, size_t size)
              mh_json_get_string(stop, "reason", "?"), why, mh_json_get_string(stop, "pc_hex", "?"),
              mh_json_get_string(stop, "instruction", "?"),
              regs ? mh_json_get_string(regs, "text", "") : "", where);
+    access_summary(stop, out, size);
+    int64_t code = 0;
+    if (mh_json_get_int(stop, "exit_code", &code) == MH_OK) {
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, " | exit code %lld", (long long)code);
+    }
 }
 
 /* Writes the session's state (and `note`, e.g. a timeout) as the result. */
@@ -55,7 +79,7 @@ static void report_state(td_plugin *p, mh_call *call, mh_session *session, const
         return;
     }
     mh_json_doc *doc = mh_json_parse(json, strlen(json), NULL, NULL);
-    char text[512];
+    char text[768];
     if (doc) summary(mh_json_root(doc), text, sizeof text);
     else snprintf(text, sizeof text, "state unavailable");
     mh_json_free(doc);
@@ -70,8 +94,9 @@ static void report_state(td_plugin *p, mh_call *call, mh_session *session, const
             json = with;
         }
     }
-    p->call->text(call, text);
-    p->call->structured(call, json);
+    /* The summary line, then every fact of the state (a text-only client
+     * sees the whole stop record: access, disassembly, exit code ...). */
+    td_send_with_facts(p, call, text, json);
     free(json);
 }
 

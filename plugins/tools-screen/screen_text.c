@@ -112,7 +112,7 @@ static void answer(mh_toolkit_services *p, mh_call *call, const mh_text_screen *
     mh_json_write_string(w, charset);
     if (colors) write_colors(w, s);
     mh_json_write_object_end(w);
-    if (mh_toolkit_send_json(p->call, call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(p->call, call, w, text) != MH_OK)
         mh_toolkit_fail(p->call, call, "internal error: the result could not be written (%s)",
                         mh_json_writer_error(w));
     mh_json_writer_free(w);
