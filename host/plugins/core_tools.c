@@ -342,7 +342,8 @@ static const mh_tool_desc core_tools[] = {
      "Version, plugins, machine types, sessions with chips, and every tool with whether it "
      "works on the current session and why not.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"version\",\"plugins\",\"machines\",\"sessions\","
+     "\"tools\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_host_info, NULL},
     {sizeof(mh_tool_desc), "session_create", "Create machine session",
      "Starts a machine in a new session (its own thread) and makes it current unless select "
@@ -373,7 +374,7 @@ static const mh_tool_desc core_tools[] = {
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
      "\"description\":\"Session name (session_list)\"}},\"required\":[\"session\"],"
      "\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"destroyed\",\"wasCurrent\"]}",
      MH_TOOL_DESTRUCTIVE, 0, NULL, "vice.session.destroy", tool_session_destroy, NULL},
     {sizeof(mh_tool_desc), "events_subscribe", "Subscribe to machine events",
      "Sends this connection notifications/mcphost/event for a session's events; again "
@@ -383,13 +384,13 @@ static const mh_tool_desc core_tools[] = {
      "\"description\":\"Event types (default: all but frame)\",\"items\":{\"type\":\"string\","
      "\"enum\":[\"stopped\",\"resumed\",\"breakpoint\",\"jammed\",\"reset\",\"frame\","
      "\"exited\",\"log\"]}}},\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"session\",\"types\",\"notification\"]}",
      MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_subscribe, NULL},
     {sizeof(mh_tool_desc), "events_unsubscribe", "Unsubscribe from machine events",
      "Stops a session's event notifications.",
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
      "\"description\":\"Session (default: current)\"}},\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"session\",\"subscribed\"]}",
      MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_unsubscribe, NULL},
     MH_CAPABILITIES_TOOL,
 };

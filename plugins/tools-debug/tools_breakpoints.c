@@ -373,8 +373,17 @@ static const td_tool tools[] = {
      MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, tool_trace},
 };
 
+/* Every tool but the last (trace) answers with the breakpoint list. */
+static const char list_output[] =
+    "{\"type\":\"object\",\"required\":[\"breakpoints\"],\"properties\":{\"id\":{\"type\":"
+    "\"integer\"},\"breakpoints\":{\"type\":\"array\"}}}";
+static const char trace_output[] =
+    "{\"type\":\"object\",\"required\":[\"next\",\"dropped\",\"entries\"]}";
+
 mh_status td_register_breakpoints(td_plugin *plugin)
 {
     if (!plugin->debug) return MH_OK;
-    return td_register_tools(plugin, tools, sizeof tools / sizeof tools[0], NULL);
+    const size_t count = sizeof tools / sizeof tools[0];
+    mh_status status = td_register_tools(plugin, tools, count - 1, list_output);
+    return status != MH_OK ? status : td_register_tools(plugin, tools + count - 1, 1, trace_output);
 }

@@ -308,8 +308,8 @@ static void tool_wait(void *user, mh_call *call)
 
 static const char state_output[] =
     "{\"type\":\"object\",\"required\":[\"state\"],\"properties\":{\"state\":{\"enum\":[\"paus"
-    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\","
-    "\"description\":\"Reason, pc, registers, raster, access, disassembly\"}}}";
+    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\"},"
+    "\"note\":{\"type\":\"string\"},\"warning\":{\"type\":\"string\"}}}";
 
 static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",
