@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <mcphost/args.h>
 #include <mcphost/json.h>
@@ -140,11 +141,49 @@ static int opt_warp(td_plugin *p, mh_call *call, exec_args *a, int *warp)
     return 1;
 }
 
-static int wait_cancelled(void *user)
+/* A blocking wait's state: the engine polls wait_poll() every 50 ms, which
+ * answers whether the client cancelled and, about once a second, sends MCP
+ * progress (when the client gave a progress token) so a client that resets
+ * its timeout on progress waits as long as the machine needs. */
+typedef struct wait_ctx {
+    td_plugin *plugin;
+    mh_call *call;
+    struct timespec start;
+    int64_t timeout_ms, reported_ms;
+} wait_ctx;
+
+static int64_t elapsed_ms(const struct timespec *since)
 {
-    void **pair = user;
-    const td_plugin *p = pair[0];
-    return p->call->cancelled(pair[1]);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)(now.tv_sec - since->tv_sec) * 1000 + (now.tv_nsec - since->tv_nsec) / 1000000;
+}
+
+static void wait_begin(wait_ctx *w, td_plugin *p, mh_call *call, int64_t timeout_ms)
+{
+    w->plugin = p;
+    w->call = call;
+    w->timeout_ms = timeout_ms;
+    w->reported_ms = 0;
+    clock_gettime(CLOCK_MONOTONIC, &w->start);
+}
+
+#define PROGRESS_EVERY_MS 1000
+
+static int wait_poll(void *user)
+{
+    wait_ctx *w = user;
+    const mh_call_service *call = w->plugin->call;
+    if (call->cancelled(w->call)) return 1;
+    int64_t ms = elapsed_ms(&w->start);
+    if (ms - w->reported_ms >= PROGRESS_EVERY_MS) {
+        char message[96];
+        w->reported_ms = ms;
+        snprintf(message, sizeof message, "waiting for a stop: %lld of at most %lld ms",
+                 (long long)ms, (long long)w->timeout_ms);
+        call->progress(w->call, (double)ms, (double)w->timeout_ms, message);
+    }
+    return 0;
 }
 
 /* Starts a run and, with wait_ms > 0, waits for it to stop; reports. */
@@ -159,8 +198,9 @@ static void run_and_report(td_plugin *p, mh_call *call, const mh_run_request *re
     }
     const char *note = NULL;
     if (wait_ms > 0) {
-        void *pair[2] = {p, call};
-        mh_status status = p->debug->wait(session, (uint32_t)wait_ms, wait_cancelled, pair);
+        wait_ctx w;
+        wait_begin(&w, p, call, wait_ms);
+        mh_status status = p->debug->wait(session, (uint32_t)wait_ms, wait_poll, &w);
         if (status == MH_ERR_TIMEOUT)
             note = "still running after the timeout; execution_wait waits longer, "
                    "execution_pause stops it";
@@ -294,8 +334,9 @@ static void tool_wait(void *user, mh_call *call)
     int64_t timeout = 10000;
     if (parse(p, call, &a) && opt_int(p, call, &a, "timeout_ms", 0, MAX_TIMEOUT_MS, &timeout)) {
         mh_session *session = p->call->session(call);
-        void *pair[2] = {p, call};
-        mh_status status = p->debug->wait(session, (uint32_t)timeout, wait_cancelled, pair);
+        wait_ctx w;
+        wait_begin(&w, p, call, timeout);
+        mh_status status = p->debug->wait(session, (uint32_t)timeout, wait_poll, &w);
         report_state(p, call, session,
                      status == MH_ERR_TIMEOUT     ? "timed out: the machine is still running"
                      : status == MH_ERR_CANCELLED ? "cancelled: the machine is still running"
