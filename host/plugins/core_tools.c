@@ -292,7 +292,9 @@ static void tool_events_subscribe(void *user, mh_call *call)
     if (!types)
         for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++)
             if (k != MH_EVENT_FRAME) mask |= 1u << k; /* frames only on request */
-    if (mh_request_subscribe(call->req, session, mask) != 0) {
+    const cJSON *every = cJSON_GetObjectItemCaseSensitive(args, "every_n_frames");
+    const uint32_t every_n = cJSON_IsNumber(every) ? (uint32_t)every->valuedouble : 1;
+    if (mh_request_subscribe(call->req, session, mask, every_n) != 0) {
         mh_call_errorf(call, "events_subscribe: out of memory");
         cJSON_Delete(args);
         return;
@@ -302,6 +304,7 @@ static void tool_events_subscribe(void *user, mh_call *call)
     cJSON *list = cJSON_AddArrayToObject(out, "types");
     for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++)
         if (mask & (1u << k)) cJSON_AddItemToArray(list, cJSON_CreateString(mh_event_type_name(k)));
+    if (mask & (1u << MH_EVENT_FRAME)) cJSON_AddNumberToObject(out, "every_n_frames", every_n);
     cJSON_AddStringToObject(out, "notification", "notifications/mcphost/event");
     cJSON_Delete(args);
     set_result(call, out, NULL);
@@ -383,7 +386,9 @@ static const mh_tool_desc core_tools[] = {
      "\"description\":\"Session (default: current)\"},\"types\":{\"type\":\"array\","
      "\"description\":\"Event types (default: all but frame)\",\"items\":{\"type\":\"string\","
      "\"enum\":[\"stopped\",\"resumed\",\"breakpoint\",\"jammed\",\"reset\",\"frame\","
-     "\"exited\",\"log\"]}}},\"additionalProperties\":false}",
+     "\"exited\",\"log\"]}},\"every_n_frames\":{\"type\":\"integer\",\"description\":"
+     "\"frame: only every n-th frame (default 1)\",\"minimum\":1,\"maximum\":100000}},"
+     "\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"session\",\"types\",\"notification\"]}",
      MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_subscribe, NULL},
     {sizeof(mh_tool_desc), "events_unsubscribe", "Unsubscribe from machine events",

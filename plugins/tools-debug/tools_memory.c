@@ -347,10 +347,13 @@ static const mh_tool_desc memory_tools[] = {
      MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.fill", memory_fill, NULL},
     {sizeof(mh_tool_desc), "memory_search", "Search memory",
-     "Finds a byte pattern or ASCII text in a range (default: the whole space).",
+     "Finds a byte pattern or text (ASCII, PETSCII or screen codes) in a range (default: the "
+     "whole space).",
      "{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\","
      "\"description\":\"Hex bytes; ?? any byte, A? or ?9 half a byte: \\\"A9 ?? 8D\\\"\"},"
-     "\"text\":{\"type\":\"string\",\"description\":\"ASCII text, instead of pattern\"},"
+     "\"text\":{\"type\":\"string\",\"description\":\"Text, instead of pattern\"},"
+     "\"encoding\":{\"enum\":[\"ascii\",\"petscii\",\"screen\"],\"description\":\"How text is "
+     "stored: ascii (default), petscii, screen (screen codes, reverse too)\"},"
      "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Start\"},"
      "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes\"},"
      "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address (inclusive), "
