@@ -288,6 +288,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
     dbg->goal_active = request->goal != MH_GOAL_CONTINUE;
     dbg->goal_left = request->count ? request->count : 1;
     dbg->goal_end = dbg->cycles + dbg->goal_left;
+    atomic_store(&dbg->goal_straddle, 0);
     dbg->step_over_waiting = 0;
     dbg->step_out_s = cpu->s;
     dbg->last_boundary = cpu->pc;
@@ -342,4 +343,13 @@ void mh_dbg_end(mh_dbg *dbg)
     }
     dbg_arm_hooks(dbg);
     dbg_post_trace_events(dbg);
+}
+
+int mh_dbg_goal_straddle(mh_dbg *dbg, uint16_t *goal, uint16_t *instruction)
+{
+    uint64_t v = dbg ? atomic_load(&dbg->goal_straddle) : 0;
+    if (!v) return 0;
+    *goal = (uint16_t)(v >> 16);
+    *instruction = (uint16_t)v;
+    return 1;
 }

@@ -5,6 +5,7 @@
 #ifndef MH_HOST_DEBUG_INTERNAL_H
 #define MH_HOST_DEBUG_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "debug_engine.h"
@@ -77,6 +78,11 @@ struct mh_dbg {
     int goal_active;
     uint64_t goal_left;     /* instructions or frames still to go */
     uint64_t goal_end;      /* MH_GOAL_CYCLES: the cycle count to reach */
+    /* MH_GOAL_ADDRESS: an executed instruction covered the goal address
+     * without starting there: 1 << 32 | goal << 16 | that instruction's
+     * address; 0 when none. Written [emu-thread], read by any thread
+     * (mh_dbg_goal_straddle). */
+    _Atomic uint64_t goal_straddle;
     int step_over_waiting;  /* inside a JSR or interrupt being stepped over */
     int step_over_counts;   /* its return counts as a step (a JSR, or an
                              * instruction that ran before an interrupt) */

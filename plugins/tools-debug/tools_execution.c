@@ -44,7 +44,8 @@ static void summary(const mh_json *state, char *out, size_t size)
     const char *name = mh_json_get_string(state, "state", "?");
     const mh_json *stop = mh_json_object_get(state, "stop");
     if (!stop || strcmp(name, "running") == 0) {
-        snprintf(out, size, "%s", name);
+        const char *warning = mh_json_get_string(state, "warning", NULL);
+        snprintf(out, size, "%s%s%s", name, warning ? "; warning: " : "", warning ? warning : "");
         return;
     }
     const mh_json *bp = mh_json_object_get(stop, "breakpoint");
