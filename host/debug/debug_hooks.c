@@ -256,10 +256,15 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
     int changed = 0;
     uint8_t old = dbg->shadow[address];
     if (write) {
-        /* The shadow holds every write- or change-watched byte: the old
-         * value of this write, the one to compare the next write with. */
-        changed = (watch & WATCH_CHANGE) && old != value;
-        dbg->shadow[address] = value;
+        /* The shadow holds what a read of every write- or change-watched
+         * byte gave before this write (the hook runs after it). Read it
+         * back now for the next one: an I/O register may read otherwise
+         * than the byte written ($D020 reads $F0 | colour), and a change
+         * is a change of what the address reads. */
+        uint8_t now = value;
+        dbg->mem->peek(dbg->mem_ctx, 0, address, &now, 1);
+        changed = (watch & WATCH_CHANGE) && old != now;
+        dbg->shadow[address] = now;
         if (!(watch & WATCH_WRITE) && !changed) return 0;
     } else if (!(watch & WATCH_READ)) {
         return 0;
