@@ -12,7 +12,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connectHost, resultText } from './lib/client.mjs';
-import { sleep } from './lib/env.mjs';
+import { HANG_MS, within } from './lib/env.mjs';
 
 /** The SDK's callTool with request options (timeout, progress, signal). */
 async function callWith(host, name, args, options) {
@@ -93,14 +93,17 @@ describe('progress and cancellation of long waits (bare6502)', () => {
     await runForever();
     const controller = new AbortController();
     const started = Date.now();
-    const waiting = callWith(host, 'execution_wait', { timeout_ms: 60000 }, { signal: controller.signal });
-    await sleep(1000);
+    // Cancel once the server shows it is waiting (its first progress).
+    let waitingNow;
+    const firstProgress = new Promise((resolve) => { waitingNow = resolve; });
+    const waiting = callWith(host, 'execution_wait', { timeout_ms: 60000 },
+      { signal: controller.signal, onprogress: () => waitingNow() });
+    await within(HANG_MS, 'the first progress of the wait', firstProgress);
     controller.abort('the agent changed its mind');
     await assert.rejects(waiting, /abort|cancel|changed its mind/i);
     // The server got notifications/cancelled and ended the wait: the next
     // request is answered at once, and the machine still runs.
     const before = (await ok('registers_get')).structuredContent.cycles;
-    await sleep(200);
     const state = await ok('execution_get_state');
     assert.ok(Date.now() - started < 20000, 'the cancelled wait did not hold up the session');
     assert.equal(state.structuredContent.state, 'running', 'the machine is still running');
@@ -110,8 +113,8 @@ describe('progress and cancellation of long waits (bare6502)', () => {
     assert.ok(after > before, `the machine ran on after the cancel (${before} -> ${after} cycles)`);
     // The server sent no answer to the cancelled request, not even once the
     // pause stopped the machine (the SDK reports an answer to a request it
-    // no longer waits for as an error).
-    await sleep(300);
+    // no longer waits for as an error); registers_get above answered after
+    // the pause.
     assert.deepEqual(host.errors.map(String), [], 'no answer to the cancelled request');
     const ids = host.received.filter((m) => m.id !== undefined && (m.result || m.error)).map((m) => m.id);
     assert.equal(new Set(ids).size, ids.length, 'one answer per request');
