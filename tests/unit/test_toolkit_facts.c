@@ -56,6 +56,25 @@ static void test_tables(void)
           NULL, 0,
           "breakpoints (2):\n| id | start | enabled | group |\n|---|---|---|---|\n"
           "| 1 | $C000 | yes |  |\n| 2 | $D020 | no | a\\|b |");
+    /* Records wider than a readable table: one line each. */
+    char wide[1024] = "{\"voices\":[";
+    for (int v = 0; v < 2; v++) {
+        size_t n = strlen(wide);
+        snprintf(wide + n, sizeof wide - n, "%s{", v ? "," : "");
+        for (int k = 0; k < 15; k++) {
+            n = strlen(wide);
+            snprintf(wide + n, sizeof wide - n, "%s\"k%d\":%d", k ? "," : "", k, v * 100 + k);
+        }
+        strcat(wide, "}");
+    }
+    strcat(wide, "]}");
+    char *text = mh_toolkit_facts_text(wide, NULL, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_EQUAL(strncmp(text, "voices (2):\n- k0=0, k1=1, ", 26), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n- k0=100, k1=101, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "k14=114"));
+    CU_ASSERT_PTR_NULL(strstr(text, "|"));
+    free(text);
     /* Cells hold nested values inline, newlines as " / ". */
     FACTS("{\"rows\":[{\"r\":{\"line\":1,\"cycle\":2},\"t\":\"x\\ny\"}]}", NULL, 0,
           "rows (1):\n| r | t |\n|---|---|\n| {line=1, cycle=2} | x / y |");

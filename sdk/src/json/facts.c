@@ -185,13 +185,34 @@ static int over_budget(facts *f)
 
 static void object_lines(facts *f, const mh_json *o, int depth);
 
+/* Records wider than this read better one per line than as a table. */
+#define TABLE_MAX_COLUMNS 14
+
+/* An array of wide records: one "- key=value, ..." line each. */
+static void record_lines(facts *f, const mh_json *a, int depth)
+{
+    const size_t rows = mh_json_array_size(a);
+    for (size_t r = 0; r < rows; r++) {
+        if (over_budget(f)) {
+            indent(f, depth);
+            putf(f, "(%zu more rows not shown)\n", rows - r);
+            return;
+        }
+        indent(f, depth);
+        puts_(f, "- ");
+        inline_object(f, mh_json_array_get(a, r), 0);
+        puts_(f, "\n");
+    }
+}
+
 /* An array of objects as a Markdown table: the columns are every key the
- * rows have (hex twins folded into their numbers). */
+ * rows have (hex twins folded into their numbers); more than
+ * TABLE_MAX_COLUMNS make it a list of records instead. */
 static void table(facts *f, const mh_json *a, int depth)
 {
     const size_t rows = mh_json_array_size(a);
-    const char *cols[48];
-    size_t col_len[48], ncols = 0;
+    const char *cols[TABLE_MAX_COLUMNS];
+    size_t col_len[TABLE_MAX_COLUMNS], ncols = 0;
     for (size_t r = 0; r < rows; r++) {
         const mh_json *row = mh_json_array_get(a, r);
         for (size_t i = 0; i < mh_json_object_size(row); i++) {
@@ -200,10 +221,13 @@ static void table(facts *f, const mh_json *a, int depth)
             if (is_hex_twin(row, k, kl)) continue;
             size_t c = 0;
             while (c < ncols && !(col_len[c] == kl && memcmp(cols[c], k, kl) == 0)) c++;
-            if (c == ncols && ncols < sizeof cols / sizeof cols[0]) {
-                cols[ncols] = k;
-                col_len[ncols++] = kl;
+            if (c < ncols) continue;
+            if (ncols == TABLE_MAX_COLUMNS) {
+                record_lines(f, a, depth);
+                return;
             }
+            cols[ncols] = k;
+            col_len[ncols++] = kl;
         }
     }
     indent(f, depth);
