@@ -208,8 +208,8 @@ static void add_tools(cJSON *out, mh_hostctx *ctx, mh_session *s, char *text, si
         cJSON_AddItemToArray(toolsets, set);
         used = strlen(text);
         if (!available && unavailable)
-            snprintf(text + used, size - used, "  %-14s (%s) unavailable: %s: %s\n",
-                     rec->entry->name, rec->entry->id, first_reason, names);
+            snprintf(text + used, size - used, "  %-14s (%s) unavailable: %s; its %zu tools: %s\n",
+                     rec->entry->name, rec->entry->id, first_reason, unavailable, names);
         else if (unavailable)
             snprintf(text + used, size - used, "  %-14s (%s) %zu tools; %zu unavailable (%s): %s\n",
                      rec->entry->name, rec->entry->id, available, unavailable, first_reason, names);

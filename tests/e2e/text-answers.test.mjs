@@ -155,10 +155,29 @@ describe('text-only answers on a C64', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('every listed tool declares an outputSchema (each answers with structuredContent)', () => {
+  it('every tool of every machine declares an outputSchema (each answers with structuredContent)', async () => {
+    // tools/list shows the tools of the live sessions' chips: start one of
+    // each machine so the VIA, VIC and TED tools are listed too.
+    for (const machine of ['vic20', 'plus4', 'bare6502'])
+      await ok('session_create', { machine, name: `schema-${machine}`, select: false });
+    const all = (await host.client.listTools()).tools;
+    for (const name of ['via_registers_get', 'vic_registers_get', 'ted_registers_get'])
+      assert.ok(all.find((t) => t.name === name), `${name} is listed`);
     // The test fixture plugins (built, never installed) are not the catalogue.
-    const without = tools.filter((t) => !t.outputSchema && !t.name.startsWith('fixture_')).map((t) => t.name);
+    const without = all.filter((t) => !t.outputSchema && !t.name.startsWith('fixture_')).map((t) => t.name);
     assert.deepEqual(without, []);
+    // Their chip tools keep every fact in the text too.
+    const problems = [];
+    for (const [name, session] of [['via_registers_get', 'vic20'], ['via_timers_get', 'vic20'],
+      ['vic_registers_get', 'vic20'], ['ted_registers_get', 'plus4'], ['ted_timers_get', 'plus4'],
+      ['registers_get', 'bare6502'], ['machine_capabilities', 'bare6502']]) {
+      const result = await ok(name, { session: `schema-${session}` });
+      const text = textOf(result);
+      const missing = leaves(result.structuredContent).filter(([, v]) => !shown(text, v));
+      if (missing.length) problems.push(`${name}: ${missing.slice(0, 6).map(([p, v]) => `${p}=${JSON.stringify(v)}`).join(', ')}`);
+    }
+    assert.deepEqual(problems, []);
+    for (const machine of ['vic20', 'plus4', 'bare6502']) await ok('session_destroy', { session: `schema-${machine}` });
   });
 });
 
