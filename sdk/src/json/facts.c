@@ -316,6 +316,20 @@ static void member(facts *f, const mh_json *o, const char *k, size_t kl, const m
     object_lines(f, v, depth + 1);
 }
 
+/* Whether known holds s[0..n) (trailing newlines aside). */
+static int known_holds(const char *known, const char *s, size_t n)
+{
+    while (n && s[n - 1] == '\n') n--;
+    if (memchr(s, '\0', n)) return 0;
+    char *copy = malloc(n + 1);
+    if (!copy) return 0;
+    memcpy(copy, s, n);
+    copy[n] = '\0';
+    int found = strstr(known, copy) != NULL;
+    free(copy);
+    return found;
+}
+
 /* A string of some length the summary already shows verbatim, or an
  * array of only such strings (screen lines, a listing): not repeated. */
 static int already_shown(const facts *f, const mh_json *v)
@@ -324,8 +338,7 @@ static int already_shown(const facts *f, const mh_json *v)
     if (mh_json_typeof(v) == MH_JSON_STRING) {
         size_t n = 0;
         const char *s = mh_json_as_string(v, &n);
-        if (n < 16 || memchr(s, '\0', n)) return 0;
-        return strstr(f->known, s) != NULL;
+        return n >= 16 && known_holds(f->known, s, n);
     }
     if (mh_json_typeof(v) != MH_JSON_ARRAY || mh_json_array_size(v) == 0) return 0;
     for (size_t i = 0; i < mh_json_array_size(v); i++) {
