@@ -291,7 +291,8 @@ static void tool_trace(void *user, mh_call *call)
                 p->debug->trace_json(session, (uint64_t)since, json, need + 1);
                 td_send_with_facts(p, call,
                                    "tracepoint log, oldest first (pass next as since to read "
-                                   "only newer entries)",
+                                   "only newer entries; when rows are left out below, since = "
+                                   "the last row's seq + 1 reads on)",
                                    json);
                 free(json);
             }

@@ -98,6 +98,26 @@ describe('text-only answers on a C64', () => {
     await ok('breakpoints_delete', { all: true });
   });
 
+  it('a long trace stays a sensible size and says how to read on', async () => {
+    await program('loop: inc $c100\njmp loop');
+    const bp = await ok('breakpoints_set', { address: '$C000', log_only: true });
+    await ok('execution_run_until', { cycles: 20000, warp: true, timeout_ms: 10000 });
+    const all = await ok('breakpoints_trace');
+    const entries = all.structuredContent.entries;
+    assert.equal(entries.length, 1024, 'the log keeps the last 1024 hits');
+    const text = textOf(all);
+    assert.ok(text.length < 20000, `the text is ${text.length} bytes`);
+    const rows = [...text.matchAll(/^\| (\d+) \| \d+ \| \$C000 \|/gm)].map((m) => Number(m[1]));
+    assert.ok(rows.length > 100 && rows.length < 1024, `rows shown: ${rows.length}`);
+    assert.match(text, /\(\d+ more rows not shown\)/);
+    assert.match(text, /since = the last row's seq \+ 1 reads on/);
+    // Paging on as the text says gives the next entries.
+    const next = await ok('breakpoints_trace', { since: rows.at(-1) + 1 });
+    assert.equal(next.structuredContent.entries[0].seq, rows.at(-1) + 1);
+    assert.match(textOf(next), new RegExp(`^\\| ${rows.at(-1) + 1} \\|`, 'm'));
+    await ok('breakpoints_delete', { id: bp.structuredContent.id });
+  });
+
   it('a watchpoint stop names the writer\'s PC and the old and new value', async () => {
     await program('loop: lda #$02\nsta $d020\nlda #$05\nsta $d020\njmp loop');
     await ok('memory_write', { address: '$D020', bytes: '07' }); // yellow border before the run
