@@ -107,6 +107,19 @@ static void test_limit_and_bad_input(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "| 0 |"));
     CU_ASSERT_PTR_NULL(strstr(text, "| 199 |"));
     free(text);
+    /* A long list of values is cut too. */
+    char list[8192] = "{\"v\":[";
+    for (int i = 0; i < 1000; i++) {
+        size_t n = strlen(list);
+        snprintf(list + n, sizeof list - n, "%s%d", i ? "," : "", i);
+    }
+    strcat(list, "]}");
+    text = mh_toolkit_facts_text(list, NULL, 200);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    CU_ASSERT_TRUE(strlen(text) < 400);
+    CU_ASSERT_EQUAL(strncmp(text, "v: 0, 1, 2, ", 12), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "more not shown)"));
+    free(text);
     FACTS("[1,2]", NULL, 0, NULL);
     FACTS("{\"a\":", NULL, 0, NULL);
     FACTS("\"x\"", NULL, 0, NULL);

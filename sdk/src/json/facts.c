@@ -305,7 +305,11 @@ static void member(facts *f, const mh_json *o, const char *k, size_t kl, const m
         puts_(f, ": ");
         if (mh_json_typeof(v) == MH_JSON_OBJECT) inline_object(f, v, 0);
         else
-            for (size_t i = 0; i < mh_json_array_size(v); i++) {
+            for (size_t i = 0, n = mh_json_array_size(v); i < n; i++) {
+                if (over_budget(f)) { /* a long list of values: cut, saying so */
+                    putf(f, " ... (%zu more not shown)", n - i);
+                    break;
+                }
                 if (i) puts_(f, ", ");
                 inline_value(f, mh_json_array_get(v, i), 0);
             }
