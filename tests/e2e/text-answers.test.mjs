@@ -36,6 +36,8 @@ function shown(text, value) {
     return [2, 4].some((w) => upper.includes('$' + hex.padStart(w, '0'))) || upper.includes(hex.padStart(2, '0'));
   }
   if (/^([0-9A-F]{2})+$/.test(value) && text.replace(/\s+/g, '').includes(value)) return true; // a hex dump
+  if (/^\$[0-9A-F]+$/.test(value) && new RegExp(`(^|[^0-9A-Za-z])${value.slice(1)}([^0-9A-Za-z]|$)`).test(text))
+    return true; // an address in a listing ("C002  8D 20 D0")
   return value.length > 200 ? text.includes(value.slice(0, 40)) : text.includes(value);
 }
 

@@ -86,6 +86,24 @@ static void test_multiline_and_shown(void)
     /* What the summary already shows is not repeated; short strings are. */
     FACTS("{\"screen\":\"READY. LINE ONE HERE\",\"lines\":[\"READY. LINE ONE HERE\"],\"mode\":\"text\"}",
           "READY. LINE ONE HERE", 0, "mode: text");
+    /* Records the summary lists line by line (a listing) or on one line (a
+     * list of matches) are not repeated; one fact missing keeps the table. */
+    static const char listing[] =
+        "{\"lines\":[{\"address\":49152,\"address_hex\":\"$C000\",\"bytes\":\"A9 02\","
+        "\"text\":\"LDA #$02\",\"current\":true},{\"address\":49154,\"address_hex\":\"$C002\","
+        "\"bytes\":\"60\",\"text\":\"RTS\"}],\"next\":49155,\"next_hex\":\"$C003\"}";
+    FACTS(listing, ">C000  A9 02  LDA #$02\n C002  60     RTS\n", 0, "next: $C003");
+    FACTS(listing, ">C000  A9 02  LDA #$02\n C002  61     RTS\n", 0,
+          "lines (2):\n| address | bytes | text | current |\n|---|---|---|---|\n"
+          "| $C000 | A9 02 | LDA #$02 | yes |\n| $C002 | 60 | RTS |  |\nnext: $C003");
+    /* Out of order, or a number only inside a longer one, is not shown. */
+    FACTS(listing, " C002  60     RTS\n>C000  A9 02  LDA #$02\n", 0,
+          "lines (2):\n| address | bytes | text | current |\n|---|---|---|---|\n"
+          "| $C000 | A9 02 | LDA #$02 | yes |\n| $C002 | 60 | RTS |  |\nnext: $C003");
+    FACTS("{\"matches\":[{\"address\":1280,\"address_hex\":\"$0500\"},{\"address\":1536,"
+          "\"address_hex\":\"$0600\"}],\"count\":2}",
+          "2 matches: $0500 $0600", 0, "count: 2");
+    FACTS("{\"m\":[{\"n\":5}]}", "x 15 y", 0, "m (1):\n| n |\n|---|\n| 5 |");
     char *both = mh_toolkit_text_with_facts("2 matches", "{\"count\":2}");
     CU_ASSERT_STRING_EQUAL(both, "2 matches\n\ncount: 2");
     free(both);

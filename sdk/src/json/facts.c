@@ -6,6 +6,7 @@
  * fact of structuredContent must be readable there. */
 #include "mcphost/toolkit.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,8 +335,83 @@ static int known_holds(const char *known, const char *s, size_t n)
     return found;
 }
 
-/* A string of some length the summary already shows verbatim, or an
- * array of only such strings (screen lines, a listing): not repeated. */
+/* Whether [from, to) holds word as a token of its own (not part of a
+ * longer run of letters and digits), case-insensitively for hex. */
+static int line_has_token(const char *from, const char *to, const char *word)
+{
+    const size_t n = strlen(word);
+    for (const char *p = from; n && p + n <= to; p++) {
+        size_t k = 0;
+        while (k < n && tolower((unsigned char)p[k]) == tolower((unsigned char)word[k])) k++;
+        if (k < n) continue;
+        const int open = p == from || !isalnum((unsigned char)p[-1]);
+        const int close = p + n == to || !isalnum((unsigned char)p[n]);
+        if (open && close) return 1;
+    }
+    return 0;
+}
+
+/* Whether the line [from, to) of the summary shows every scalar of row: a
+ * string verbatim, a number as a token in decimal or as its hex twin (with
+ * or without the "$"); booleans and null cannot be checked and pass. */
+static int line_shows_row(const char *from, const char *to, const mh_json *row)
+{
+    for (size_t i = 0; i < mh_json_object_size(row); i++) {
+        size_t kl = 0, n = 0;
+        const char *k = mh_json_object_key(row, i, &kl);
+        const mh_json *v = mh_json_object_value(row, i);
+        char word[64];
+        switch (mh_json_typeof(v)) {
+        case MH_JSON_STRING: {
+            const char *s = mh_json_as_string(v, &n);
+            if (is_hex_twin(row, k, kl) || n == 0) break;
+            int found = 0;
+            for (const char *p = from; !found && p + n <= to; p++) found = memcmp(p, s, n) == 0;
+            if (!found) return 0;
+            break;
+        }
+        case MH_JSON_NUMBER: {
+            const char *twin = hex_twin(row, k, kl);
+            int64_t value = 0;
+            if (twin && (line_has_token(from, to, twin[0] == '$' ? twin + 1 : twin))) break;
+            if (mh_json_as_int64(v, &value) != MH_OK) return 0;
+            snprintf(word, sizeof word, "%lld", (long long)value);
+            if (!line_has_token(from, to, word)) return 0;
+            break;
+        }
+        case MH_JSON_OBJECT:
+        case MH_JSON_ARRAY:
+            return 0;
+        default:
+            break;
+        }
+    }
+    return 1;
+}
+
+/* An array of records the summary lists in order, one per line or several
+ * on a line (a disassembly listing, a list of matches): every row's scalars
+ * on one line of it, at or after the line of the row before. */
+static int rows_shown(const char *known, const mh_json *a)
+{
+    const char *line = known;
+    for (size_t r = 0; r < mh_json_array_size(a); r++) {
+        const mh_json *row = mh_json_array_get(a, r);
+        if (mh_json_typeof(row) != MH_JSON_OBJECT) return 0;
+        for (;;) {
+            if (!*line) return 0;
+            const char *end = strchr(line, '\n');
+            if (!end) end = line + strlen(line);
+            if (line_shows_row(line, end, row)) break;
+            line = *end ? end + 1 : end;
+        }
+    }
+    return 1;
+}
+
+/* A string of some length the summary already shows verbatim, an array of
+ * only such strings (screen lines), or of records it lists line by line
+ * (rows_shown): not repeated. */
 static int already_shown(const facts *f, const mh_json *v)
 {
     if (!f->known) return 0;
@@ -345,6 +421,7 @@ static int already_shown(const facts *f, const mh_json *v)
         return n >= 16 && known_holds(f->known, s, n);
     }
     if (mh_json_typeof(v) != MH_JSON_ARRAY || mh_json_array_size(v) == 0) return 0;
+    if (all_objects(v)) return rows_shown(f->known, v);
     for (size_t i = 0; i < mh_json_array_size(v); i++) {
         const mh_json *item = mh_json_array_get(v, i);
         size_t n = 0;
@@ -400,11 +477,16 @@ char *mh_toolkit_facts_text(const char *json_object, const char *shown, size_t m
 char *mh_toolkit_text_with_facts(const char *summary, const char *json_object)
 {
     char *rendered = facts_text(json_object, 0, summary);
-    size_t n = (summary ? strlen(summary) + 2 : 0) + (rendered ? strlen(rendered) : 0) + 1;
+    /* One blank line between a summary (ending in newlines or not) and the facts. */
+    int kept = summary ? (int)strlen(summary) : 0;
+    while (rendered && kept > 0 && summary[kept - 1] == '\n') kept--;
+    size_t n = (size_t)kept + 2 + (rendered ? strlen(rendered) : 0) + 1;
     char *text = malloc(n);
-    if (text)
-        snprintf(text, n, "%s%s%s", summary ? summary : "", summary && rendered ? "\n\n" : "",
-                 rendered ? rendered : "");
+    if (text && rendered)
+        snprintf(text, n, "%.*s%s%s", kept, summary ? summary : "", summary ? "\n\n" : "",
+                 rendered);
+    else if (text)
+        snprintf(text, n, "%s", summary ? summary : "");
     free(rendered);
     return text;
 }
