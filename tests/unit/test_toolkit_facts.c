@@ -90,16 +90,19 @@ static void test_multiline_and_shown(void)
      * list of matches) are not repeated; one fact missing keeps the table. */
     static const char listing[] =
         "{\"lines\":[{\"address\":49152,\"address_hex\":\"$C000\",\"bytes\":\"A9 02\","
-        "\"text\":\"LDA #$02\",\"current\":true},{\"address\":49154,\"address_hex\":\"$C002\","
+        "\"text\":\"LDA #$02\",\"n\":null},{\"address\":49154,\"address_hex\":\"$C002\","
         "\"bytes\":\"60\",\"text\":\"RTS\"}],\"next\":49155,\"next_hex\":\"$C003\"}";
-    FACTS(listing, ">C000  A9 02  LDA #$02\n C002  60     RTS\n", 0, "next: $C003");
-    FACTS(listing, ">C000  A9 02  LDA #$02\n C002  61     RTS\n", 0,
-          "lines (2):\n| address | bytes | text | current |\n|---|---|---|---|\n"
-          "| $C000 | A9 02 | LDA #$02 | yes |\n| $C002 | 60 | RTS |  |\nnext: $C003");
+    FACTS(listing, " C000  A9 02  LDA #$02\n C002  60     RTS\n", 0, "next: $C003");
+    FACTS(listing, " C000  A9 02  LDA #$02\n C002  61     RTS\n", 0,
+          "lines (2):\n| address | bytes | text | n |\n|---|---|---|---|\n"
+          "| $C000 | A9 02 | LDA #$02 | none |\n| $C002 | 60 | RTS |  |\nnext: $C003");
     /* Out of order, or a number only inside a longer one, is not shown. */
-    FACTS(listing, " C002  60     RTS\n>C000  A9 02  LDA #$02\n", 0,
-          "lines (2):\n| address | bytes | text | current |\n|---|---|---|---|\n"
-          "| $C000 | A9 02 | LDA #$02 | yes |\n| $C002 | 60 | RTS |  |\nnext: $C003");
+    FACTS(listing, " C002  60     RTS\n C000  A9 02  LDA #$02\n", 0,
+          "lines (2):\n| address | bytes | text | n |\n|---|---|---|---|\n"
+          "| $C000 | A9 02 | LDA #$02 | none |\n| $C002 | 60 | RTS |  |\nnext: $C003");
+    /* A flag cannot be checked in a summary's own words: the table stays. */
+    FACTS("{\"l\":[{\"a\":\"LDA #$02\",\"current\":true}]}", ">LDA #$02", 0,
+          "l (1):\n| a | current |\n|---|---|\n| LDA #$02 | yes |");
     FACTS("{\"matches\":[{\"address\":1280,\"address_hex\":\"$0500\"},{\"address\":1536,"
           "\"address_hex\":\"$0600\"}],\"count\":2}",
           "2 matches: $0500 $0600", 0, "count: 2");
