@@ -193,8 +193,7 @@ static void write_capture_result(const ta_plugin *plugin, mh_call *call, const t
              audio->stopped ? "; a breakpoint stopped the machine early (the audio ends there)"
                             : "",
              written_path ? "; written to " : "", written_path ? written_path : "");
-    plugin->svc.call->text(call, text);
-    ta_finish(plugin, call, w, NULL);
+    ta_finish(plugin, call, w, text); /* the summary, then the facts not in it */
 }
 
 static void audio_capture(void *user, mh_call *call)
