@@ -136,6 +136,8 @@ static double run_binary(const char *mcphost)
 
 int main(int argc, char **argv)
 {
+    int wrote = bench_write_busy_mode(argc, argv, warp.name, busy_program);
+    if (wrote >= 0) return wrote;
     double seconds = argc > 1 ? atof(argv[1]) : 2.0;
     if (seconds <= 0) seconds = 2.0;
     char exe_dir[PATH_MAX], plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16];
@@ -191,6 +193,7 @@ int main(int argc, char **argv)
     double best = run_binary(mcphost);
     printf("  %-40s %6.3f s wall (3000000 cycles: %.1f MHz with start-up)\n",
            "mcphost --warp --limit-cycles 3000000", best, 3.0 / best);
+    bench_report_peak_rss();
     if (entry->deinit) entry->deinit(plugin_data);
     return bench_remove_dir(dir);
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -125,6 +126,10 @@ static inline const mh_plugin_entry *bench_load_machine(const char *path, const 
     return entry;
 }
 
+/* The largest peak resident set of the binaries bench_run_binary ran, in
+ * KiB (the kernel's ru_maxrss of each child). */
+static long bench_binary_peak_kib;
+
 /* Runs argv (argv[0] is the program) and waits; returns the wall seconds
  * and stores the exit code (-1 when it did not start or exit normally). */
 static inline double bench_run_binary(const char *const *argv, int *exit_code)
@@ -138,9 +143,11 @@ static inline double bench_run_binary(const char *const *argv, int *exit_code)
         return 0;
     }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    struct rusage usage = {0};
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
     double took = bench_now() - t0;
+    if (usage.ru_maxrss > bench_binary_peak_kib) bench_binary_peak_kib = usage.ru_maxrss;
     *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return took;
 }

@@ -61,6 +61,15 @@ static inline int bench_write_prg(const char *name, const char *source, const ch
     return fclose(f);
 }
 
+/* `bench_X --write-busy-prg FILE` writes the bench's busy program and
+ * exits (bench/compare.sh runs the same program under VICE): the exit
+ * code, or -1 when the arguments ask for something else. */
+static inline int bench_write_busy_mode(int argc, char **argv, const char *name, const char *source)
+{
+    if (argc != 3 || strcmp(argv[1], "--write-busy-prg") != 0) return -1;
+    return bench_write_prg(name, source, argv[2]) == 0 ? 0 : 1;
+}
+
 /* Creates the machine with options; exits with a message on failure. */
 static inline void *bench_create(const bench_warp *warp, const char *options)
 {
@@ -132,6 +141,13 @@ static inline void bench_report(const char *label, uint64_t cycles, double secon
     double mhz = (double)cycles / seconds / 1e6;
     printf("  %-40s %6.1f MHz  %5.1fx real time  (%llu cycles in %.2f s)\n", label, mhz,
            mhz * 1e6 / hz, (unsigned long long)cycles, seconds);
+}
+
+/* The peak-RSS line: the most the real binary's runs held resident. */
+static inline void bench_report_peak_rss(void)
+{
+    printf("  %-40s %6.1f MiB peak RSS of mcphost (largest of its runs)\n", "memory",
+           (double)bench_binary_peak_kib / 1024.0);
 }
 
 /* Removes the bench's temporary directory; 0 when it went. */

@@ -109,6 +109,8 @@ static int is_dir(const char *path)
 
 int main(int argc, char **argv)
 {
+    int wrote = bench_write_busy_mode(argc, argv, warp.name, busy_program);
+    if (wrote >= 0) return wrote;
     double seconds = argc > 1 ? atof(argv[1]) : 2.0;
     if (seconds <= 0) seconds = 2.0;
     char exe_dir[PATH_MAX], plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16], roms[PATH_MAX + 64];
@@ -160,6 +162,7 @@ int main(int argc, char **argv)
     double best = bench_best_binary(&warp, bin_argv);
     printf("  %-44s %6.3f s wall (5000000 ticks: %.1f MHz with start-up)\n",
            "mcphost --warp --limit-cycles 5000000", best, 5.0 / best);
+    bench_report_peak_rss();
     if (entry->deinit) entry->deinit(plugin_data);
     return bench_remove_dir(dir);
 }

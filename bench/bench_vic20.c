@@ -122,6 +122,8 @@ static int find_roms(const char *given, const char *exe_dir, char *out, size_t s
 
 int main(int argc, char **argv)
 {
+    int wrote = bench_write_busy_mode(argc, argv, warp.name, busy_program);
+    if (wrote >= 0) return wrote;
     double seconds = argc > 1 ? atof(argv[1]) : 2.0;
     if (seconds <= 0) seconds = 2.0;
     char exe_dir[PATH_MAX], plugin[PATH_MAX + 64], mcphost[PATH_MAX + 16], roms[PATH_MAX + 64];
@@ -132,7 +134,7 @@ int main(int argc, char **argv)
     if (!mcphost[0]) snprintf(mcphost, sizeof mcphost, "%s/mcphost", exe_dir);
     if (find_roms(argc > 4 ? argv[4] : NULL, exe_dir, roms, sizeof roms) != 0) {
         printf("bench_vic20: skipped: no VIC-20 ROMs (give a rom_dir argument or set "
-               "MCPHOST_TEST_ROMS; the vic20 has no free boot ROM yet)\n");
+               "MCPHOST_TEST_ROMS: the figures are for the original ROMs)\n");
         return 0;
     }
     static char real_roms[PATH_MAX];
@@ -182,6 +184,7 @@ int main(int argc, char **argv)
     double best = run_binary(mcphost);
     printf("  %-40s %6.3f s wall (3000000 cycles: %.1f MHz with start-up)\n",
            "mcphost --warp --limit-cycles 3000000", best, 3.0 / best);
+    bench_report_peak_rss();
     if (entry->deinit) entry->deinit(plugin_data);
     return bench_remove_dir(dir);
 }

@@ -148,14 +148,14 @@ static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *er
         /* Kept as "key=value" text in the --config list. */
         char *item;
         char absolute[PATH_MAX];
-        if (opt->arg && (strcmp(opt->arg, "FILE") == 0 || strcmp(opt->arg, "DIR") == 0) &&
-            value[0] != '/') {
-            /* A file or directory the user named: taken from the working
-             * directory even when --allow-dir makes another directory the
-             * first one. */
+        if (opt->arg && (strcmp(opt->arg, "FILE") == 0 || strcmp(opt->arg, "DIR") == 0)) {
+            /* A file or directory the user named: resolved here (so an
+             * absolute "/a/../b" is as good as "../b"), and taken from the
+             * working directory even when --allow-dir makes another
+             * directory the first one. */
             char cwd[PATH_MAX];
             if (realpath(value, absolute) ||
-                (getcwd(cwd, sizeof cwd) &&
+                (value[0] != '/' && getcwd(cwd, sizeof cwd) &&
                  snprintf(absolute, sizeof absolute, "%s/%s", cwd, value) < (int)sizeof absolute))
                 value = absolute;
         }

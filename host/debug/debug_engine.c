@@ -134,7 +134,8 @@ static dbg_bp *find_bp(mh_dbg *dbg, uint32_t id)
     return NULL;
 }
 
-static mh_status compile_condition(mh_dbg *dbg, const char *text, mh_expr **out, char *error,
+static mh_status compile_condition(mh_dbg *dbg, const char *text, mh_expr_constant_fn constant,
+                                   void *constant_user, mh_expr **out, char *error,
                                    size_t error_size)
 {
     *out = NULL;
@@ -142,7 +143,8 @@ static mh_status compile_condition(mh_dbg *dbg, const char *text, mh_expr **out,
     char why[200];
     size_t position = 0;
     mh_status status =
-        mh_expr_compile(text, dbg_resolve_name, dbg, out, &position, why, sizeof why);
+        mh_expr_compile_with(text, dbg_resolve_name, dbg, constant, constant_user, out, &position,
+                             why, sizeof why);
     if (status != MH_OK)
         snprintf(error, error_size, "condition \"%s\": %s", text, why);
     return status;
@@ -152,7 +154,8 @@ mh_status mh_dbg_bp_add(mh_dbg *dbg, const mh_breakpoint_spec *spec, uint32_t *i
                         size_t error_size)
 {
     const uint32_t kinds_all = MH_BP_EXEC | MH_BP_READ | MH_BP_WRITE | MH_BP_CHANGE | MH_BP_CHECK;
-    if (!spec || spec->struct_size < sizeof(mh_breakpoint_spec) || !spec->kinds ||
+    const size_t spec_1_2 = offsetof(mh_breakpoint_spec, constant);
+    if (!spec || spec->struct_size < spec_1_2 || !spec->kinds ||
         (spec->kinds & ~kinds_all)) {
         snprintf(error, error_size, "breakpoint: no valid kind given (exec, read, write, change)");
         return MH_ERR_INVALID_ARGUMENT;
@@ -169,7 +172,10 @@ mh_status mh_dbg_bp_add(mh_dbg *dbg, const mh_breakpoint_spec *spec, uint32_t *i
     }
     dbg_bp *bp = calloc(1, sizeof *bp);
     if (!bp) return MH_ERR_NO_MEMORY;
-    mh_status status = compile_condition(dbg, spec->condition, &bp->condition, error, error_size);
+    int has_constant = spec->struct_size >= sizeof(mh_breakpoint_spec);
+    mh_status status = compile_condition(dbg, spec->condition, has_constant ? spec->constant : NULL,
+                                         has_constant ? spec->constant_user : NULL, &bp->condition,
+                                         error, error_size);
     if (status != MH_OK) {
         free(bp);
         return status;
@@ -246,7 +252,8 @@ mh_status mh_dbg_bp_enable(mh_dbg *dbg, uint32_t id, const char *group, int enab
     return changed || (!id && !group) ? MH_OK : MH_ERR_NOT_FOUND;
 }
 
-mh_status mh_dbg_bp_condition(mh_dbg *dbg, uint32_t id, const char *condition, char *error,
+mh_status mh_dbg_bp_condition(mh_dbg *dbg, uint32_t id, const char *condition,
+                              mh_expr_constant_fn constant, void *constant_user, char *error,
                               size_t error_size)
 {
     dbg_bp *bp = find_bp(dbg, id);
@@ -255,7 +262,8 @@ mh_status mh_dbg_bp_condition(mh_dbg *dbg, uint32_t id, const char *condition, c
         return MH_ERR_NOT_FOUND;
     }
     mh_expr *compiled = NULL;
-    mh_status status = compile_condition(dbg, condition, &compiled, error, error_size);
+    mh_status status =
+        compile_condition(dbg, condition, constant, constant_user, &compiled, error, error_size);
     if (status != MH_OK) return status;
     mh_expr_free(bp->condition);
     bp->condition = compiled;

@@ -69,7 +69,8 @@ mh_status mh_dbg_bp_add(mh_dbg *dbg, const mh_breakpoint_spec *spec, uint32_t *i
                         size_t error_size);
 mh_status mh_dbg_bp_delete(mh_dbg *dbg, uint32_t id, const char *group);
 mh_status mh_dbg_bp_enable(mh_dbg *dbg, uint32_t id, const char *group, int enabled);
-mh_status mh_dbg_bp_condition(mh_dbg *dbg, uint32_t id, const char *condition, char *error,
+mh_status mh_dbg_bp_condition(mh_dbg *dbg, uint32_t id, const char *condition,
+                              mh_expr_constant_fn constant, void *constant_user, char *error,
                               size_t error_size);
 char *mh_dbg_bp_list_json(mh_dbg *dbg);
 char *mh_dbg_trace_json(mh_dbg *dbg, uint64_t since);

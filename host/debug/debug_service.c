@@ -179,7 +179,15 @@ static mh_status d_bp_condition(mh_session *s, uint32_t id, const char *conditio
                                 size_t error_size)
 {
     if (!s->dbg) return no_cpu(s, error, error_size);
-    return mh_dbg_bp_condition(s->dbg, id, condition, error, error_size);
+    return mh_dbg_bp_condition(s->dbg, id, condition, NULL, NULL, error, error_size);
+}
+
+static mh_status d_bp_condition_with(mh_session *s, uint32_t id, const char *condition,
+                                     mh_expr_constant_fn constant, void *constant_user,
+                                     char *error, size_t error_size)
+{
+    if (!s->dbg) return no_cpu(s, error, error_size);
+    return mh_dbg_bp_condition(s->dbg, id, condition, constant, constant_user, error, error_size);
 }
 
 static size_t d_bp_list_json(mh_session *s, char *out, size_t out_size)
@@ -260,4 +268,5 @@ const mh_debug_service mh_debug_service_impl = {
     d_state,                  d_state_json,   d_bp_add,       d_bp_delete,
     d_bp_enable,              d_bp_condition, d_bp_list_json, d_trace_json,
     d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
+    d_bp_condition_with,
 };

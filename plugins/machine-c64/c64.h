@@ -249,6 +249,10 @@ void c64_drive_detach(c64 *m);
  * disk attached, does the load (mh_kernal_load_trap), logs it and returns
  * the CPU from the JSR (PC changed); returns 1 then, else 0. */
 int c64_drive_trap(c64 *m);
+/* The same at $FFD8 for SAVE (mh_kernal_save_trap): the file goes into the
+ * D64 and the image back to its file; logs what happened (an error at
+ * error level). */
+int c64_drive_save_trap(c64 *m);
 
 /* ---- c64_cart.c ---- */
 /* Attaches a CRT (file, or its bytes) of a generic layout; the lines take

@@ -25,6 +25,12 @@
  *     popped off the stack, PC = it + 1.
  * Any other device, or no disk, runs the KERNAL's own code (which finds no
  * serial device). The trap prints no SEARCHING/LOADING messages.
+ *
+ * SAVE ($FFD8, c64_drive_save_trap) is trapped the same way: the memory
+ * from the pointer A names to X/Y - 1 becomes a PRG in the D64
+ * (mh_kernal_save_trap, mh_d64_save) and the image is written back to the
+ * file it was attached from; a drive error (63 FILE EXISTS, 72 DISK FULL)
+ * or a failed write-back sets carry with A = 5.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,4 +67,14 @@ int c64_drive_trap(c64 *m)
     if (!mh_kernal_load_trap(&m->kernal, 8, m->drive8, message, sizeof message)) return 0;
     c64_log(m, MH_LOG_INFO, "c64: drive 8: %s", message);
     return 1;
+}
+
+int c64_drive_save_trap(c64 *m)
+{
+    if (!m->drive8 || m->rd_bank[0xF] != C64_BANK_KERNAL) return 0;
+    char message[1024];
+    int done = mh_kernal_save_trap(&m->kernal, 8, &m->drive8, m->drive8_path, message,
+                                   sizeof message);
+    if (done) c64_log(m, done > 0 ? MH_LOG_INFO : MH_LOG_ERROR, "c64: drive 8: %s", message);
+    return done != 0;
 }

@@ -63,6 +63,8 @@ const mh_kernal_layout c64_kernal_layout = {
     .basic_program = 0x0801,
     .load_entry = 0xFFD5,
     .directory_address = 0x0401,
+    .save_entry = 0xFFD8,
+    .save_start = 0xC1, /* SAVE at $F5DD: STX $AE, STY $AF, (A) to $C1/$C2 */
 };
 
 static uint8_t kernal_peek(const void *machine, uint16_t address)
@@ -91,6 +93,8 @@ static uint16_t own_sync(void *machine, uint16_t pc)
     /* The drive trap returns the CPU from LOAD: the debugger sees the
      * instruction it returns to. */
     if (pc == c64_kernal_layout.load_entry && m->drive8 && c64_drive_trap(m)) pc = m->cpu.pc;
+    else if (pc == c64_kernal_layout.save_entry && m->drive8 && c64_drive_save_trap(m))
+        pc = m->cpu.pc;
     return pc;
 }
 

@@ -48,7 +48,10 @@ static const mh_config_item option_items[] = {
     {"autostart", "Program (.prg, .d64, .t64, .crt) loaded and started at READY",
      "a path", 0},
     {"debugcart", "A write to $D7FF ends the run with that exit code", "true|false", 0},
-    {"drive8", "D64 disk in the virtual drive 8 (\"\" detaches)", "a path", 1},
+    {"drive8",
+     "D64 disk in the virtual drive 8, for LOAD and SAVE (a SAVE rewrites the file; \"\" "
+     "detaches)",
+     "a path", 1},
     {"cartridge", "Generic CRT cartridge (setting it hard-resets; \"\" detaches)", "a path", 1},
 };
 #define OPTION_COUNT (sizeof option_items / sizeof option_items[0])

@@ -230,13 +230,27 @@ size_t plus4_ext_chips(plus4 *m, mh_chip *chips);
 
 /* ---- the per-cycle step shared by the bus callbacks ---- */
 
-/* Runs the TED for one CPU cycle (one tick at double clock, two at single)
- * and sets RDY and IRQ for it. */
-static inline void plus4_tick_chips(plus4 *m)
+/* The TED's slow path (ted_event: line, region or timer event) and the
+ * CPU's RDY and IRQ lines after it (plus4_bus.c); RDY and IRQ change only
+ * there and at a TED register write (plus4_io_write), so the per-cycle path
+ * leaves them alone. */
+void plus4_ted_event(plus4 *m);
+/* RDY and IRQ from the TED's state. */
+static inline void plus4_cpu_lines(plus4 *m)
 {
-    if (ted_advance(&m->ted, m->ted.cycle_ticks)) plus4_frame_done(m);
     m->cpu.rdy = (uint8_t)!m->ted.dma_now;
     m->cpu.irq = m->ted.irq ? PLUS4_IRQ_TED : 0u;
+}
+
+/* Runs the TED for one CPU cycle (one tick at double clock, two at single);
+ * the same as ted_advance(&m->ted, cycle_ticks) with the slow path out of
+ * line. */
+static inline void plus4_tick_chips(plus4 *m)
+{
+    ted *t = &m->ted;
+    t->ticks += t->cycle_ticks;
+    t->x = (uint16_t)(t->x + t->cycle_ticks);
+    if (t->ticks >= t->event_tick) plus4_ted_event(m);
 }
 
 #endif

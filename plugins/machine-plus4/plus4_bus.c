@@ -138,7 +138,7 @@ void plus4_io_write(plus4 *m, uint16_t addr, uint8_t value)
         uint8_t reg = (uint8_t)(addr & 0x3Fu);
         ted_write(&m->ted, reg, value, reg == 0x08 ? plus4_keyboard_rows(m, value) : 0xFF);
         if (reg == 0x3E || reg == 0x3F) plus4_bus_update_banking(m);
-        m->cpu.irq = m->ted.irq ? PLUS4_IRQ_TED : 0u;
+        plus4_cpu_lines(m);
         return;
     }
     if (addr >= 0xFF40u) {
@@ -157,6 +157,12 @@ void plus4_io_write(plus4 *m, uint16_t addr, uint8_t value)
 }
 
 /* ---- the CPU's bus ---- */
+
+void plus4_ted_event(plus4 *m)
+{
+    if (ted_event(&m->ted)) plus4_frame_done(m);
+    plus4_cpu_lines(m);
+}
 
 uint8_t plus4_bus_read(void *user, uint16_t addr)
 {

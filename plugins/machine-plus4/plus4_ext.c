@@ -29,7 +29,7 @@
 #include "mcphost/text_screen.h"
 #include "plus4.h"
 
-#define SNAP_VERSION 1u
+#define SNAP_VERSION 2u /* 2: the TED's counters ($FF1A-$FF1D), freeze and mode */
 
 static const mh_kit_snapshot_format plus4_snapshot_format = {"plus4", SNAP_VERSION,
                                                                sizeof(plus4_snapshot)};
@@ -62,10 +62,17 @@ static int state_ok(const void *machine, const void *state, char *problem, size_
     const char *bad = NULL;
     if (s->cpu.model != m->cpu.model) bad = "the CPU model";
     else if (!mh_cpu6502_state_valid(&s->cpu)) bad = "the CPU's micro-state";
-    else if (t->ntsc != m->ted.ntsc || t->lines != m->ted.lines || t->fb_height != m->ted.fb_height ||
-             t->fb_first_line != m->ted.fb_first_line || t->clock_hz != m->ted.clock_hz)
+    else if (t->ntsc != m->ted.ntsc || t->tv_lines != m->ted.tv_lines ||
+             t->fb_height != m->ted.fb_height || t->fb_first_line != m->ted.fb_first_line)
         bad = "the TED model";
-    else if (t->line >= t->lines || t->x >= TED_TICKS_PER_LINE || t->drawn_px > TED_FB_WIDTH)
+    else if (t->lines != ((t->regs[0x07] & 0x40u) ? TED_LINES_NTSC : TED_LINES_PAL) ||
+             t->clock_hz != (t->ntsc ? TED_CRYSTAL_NTSC : TED_CRYSTAL_PAL) /
+                                ((t->regs[0x07] & 0x40u) ? 8u : 10u) ||
+             t->frozen != ((t->regs[0x07] >> 5) & 1u))
+        bad = "the TED mode ($FF07)";
+    else if (t->line >= TED_COUNTER_LINES || t->x >= TED_TICKS_PER_LINE ||
+             t->held_x >= TED_TICKS_PER_LINE || t->drawn_px > TED_FB_WIDTH ||
+             t->char_pos > 0x3FFu || t->vc_base > 0x3FFu || t->frame_seen > 1)
         bad = "the beam position";
     else if (t->rc > 7 || t->flash_counter > 31 || t->snd_count[0] > 1023 ||
              t->snd_count[1] > 1023 || t->snd_tick > t->ticks || t->sample_base > t->ticks ||

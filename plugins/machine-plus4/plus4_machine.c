@@ -48,6 +48,8 @@ const mh_kernal_layout plus4_kernal_layout = {
     .basic_program = 0x1001,
     .load_entry = 0xFFD5,
     .directory_address = 0x0401,
+    .save_entry = 0xFFD8,
+    .save_start = 0xB2, /* SAVE at $F194: STX $9D, STY $9E, (A) to $B2/$B3 */
 };
 
 /* What the glue reads: the CPU's view (the READY loop's code in ROM), but
@@ -80,6 +82,20 @@ static int drive_trap(plus4 *m)
     return 1;
 }
 
+/* SAVE at $FFD8: the KERNAL's SAVE reads the file name and the memory
+ * from RAM whatever is banked in, as its LOAD writes RAM. */
+static int drive_save_trap(plus4 *m)
+{
+    if (!m->drive8 || !plus4_kernal_at(m, plus4_kernal_layout.save_entry)) return 0;
+    char message[1024];
+    m->kernal_reads_ram = 1;
+    int done = mh_kernal_save_trap(&m->kernal, 8, &m->drive8, m->drive8_path, message,
+                                   sizeof message);
+    m->kernal_reads_ram = 0;
+    if (done) plus4_log(m, done > 0 ? MH_LOG_INFO : MH_LOG_ERROR, "plus4: drive 8: %s", message);
+    return done != 0;
+}
+
 /* The machine's step of the hook chain (mcphost/kit_hooks.h). */
 static uint16_t own_sync(void *machine, uint16_t pc)
 {
@@ -87,6 +103,8 @@ static uint16_t own_sync(void *machine, uint16_t pc)
     if (m->p.autostart_pending && plus4_kernal_at(m, pc) && mh_kernal_waits_for_key(&m->kernal, pc))
         plus4_autostart_inject(m);
     if (pc == plus4_kernal_layout.load_entry && m->drive8 && drive_trap(m)) pc = m->cpu.pc;
+    else if (pc == plus4_kernal_layout.save_entry && m->drive8 && drive_save_trap(m))
+        pc = m->cpu.pc;
     return pc;
 }
 

@@ -30,7 +30,10 @@ static const mh_config_item option_items[] = {
     {"sound", "TED sound synthesis and audio out", "on|off", 0},
     {"autostart", "Program (.prg, .d64) loaded and started at READY", "a path", 0},
     {"debugcart", "A write to $FDCF ends the run with that exit code", "true|false", 0},
-    {"drive8", "D64 disk in the virtual drive 8 (\"\" detaches)", "a path", 1},
+    {"drive8",
+     "D64 disk in the virtual drive 8, for LOAD and SAVE (a SAVE rewrites the file; \"\" "
+     "detaches)",
+     "a path", 1},
     {"cartridge", "Cartridge ROM image for slot 1 (setting it hard-resets; \"\" detaches)",
      "a path", 1},
 };

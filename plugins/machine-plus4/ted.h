@@ -31,6 +31,12 @@
 #define TED_LINES_NTSC 262u
 #define TED_CLOCK_PAL 1773447u  /* 17.734475 MHz / 10 */
 #define TED_CLOCK_NTSC 1789772u /* 14.318181 MHz / 8 */
+/* $FF07 bit 6 picks the divider on a running machine: the crystal / 10 in
+ * PAL mode, / 8 in NTSC mode, so a PAL machine in NTSC mode ticks at
+ * 2216809 Hz and an NTSC machine in PAL mode at 1431818 Hz. */
+#define TED_CRYSTAL_PAL 17734475u
+#define TED_CRYSTAL_NTSC 14318181u
+#define TED_COUNTER_LINES 512u /* the vertical counter has 9 bits */
 
 /* Framebuffer: 384 pixels (32 of border each side of the 320), PAL 288
  * lines, NTSC 240 (VICE's visible area). */
@@ -39,15 +45,28 @@
 #define TED_FB_HEIGHT_NTSC 240u
 #define TED_FB_MAX_HEIGHT 288u
 
-/* Horizontal layout of a line in ticks. */
-#define TED_X_DISPLAY 16u    /* first tick of the 320-pixel display */
+/* Horizontal layout of a line in ticks; tick 0 is where the vertical
+ * counter steps (dot 387 of the 456-dot counter, $FF1E $C1). From the
+ * TED's event table (Commodore's 264 series technical notes, as Tibor
+ * Biczo posted it in 1998; the FPGATED re-implementation's windows) and
+ * VICE's xplus4: on display lines the CPU runs single clock from dot 400
+ * (the external fetch window) through the DRAM refresh to dot 336, ticks
+ * 4-101; the refresh alone (5 single cycles, every line) is ticks 92-101;
+ * a DMA line stops the CPU (RDY) for 43 single cycles from tick 4; the
+ * rest of the line (ticks 102-113 and 0-3) is double clock. These give
+ * the cycles per line Marko Makela measured (109 blank, 65 display, 22
+ * DMA at double clock; 57 and 14 at single). */
+#define TED_X_DISPLAY 16u    /* first tick of the 320-pixel display (dot 451) */
 #define TED_X_BORDER_L 8u    /* first visible tick (left border) */
 #define TED_X_RENDER 104u    /* the line is drawn here (after the right border) */
-#define TED_X_REFRESH 104u   /* 5 DRAM refresh cycles (10 ticks) to the line's end */
-#define TED_X_DMA_START 10u  /* DMA lines stop the CPU from here (86 ticks, 43 single cycles) ... */
-#define TED_X_DMA_END 96u    /* ... to here */
-#define TED_X_FETCH_START 8u /* display lines run single clock from here ... */
-#define TED_X_FETCH_END 96u  /* ... to here */
+#define TED_X_FETCH_START 4u /* display lines run single clock from here ... */
+#define TED_X_DMA_START 4u   /* DMA lines stop the CPU from here (86 ticks, 43 single cycles) ... */
+#define TED_X_DMA_END 90u    /* ... to here */
+#define TED_X_FETCH_END 92u  /* ... to here, where the refresh goes on single clock ... */
+#define TED_X_REFRESH 92u    /* 5 DRAM refresh cycles (10 ticks), every line ... */
+#define TED_X_REFRESH_END 102u /* ... to here */
+#define TED_X_CHAR_LOAD 11u  /* the line takes its character position from $FF1A/$FF1B (dot 432) */
+#define TED_X_CHAR_POS 92u   /* a row's last line latches that + 40 into $FF1A/$FF1B ($FF1E $94) */
 #define TED_LAST_DMA_LINE 204u /* display fetches happen on lines below this */
 #define TED_DOTS_PER_LINE 456u
 #define TED_DOT_AT_X0 387u   /* $FF1E * 2 at tick 0: the display (tick 16) starts at dot 451 */
@@ -77,12 +96,14 @@ typedef struct ted {
     void *user;
     uint8_t *fb;
 
-    /* Model. */
+    /* Model: ntsc, tv_lines, fb_* follow the crystal (the video standard
+     * the screen shows); lines and clock_hz follow $FF07 bit 6. */
     uint8_t ntsc;
-    uint16_t lines;         /* per frame */
+    uint16_t tv_lines;      /* lines of the crystal's standard */
+    uint16_t lines;         /* per frame in the mode $FF07 bit 6 selects */
     uint16_t fb_first_line; /* raster line of framebuffer row 0 */
     uint16_t fb_height;
-    uint32_t clock_hz;      /* ticks per second */
+    uint32_t clock_hz;      /* ticks per second now */
 
     uint8_t regs[64];       /* as written */
     uint64_t ticks;         /* since reset */
@@ -97,9 +118,14 @@ typedef struct ted {
     uint8_t cycle_ticks;
     uint8_t dma_now;
     uint64_t next_event;
+    /* The tick at which ted_event() must run: the earlier of the beam
+     * reaching x_event and next_event (ted_reschedule), so the per-cycle
+     * path compares once. */
+    uint64_t event_tick;
 
     /* Timers, counted lazily: a running timer held timer_base at tick
-     * timer_base_tick and has stepped once at every odd tick since; the
+     * timer_base_tick and has stepped every second tick since, the first
+     * a tick after it (ted.c: steps_since); the
      * next underflow of any running timer is at tick timer_event. */
     uint16_t timer_base[3];
     uint64_t timer_base_tick[3];
@@ -114,13 +140,17 @@ typedef struct ted {
     uint8_t bad_line;       /* this line fetches character codes */
     uint8_t attr_line;      /* this line fetches attributes */
     uint8_t display_frame;  /* display was enabled at line 0 (fetches on) */
-    uint16_t vc_base;       /* video counter of the current row */
-    uint8_t rc;             /* row counter 0-7 */
-    uint8_t row_active;     /* a character row is being shown */
-    uint8_t codes[40], attrs[40];   /* the row on show */
-    uint8_t next_codes[40], next_attrs[40]; /* fetched on a DMA line for the next */
-    uint16_t next_vc;       /* video counter of the next row to fetch */
-    uint8_t row_pending;    /* next_* hold a row that starts on the next line */
+    uint16_t vc_base;       /* character position of this line (bitmap, cursor) */
+    uint16_t char_pos;      /* $FF1A/$FF1B: the character position counter */
+    uint8_t frozen;         /* $FF07 bit 5: the beam stands, single clock */
+    uint16_t held_x;        /* the beam's tick while frozen */
+    uint8_t frame_seen;     /* a frame was reported since the counter wrapped */
+    uint8_t rc;             /* row counter 0-7 ($FF1F bits 0-2) */
+    uint8_t row_active;     /* rows run: from the frame's first attribute line to line 204 */
+    uint8_t codes[40], attrs[40];   /* on show: codes fetched on this line or before */
+    uint8_t next_attrs[40]; /* fetched on an attribute line, shown from the next */
+    uint16_t dma_pos;       /* where the DMA lines fetch (steps by 40 in row line 6) */
+    uint8_t attrs_pending;  /* next_attrs take over at the next line */
     uint8_t flash_counter;  /* frames, 0-31: flash on in the second half */
     uint8_t keyboard_latch; /* $FF08 as latched */
     uint8_t rom_enabled;    /* 1 after a $FF3E write */
@@ -156,15 +186,25 @@ static inline int ted_advance(ted *t, unsigned n)
 {
     t->ticks += n;
     t->x = (uint16_t)(t->x + n);
-    if (t->x < t->x_event && t->ticks < t->next_event) return 0;
+    if (t->ticks < t->event_tick) return 0;
     return ted_event(t);
+}
+/* Recomputes event_tick after x_event, x or next_event changed. */
+static inline void ted_reschedule(ted *t)
+{
+    if (t->frozen) { /* every cycle: the beam is held in ted_event() */
+        t->event_tick = t->ticks + 1u;
+        return;
+    }
+    const uint64_t region_end = t->ticks + (uint64_t)(t->x_event - t->x);
+    t->event_tick = region_end < t->next_event ? region_end : t->next_event;
 }
 static inline int ted_tick(ted *t) { return ted_advance(t, 1); }
 /* How many ticks the CPU's next cycle takes (1 or 2). */
 static inline unsigned ted_cpu_ticks(const ted *t)
 {
-    if (t->regs[0x13] & 0x02u) return 2;
-    if (t->x >= TED_X_REFRESH) return 2;
+    if ((t->regs[0x13] & 0x02u) || t->frozen) return 2;
+    if (t->x >= TED_X_REFRESH && t->x < TED_X_REFRESH_END) return 2;
     if (t->display_frame && t->line < TED_LAST_DMA_LINE && t->x >= TED_X_FETCH_START &&
         t->x < TED_X_FETCH_END)
         return 2;
@@ -173,7 +213,8 @@ static inline unsigned ted_cpu_ticks(const ted *t)
 /* 1 while the TED stops the CPU for a DMA line (RDY low). */
 static inline int ted_dma(const ted *t)
 {
-    return (t->bad_line || t->attr_line) && t->x >= TED_X_DMA_START && t->x < TED_X_DMA_END;
+    return (t->bad_line || t->attr_line) && !t->frozen && t->x >= TED_X_DMA_START &&
+           t->x < TED_X_DMA_END;
 }
 
 /* Register access, reg = address & $3F. peek has no side effects. */

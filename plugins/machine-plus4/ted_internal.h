@@ -5,11 +5,13 @@
 
 #include "ted.h"
 
-/* ted_video.c: a DMA line's fetch of the next row's codes and attributes
- * (advances next_vc); drawing the current line into the framebuffer up to
- * pixel `end` (0-384) with the registers as they are now; drawing up to
- * the beam before a register that changes the picture is written. */
-void ted_fetch_row(ted *t);
+/* ted_video.c: a DMA line's fetch of the attributes (into next_attrs) or
+ * the codes (into codes) at dma_pos; drawing the current line into the
+ * framebuffer up to pixel `end` (0-384) with the registers as they are now;
+ * drawing up to the beam before a register that changes the picture is
+ * written. */
+void ted_fetch_attributes(ted *t);
+void ted_fetch_codes(ted *t);
 void ted_render_upto(ted *t, unsigned end);
 void ted_catch_up(ted *t);
 

@@ -4,9 +4,10 @@
  * (luminance << 4 | hue).
  *
  * Window: 25 rows = lines 4-203 (24 rows: 8-199); 40 columns = the 320
- * display pixels (38: pixels 8-311). A row's codes and attributes are
- * fetched on its DMA line (the line where (line & 7) == y scroll) and shown
- * from the next line on. Modes (ECM BMM MCM):
+ * display pixels (38: pixels 8-311). A row's attributes are fetched on its
+ * attribute line (where (line & 7) == y scroll) and shown from the next
+ * line on; its codes on that next line, shown at once (ted.c). Modes (ECM
+ * BMM MCM):
  *   text       8x8 glyphs from the character set (ROM or RAM, $FF12 bit
  *              2); with reverse on ($FF07 bit 7 clear) code bit 7 shows
  *              glyph code & $7F reversed; attribute bits 0-6 colour, bit 7
@@ -25,15 +26,18 @@
 #include "ted.h"
 #include "ted_internal.h"
 
-void ted_fetch_row(ted *t)
+void ted_fetch_attributes(ted *t)
 {
-    const uint16_t screen = ted_screen_address(t), attrs = ted_attribute_address(t);
-    for (unsigned i = 0; i < 40; i++) {
-        uint16_t offset = (uint16_t)((t->next_vc + i) & 0x3FFu);
-        t->next_codes[i] = t->fetch(t->user, (uint16_t)(screen + offset), 0);
-        t->next_attrs[i] = t->fetch(t->user, (uint16_t)(attrs + offset), 0);
-    }
-    t->next_vc = (uint16_t)(t->next_vc + 40u);
+    const uint16_t attrs = ted_attribute_address(t);
+    for (unsigned i = 0; i < 40; i++)
+        t->next_attrs[i] = t->fetch(t->user, (uint16_t)(attrs + ((t->dma_pos + i) & 0x3FFu)), 0);
+}
+
+void ted_fetch_codes(ted *t)
+{
+    const uint16_t screen = ted_screen_address(t);
+    for (unsigned i = 0; i < 40; i++)
+        t->codes[i] = t->fetch(t->user, (uint16_t)(screen + ((t->dma_pos + i) & 0x3FFu)), 0);
 }
 
 /* The 8 pixels of cell col (colour indices). */
@@ -94,20 +98,33 @@ black:
     for (unsigned i = 0; i < 8; i++) out[i] = 0;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* expand_masks[data]: byte i is $FF where data's bit 7 - i is set (the 8
+ * pixels of a cell, leftmost first, in little-endian byte order). */
+#define TED_MASK_BYTE(d, bit, i) ((uint64_t)(((d) >> (bit)) & 1u) * (0xFFull << (8 * (i))))
+#define TED_MASK(d)                                                                            \
+    (TED_MASK_BYTE(d, 7, 0) | TED_MASK_BYTE(d, 6, 1) | TED_MASK_BYTE(d, 5, 2) |                 \
+     TED_MASK_BYTE(d, 4, 3) | TED_MASK_BYTE(d, 3, 4) | TED_MASK_BYTE(d, 2, 5) |                 \
+     TED_MASK_BYTE(d, 1, 6) | TED_MASK_BYTE(d, 0, 7)),
+#define TED_MASK4(d) TED_MASK(d) TED_MASK((d) + 1u) TED_MASK((d) + 2u) TED_MASK((d) + 3u)
+#define TED_MASK16(d) TED_MASK4(d) TED_MASK4((d) + 4u) TED_MASK4((d) + 8u) TED_MASK4((d) + 12u)
+#define TED_MASK64(d) TED_MASK16(d) TED_MASK16((d) + 16u) TED_MASK16((d) + 32u) TED_MASK16((d) + 48u)
+static const uint64_t expand_masks[256] = {TED_MASK64(0u) TED_MASK64(64u) TED_MASK64(128u)
+                                               TED_MASK64(192u)};
+
 /* 8 pixels of colour fg where data has a 1 bit (bit 7 first), else bg. */
 static inline void expand8(uint8_t data, uint8_t fg, uint8_t bg, uint8_t *out)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* Byte i takes bit 7 - i; nonzero bytes become $FF. */
-    uint64_t m = ((uint64_t)data * 0x0101010101010101ull) & 0x0102040810204080ull;
-    m = (((m + 0x7F7F7F7F7F7F7F7Full) | m) & 0x8080808080808080ull) >> 7;
-    m *= 0xFFu;
+    const uint64_t m = expand_masks[data];
     const uint64_t px = (0x0101010101010101ull * fg & m) | (0x0101010101010101ull * bg & ~m);
     memcpy(out, &px, 8);
-#else
-    for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
-#endif
 }
+#else
+static inline void expand8(uint8_t data, uint8_t fg, uint8_t bg, uint8_t *out)
+{
+    for (unsigned b = 0; b < 8; b++) out[b] = (data & (0x80u >> b)) ? fg : bg;
+}
+#endif
 
 /* Standard text: the common case, without the other modes' branches. */
 static void text_row(const ted *t, const uint8_t *const charset[8], uint8_t *out)
@@ -148,13 +165,20 @@ static void build_line(ted *t, uint8_t *px)
     const unsigned mode = ted_mode(t), xscroll = t->regs[0x07] & 7u;
     const int cols40 = (t->regs[0x07] & 0x08u) != 0;
     const unsigned left = cols40 ? 0u : 8u, right = cols40 ? 320u : 312u;
-    /* The 40 cells drawn xscroll pixels to the right, background before. */
-    uint8_t display[8 + 320];
-    memset(display, t->regs[0x15] & 0x7Fu, 8);
     const uint8_t *charset[8];
     const int rom = (t->regs[0x12] & 0x04u) != 0;
     for (unsigned i = 0; i < 8; i++)
         charset[i] = t->page(t->user, (uint16_t)(ted_charset_address(t) + i * 256u), rom);
+    if (mode == 0 && xscroll == 0 && cols40) {
+        /* The usual text screen: straight into the line. */
+        memset(px, border, 32);
+        text_row(t, charset, px + 32);
+        memset(px + 32 + 320, border, TED_FB_WIDTH - 32 - 320);
+        return;
+    }
+    /* The 40 cells drawn xscroll pixels to the right, background before. */
+    uint8_t display[8 + 320];
+    memset(display, t->regs[0x15] & 0x7Fu, 8);
     if (mode == 0) {
         text_row(t, charset, display + 8);
     } else {
@@ -170,8 +194,10 @@ void ted_render_upto(ted *t, unsigned end)
 {
     if (end > TED_FB_WIDTH) end = TED_FB_WIDTH;
     if (!t->fb || end <= t->drawn_px) return;
-    const unsigned row = (unsigned)((t->line + t->lines - t->fb_first_line) % t->lines);
-    if (row >= t->fb_height) {
+    /* Lines past the crystal standard's count (a longer frame, or PAL mode
+     * on an NTSC TED) are in the vertical blank. */
+    const unsigned row = (unsigned)((t->line + t->tv_lines - t->fb_first_line) % t->tv_lines);
+    if (t->line >= t->tv_lines || row >= t->fb_height) {
         t->drawn_px = (uint16_t)end;
         return;
     }

@@ -43,6 +43,8 @@ static const mh_kernal_layout vic20_kernal_layout_base = {
     .basic_program = 0x1001,
     .load_entry = 0xFFD5,
     .directory_address = 0x1001,
+    .save_entry = 0xFFD8,
+    .save_start = 0xC1, /* SAVE at $F675: STX $AE, STY $AF, (A) to $C1/$C2 */
 };
 
 /* Where BASIC programs start for a memory configuration. */
@@ -74,6 +76,17 @@ static int drive_trap(vic20 *m)
     return 1;
 }
 
+/* SAVE at $FFD8 (the KERNAL ROM is always at $E000-$FFFF). */
+static int drive_save_trap(vic20 *m)
+{
+    if (!m->drive8) return 0;
+    char message[1024];
+    int done = mh_kernal_save_trap(&m->kernal, 8, &m->drive8, m->drive8_path, message,
+                                   sizeof message);
+    if (done) vic20_log(m, done > 0 ? MH_LOG_INFO : MH_LOG_ERROR, "vic20: drive 8: %s", message);
+    return done != 0;
+}
+
 /* The machine's step of the hook chain (mcphost/kit_hooks.h). */
 static uint16_t own_sync(void *machine, uint16_t pc)
 {
@@ -81,6 +94,8 @@ static uint16_t own_sync(void *machine, uint16_t pc)
     if (m->p.autostart_pending && pc >= 0xE000 && mh_kernal_waits_for_key(&m->kernal, pc))
         vic20_autostart_inject(m);
     if (pc == m->kernal_layout.load_entry && m->drive8 && drive_trap(m)) pc = m->cpu.pc;
+    else if (pc == m->kernal_layout.save_entry && m->drive8 && drive_save_trap(m))
+        pc = m->cpu.pc;
     return pc;
 }
 

@@ -29,7 +29,10 @@ static const mh_config_item option_items[] = {
                      "3k + blocks 1, 2, 3, 5", "none|3k|8k|16k|24k|all", 0},
     {"autostart", "Program (.prg, .d64, .crt) loaded and started at READY", "a path", 0},
     {"debugcart", "A write to $910F ends the run with that exit code", "true|false", 0},
-    {"drive8", "D64 disk in the virtual drive 8 (\"\" detaches)", "a path", 1},
+    {"drive8",
+     "D64 disk in the virtual drive 8, for LOAD and SAVE (a SAVE rewrites the file; \"\" "
+     "detaches)",
+     "a path", 1},
     {"cartridge", "Cartridge: raw image at $A000 or VICE .crt (setting it hard-resets)",
      "a path", 1},
 };

@@ -28,6 +28,8 @@ static void free_state(td_session_state *state)
 {
     td_symbols_clear(state);
     free(state->symbols);
+    td_lines_clear(&state->lines);
+    td_annots_clear(&state->annots);
     for (size_t i = 0; i < TD_MAX_SNAPSHOTS; i++) {
         if (!state->snapshots[i]) continue;
         free(state->snapshots[i]->bytes);

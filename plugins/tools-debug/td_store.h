@@ -1,6 +1,8 @@
 /* td_store.h - the per-session state of the memory and code tools: the
- * symbol table (symbols_load, used by disassemble, assemble and backtrace)
- * and named memory snapshots (memory_compare save_as / against).
+ * symbol table (symbols_load, used by every address argument through
+ * td_resolve.h, disassemble, assemble and backtrace), the source line
+ * table (td_lines.h) and @mcp annotations (td_annotations.h) from debug
+ * info, and named memory snapshots (memory_compare save_as / against).
  *
  * One td_store per loaded plugin (td_plugin.store), created by the first
  * tool group that registers and freed at deinit (td_store_free, declared in
@@ -15,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "td_annotations.h"
+#include "td_lines.h"
 #include "tools_debug.h"
 
 #define TD_MAX_SYMBOLS 200000u
@@ -44,6 +48,8 @@ typedef struct td_session_state {
     uint32_t next_seq;
     int sorted;
     td_snapshot *snapshots[TD_MAX_SNAPSHOTS];
+    td_lines lines; /* source lines from debug info (td_lines.h) */
+    td_annots annots; /* @mcp annotations of the sources (td_annotations.h) */
     void *scratch; /* a buffer kept between memory_read calls (td_scratch_*) */
     size_t scratch_size;
 } td_session_state;

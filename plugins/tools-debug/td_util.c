@@ -2,6 +2,8 @@
  * (td_util.h). */
 #include "td_util.h"
 
+#include "td_resolve.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,8 +154,9 @@ int td_range_arg(td_call *c, uint32_t default_length, uint32_t max_length, int r
     if (td_space(c, "space", &out->space) != 0 || load_space(c, out) != 0) return -1;
     uint32_t limit = max_length && max_length < out->info->size ? max_length : out->info->size;
     uint32_t start = 0, length = 0;
-    mh_status status = mh_args_range(c->args, highest_address(out->info), default_length, limit,
-                                     &start, &length, c->err, sizeof c->err);
+    mh_status status = td_resolve_range(c->plugin->store, td_session_name(c), c->args,
+                                        highest_address(out->info), default_length, limit, &start,
+                                        &length, c->err, sizeof c->err);
     if (status == MH_ERR_NOT_FOUND && !required_address) {
         if (mh_json_object_get(c->args, "length") || mh_json_object_get(c->args, "end"))
             return td_fail(c, "length/end need an address: give address too (\"$C000\")");
@@ -175,8 +178,8 @@ int td_space_arg(td_call *c, td_range *r)
 int td_address_in_space(td_call *c, const char *key, uint32_t length, td_range *r)
 {
     uint32_t address = 0;
-    mh_status status =
-        mh_args_address(c->args, key, highest_address(r->info), &address, c->err, sizeof c->err);
+    mh_status status = td_resolve_arg(c->plugin->store, td_session_name(c), c->args, key,
+                                      highest_address(r->info), &address, c->err, sizeof c->err);
     if (status == MH_ERR_NOT_FOUND) return 1;
     if (status != MH_OK) return td_fail_arg(c);
     return td_place(c, key, address, length, r);

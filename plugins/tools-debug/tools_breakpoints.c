@@ -3,6 +3,7 @@
  * condition, trace. They run on the session's thread between run slices
  * (MH_TOOL_NEEDS_SESSION), so they take effect at once on a running machine
  * and are armed before a paused one starts: none is ever missed. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@
 #include <mcphost/json.h>
 #include <mcphost/toolkit.h>
 
+#include "td_resolve.h"
+#include "td_source.h"
 #include "tools_debug.h"
 
 typedef struct bp_args {
@@ -23,6 +26,27 @@ static int parse(td_plugin *p, mh_call *call, bp_args *a)
 {
     a->args = mh_toolkit_args(p->call, call, &a->doc, a->error, sizeof a->error);
     return a->args != NULL;
+}
+
+/* ---- labels in conditions ---- */
+
+typedef struct label_scope {
+    td_plugin *plugin;
+    const char *session;
+} label_scope;
+
+/* The expression language's constant callback: a label of the session. */
+static int label_constant(void *user, const char *name, size_t length, int64_t *value, char *why,
+                          size_t why_size)
+{
+    label_scope *scope = user;
+    if (!scope->plugin->store) return 0;
+    uint32_t address = 0;
+    td_session_state *state = td_store_lock(scope->plugin->store, scope->session, 0);
+    int found = td_resolve_label(state, name, length, &address, why, why_size);
+    td_store_unlock(scope->plugin->store);
+    if (found) *value = address;
+    return found;
 }
 
 /* Answers with the breakpoint list (and the id just set, when nonzero). */
@@ -107,14 +131,17 @@ static void add_breakpoint(td_plugin *p, mh_call *call, const char *kinds_key, u
     mh_breakpoint_spec spec = {0};
     spec.struct_size = sizeof spec;
     uint32_t start = 0, length = 0;
-    mh_status status =
-        mh_args_range(a.args, 0xFFFF, 1, 0, &start, &length, a.error, sizeof a.error);
+    mh_status status = td_resolve_range(p->store, p->sessions->name(p->call->session(call)), a.args,
+                                        0xFFFF, 1, 0, &start, &length, a.error, sizeof a.error);
     if (status != MH_OK) {
         p->call->error(call, a.error);
     } else if (parse_kinds(a.args, kinds_key, def_kinds, &spec.kinds, a.error, sizeof a.error) &&
                mh_toolkit_breakpoint_options(a.args, &spec, a.error, sizeof a.error) == MH_OK) {
         spec.start = start;
         spec.end = start + length - 1;
+        label_scope scope = {p, p->sessions->name(p->call->session(call))};
+        spec.constant = label_constant;
+        spec.constant_user = &scope;
         uint32_t id = 0;
         status = p->debug->bp_add(p->call->session(call), &spec, &id, a.error, sizeof a.error);
         if (status != MH_OK) {
@@ -261,9 +288,17 @@ static void tool_condition(void *user, mh_call *call)
             status = mh_args_string(a.args, "condition", &condition, NULL, a.error, sizeof a.error);
             if (status == MH_ERR_NOT_FOUND) status = MH_OK; /* removes it */
         }
-        if (status == MH_OK)
-            status = p->debug->bp_condition(p->call->session(call), (uint32_t)id, condition,
-                                            a.error, sizeof a.error);
+        mh_session *session = p->call->session(call);
+        label_scope scope = {p, p->sessions->name(session)};
+        int with = p->debug->struct_size >= offsetof(mh_debug_service, bp_condition_with) +
+                                                sizeof p->debug->bp_condition_with &&
+                   p->debug->bp_condition_with;
+        if (status == MH_OK && with)
+            status = p->debug->bp_condition_with(session, (uint32_t)id, condition, label_constant,
+                                                 &scope, a.error, sizeof a.error);
+        else if (status == MH_OK)
+            status = p->debug->bp_condition(session, (uint32_t)id, condition, a.error,
+                                            sizeof a.error);
         if (status != MH_OK) p->call->error(call, a.error);
         else report_list(p, call, (uint32_t)id,
                          condition && *condition ? "condition set" : "condition removed");
@@ -289,6 +324,7 @@ static void tool_trace(void *user, mh_call *call)
                 p->call->error(call, "out of memory reading the trace");
             } else {
                 p->debug->trace_json(session, (uint64_t)since, json, need + 1);
+                json = td_where_trace_json(p, p->sessions->name(session), json);
                 td_send_with_facts(p, call,
                                    "tracepoint log, oldest first (pass next as since to read "
                                    "only newer entries; when rows are left out below, since = "
@@ -305,26 +341,23 @@ static void tool_trace(void *user, mh_call *call)
 
 /* address + length or end, as every range tool takes them */
 #define RANGE_PROPS \
-    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Address ($C000, 0xC000 " \
-    "or 49152)\"},\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes in " \
-    "the range\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address " \
-    "of the range (inclusive)\"}"
+    "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"$C000, 49152, a label or " \
+    "label+2\"},\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes\"}," \
+    "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address (inclusive)\"}"
 
 static const td_tool tools[] = {
     {"breakpoints_set", "vice.breakpoints.set", "Set a breakpoint",
-     "Sets a breakpoint on an address or range. exec stops before the instruction; read, "
-     "write, change (a write that changes the byte) and access after it.",
+     "Breakpoint on an address or range: exec stops before the instruction; read, write, "
+     "change (a write changing the byte), access after it.",
      "{\"type\":\"object\",\"properties\":{\"condition\":{\"type\":\"string\","
-     "\"description\":\"Stop only when true, e.g. \\\"a == $10 && mem[$D012] > 100\\\"; "
-     "names: a x y s p pc, flags c z i d v n, value address write cycles frame raster "
-     "raster_cycle mem[addr] opcode\"},"
+     "\"description\":\"Stop only when true: \\\"x == $10 && mem[$D012] > 100\\\"; names: a x "
+     "y s p pc c z i d v n value address write cycles frame raster raster_cycle mem[addr] "
+     "opcode, labels\"},"
      MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
      ","
      RANGE_PROPS
-     ",\"kind\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
-     "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
-     "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"exec "
-     "(default), read, write, change, access, or several\"}},\"required\":[\"address\"],"
+     ",\"kind\":{\"type\":[\"string\",\"array\"],\"description\":\"exec (default), read, "
+     "write, change, access, or an array of them\"}},\"required\":[\"address\"],"
      "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_set},
     {"breakpoints_memory_watch", "vice.breakpoints.memory_watch", "Watch memory",
@@ -335,10 +368,8 @@ static const td_tool tools[] = {
      MH_TOOLKIT_BREAKPOINT_OPTIONS_SCHEMA
      ","
      RANGE_PROPS
-     ",\"on\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"exec\",\"read\",\"write\","
-     "\"change\",\"access\"]},{\"type\":\"array\",\"items\":{\"type\":\"string\","
-     "\"enum\":[\"exec\",\"read\",\"write\",\"change\",\"access\"]}}],\"description\":\"write "
-     "(default), read, change, access, or several\"}},\"required\":[\"address\"],"
+     ",\"on\":{\"type\":[\"string\",\"array\"],\"description\":\"write (default), read, "
+     "change, access, or an array of them\"}},\"required\":[\"address\"],"
      "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_memory_watch},
     {"breakpoints_list", "vice.breakpoints.list", "List breakpoints",

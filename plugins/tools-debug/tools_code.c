@@ -10,6 +10,9 @@
 
 #include "td_code.h"
 #include "td_disasm.h"
+#include "td_annotations.h"
+#include "td_resolve.h"
+#include "td_source.h"
 #include "td_store.h"
 #include "td_util.h"
 
@@ -84,6 +87,8 @@ static void disassemble(void *user, mh_call *call)
         uint32_t shown = offset + r.shown;
         const char *label = td_disasm_symbol(&d, shown);
         int current = r.space == 0 && pc >= 0 && shown == (uint32_t)pc;
+        char near[TD_MAX_SYMBOL_NAME + 16] = ""; /* "fill_screen+2" in the CPU's space */
+        if (r.space == 0 && d.symbols) td_resolve_format(d.symbols, shown, near, sizeof near);
         mh_json_write_object_begin(w);
         mh_args_write_address(w, "address", shown);
         mh_json_write_key(w, "bytes");
@@ -98,9 +103,13 @@ static void disassemble(void *user, mh_call *call)
             mh_json_write_key(w, "current");
             mh_json_write_bool(w, true);
         }
+        if (near[0]) mh_args_write_string(w, "symbol", near);
         mh_json_write_object_end(w);
         if (label) td_buf_printf(&text, "%s:\n", label);
-        td_buf_printf(&text, "%c%04X  %-8s  %s\n", current ? '>' : ' ', (unsigned)shown, hex, line);
+        td_buf_printf(&text, "%c%04X  %-8s  %s", current ? '>' : ' ', (unsigned)shown, hex, line);
+        /* where the listing starts inside a routine: name the place */
+        if (lines == 0 && !label && near[0]) td_buf_printf(&text, "    ; %s", near);
+        td_buf_printf(&text, "\n");
         offset += (uint32_t)length;
         lines++;
     }
@@ -154,7 +163,8 @@ static void assemble(void *user, mh_call *call)
         goto done;
     }
     uint32_t origin = 0;
-    status = mh_args_address(c.args, "address", 0xFFFF, &origin, c.err, sizeof c.err);
+    status = td_resolve_arg(c.plugin->store, td_session_name(&c), c.args, "address", 0xFFFF, &origin,
+                            c.err, sizeof c.err);
     if (status != MH_OK) {
         td_fail_arg(&c);
         goto done;
@@ -283,14 +293,14 @@ done:
 
 static const mh_tool_desc code_tools[] = {
     {sizeof(mh_tool_desc), "disassemble", "Disassemble",
-     "Disassembles count instructions from address, or a whole range, naming operands from "
-     "the session's symbols; the line at PC is marked (\">\").",
+     "Disassembles count instructions from address, or a range, with the session's labels; "
+     "\">\" marks PC.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"First instruction (default PC)\"},\"count\":{\"type\":[\"integer\","
      "\"string\"],\"description\":\"Instructions (1-2000, default 16)\"},"
      "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes to cover, instead "
      "of count\"},\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address "
-     "to cover (inclusive), instead of count\"},\"space\":{\"type\":\"string\","
+     "(inclusive), instead of count\"},\"space\":{\"type\":\"string\","
      "\"description\":\"Memory space (default \\\"cpu\\\")\"}},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"lines\",\"next_address\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
@@ -309,19 +319,20 @@ static const mh_tool_desc code_tools[] = {
      MH_TOOL_DESTRUCTIVE, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.assemble", assemble, NULL},
     {sizeof(mh_tool_desc), "symbols_load", "Load symbols",
-     "Adds labels from a file to the session's symbols: VICE label files (\"al C:1000 "
-     ".start\") or assignments (\"start = $1000\", \"start EQU 4096\").",
+     "Loads labels (and source lines) into the session: VICE/ACME/64tass/ld65 labels, ca65 "
+     ".dbg, KickAssembler .sym/.dbg, dasm -s, xa65 -l.",
      "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\","
-     "\"description\":\"The file, in an allowed directory\"},"
-     "\"replace\":{\"type\":\"boolean\",\"description\":\"Clear the session's symbols "
-     "first\"}},\"required\":[\"path\"],\"additionalProperties\":false}",
+     "\"description\":\"The file, in an allowed directory\"},\"format\":{\"description\":\"auto (default)\",\"enum\":[\"auto\","
+     "\"labels\",\"ca65-dbg\",\"kickass-sym\",\"kickass-dbg\",\"dasm\",\"xa65\"]},"
+     "\"replace\":{\"type\":\"boolean\",\"description\":\"Clear "
+     "the loaded first\"}},\"required\":[\"path\"],\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"loaded\",\"total\"],\"properties\":{\"errors\":{}}}",
      0, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.symbols.load", td_symbols_load, NULL},
     {sizeof(mh_tool_desc), "symbols_list", "List symbols",
-     "The session's symbols by address: all, by name, or in a range.",
+     "Session symbols by address: all, by name, or in a range.",
      "{\"type\":\"object\",\"properties\":{\"filter\":{\"type\":\"string\","
-     "\"description\":\"Only names containing this (any case)\"},"
+     "\"description\":\"Names containing this (any case)\"},"
      "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range start\"},"
      "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range bytes\"},"
      "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Range end (inclusive)\"},"
@@ -330,8 +341,42 @@ static const mh_tool_desc code_tools[] = {
      "{\"type\":\"object\",\"required\":[\"symbols\",\"count\",\"total\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.symbols.list", td_symbols_list, NULL},
+    {sizeof(mh_tool_desc), "source_lines", "Source lines",
+     "Address or label to file:line and text, or file+line to addresses (needs a loaded "
+     ".dbg).",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\","
+     "\"string\"],\"description\":\"Number or label\"},\"file\":{\"type\":\"string\","
+     "\"description\":\"File (with line)\"},\"line\":{\"type\":\"integer\","
+     "\"description\":\"Line\",\"minimum\":1}},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"lines\",\"count\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     NULL, td_source_lines, NULL},
+    {sizeof(mh_tool_desc), "annotations_list", "List @mcp annotations",
+     "\"@mcp-<type>: text\" comments of the sources (from a .dbg, or sources), by the address "
+     "they precede.",
+     "{\"type\":\"object\",\"properties\":{\"sources\":{\"type\":\"array\",\"items\":{\"type\":"
+     "\"string\"},\"description\":\"Source files to index first\"},\"type\":{\"type\":\"string\","
+     "\"description\":\"Only this type\"}},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"annotations\",\"count\"]}",
+     MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, NULL, td_annotations_list, NULL},
+    {sizeof(mh_tool_desc), "annotations_get", "Get @mcp annotations",
+     "An address's label, source line and annotations (else the one governing it).",
+     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
+     "\"description\":\"Number or label\"}},\"required\":[\"address\"],"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"annotations\",\"count\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, NULL,
+     td_annotations_get, NULL},
+    {sizeof(mh_tool_desc), "annotations_search", "Search @mcp annotations",
+     "Annotations by type (irq-handler, timing-critical, ...) or text.",
+     "{\"type\":\"object\",\"properties\":{\"type\":{\"type\":\"string\",\"description\":"
+     "\"Exact type\"},\"text\":{\"type\":\"string\",\"description\":\"Words in the text\"}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"annotations\",\"count\"]}",
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL, NULL,
+     td_annotations_search, NULL},
     {sizeof(mh_tool_desc), "backtrace", "Backtrace",
-     "A heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
+     "Heuristic call stack: JSR return addresses and interrupt frames on the stack page, "
      "each \"likely\" or a \"guess\".",
      "{\"type\":\"object\",\"properties\":{\"limit\":{\"type\":\"integer\","
      "\"description\":\"Most frames (default 32)\",\"minimum\":1,\"maximum\":128}},"
@@ -340,8 +385,7 @@ static const mh_tool_desc code_tools[] = {
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.backtrace", td_backtrace, NULL},
     {sizeof(mh_tool_desc), "cycles_stopwatch", "Cycle stopwatch",
-     "CPU cycles since the stopwatch was last reset. To time a routine: reset, run to its end,"
-     " read.",
+     "CPU cycles since the last reset. To time a routine: reset, run to its end, read.",
      "{\"type\":\"object\",\"properties\":{\"reset\":{\"type\":\"boolean\","
      "\"description\":\"Restart it (returns the time before)\"}},"
      "\"additionalProperties\":false}",

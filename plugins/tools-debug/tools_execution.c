@@ -13,6 +13,9 @@
 #include <mcphost/json.h>
 #include <mcphost/toolkit.h>
 
+#include "td_resolve.h"
+#include "td_source.h"
+#include "td_stepline.h"
 #include "tools_debug.h"
 
 #define DEFAULT_TIMEOUT_MS 5000
@@ -80,10 +83,13 @@ static void report_state(td_plugin *p, mh_call *call, mh_session *session, const
         p->call->error(call, "out of memory building the execution state");
         return;
     }
+    char where[600];
+    json = td_where_stop_json(p, p->sessions->name(session), json, where, sizeof where);
     mh_json_doc *doc = mh_json_parse(json, strlen(json), NULL, NULL);
-    char text[768];
+    char text[1400];
     if (doc) summary(mh_json_root(doc), text, sizeof text);
     else snprintf(text, sizeof text, "state unavailable");
+    snprintf(text + strlen(text), sizeof text - strlen(text), "%s", where);
     mh_json_free(doc);
     if (note) {
         size_t len = strlen(text);
@@ -242,8 +248,15 @@ static void tool_step(void *user, mh_call *call)
     if (parse(p, call, &a) && opt_int(p, call, &a, "count", 1, 1000000, &count) &&
         opt_int(p, call, &a, "timeout_ms", 1, MAX_TIMEOUT_MS, &timeout)) {
         mh_status status = mh_args_bool(a.args, "over", &over, a.error, sizeof a.error);
+        static const char *const units[] = {"instruction", "line"};
+        size_t unit = 0;
+        mh_status unit_status = mh_args_choice(a.args, "unit", units, 2, &unit, a.error, sizeof a.error);
+        if (unit_status != MH_OK && unit_status != MH_ERR_NOT_FOUND) status = unit_status;
         if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
             p->call->error(call, a.error);
+        } else if (unit == 1) {
+            if (mh_json_object_get(a.args, "count")) p->call->error(call, "unit \"line\" steps one line; leave out count");
+            else td_step_line(p, call, over, timeout, report_state);
         } else {
             mh_run_request request = {sizeof request, over ? MH_GOAL_STEP_OVER : MH_GOAL_STEP,
                                       (uint64_t)count, 0, -1};
@@ -309,7 +322,8 @@ static void tool_run_until(void *user, mh_call *call)
     mh_status status;
     if (request.goal == MH_GOAL_ADDRESS) {
         uint32_t address = 0;
-        status = mh_args_address(a.args, "address", 0xFFFF, &address, a.error, sizeof a.error);
+        status = td_resolve_arg(p->store, p->sessions->name(p->call->session(call)), a.args,
+                                "address", 0xFFFF, &address, a.error, sizeof a.error);
         request.address = address;
     } else {
         status = mh_args_int(a.args, request.goal == MH_GOAL_CYCLES ? "cycles" : "frames", 1,
@@ -355,10 +369,10 @@ static const char state_output[] =
 
 static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",
-     "Runs the machine until a breakpoint, pause or the program's end; returns at once (state "
-     "running). execution_wait returns the stop record.",
+     "Runs until a breakpoint, pause or the program's end; returns at once. execution_wait "
+     "returns the stop record.",
      "{\"type\":\"object\",\"properties\":{\"warp\":{\"type\":\"boolean\","
-     "\"description\":\"true: as fast as possible; false: real speed (default: unchanged)\"}},"
+     "\"description\":\"true: full speed; false: real speed (default: unchanged)\"}},"
      "\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_run},
     {"execution_pause", "vice.execution.pause", "Pause",
@@ -370,14 +384,15 @@ static const td_tool tools[] = {
      "{\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\","
      "\"description\":\"Instructions\",\"minimum\":1,\"maximum\":1000000},"
      "\"over\":{\"type\":\"boolean\",\"description\":\"Step over JSR subroutines and "
-     "interrupt handlers\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at "
+     "interrupt handlers\"},\"unit\":{\"enum\":[\"instruction\",\"line\"],"
+     "\"description\":\"line: to the next source line (needs a .dbg)\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at "
      "most this long (default 5000); the run goes on\",\"minimum\":1,\"maximum\":600000}},"
      "\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step},
     {"execution_step_out", "vice.execution.step_out", "Step out",
      "Runs until the current subroutine returns (RTS, or RTI of an interrupt); stops after it.",
      "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\","
-     "\"description\":\"Wait at most this long (default 5000); the run goes on\","
+     "\"description\":\"Most ms to wait (default 5000); the run goes on\","
      "\"minimum\":1,\"maximum\":600000}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_step_out},
     {"execution_step_cycle", "vice.execution.step_cycle", "Step cycles",
@@ -390,12 +405,12 @@ static const td_tool tools[] = {
      "Runs until PC reaches address, or for cycles or frames (exactly one), or a breakpoint; "
      "returns the stop record.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
-     "\"description\":\"Stop before the instruction here ($C000, 0xC000 or 49152)\"},"
+     "\"description\":\"Stop before this instruction ($C000 or a label)\"},"
      "\"cycles\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many CPU "
      "cycles\"},\"frames\":{\"type\":[\"integer\",\"string\"],\"description\":\"Run this many "
-     "video frames\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Wait at most "
-     "this long (default 10000); the run goes on\",\"minimum\":1,\"maximum\":600000},"
-     "\"warp\":{\"type\":\"boolean\",\"description\":\"true: as fast as possible; false: real "
+     "video frames\"},\"timeout_ms\":{\"type\":\"integer\",\"description\":\"Most ms to "
+     "wait (default 10000); the run goes on\",\"minimum\":1,\"maximum\":600000},"
+     "\"warp\":{\"type\":\"boolean\",\"description\":\"true: full speed; false: real "
      "speed (default: unchanged)\"}},\"additionalProperties\":false}",
      0, MH_TOOL_SESSION_ON_WORKER, tool_run_until},
     {"execution_get_state", "vice.execution.get_state", "Execution state",
@@ -403,10 +418,10 @@ static const td_tool tools[] = {
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_SESSION_ON_WORKER, tool_get_state},
     {"execution_wait", "vice.execution.wait", "Wait for a stop",
-     "Blocks until the machine stops (breakpoint, step, pause, jam, exit) and returns the "
-     "stop record. Use it instead of polling.",
+     "Blocks until the machine stops (breakpoint, step, pause, jam, exit); returns the stop "
+     "record. Use it, not polling.",
      "{\"type\":\"object\",\"properties\":{\"timeout_ms\":{\"type\":\"integer\","
-     "\"description\":\"Wait at most this long (default 10000; 0: just look)\",\"minimum\":0,"
+     "\"description\":\"Most ms to wait (default 10000; 0: just look)\",\"minimum\":0,"
      "\"maximum\":600000}},\"additionalProperties\":false}",
      MH_TOOL_READ_ONLY, MH_TOOL_SESSION_ON_WORKER, tool_wait},
 };

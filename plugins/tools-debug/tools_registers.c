@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "td_disasm.h"
+#include "td_resolve.h"
 #include "td_util.h"
 
 /* The flags in P, from bit 7 down, as registers_get prints them. */
@@ -193,8 +194,17 @@ static void registers_set(void *user, mh_call *call)
     int given[6] = {0};
     int any = 0;
     for (size_t i = 0; i < 6; i++) {
-        mh_status status =
-            mh_args_int(c.args, reg_fields[i].name, INT64_MIN, INT64_MAX, &values[i], c.err, sizeof c.err);
+        mh_status status;
+        const mh_json *value = mh_json_object_get(c.args, reg_fields[i].name);
+        if (reg_fields[i].max == 0xFFFF && td_resolve_is_label(value)) { /* PC by label */
+            uint32_t address = 0;
+            status = td_resolve_value(c.plugin->store, td_session_name(&c), value, reg_fields[i].name,
+                                      0xFFFF, &address, c.err, sizeof c.err);
+            values[i] = address;
+        } else {
+            status = mh_args_int(c.args, reg_fields[i].name, INT64_MIN, INT64_MAX, &values[i], c.err,
+                                 sizeof c.err);
+        }
         if (status == MH_ERR_NOT_FOUND) continue;
         if (status != MH_OK) {
             td_fail_arg(&c);
@@ -305,12 +315,12 @@ static const mh_tool_desc register_tools[] = {
      "\"pc\":{\"type\":[\"integer\",\"string\"],\"description\":\"Program counter\"},"
      "\"flags\":{\"type\":\"string\",\"description\":\"Letters of the flags to set, the "
      "others cleared (\\\"NZC\\\" or \\\"Nv-bdIzC\\\")\"},\"n\":{\"type\":\"boolean\","
-     "\"description\":\"Flag N (set last)\"},\"v\":{\"type\":\"boolean\","
-     "\"description\":\"Flag V (set last)\"},\"d\":{\"type\":\"boolean\","
-     "\"description\":\"Flag D (set last)\"},\"i\":{\"type\":\"boolean\","
-     "\"description\":\"Flag I (set last)\"},\"z\":{\"type\":\"boolean\","
-     "\"description\":\"Flag Z (set last)\"},\"c\":{\"type\":\"boolean\","
-     "\"description\":\"Flag C (set last)\"}},\"additionalProperties\":false}",
+     "\"description\":\"N (set last)\"},\"v\":{\"type\":\"boolean\","
+     "\"description\":\"V (set last)\"},\"d\":{\"type\":\"boolean\","
+     "\"description\":\"D (set last)\"},\"i\":{\"type\":\"boolean\","
+     "\"description\":\"I (set last)\"},\"z\":{\"type\":\"boolean\","
+     "\"description\":\"Z (set last)\"},\"c\":{\"type\":\"boolean\","
+     "\"description\":\"C (set last)\"}},\"additionalProperties\":false}",
      registers_output,
      MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.registers.set", registers_set, NULL},

@@ -1,8 +1,10 @@
 ; roms/common/shell.s - the READY prompt of the boot ROMs: line input with
 ; echo, CHRIN from the keyboard, and the two commands that start programs
 ; without BASIC: RUN (finds the first SYS line of the BASIC program at
-; TXTTAB and calls its address), SYS n, and LOAD"name",device,sa (what a
-; disk autostart types). The wait for a key is an
+; TXTTAB and calls its address), SYS n, LOAD"name",device,sa (what a
+; disk autostart types) and SAVE"name",device (the program from TXTTAB to
+; VARTAB, through the KERNAL's SAVE entry, which the machine's virtual
+; drive traps for device 8). The wait for a key is an
 ; "LDA NDX" loop with interrupts on, which mcphost's autostart recognises
 ; (mh_kernal_waits_for_key).
 
@@ -123,8 +125,13 @@ ex_not_run:
 ex_not_sys:
         ldx #8
         jsr match_word
-        bne ex_unknown
+        bne ex_not_load
         jmp load_command
+ex_not_load:
+        ldx #13
+        jsr match_word
+        bne ex_unknown
+        jmp save_command
 ex_unknown:
         lda #<msg_unknown
         ldy #>msg_unknown
@@ -151,7 +158,7 @@ mw_done:
         rts
 
 command_words:
-        .byte "RUN", 0, "SYS", 0, "LOAD", 0
+        .byte "RUN", 0, "SYS", 0, "LOAD", 0, "SAVE", 0
 
 ; ---- SYS n ----
 sys_command:
@@ -170,6 +177,55 @@ call_num:
 ; virtual drive answers device 8); device 8 when none is given; a BASIC
 ; program's end becomes VARTAB as BASIC's LOAD does ----
 load_command:
+        jsr file_args
+        lda #<msg_loading
+        ldy #>msg_loading
+        jsr print_string
+        jsr file_setup
+        lda #0
+        ldx TXTTAB
+        ldy TXTTAB+1
+        jsr $FFD5               ; LOAD
+        bcs file_error
+        stx VARTAB
+        sty VARTAB+1
+        stx ARYTAB
+        sty ARYTAB+1
+        stx STREND
+        sty STREND+1
+        jmp ready
+
+; ---- SAVE"name"[,device[,sa]]: TXTTAB up to VARTAB through the SAVE
+; entry, as BASIC's SAVE does; device 8 when none is given ----
+save_command:
+        jsr file_args
+        lda #<msg_saving
+        ldy #>msg_saving
+        jsr print_string
+        jsr file_setup
+        lda #TXTTAB
+        ldx VARTAB
+        ldy VARTAB+1
+        jsr $FFD8               ; SAVE
+        bcs file_error
+        jmp ready
+
+; The KERNAL's error number in A as a message, then READY.
+file_error:
+        ldx #load_error_count-1
+le_find:
+        cmp load_error_codes,x
+        beq le_found
+        dex
+        bne le_find             ; entry 0: any other error
+le_found:
+        lda load_error_low,x
+        ldy load_error_high,x
+        jmp error
+
+; "name"[,device[,sa]] at (T0),Y into LD_START/LD_LEN, LD_DEVICE (8 when
+; not given) and LD_SA (0)
+file_args:
         lda #8
         sta LD_DEVICE
         lda #0
@@ -199,17 +255,18 @@ ld_name:
 ld_args:
         stx LD_LEN
         jsr ld_comma_number
-        bcs ld_call
+        bcs fa_done
         lda NUM
         sta LD_DEVICE
         jsr ld_comma_number
-        bcs ld_call
+        bcs fa_done
         lda NUM
         sta LD_SA
-ld_call:
-        lda #<msg_loading
-        ldy #>msg_loading
-        jsr print_string
+fa_done:
+        rts
+
+; SETNAM and SETLFS (file 1) from what file_args found
+file_setup:
         clc
         lda #<BUF
         adc LD_START
@@ -222,30 +279,8 @@ ld_call:
         lda #1
         ldx LD_DEVICE
         ldy LD_SA
-        jsr $FFBA               ; SETLFS
-        lda #0
-        ldx TXTTAB
-        ldy TXTTAB+1
-        jsr $FFD5               ; LOAD
-        bcs ld_error
-        stx VARTAB
-        sty VARTAB+1
-        stx ARYTAB
-        sty ARYTAB+1
-        stx STREND
-        sty STREND+1
-        jmp ready
-ld_error:
-        ldx #load_error_count-1
-le_find:
-        cmp load_error_codes,x
-        beq le_found
-        dex
-        bne le_find             ; entry 0: any other error
-le_found:
-        lda load_error_low,x
-        ldy load_error_high,x
-        jmp error
+        jmp $FFBA               ; SETLFS
+
 ; C clear and NUM set when ",number" follows at (T0),Y
 ld_comma_number:
         lda (T0),y
@@ -397,6 +432,8 @@ msg_no_sys:
         .byte "?NO SYS LINE TO RUN", $0D, 0
 msg_loading:
         .byte "LOADING", $0D, 0
+msg_saving:
+        .byte "SAVING", $0D, 0
 msg_load_error:
         .byte "?LOAD ERROR", $0D, 0
 msg_not_found:

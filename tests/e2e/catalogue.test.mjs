@@ -17,6 +17,12 @@ import { MCPHOST_BIN, within } from './lib/env.mjs';
 // measured before the trim (commit c12dcfc + mh.observe/1, 78 tools): 90547
 // bytes of JSON-RPC response lines.
 const BASELINE_BYTES = 90547;
+// Issue #17 added source_lines and the label address forms, paid for by
+// shorter descriptions; the three @mcp annotation tools the seed has
+// (annotations_list, annotations_get, annotations_search: 1645 bytes with
+// the session argument and output schemas the host adds) could not be paid
+// for without making other descriptions unclear, so the limit grows by them.
+const ANNOTATION_TOOLS_BYTES = 1645;
 
 function startHost(args) {
   const child = spawn(MCPHOST_BIN, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -87,7 +93,7 @@ describe('the tool catalogue of a C64 session', () => {
     // baseline never measured, so the two-thirds limit holds the rest of the
     // catalogue (names, descriptions, input schemas, annotations) and the
     // output schemas get their own figure and cap below.
-    const limit = Math.floor((BASELINE_BYTES * 2) / 3);
+    const limit = Math.floor((BASELINE_BYTES * 2) / 3) + ANNOTATION_TOOLS_BYTES;
     const rest = bytes - outputSchemaBytes();
     console.log(`tools/list for a C64 session: ${bytes} bytes for ${tools.length} tools; ` +
       `${rest} without outputSchema (baseline ${BASELINE_BYTES}, limit ${limit}, ` +

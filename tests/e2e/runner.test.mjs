@@ -56,6 +56,16 @@ describe('runner mode (--transport none)', () => {
     assert.equal(r.stdout, '', 'no MCP on stdout');
   });
 
+  it('a command-line directory given as an absolute path through ".." is taken as named', async () => {
+    // The command line may name any file; only clients are confined. An
+    // absolute "/a/../b" once was refused as a way outside the allowed dirs.
+    const roms = '/usr/share/open-roms/C64/../C64';
+    const r = await run(hostArgs('--machine', 'c64', '--transport', 'none', '--rom-dir', roms,
+                                 '--limit-cycles', '1000', '--log-level', 'warning'));
+    assert.equal(r.code, 1, `the run reached the cycle limit; stderr: ${r.stderr}`);
+    assert.doesNotMatch(r.stderr, /refused/);
+  });
+
   it('the machine exit before --limit-cycles wins', async () => {
     const r = await run(fixtureRun('--config', 'exit_after=1000', '--config', 'exit_code=9', '--limit-cycles', '100000'));
     assert.equal(r.code, 9, `stderr: ${r.stderr}`);

@@ -3,7 +3,8 @@
  *
  * Each input is compiled as an expression text (cut at the first NUL) with
  * a resolver that knows every name starting with a letter a-m (indexed when
- * it starts with a-c) and none other. Invariants, each aborting on
+ * it starts with a-c), and a constant callback (mh_expr_compile_with, as
+ * labels are) that knows those starting with n-p and explains the rest. Invariants, each aborting on
  * violation (ASan/UBSan catch memory and undefined-behaviour bugs):
  *   1. success: the kept text equals the input; two evaluations against
  *      the same fetch agree; a second compile gives the same value;
@@ -33,6 +34,20 @@ static int resolve(void *user, const char *name, size_t length, int32_t *id, int
     return 1;
 }
 
+static int constant(void *user, const char *name, size_t length, int64_t *value, char *why,
+                    size_t why_size)
+{
+    (void)user;
+    CHECK(length > 0);
+    char c = (char)(name[0] | 0x20);
+    if (c < 'n' || c > 'p') {
+        snprintf(why, why_size, "no label \"%.*s\" either", (int)(length > 16 ? 16 : length), name);
+        return 0;
+    }
+    *value = (int64_t)length * 0x101;
+    return 1;
+}
+
 static int64_t fetch(void *user, int32_t id, int64_t index)
 {
     (void)user;
@@ -54,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t pos = (size_t)-1;
     char err[256];
     memset(err, 'Q', sizeof err);
-    mh_status st = mh_expr_compile(text, resolve, NULL, &e, &pos, err, sizeof err);
+    mh_status st = mh_expr_compile_with(text, resolve, NULL, constant, NULL, &e, &pos, err, sizeof err);
     if (st == MH_OK) {
         CHECK(e != NULL);
         CHECK(length <= MH_EXPR_MAX_TEXT);
@@ -64,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(v1 == v2);
         (void)mh_expr_eval(e, NULL, NULL);
         mh_expr *again = NULL;
-        CHECK(mh_expr_compile(text, resolve, NULL, &again, NULL, NULL, 0) == MH_OK);
+        CHECK(mh_expr_compile_with(text, resolve, NULL, constant, NULL, &again, NULL, NULL, 0) == MH_OK);
         CHECK(mh_expr_eval(again, fetch, NULL) == v1);
         mh_expr_free(again);
         mh_expr_free(e);
@@ -78,7 +93,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(strstr(err, want) != NULL);
         char small[5];
         size_t pos2 = 0;
-        CHECK(mh_expr_compile(text, resolve, NULL, &e, &pos2, small, sizeof small) == st);
+        CHECK(mh_expr_compile_with(text, resolve, NULL, constant, NULL, &e, &pos2, small, sizeof small) ==
+              st);
         CHECK(pos2 == pos && strlen(small) == 4 && memcmp(small, err, 4) == 0);
     }
     free(text);

@@ -16,7 +16,8 @@
  *      bytes, pixels from the rest; encoded, decoded again with the test
  *      decoder (tests/unit/png_decode.c), compared.
  * On every parsed image, every accessor runs: entries, file reads, the "$"
- * listing (its BASIC links are walked), LOAD by pattern, validation, the
+ * listing (its BASIC links are walked), LOAD by pattern, validation, SAVE
+ * (a new file, an "@0:" replace, a SEQ) read back from the new image, the
  * T64 PRG extraction, the CRT ROM images.
  *
  *   build: CC=clang cmake -B build-fuzz -DMH_FUZZ=ON && make -C build-fuzz fuzz_media
@@ -193,6 +194,46 @@ static void check_listing(const uint8_t *prg, size_t size, uint16_t load)
     CHECK(pos + 2 == size);
 }
 
+/* SAVE onto the damaged disk: refused with a "D64: " message, or a new
+ * image that opens, validates and gives the file back byte for byte. */
+static void fuzz_d64_save(const mh_d64 *d, const uint8_t *data, size_t size)
+{
+    static const char *const names[] = {"NEW", "@0:GAME", "0:DATA,S"};
+    size_t file_size = size > 1200 ? 1200 : size;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        const uint8_t *name = (const uint8_t *)names[k];
+        uint8_t *img = NULL;
+        size_t img_size = 0;
+        mh_d64_save_result r;
+        mh_media_error e;
+        mh_status st = mh_d64_save(d, name, strlen(names[k]), data, file_size, &img, &img_size, &r, &e);
+        if (st != MH_OK) {
+            check_error(st, &e, "D64: ");
+            CHECK(img == NULL && img_size == 0);
+            continue;
+        }
+        CHECK(img_size == d->image_size && r.dos_error == 0);
+        mh_d64 *after = mh_d64_open(img, img_size, 0, &e);
+        free(img);
+        CHECK(after != NULL);
+        CHECK(mh_d64_validate(after, &e) == MH_OK);
+        const char *plain = names[k][0] == '@' ? names[k] + 3 : names[k][1] == ':' ? names[k] + 2 : names[k];
+        size_t plain_len = strcspn(plain, ",");
+        const mh_d64_entry *en = NULL;
+        for (size_t i = 0; i < after->entry_count && !en; i++)
+            if (after->entries[i].name_length == plain_len &&
+                memcmp(after->entries[i].name_raw, plain, plain_len) == 0)
+                en = &after->entries[i];
+        CHECK(en != NULL && en->closed && en->track == r.track && en->sector == r.sector);
+        uint8_t *bytes = NULL;
+        size_t len = 0;
+        CHECK(mh_d64_read_file(after, en, &bytes, &len, &e) == MH_OK);
+        CHECK(len == file_size && (file_size == 0 || memcmp(bytes, data, file_size) == 0));
+        free(bytes);
+        mh_d64_free(after);
+    }
+}
+
 static void fuzz_d64(const uint8_t *data, size_t size)
 {
     static const size_t sizes[4] = {MH_D64_SIZE_35, MH_D64_SIZE_35_ERRORS, MH_D64_SIZE_40,
@@ -270,6 +311,7 @@ static void fuzz_d64(const uint8_t *data, size_t size)
         CHECK((sec != NULL) == (t >= 1 && t <= d->tracks));
         CHECK(mh_d64_sector_error(d, t, 0) == (sec ? (d->error_info ? d->error_info[offset_of(t, 0) / 256] : 1) : 0));
     }
+    fuzz_d64_save(d, data, size);
     mh_d64_free(d);
 }
 

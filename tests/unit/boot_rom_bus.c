@@ -7,10 +7,10 @@
 
 const mh_kernal_layout boot_rom_vic20_layout = {
     sizeof(mh_kernal_layout), 0x90, 0x93, 0xAE, 0xB7, 0xB9, 0xBA, 0xBB, 0xC3,
-    0xC6, 0x0277, 10, 0x2B, 0x2D, 0x1001, 0xFFD5, 0x1001};
+    0xC6, 0x0277, 10, 0x2B, 0x2D, 0x1001, 0xFFD5, 0x1001, 0xFFD8, 0xC1};
 const mh_kernal_layout boot_rom_plus4_layout = {
     sizeof(mh_kernal_layout), 0x90, 0x93, 0x9D, 0xAB, 0xAD, 0xAE, 0xAF, 0xB4,
-    0xEF, 0x0527, 10, 0x2B, 0x2D, 0x1001, 0xFFD5, 0x1001};
+    0xEF, 0x0527, 10, 0x2B, 0x2D, 0x1001, 0xFFD5, 0x1001, 0xFFD8, 0xB2};
 
 /* The key lines that read low for the current select lines. */
 static uint8_t key_lines(const rom_bus *b)
@@ -100,6 +100,11 @@ int rom_bus_run_to_prompt(rom_bus *b, uint64_t max_cycles)
         if (b->disk && b->cpu.pc == 0xFFD5) {
             char message[128];
             mh_kernal_load_trap(&b->kernal, 8, b->disk, message, sizeof message);
+        }
+        if (b->save_disk && b->cpu.pc == 0xFFD8) {
+            b->save_result = mh_kernal_save_trap(&b->kernal, 8, &b->save_disk, b->save_path,
+                                                 b->save_message, sizeof b->save_message);
+            b->disk = b->save_disk;
         }
         if (b->cpu.pc >= b->rom_base && mh_kernal_waits_for_key(&b->kernal, b->cpu.pc)) return 1;
     }

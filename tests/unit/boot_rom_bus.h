@@ -26,6 +26,13 @@ typedef struct rom_bus {
     const struct mh_d64 *disk; /* when set: LOAD from device 8 is trapped at
                                 * $FFD5 with mh_kernal_load_trap, as the
                                 * machines do */
+    struct mh_d64 *save_disk;  /* when set: SAVE to device 8 is trapped at
+                                * $FFD8 with mh_kernal_save_trap into this
+                                * disk (written back to save_path), which
+                                * then also serves LOAD */
+    const char *save_path;
+    int save_result;           /* the last save trap's answer */
+    char save_message[1024];
 } rom_bus;
 
 extern const mh_kernal_layout boot_rom_vic20_layout;

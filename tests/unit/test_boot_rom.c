@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "boot_rom.h"
 #include "boot_rom_bus.h"
@@ -461,6 +462,71 @@ static void test_load_command(void)
     mh_d64_free(disk);
 }
 
+/* SAVE at the prompt: without a drive "?DEVICE NOT PRESENT"; with the
+ * machines' trap at $FFD8 (mh_kernal_save_trap) SAVE"COPY",8 writes
+ * TXTTAB..VARTAB into the disk and its file, LOAD"COPY" brings the same
+ * bytes back, and a second SAVE"COPY" is refused (FILE EXISTS). */
+static void test_save_command(void)
+{
+    char dir[] = "/tmp/mh-bootrom-save-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char path[96];
+    snprintf(path, sizeof path, "%s/save.d64", dir);
+    for (int plus4 = 0; plus4 <= 1; plus4++) {
+        tb_d64 builder;
+        tb_d64_init(&builder, 35, false, "BOOT", "01");
+        uint8_t prg[2 + sizeof sys_stub_prg];
+        prg[0] = 0x01;
+        prg[1] = 0x10;
+        memcpy(prg + 2, sys_stub_prg, sizeof sys_stub_prg);
+        tb_d64_add_file(&builder, "STUB", 0x82, prg, sizeof prg);
+        FILE *f = fopen(path, "wb");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        fwrite(builder.img, 1, builder.size, f);
+        fclose(f);
+        mh_d64 *disk = mh_d64_open(builder.img, builder.size, 0, NULL);
+        tb_d64_free(&builder);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(disk);
+        rom_bus *b = boot(plus4, 0, 0);
+        if (!b) break;
+        type_line(b, "SAVE\"X\",8\r");
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "SAVING"));
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?DEVICE NOT PRESENT"));
+        b->save_disk = disk;
+        b->save_path = path;
+        b->disk = disk;
+        type_line(b, "LOAD\"STUB\",8\r");
+        CU_ASSERT_EQUAL(b->ram[0x1001 + 4], 0x9E);
+        type_line(b, "SAVE\"COPY\"\r"); /* device 8 when none is given */
+        CU_ASSERT_EQUAL(b->save_result, 1);
+        if (b->save_result != 1) fprintf(stderr, "%s\n", b->save_message);
+        const mh_d64_entry *e = mh_d64_find(b->save_disk, (const uint8_t *)"COPY", 4);
+        CU_ASSERT_PTR_NOT_NULL(e);
+        memset(b->ram + 0x1001, 0, sizeof sys_stub_prg);
+        type_line(b, "LOAD\"COPY\",8\r");
+        CU_ASSERT_EQUAL(memcmp(b->ram + 0x1001, sys_stub_prg, sizeof sys_stub_prg), 0);
+        type_line(b, "SAVE\"COPY\",8\r");
+        CU_ASSERT_EQUAL(b->save_result, -1);
+        CU_ASSERT_PTR_NOT_NULL(strstr(b->save_message, "FILE EXISTS"));
+        CU_ASSERT_TRUE(rom_bus_screen_has(b, "?DEVICE NOT PRESENT"));
+        /* the file on disk has COPY */
+        uint8_t *bytes = malloc(MH_D64_SIZE_35);
+        f = fopen(path, "rb");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        size_t n = fread(bytes, 1, MH_D64_SIZE_35, f);
+        fclose(f);
+        mh_d64 *reread = mh_d64_open(bytes, n, 0, NULL);
+        free(bytes);
+        CU_ASSERT_PTR_NOT_NULL(reread);
+        if (reread) CU_ASSERT_PTR_NOT_NULL(mh_d64_find(reread, (const uint8_t *)"COPY", 4));
+        mh_d64_free(reread);
+        mh_d64_free(b->save_disk);
+        free(b);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
 /* The jiffy interrupt at the prompt: the clock ticks, the VIC-20 blinks the
  * cursor cell, the Plus/4 has the TED's cursor on the cursor's cell. */
 static void test_interrupt_at_prompt(void)
@@ -500,4 +566,4 @@ MH_SUITE("boot_rom.run", NULL, NULL, MH_TEST(test_images), MH_TEST(test_vic20_bo
          MH_TEST(test_chrout_controls),
          MH_TEST(test_scnkey_getin), MH_TEST(test_load_save_clock),
          MH_TEST(test_interrupt_at_prompt), MH_TEST(test_every_entry_returns),
-         MH_TEST(test_load_command), MH_TEST(test_key_repeat))
+         MH_TEST(test_load_command), MH_TEST(test_save_command), MH_TEST(test_key_repeat))

@@ -881,3 +881,54 @@ static void test_random_texts(void)
 MH_SUITE("expr.hostile", NULL, NULL, MH_TEST(test_too_long), MH_TEST(test_too_deep),
          MH_TEST(test_too_many_nodes), MH_TEST(test_bytes), MH_TEST(test_long_names),
          MH_TEST(test_reference), MH_TEST(test_random_texts))
+
+/* ---- constants (mh_expr_compile_with): a program's labels ---- */
+
+static int label_calls;
+
+static int labels(void *user, const char *name, size_t length, int64_t *value, char *why,
+                  size_t why_size)
+{
+    (void)user;
+    label_calls++;
+    if (length == 4 && memcmp(name, "loop", 4) == 0) {
+        *value = 0xC000;
+        return 1;
+    }
+    snprintf(why, why_size, "closest: loop");
+    return 0;
+}
+
+static void test_constants(void)
+{
+    machine m = {0};
+    m.x = 0xC000;
+    mh_expr *e = NULL;
+    char err[200] = "";
+    /* the resolver's names come first: "x" is a register, "loop" a label */
+    CU_ASSERT_EQUAL_FATAL(mh_expr_compile_with("x == loop && loop + 2 == $C002", resolve, NULL, labels,
+                                               NULL, &e, NULL, err, sizeof err),
+                          MH_OK);
+    CU_ASSERT_EQUAL(mh_expr_eval(e, fetch, &m), 1);
+    m.x = 1;
+    CU_ASSERT_EQUAL(mh_expr_eval(e, fetch, &m), 0);
+    mh_expr_free(e);
+    label_calls = 0;
+    size_t pos = 0;
+    CU_ASSERT_EQUAL(mh_expr_compile_with("a == lop", resolve, NULL, labels, NULL, &e, &pos, err,
+                                         sizeof err),
+                    MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_PTR_NULL(e);
+    CU_ASSERT_EQUAL(pos, 5);
+    CU_ASSERT_STRING_EQUAL(err, "unknown name \"lop\" at position 5: closest: loop");
+    CU_ASSERT_EQUAL(label_calls, 1);
+    /* a label takes no index; without the callback it is unknown */
+    CU_ASSERT_EQUAL(mh_expr_compile_with("loop[1]", resolve, NULL, labels, NULL, &e, NULL, err,
+                                         sizeof err),
+                    MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(mh_expr_compile("loop == 1", resolve, NULL, &e, NULL, err, sizeof err),
+                    MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_STRING_EQUAL(err, "unknown name \"loop\" at position 0");
+}
+
+MH_SUITE("expr.constants", NULL, NULL, MH_TEST(test_constants))

@@ -4,6 +4,7 @@
  * raster compare IRQ and its acknowledge, DMA lines and the single/double
  * clock, the display modes drawn into the framebuffer, the 121-colour
  * palette and a voice's frequency. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,34 @@ static void test_timer1_reloads(void)
     run_ticks(t, 200);
     CU_ASSERT_EQUAL(t->underflows[0], 2u);
     free(f);
+}
+
+/* Written with S at tick T, a timer reads S - 1 from T + 1 and 0 at
+ * T + 2S - 1, and its IRQ comes at T + 2S, whatever T's parity (VICE's
+ * xplus4 counts so). */
+static void test_timer_phase(void)
+{
+    for (unsigned parity = 0; parity < 2; parity++) {
+        fixture *f = make(0);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        ted *t = &f->t;
+        run_ticks(t, 10 + parity);
+        ted_write(t, 0x0A, TED_IRQ_T1, 0xFF);
+        ted_write(t, 0x00, 0x03, 0xFF);
+        ted_write(t, 0x01, 0x00, 0xFF); /* S = 3 at tick T */
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 3u);
+        ted_tick(t);
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 2u);
+        run_ticks(t, 4); /* T + 5 */
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0u);
+        CU_ASSERT_FALSE(t->irq);
+        ted_tick(t); /* T + 6 */
+        CU_ASSERT_TRUE(t->irq);
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 3u); /* reloaded */
+        ted_tick(t);
+        CU_ASSERT_EQUAL(ted_timer_value(t, 0), 2u);
+        free(f);
+    }
 }
 
 static void test_timer2_runs_free(void)
@@ -177,8 +206,10 @@ static void test_dma_and_clock(void)
     CU_ASSERT_EQUAL(ted_peek(t, 0x13) & 1u, 1u);
     ted_write(t, 0x13, 0x00, 0xFF);
     /* The next frame: line 11 ((11 & 7) == 3) fetches a row's attributes,
-     * line 12 its codes; on both the CPU stops in the fetch window. */
+     * line 12 its codes; on both the CPU stops in the fetch window. The
+     * attribute line is decided where the DMA window opens. */
     run_to_line(t, 11);
+    run_ticks(t, TED_X_DMA_START);
     CU_ASSERT_TRUE(t->attr_line);
     CU_ASSERT_FALSE(t->bad_line);
     run_to_line(t, 12);
@@ -193,6 +224,20 @@ static void test_dma_and_clock(void)
     run_ticks(t, 40);
     CU_ASSERT_FALSE(ted_dma(t));
     CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u); /* display fetches: single clock */
+    /* A y scroll written early in a line (before tick 4) makes it the
+     * attribute line; written later, it waits for the next match. */
+    run_to_line(t, 14);
+    run_ticks(t, 2);
+    ted_write(t, 0x06, 0x1E, 0xFF); /* y scroll 6 = 14 & 7 */
+    run_ticks(t, TED_X_DMA_START);
+    CU_ASSERT_TRUE(t->attr_line);
+    CU_ASSERT_TRUE(ted_dma(t));
+    run_to_line(t, 21);
+    run_ticks(t, 10);
+    ted_write(t, 0x06, 0x1D, 0xFF); /* y scroll 5 = 21 & 7, too late */
+    CU_ASSERT_FALSE(t->attr_line);
+    CU_ASSERT_FALSE(ted_dma(t));
+    ted_write(t, 0x06, 0x1B, 0xFF);
     /* Blanked: no fetches, no DMA. */
     ted_write(t, 0x06, 0x0B, 0xFF);
     run_to_line(t, 0);
@@ -246,8 +291,8 @@ static void test_raster_column(void)
     run_ticks(&f->t, TED_X_DISPLAY);
     CU_ASSERT_EQUAL(ted_peek(&f->t, 0x1E), 451 / 2); /* the display's first dot */
     /* A write moves the counter (to the tick: within one $FF1E step). */
-    ted_write(&f->t, 0x1E, 0x10, 0xFF);
-    CU_ASSERT_TRUE(ted_peek(&f->t, 0x1E) >= 0x0F && ted_peek(&f->t, 0x1E) <= 0x10);
+    ted_write(&f->t, 0x1E, 0xEF, 0xFF); /* the complement of $10 */
+    CU_ASSERT_EQUAL(ted_peek(&f->t, 0x1E) & 0xFCu, 0x10u);
     free(f);
 }
 
@@ -444,6 +489,30 @@ static void test_palette(void)
     }
 }
 
+/* Every entry from the measured YUV values the table cites (ted_palette.c):
+ * the luma of each luminance, the chroma angle of each hue, chroma 56,
+ * phase -9.5 degrees, the PAL matrix; within 1 of the rounding. */
+static void test_palette_measured(void)
+{
+    static const double luma[8] = {32, 48, 64, 80, 120, 144, 192, 256};
+    static const double angle[16] = {0, 0, 112.5, 292.5, 67.5, -112.5, 0, 180,
+                                     135, 157.5, -157.5, 90, -90, -22.5, 22.5, -135};
+    const uint32_t *p = ted_palette();
+    for (unsigned lum = 0; lum < 8; lum++)
+        for (unsigned hue = 1; hue < 16; hue++) {
+            const double a = (angle[hue] - 9.5) * 3.14159265358979 / 180.0;
+            const double chroma = hue == 1 ? 0.0 : 56.0;
+            const double y = luma[lum], u = chroma * cos(a), v = chroma * sin(a);
+            const double want[3] = {y + 1.140 * v, y - 0.396 * u - 0.581 * v, y + 2.029 * u};
+            const uint32_t got = p[lum << 4 | hue];
+            for (unsigned c = 0; c < 3; c++) {
+                double w = want[c] < 0 ? 0 : want[c] > 255 ? 255 : want[c];
+                double g = (double)((got >> (16 - 8 * c)) & 255u);
+                CU_ASSERT_TRUE(g >= w - 1.0 && g <= w + 1.0);
+            }
+        }
+}
+
 static void test_voice_frequency(void)
 {
     fixture *f = make(0);
@@ -466,11 +535,270 @@ static void test_voice_frequency(void)
     free(f);
 }
 
-MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer2_runs_free),
+
+/* ---- ted.counters: $FF07 bits 5-6, $FF1A-$FF1F ---- */
+
+/* Ticks from line 0 (tick 0) to the next line 0. */
+static uint64_t frame_ticks(ted *t)
+{
+    run_to_line(t, 0);
+    uint64_t start = t->ticks;
+    ted_tick(t);
+    run_to_line(t, 0);
+    return t->ticks - start;
+}
+
+static void test_vertical_counter_write(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    CU_ASSERT_EQUAL(frame_ticks(t), 312u * 114u);
+    /* Back to line 50 at line 100: a frame 50 lines longer. */
+    run_to_line(t, 100);
+    uint64_t start = t->ticks - 100u * 114u;
+    ted_write(t, 0x1D, 50, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1D), 50);
+    run_to_line(t, 0);
+    CU_ASSERT_EQUAL(t->ticks - start, 362u * 114u);
+    /* Beyond the last line: the 9-bit counter runs on to 511, then 0. */
+    run_to_line(t, 100);
+    start = t->ticks - 100u * 114u;
+    ted_write(t, 0x1C, 0x01, 0xFF);
+    ted_write(t, 0x1D, 0x90, 0xFF); /* 400 */
+    CU_ASSERT_EQUAL(t->line, 400);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1C) & 1u, 1u);
+    run_to_line(t, 0);
+    CU_ASSERT_EQUAL(t->ticks - start, (100u + 112u) * 114u);
+    /* Forward to line 250 at line 100: 150 lines shorter. */
+    run_to_line(t, 100);
+    start = t->ticks - 100u * 114u;
+    ted_write(t, 0x1D, 250, 0xFF);
+    run_to_line(t, 0);
+    CU_ASSERT_EQUAL(t->ticks - start, 162u * 114u);
+    /* A write that lands on the raster compare line raises the IRQ. */
+    ted_write(t, 0x0B, 77, 0xFF);
+    ted_write(t, 0x0A, TED_IRQ_RASTER, 0xFF);
+    ted_write(t, 0x09, 0xFF, 0xFF);
+    run_to_line(t, 10);
+    CU_ASSERT_FALSE(t->irq);
+    ted_write(t, 0x1D, 77, 0xFF);
+    CU_ASSERT_TRUE(t->irq);
+    free(f);
+}
+
+static void test_ntsc_bit(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x07, 0x48, 0xFF); /* NTSC mode on the PAL TED */
+    CU_ASSERT_EQUAL(t->lines, 262u);
+    CU_ASSERT_EQUAL(t->clock_hz, 17734475u / 8u);
+    CU_ASSERT_EQUAL(frame_ticks(t), 262u * 114u);
+    ted_write(t, 0x07, 0x08, 0xFF);
+    CU_ASSERT_EQUAL(t->clock_hz, TED_CLOCK_PAL);
+    CU_ASSERT_EQUAL(frame_ticks(t), 312u * 114u);
+    free(f);
+    f = make(1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted_write(&f->t, 0x07, 0x08, 0xFF); /* PAL mode on the NTSC TED */
+    CU_ASSERT_EQUAL(f->t.clock_hz, 14318181u / 10u);
+    CU_ASSERT_EQUAL(frame_ticks(&f->t), 312u * 114u);
+    free(f);
+}
+
+static void test_freeze(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    run_to_line(t, 1);
+    run_to_line(t, 50);
+    run_ticks(t, 20);
+    ted_write(t, 0x00, 0x00, 0xFF);
+    ted_write(t, 0x01, 0x10, 0xFF); /* timer 1: $1000 */
+    ted_write(t, 0x07, 0x28, 0xFF); /* freeze */
+    const uint8_t column = ted_peek(t, 0x1E);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u);
+    run_ticks(t, 3000);
+    CU_ASSERT_EQUAL(t->line, 50);
+    CU_ASSERT_EQUAL(t->x, 20);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1E), column);
+    CU_ASSERT_FALSE(ted_dma(t));
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0x1000u); /* the timers stand too */
+    ted_write(t, 0x07, 0x08, 0xFF);
+    run_ticks(t, TED_TICKS_PER_LINE);
+    CU_ASSERT_EQUAL(t->line, 51);
+    CU_ASSERT_EQUAL(t->x, 20);
+    CU_ASSERT_EQUAL(ted_timer_value(t, 0), 0x1000u - TED_TICKS_PER_LINE / 2u);
+    free(f);
+}
+
+/* The display enable ($FF06 bit 4) counts for the frame when it is set
+ * during line 0, not only at its start. */
+static void test_display_enable_in_line0(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    run_to_line(t, 1);
+    run_to_line(t, 0);
+    run_ticks(t, 50);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 1u); /* blank: double clock */
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 2u); /* the fetch window's single clock */
+    run_to_line(t, 3);
+    run_ticks(t, TED_X_DMA_START + 2u);
+    CU_ASSERT_TRUE(ted_dma(t));
+    /* Set in line 1, it waits for the next frame. */
+    ted_write(t, 0x06, 0x0B, 0xFF);
+    run_to_line(t, 1);
+    run_ticks(t, 50);
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    CU_ASSERT_EQUAL(ted_cpu_ticks(t), 1u);
+    run_to_line(t, 3);
+    run_ticks(t, TED_X_DMA_START + 2u);
+    CU_ASSERT_FALSE(ted_dma(t));
+    free(f);
+}
+
+/* TED FLI: a y scroll written before every line's DMA window makes every
+ * line an attribute line; each fetches the row's attributes anew (from the
+ * same position: it moves on a row only in row line 6), shown on the next
+ * line, while the row counter runs on. */
+static void test_attribute_every_line(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    memset(f->mem.ram + 0x0C00, 0x20, 1000);  /* codes: a solid glyph */
+    memset(f->mem.rom + 0xD000 + 0x20 * 8, 0xFF, 8);
+    memset(f->mem.ram + 0x0800, 0x01, 1000);  /* attributes */
+    ted_write(t, 0x12, 0x04, 0xFF);
+    ted_write(t, 0x13, 0xD0, 0xFF);
+    ted_write(t, 0x14, 0x08, 0xFF);
+    ted_write(t, 0x07, 0x08, 0xFF);
+    ted_write(t, 0x06, 0x1B, 0xFF);
+    run_to_line(t, 1);
+    run_to_line(t, 0);
+    run_to_line(t, 20); /* row 2's first line: row counter 0 */
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, 0u);
+    for (unsigned line = 20; line < 28; line++) {
+        run_to_line(t, line);
+        CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, line - 20u);
+        /* This line's attributes for row 2 (position 80). */
+        memset(f->mem.ram + 0x0800 + 80, (int)(0x10u + line), 40);
+        ted_write(t, 0x06, (uint8_t)(0x18u | (line & 7u)), 0xFF);
+    }
+    run_to_line(t, 29);
+    for (unsigned line = 21; line < 29; line++) {
+        const unsigned row = (line + t->tv_lines - t->fb_first_line) % t->tv_lines;
+        /* Row 2's position on lines 20-26, the attributes fetched the line
+         * before; row line 6 (line 26) moved the position on to row 3 (120),
+         * so line 27's fetch, shown on 28, is row 3's. */
+        const uint8_t want = line < 28 ? (uint8_t)((0x10u + line - 1u) & 0x7Fu) : 0x01u;
+        CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32], want);
+    }
+    free(f);
+}
+
+/* $FF1E: a write loads the complement of bits 2-7; the line goes on from
+ * there. */
+static void test_horizontal_write(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    run_to_line(t, 50);
+    run_ticks(t, 20);
+    ted_write(t, 0x1E, 0x40, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1E) & 0xFCu, 0xBCu);
+    CU_ASSERT_EQUAL(t->line, 50);
+    run_ticks(t, 4); /* dot 376-383 + 16: past the line step at tick 0 */
+    CU_ASSERT_EQUAL(t->line, 51);
+    /* Written to its own complement, the position reads back as it was. */
+    run_ticks(t, 30);
+    const uint8_t now = ted_peek(t, 0x1E);
+    ted_write(t, 0x1E, (uint8_t)~now, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1E) & 0xFCu, now & 0xFCu);
+    free(f);
+}
+
+static void test_character_position(void)
+{
+    fixture *f = make(0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    ted *t = &f->t;
+    ted_write(t, 0x06, 0x1B, 0xFF); /* display on, 25 rows, y scroll 3 */
+    run_to_line(t, 1);
+    run_to_line(t, 0); /* the display is latched at line 0 */
+    run_to_line(t, 4);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 0);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, 0u); /* the row's first line */
+    /* Steps by 40 in the row's last line (11) at $FF1E $94. */
+    run_to_line(t, 11);
+    run_ticks(t, TED_X_CHAR_POS - 1u);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F) & 7u, 7u);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 0);
+    run_ticks(t, 2);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 40);
+    run_to_line(t, 200);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B) | ((ted_peek(t, 0x1A) & 3u) << 8), 960u);
+    run_to_line(t, 310);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B) | ((ted_peek(t, 0x1A) & 3u) << 8), 1000u);
+    run_to_line(t, 0); /* cleared at the end of line 311 */
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 0);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1A), 0xFC);
+    /* A write moves the bitmap position and the cursor compare: with the
+     * position at 5, the cursor at 5 shows in column 0. */
+    memset(f->mem.ram + 0x0C00, 0x20, 1000);
+    memset(f->mem.ram + 0x0800, 0x71, 1000);
+    memset(f->mem.rom + 0xD000 + 0x20 * 8, 0x00, 8); /* blank glyph */
+    ted_write(t, 0x12, 0x04, 0xFF);
+    ted_write(t, 0x13, 0xD0, 0xFF);
+    ted_write(t, 0x14, 0x08, 0xFF);
+    ted_write(t, 0x07, 0x08, 0xFF);
+    ted_write(t, 0x15, 0x00, 0xFF);
+    ted_write(t, 0x0C, 0x00, 0xFF);
+    ted_write(t, 0x0D, 0x05, 0xFF);
+    t->flash_counter = 20; /* the flash's on half */
+    run_to_line(t, 8);
+    ted_write(t, 0x1A, 0x00, 0xFF); /* tick 0: before the line's load */
+    ted_write(t, 0x1B, 0x05, 0xFF);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 5);
+    run_to_line(t, 9);
+    const unsigned row = (8u + t->tv_lines - t->fb_first_line) % t->tv_lines;
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32], 0x71); /* reversed blank: foreground */
+    CU_ASSERT_EQUAL(f->fb[row * TED_FB_WIDTH + 32 + 5 * 8], 0x00);
+    /* A write after the line's load changes the next lines only, and in a
+     * row's last line the step latches the line's own position + 40. */
+    run_ticks(t, 40);
+    ted_write(t, 0x1B, 0x09, 0xFF);
+    CU_ASSERT_EQUAL(t->vc_base, 5u);
+    run_to_line(t, 10);
+    CU_ASSERT_EQUAL(t->vc_base, 9u);
+    run_to_line(t, 11); /* row counter 7 */
+    run_ticks(t, 30);
+    ted_write(t, 0x1B, 0x77, 0xFF);
+    run_to_line(t, 12);
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1B), 49u);
+    /* $FF1F: the row counter and the flash counter as written. */
+    ted_write(t, 0x1F, 0x2B, 0xFF); /* flash 5, row 3 */
+    CU_ASSERT_EQUAL(ted_peek(t, 0x1F), 0xAB);
+    free(f);
+}
+
+MH_SUITE("ted.counters", NULL, NULL, MH_TEST(test_vertical_counter_write), MH_TEST(test_ntsc_bit),
+         MH_TEST(test_freeze), MH_TEST(test_horizontal_write), MH_TEST(test_character_position),
+         MH_TEST(test_display_enable_in_line0), MH_TEST(test_attribute_every_line))
+MH_SUITE("ted.timers", NULL, NULL, MH_TEST(test_timer1_reloads), MH_TEST(test_timer_phase),
+         MH_TEST(test_timer2_runs_free),
          MH_TEST(test_timer3_irq))
 MH_SUITE("ted.raster", NULL, NULL, MH_TEST(test_raster_irq), MH_TEST(test_ntsc_lines))
 MH_SUITE("ted.clock", NULL, NULL, MH_TEST(test_dma_and_clock), MH_TEST(test_cycles_per_frame),
          MH_TEST(test_raster_column))
 MH_SUITE("ted.modes", NULL, NULL, MH_TEST(test_text_mode), MH_TEST(test_reverse_and_flash),
          MH_TEST(test_multicolour_and_ecm), MH_TEST(test_bitmap), MH_TEST(test_mid_line_change))
-MH_SUITE("ted.palette", NULL, NULL, MH_TEST(test_palette), MH_TEST(test_voice_frequency))
+MH_SUITE("ted.palette", NULL, NULL, MH_TEST(test_palette), MH_TEST(test_palette_measured), MH_TEST(test_voice_frequency))

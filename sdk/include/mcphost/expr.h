@@ -10,6 +10,9 @@
  *              insensitive; what a name means is the caller's: the
  *              resolve callback maps it to an id (and says whether it
  *              takes an index, written name[expr], e.g. mem[$D020]);
+ *              a name it does not know may still be a constant, such as
+ *              a program's label, through mh_expr_compile_with()'s
+ *              constant callback (pc == fill_screen);
  *   operators  by C precedence, lowest first: || , && , | , ^ , & ,
  *              == != , < <= > >= , << >> , + - , * / % , and the unary
  *              ! ~ - ; parentheses. Comparisons and ! give 0 or 1.
@@ -59,6 +62,13 @@ typedef int (*mh_expr_resolve_fn)(void *user, const char *name, size_t length, i
  * name). Must not fail; return 0 for what has no value. */
 typedef int64_t (*mh_expr_fetch_fn)(void *user, int32_t id, int64_t index);
 
+/* Maps a name the resolve callback did not know to a constant (a label's
+ * address); called only while compiling. Returns 1 and sets *value when it
+ * is one; 0 when not, and then may write why (why_size bytes) into the
+ * "unknown name" message, e.g. the closest known names. */
+typedef int (*mh_expr_constant_fn)(void *user, const char *name, size_t length, int64_t *value,
+                                   char *why, size_t why_size);
+
 /* Compiles text. On success returns MH_OK and *out; on failure
  * MH_ERR_INVALID_ARGUMENT (or MH_ERR_NO_MEMORY), *out NULL, *error_position
  * the 0-based position of the fault (may be NULL) and a message in error
@@ -68,6 +78,13 @@ typedef int64_t (*mh_expr_fetch_fn)(void *user, int32_t id, int64_t index);
 mh_status mh_expr_compile(const char *text, mh_expr_resolve_fn resolve, void *resolve_user,
                           mh_expr **out, size_t *error_position, char *error,
                           size_t error_size);
+
+/* mh_expr_compile() with a constant callback for the names resolve does
+ * not know (constant may be NULL: then it is mh_expr_compile()). A constant
+ * is compiled in as its value, so evaluation never asks for it. */
+mh_status mh_expr_compile_with(const char *text, mh_expr_resolve_fn resolve, void *resolve_user,
+                               mh_expr_constant_fn constant, void *constant_user, mh_expr **out,
+                               size_t *error_position, char *error, size_t error_size);
 
 /* Evaluates a compiled expression: no allocation, no recursion; a fixed
  * stack on the C stack. fetch NULL reads every name as 0; expr NULL gives 0. */

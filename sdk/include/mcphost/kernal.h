@@ -12,6 +12,8 @@
  *     error) and returns from the JSR as the KERNAL's RTS would, and
  *     mh_kernal_drive_open() opens the D64 for it (any thread: it reads
  *     a file, touches no machine);
+ *   - mh_kernal_save_trap(): the same drive at the SAVE entry: writes the
+ *     file into the D64 (mh_d64_save) and the image back to its file;
  *   - the typed-text queue (mh_kernal_queue_text() and _codes()) and
  *     mh_kernal_feed(): text goes into the
  *     KERNAL's keyboard buffer when it is empty and interrupts are on;
@@ -68,6 +70,12 @@ typedef struct mh_kernal_layout {
     uint16_t load_entry;        /* LOAD's jump-table entry ($FFD5) */
     uint16_t directory_address; /* where "$" loads with SA != 0 ($0401, as
                                  * a 1541 sends it) */
+    /* SAVE (0 in save_entry: the machine has no SAVE trap). */
+    uint16_t save_entry;        /* SAVE's jump-table entry ($FFD8) */
+    uint16_t save_start;        /* STAL ($C1/$C2): the start address SAVE
+                                 * copies from the pointer A names; the end
+                                 * goes to load_end (EAL), as the KERNAL's
+                                 * SAVE does */
 } mh_kernal_layout;
 
 /* One machine's glue: its layout, CPU and memory. */
@@ -94,6 +102,29 @@ typedef struct mh_kernal {
  * for another device or no disk. */
 int mh_kernal_load_trap(const mh_kernal *kernal, uint8_t device, const struct mh_d64 *disk,
                         char *message, size_t message_size);
+
+/* At the SAVE entry (the machine checked its KERNAL is banked in): when
+ * the device variable is `device` and *disk is not NULL, saves the memory
+ * from the address in the zero-page pointer A names to X/Y - 1 (read
+ * through peek, as the KERNAL's SAVE reads it) under the file name
+ * (mh_d64_save: "NAME", "@0:NAME" replaces), sets STAL/EAL as the
+ * KERNAL's entry code does and returns the CPU from the JSR. On success
+ * the new image is written back to disk_path (mh_file_write: a temporary
+ * file, fsync, rename over the old image), *disk is replaced by the new
+ * image (the old one freed), ST = 0 and carry is clear. Errors: carry set
+ * and A = 8 (MISSING FILE NAME) for an empty name; A = 5 (DEVICE NOT
+ * PRESENT, what a KERNAL answers when the drive does not take the file)
+ * for a drive error (63 FILE EXISTS, 72 DISK FULL, 33/34 SYNTAX ERROR, a
+ * disk that cannot be written safely, a disk_path the process may not
+ * write: 26 WRITE PROTECT ON), *disk unchanged; and A = 5 when
+ * the image could not be written back to disk_path (*disk then holds the
+ * new image, so the file is not lost while the session runs). message
+ * gets what happened ("saved "NAME" $0801-$0812 (1 block, track 17
+ * sector 0) to PATH", "SAVE "NAME": D64: ... 63, FILE EXISTS ...").
+ * Returns 0 (nothing done: another device, no disk, no save_entry in the
+ * layout), 1 saved, -1 an error (carry set). */
+int mh_kernal_save_trap(const mh_kernal *kernal, uint8_t device, struct mh_d64 **disk,
+                        const char *disk_path, char *message, size_t message_size);
 
 /* Opens the disk image at path for drive 8: MH_OK with *disk (free it
  * with mh_d64_free()) and *disk_path a malloc'ed copy of path (NULL when

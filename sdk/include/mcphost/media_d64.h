@@ -16,11 +16,15 @@
  *     gives, ready to load at an address the caller chooses ($0801 on the
  *     C64, $0401 on the PET/VIC-20 unexpanded, ...), so a virtual drive can
  *     serve it;
- *   - mh_d64_validate(): walks every file's chain (like the DOS VALIDATE).
+ *   - mh_d64_validate(): walks every file's chain (like the DOS VALIDATE);
+ *   - mh_d64_save(): SAVE"NAME",8 as a 1541 does it, into a new copy of
+ *     the image (BAM allocation, interleave, directory entry; 63 FILE
+ *     EXISTS, "@0:" replace, 72 DISK FULL).
  * Every track/sector link is checked against the disk's geometry before
  * use, and chains (files and the directory) are walked with a record of
  * the sectors already seen, so loops are reported, not followed. Not
- * implemented: writing, REL file records (a REL file reads as its data
+ * implemented: writing other than SAVE (no OPEN for writing, SCRATCH,
+ * RENAME), REL file records (a REL file reads as its data
  * chain), GEOS VLIR files, non-standard directory tracks, 40-track BAM
  * extensions (blocks free counts tracks 1-35 as the stock 1541 does).
  *
@@ -29,7 +33,8 @@
  * (sectors, entries, names) live until then. Out-buffers (uint8_t **) are
  * malloc'ed; the caller frees them with free().
  *
- * Thread-safety: an mh_d64 is immutable after mh_d64_open(); every
+ * Thread-safety: an mh_d64 is immutable after mh_d64_open() (a save
+ * returns a new image, which the caller opens to replace the old); every
  * function here is [thread-safe].
  */
 #ifndef MCPHOST_MEDIA_D64_H
@@ -166,6 +171,43 @@ mh_status mh_d64_load(const mh_d64 *d64, const uint8_t *name, size_t length,
  * BAM (18/0) or on a directory sector, or a block another file uses too
  * ("cross-linked"). MH_OK when every file reads cleanly. */
 mh_status mh_d64_validate(const mh_d64 *d64, mh_media_error *err);
+
+/* What mh_d64_save() did, or which 1541 error it met. */
+typedef struct mh_d64_save_result {
+    unsigned dos_error;    /* 0, or the drive's error number: 33 SYNTAX ERROR (a
+                            * pattern or REL type), 34 SYNTAX ERROR (no name),
+                            * 63 FILE EXISTS, 72 DISK FULL */
+    uint8_t track, sector; /* the file's first block */
+    unsigned blocks;       /* blocks the file uses (the entry's count) */
+    bool replaced;         /* "@0:NAME" replaced an existing file */
+} mh_d64_save_result;
+
+/* SAVE"NAME",8: writes size bytes (a PRG's two-byte load address first)
+ * as a closed file into a copy of the image and returns the copy in
+ * *image (malloc'ed, d64->image_size bytes, error info kept); the caller
+ * opens it with mh_d64_open() to see the new disk. NAME is PETSCII as the
+ * KERNAL sends it: "NAME", "0:NAME", "@0:NAME" or "@:NAME" (save and
+ * replace: the existing file's entry gets the new chain and its old blocks
+ * are freed; a name that does not exist is simply saved), an optional
+ * ",P" (default), ",S" or ",U" suffix for the type; at most 16 characters
+ * are kept, as on the drive. Errors, with nothing returned:
+ *   MH_ERR_EXISTS (63) the name exists and no "@" was given;
+ *   MH_ERR_LIMIT (72)  not enough free blocks for the whole file (checked
+ *                      before anything is written; a replace needs room for
+ *                      the new file before the old is freed, as on the
+ *                      drive), or no free directory slot (144 entries);
+ *   MH_ERR_INVALID_ARGUMENT (33/34) an empty name, * or ? in it, ",R";
+ *   MH_ERR_INVALID_ARGUMENT (dos_error 0) a disk that cannot be written
+ *                      safely: a damaged directory chain, a file chain that
+ *                      mh_d64_validate() refuses, a BAM whose free counts
+ *                      differ from its bitmaps or that marks a used sector
+ *                      (BAM, directory, a file's block) free.
+ * Allocation follows the 1541 (tracks nearest 18 first, interleave 10 for
+ * files, 3 for directory sectors on track 18) on tracks 1-35 only, also on
+ * a 40-track image. result (may be NULL) says where the file went. */
+mh_status mh_d64_save(const mh_d64 *d64, const uint8_t *name, size_t length, const uint8_t *data,
+                      size_t size, uint8_t **image, size_t *image_size,
+                      mh_d64_save_result *result, mh_media_error *err);
 
 #ifdef __cplusplus
 }

@@ -18,6 +18,8 @@ typedef struct compiler {
     expr_token tok;
     mh_expr_resolve_fn resolve;
     void *resolve_user;
+    mh_expr_constant_fn constant;
+    void *constant_user;
     expr_insn *code;
     uint32_t count;
     uint32_t barrier; /* no folding across a jump target before this index */
@@ -138,8 +140,16 @@ static int parse_name(compiler *c)
     int32_t id = 0;
     int indexed = 0;
     if (!c->resolve || !c->resolve(c->resolve_user, s, name.length, &id, &indexed)) {
-        expr_fail(&c->diag, name.start, "unknown name \"%.*s%s\" at position %zu", shown, s,
-                  cut, name.start);
+        /* Not one of the caller's names: maybe a constant (a label). */
+        int64_t value = 0;
+        char why[160] = "";
+        if (c->constant && c->constant(c->constant_user, s, name.length, &value, why, sizeof why)) {
+            emit(c, EXPR_CONST, 0, value, 1);
+            next(c, 0);
+            return 0;
+        }
+        expr_fail(&c->diag, name.start, "unknown name \"%.*s%s\" at position %zu%s%s", shown, s,
+                  cut, name.start, why[0] ? ": " : "", why);
         return -1;
     }
     next(c, 0);
@@ -295,6 +305,14 @@ mh_status mh_expr_compile(const char *text, mh_expr_resolve_fn resolve, void *re
                           mh_expr **out, size_t *error_position, char *error,
                           size_t error_size)
 {
+    return mh_expr_compile_with(text, resolve, resolve_user, NULL, NULL, out, error_position,
+                                error, error_size);
+}
+
+mh_status mh_expr_compile_with(const char *text, mh_expr_resolve_fn resolve, void *resolve_user,
+                               mh_expr_constant_fn constant, void *constant_user, mh_expr **out,
+                               size_t *error_position, char *error, size_t error_size)
+{
     compiler c;
     memset(&c, 0, sizeof c);
     if (out)
@@ -315,6 +333,8 @@ mh_status mh_expr_compile(const char *text, mh_expr_resolve_fn resolve, void *re
     c.lx.diag = &c.diag;
     c.resolve = resolve;
     c.resolve_user = resolve_user;
+    c.constant = constant;
+    c.constant_user = constant_user;
     next(&c, 1);
     if (c.tok.kind == TOK_END) {
         expr_fail(&c.diag, c.tok.start,
