@@ -6,11 +6,17 @@
 //   - the breakpoint list, the trace, a watchpoint stop (the writer's PC and
 //     the old and new value), the bare6502 exit code, and a memory read over
 //     4 KiB (the first 4 KiB as a dump and how to page on);
-//   - for a broad run of tools on a C64, every scalar of structuredContent
+//   - for a broad run of tools on a C64, and the source-level tools on a
+//     ca65 program (symbols, source lines, @mcp annotations, a stop with its
+//     source line, a step by line), every scalar of structuredContent
 //     appears in the text (numbers in decimal or hex), and every tool that
 //     answers with structuredContent declares an outputSchema.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connectHost, resultText } from './lib/client.mjs';
 
 /** Only what a text-only client shows the model. */
@@ -227,3 +233,68 @@ describe('text-only answers on bare6502', () => {
     assert.match(textOf(stop).split('\n')[0], /exit code 42/, textOf(stop));
   });
 });
+
+const have = (tool) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('text-only answers of the source-level tools (ca65 .dbg on bare6502)',
+  { skip: !(have('ca65') && have('ld65')) && 'ca65/ld65 are not installed (apt-get install cc65)' }, () => {
+    let host, dir;
+    const ok = async (name, args = {}) => {
+      const result = await host.client.callTool({ name, arguments: args });
+      assert.ok(!result.isError, `${name}(${JSON.stringify(args)}) failed: ${textOf(result)}`);
+      return result;
+    };
+    before(async () => {
+      dir = realpathSync(mkdtempSync(join(tmpdir(), 'mh-text-')));
+      writeFileSync(join(dir, 'main.s'), [
+        '        .segment "CODE"',
+        'start:  ldx #0',
+        '; @mcp-function: fills the first four screen bytes with 1',
+        'fill:   lda #1',
+        '        sta $0400,x',
+        '        inx',
+        '        cpx #4',
+        '        bne fill',
+        '; @mcp-bug-known: loops forever here',
+        'done:   jmp done', ''].join('\n'));
+      writeFileSync(join(dir, 'link.cfg'), 'MEMORY { RAM: start=$C000, size=$1000, file=%O; }\nSEGMENTS { CODE: load=RAM, type=ro; }\n');
+      const run = (cmd, args) => execFileSync(cmd, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      run('ca65', ['-g', '-o', 'main.o', 'main.s']);
+      run('ld65', ['-C', 'link.cfg', '-o', 'main.bin', '--dbgfile', 'main.dbg', 'main.o']);
+      host = await connectHost({
+        args: ['--machine', 'bare6502', '--transport', 'stdio', '--allow-dir', dir, '--config',
+          `program=${join(dir, 'main.bin')}`, '--config', 'load_address=$C000', '--config', 'start=$C000']
+      });
+    });
+    after(async () => {
+      await host?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('every fact of their structuredContent is in the text', async () => {
+      const plan = [
+        ['symbols_load', { path: join(dir, 'main.dbg') }], ['symbols_list'],
+        ['source_lines', { address: 'fill' }], ['source_lines', { file: 'main.s', line: 5 }],
+        ['annotations_list'], ['annotations_get', { address: 'fill' }], ['annotations_search', { text: 'forever' }],
+        ['breakpoints_set', { address: 'fill+2' }], ['execution_run'], ['execution_wait', { timeout_ms: 5000 }],
+        ['execution_step', { unit: 'line' }], ['disassemble', { address: 'start', count: 4 }], ['backtrace'],
+        ['breakpoints_list']
+      ];
+      const problems = [];
+      for (const [name, args = {}] of plan) {
+        const result = await ok(name, args);
+        if (!result.structuredContent) continue;
+        const text = textOf(result);
+        const missing = leaves(result.structuredContent).filter(([, v]) => !shown(text, v));
+        if (missing.length) problems.push(`${name}: ${missing.slice(0, 6).map(([p, v]) => `${p}=${JSON.stringify(v)}`).join(', ')}`);
+      }
+      assert.deepEqual(problems, []);
+    });
+  });
