@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "content.h"
 #include "core_tools.h"
 #include "files.h"
 #include "hostctx.h"
@@ -216,6 +217,9 @@ static int load_everything(mh_hostctx *ctx, const mh_cli *cli)
         mh_log(MH_LOG_DEBUG, NULL, "%zu plugin(s) from %s", n, (char *)dirs.items[i]);
     }
     mh_ptrvec_free(&dirs);
+    /* After the plugins: the content needs every machine type. */
+    if (mh_loader_add_builtin(ctx, &mh_content_entry, error, sizeof error) != MH_OK)
+        mh_log(MH_LOG_ERROR, NULL, "%s", error);
     return 0;
 }
 

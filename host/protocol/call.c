@@ -35,6 +35,7 @@ void mh_call_free(mh_call *call)
     cJSON_Delete(call->completions);
     free(call->error);
     cJSON_free(call->client_answer);
+    cJSON_Delete(call->forward_args);
     free(call);
 }
 

@@ -22,6 +22,12 @@ struct mh_call {
     cJSON *completions;    /* completion values */
     const char *resource_uri;
     char *client_answer;   /* the last ask_client() result text, owned */
+    /* Resource reads and completions (host content only): answer with this
+     * tool's result instead (methods_content.c calls it as the client
+     * would), and the JSON-RPC code of call->error (0: -32603). */
+    const char *forward_tool;
+    cJSON *forward_args;   /* owned */
+    int error_code;
 };
 
 mh_call *mh_call_new(mh_request *req, const cJSON *args);

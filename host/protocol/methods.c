@@ -21,6 +21,7 @@ static const mh_method method_table[] = {
     {"prompts/list", mh_method_prompts_list, 0},
     {"prompts/get", mh_method_prompts_get, 0},
     {"completion/complete", mh_method_completion_complete, 0},
+    {"server/discover", mh_method_server_discover, 1},
 };
 
 const mh_method *mh_method_find(const char *name)
@@ -37,7 +38,7 @@ cJSON *mh_initialize_result(const char *version)
     cJSON *caps = cJSON_AddObjectToObject(result, "capabilities");
     cJSON_AddBoolToObject(cJSON_AddObjectToObject(caps, "tools"), "listChanged", 1);
     cJSON *resources = cJSON_AddObjectToObject(caps, "resources");
-    cJSON_AddBoolToObject(resources, "subscribe", 0);
+    cJSON_AddBoolToObject(resources, "subscribe", 1);
     cJSON_AddBoolToObject(resources, "listChanged", 0);
     cJSON_AddBoolToObject(cJSON_AddObjectToObject(caps, "prompts"), "listChanged", 0);
     cJSON_AddObjectToObject(caps, "logging");

@@ -22,6 +22,8 @@ const mh_method *mh_method_find(const char *name);
 /* Answering (server.c). respond takes ownership of result. */
 void mh_request_respond(mh_request *req, cJSON *result);
 void mh_request_fail(mh_request *req, int code, const char *message);
+/* Like fail, with the error's "data" (taken over; may be NULL). */
+void mh_request_fail_data(mh_request *req, int code, const char *message, cJSON *data);
 void mh_request_set_log_level(mh_request *req, int level);
 mh_server *mh_request_server(mh_request *req);
 const char *mh_request_protocol(mh_request *req);
@@ -31,6 +33,8 @@ struct mh_workers *mh_server_workers(mh_server *server);
 /* Lifecycle (server.c and methods.c). */
 void mh_method_initialize(mh_request *req, const cJSON *params);
 cJSON *mh_initialize_result(const char *version);
+/* server/discover (2026-07-28, server_stateless.c). */
+void mh_method_server_discover(mh_request *req, const cJSON *params);
 
 /* Method groups, one file each. */
 void mh_method_ping(mh_request *req, const cJSON *params);
@@ -40,8 +44,7 @@ void mh_method_tools_call(mh_request *req, const cJSON *params);
 void mh_method_resources_list(mh_request *req, const cJSON *params);
 void mh_method_resource_templates_list(mh_request *req, const cJSON *params);
 void mh_method_resources_read(mh_request *req, const cJSON *params);
-/* Accepted and acknowledged; no resource reports changes yet, so no
- * notifications/resources/updated are sent (the capability says subscribe: false). */
+/* Subscriptions; server_resources.c sends notifications/resources/updated. */
 void mh_method_resources_subscribe(mh_request *req, const cJSON *params);
 void mh_method_resources_unsubscribe(mh_request *req, const cJSON *params);
 void mh_method_prompts_list(mh_request *req, const cJSON *params);

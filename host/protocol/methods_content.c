@@ -6,6 +6,7 @@
 #include <mcphost/json.h>
 
 #include "call.h"
+#include "content_forward.h"
 #include "hostctx.h"
 #include "methods.h"
 
@@ -85,7 +86,9 @@ void mh_method_resources_read(mh_request *req, const cJSON *params)
     call->resource_uri = uri->valuestring;
     r->read(r->user_data, call);
     if (call->error) {
-        mh_request_fail(req, -32603, call->error);
+        mh_request_fail(req, call->error_code ? call->error_code : -32603, call->error);
+    } else if (call->forward_tool) {
+        mh_forward_read(req, call, r->mime_type, uri->valuestring);
     } else {
         /* Text contents carry the resource's MIME type. */
         cJSON *item;
@@ -103,8 +106,8 @@ void mh_method_resources_read(mh_request *req, const cJSON *params)
 }
 
 /* resources/subscribe and resources/unsubscribe: the URI must name a
- * resource (or match a template). Nothing reports resource changes yet, so
- * a subscription never produces notifications/resources/updated. */
+ * resource (or match a template); server_resources.c sends
+ * notifications/resources/updated when it may have changed. */
 static void subscription(mh_request *req, const cJSON *params, const char *method)
 {
     const cJSON *uri = cJSON_GetObjectItemCaseSensitive(params, "uri");
@@ -125,6 +128,14 @@ static void subscription(mh_request *req, const cJSON *params, const char *metho
                  mh_utf8_prefix(uri->valuestring, 300), uri->valuestring);
         mh_request_fail(req, -32002, message);
         return;
+    }
+    if (strcmp(method, "resources/subscribe") == 0) {
+        if (mh_request_resource_subscribe(req, uri->valuestring) != 0) {
+            mh_request_fail(req, -32603, "Internal error: out of memory");
+            return;
+        }
+    } else {
+        mh_request_resource_unsubscribe(req, uri->valuestring); /* not subscribed: fine */
     }
     mh_request_respond(req, cJSON_CreateObject());
 }
@@ -220,8 +231,6 @@ void mh_method_prompts_get(mh_request *req, const cJSON *params)
     mh_call_free(call);
 }
 
-#define MH_COMPLETION_MAX 100
-
 void mh_method_completion_complete(mh_request *req, const cJSON *params)
 {
     const cJSON *ref = cJSON_GetObjectItemCaseSensitive(params, "ref");
@@ -278,18 +287,10 @@ void mh_method_completion_complete(mh_request *req, const cJSON *params)
         return;
     }
     if (complete) complete(user_data, call);
-    cJSON *values = cJSON_CreateArray();
-    int total = 0;
-    const cJSON *v;
-    cJSON_ArrayForEach(v, call->completions)
-    {
-        if (total++ < MH_COMPLETION_MAX) cJSON_AddItemToArray(values, cJSON_Duplicate(v, 1));
+    if (call->forward_tool) {
+        mh_forward_completion(req, call, arg_value->valuestring);
+    } else {
+        mh_request_respond(req, mh_completion_result(call->completions, NULL));
     }
-    cJSON *result = cJSON_CreateObject();
-    cJSON *completion = cJSON_AddObjectToObject(result, "completion");
-    cJSON_AddItemToObject(completion, "values", values);
-    cJSON_AddNumberToObject(completion, "total", total);
-    cJSON_AddBoolToObject(completion, "hasMore", total > MH_COMPLETION_MAX);
     mh_call_free(call);
-    mh_request_respond(req, result);
 }

@@ -34,6 +34,7 @@ mh_server *mh_server_new(mh_hostctx *ctx)
     }
     pthread_mutex_init(&server->lock, NULL);
     mh_server_events_start(server);
+    mh_server_resources_start(server);
     return server;
 }
 
@@ -42,6 +43,7 @@ void mh_server_free(mh_server *server)
     if (!server) return;
     mh_window_client_free(server->window);
     mh_server_events_stop(server);
+    mh_server_resources_stop(server);
     mh_log_set_forward(NULL, NULL);
     mh_workers_free(server->workers);
     mh_ptrvec_free(&server->conns);
@@ -58,7 +60,10 @@ size_t mh_server_page_size(const mh_server *server) { return server->page_size; 
 mh_workers *mh_server_workers(mh_server *server) { return server->workers; }
 mh_hostctx *mh_request_host(mh_request *req) { return req->conn->server->ctx; }
 mh_server *mh_request_server(mh_request *req) { return req->conn->server; }
-const char *mh_request_protocol(mh_request *req) { return req->conn->protocol_version; }
+const char *mh_request_protocol(mh_request *req)
+{
+    return req->modern_version[0] ? req->modern_version : req->conn->protocol_version;
+}
 
 /* ---- sending ---- */
 
@@ -138,8 +143,28 @@ static int answer_cancelled(mh_request *req)
     return why != 0;
 }
 
+/* An internal request's answer goes to its hook, never to the client. */
+static int answer_internal(mh_request *req, cJSON *result, int code, const char *message)
+{
+    if (!req->internal_answer) return 0;
+    if (atomic_load(&req->cancelled) && result) {
+        cJSON_Delete(result);
+        result = NULL;
+        code = MH_ERR_CODE_CONNECTION_CLOSED;
+        message = "the request was cancelled";
+    }
+    req->internal_answer(req->internal_user, result, code, message);
+    request_free(req);
+    return 1;
+}
+
 void mh_request_respond(mh_request *req, cJSON *result)
 {
+    if (answer_internal(req, result, 0, NULL)) return;
+    /* Stateless (2026-07-28) results say they are complete. */
+    if (req->modern_version[0] && cJSON_IsObject(result) &&
+        !cJSON_HasObjectItem(result, "resultType"))
+        cJSON_AddStringToObject(result, "resultType", "complete");
     if (!answer_cancelled(req)) {
         cJSON *msg = envelope(req->id);
         cJSON_AddItemToObject(msg, "result", result ? result : cJSON_CreateObject());
@@ -154,7 +179,31 @@ void mh_request_respond(mh_request *req, cJSON *result)
 
 void mh_request_fail(mh_request *req, int code, const char *message)
 {
+    if (answer_internal(req, NULL, code, message)) return;
+    /* 2026-07-28 reports a missing resource as invalid params. */
+    if (req->modern_version[0] && code == -32002) code = -32602;
     if (!answer_cancelled(req)) send_bare_error(req->conn, req->exchange, req->id, code, message);
+    exchange_done(req->conn, req->exchange);
+    request_free(req);
+}
+
+void mh_request_fail_data(mh_request *req, int code, const char *message, cJSON *data)
+{
+    if (answer_internal(req, NULL, code, message)) {
+        cJSON_Delete(data);
+        return;
+    }
+    if (!answer_cancelled(req)) {
+        cJSON *msg = envelope(req->id);
+        cJSON *error = cJSON_AddObjectToObject(msg, "error");
+        cJSON_AddNumberToObject(error, "code", code);
+        cJSON_AddStringToObject(error, "message", message);
+        if (data) cJSON_AddItemToObject(error, "data", data);
+        mh_server_send_message(req->conn, req->exchange, msg);
+        cJSON_Delete(msg);
+    } else {
+        cJSON_Delete(data);
+    }
     exchange_done(req->conn, req->exchange);
     request_free(req);
 }
@@ -392,8 +441,10 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
         mh_request_fail(req, -32602, "Invalid params: \"params\" must be an object");
         return;
     }
+    int stateless = mh_server_stateless_request(req, m->name, params);
+    if (stateless < 0) return; /* answered */
     pthread_mutex_lock(&conn->lock);
-    int initialized = conn->initialized;
+    int initialized = conn->initialized || stateless;
     pthread_mutex_unlock(&conn->lock);
     if (!initialized && !m->before_initialize) {
         mh_request_fail(req, -32600,
@@ -485,6 +536,7 @@ static void s_close(mh_conn *conn)
     pthread_mutex_unlock(&conn->lock);
     mh_ptrvec_free(&conn->inflight);
     mh_server_drop_subscriptions(conn);
+    mh_server_drop_resource_subscriptions(conn);
     mh_ptrvec_free(&conn->outgoing); /* empty: every asker has returned */
     cJSON_Delete(conn->client_caps);
     pthread_cond_destroy(&conn->answered);
@@ -523,6 +575,24 @@ mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
 }
 
 static const char *const *s_protocol_versions(void) { return mh_protocol_versions; }
+
+int mh_request_internal(mh_request *from, const char *method, cJSON *params,
+                        mh_internal_answer_fn fn, void *user)
+{
+    const mh_method *m = mh_method_find(method);
+    char id_text[48];
+    snprintf(id_text, sizeof id_text, "mh-internal-%llu",
+             atomic_fetch_add(&from->conn->server->next_internal, 1) + 1);
+    cJSON *id = cJSON_CreateString(id_text);
+    mh_request *req = m && id ? request_new(from->conn, NULL, id, params) : NULL;
+    cJSON_Delete(id);
+    if (!req) return -1;
+    req->internal_answer = fn;
+    req->internal_user = user;
+    memcpy(req->modern_version, from->modern_version, sizeof req->modern_version);
+    m->fn(req, params);
+    return 0;
+}
 
 mh_status mh_server_call_tool(mh_server *server, const char *session, const char *tool,
                               const char *arguments_json, mh_observe_result_fn done, void *user)

@@ -63,6 +63,22 @@ int mh_request_subscribe(mh_request *req, const char *session, uint32_t types,
 int mh_request_unsubscribe(mh_request *req, const char *session);
 /* (Execution events reach the server as an mh.observe/1 observer.) */
 
+/* resources/subscribe and unsubscribe on the request's connection
+ * (server_resources.c). Returns 0, or -1 when out of memory or
+ * (unsubscribe) not subscribed. */
+int mh_request_resource_subscribe(mh_request *req, const char *uri);
+int mh_request_resource_unsubscribe(mh_request *req, const char *uri);
+
+/* A request the server makes to itself on from's connection (a resource
+ * read answered by a tool): method runs exactly as if the client had sent
+ * it (validation, sessions, observers see the client), and its answer goes
+ * to fn instead of the client: result (fn owns it) or, when result is NULL,
+ * a JSON-RPC error code and message. fn runs on the thread that answers.
+ * Returns -1 (fn not called) for an unknown method or out of memory. */
+typedef void (*mh_internal_answer_fn)(void *user, cJSON *result, int code, const char *message);
+int mh_request_internal(mh_request *from, const char *method, cJSON *params,
+                        mh_internal_answer_fn fn, void *user);
+
 /* A connection opened inside the process (window_client.c) skips
  * initialize: it takes the newest protocol version and this client name. */
 int mh_server_mark_initialized(mh_conn *conn, const char *client);

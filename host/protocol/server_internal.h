@@ -8,6 +8,8 @@
  *                        observer)
  *   server_ask.c         requests the server sends the client (sampling,
  *                        elicitation, roots) and their answers
+ *   server_resources.c   resources/subscribe and notifications/resources/updated
+ *   server_stateless.c   the stateless revision 2026-07-28 and server/discover
  * Locks: server->lock guards the connection list; conn->lock the fields
  * of a connection. */
 #ifndef MH_HOST_SERVER_INTERNAL_H
@@ -50,6 +52,13 @@ struct mh_server {
     atomic_uint subscribed[MH_EVENT_TYPE_COUNT + 1];
     /* What tools/list showed last (tools_listed.h), to send list_changed. */
     _Atomic uint64_t tools_listed_hash;
+    _Atomic unsigned long long next_internal; /* ids of mh_request_internal() */
+    /* Resource subscriptions (server_resources.c): their count over all
+     * connections, and the observers that tell of changes. */
+    atomic_uint resource_subscriptions;
+    uint64_t resource_observer_id;
+    uint64_t resource_frame_observer_id; /* from the first subscription that wants frames (under lock) */
+    int resource_frame_observer_adding;
 };
 
 struct mh_conn {
@@ -70,6 +79,7 @@ struct mh_conn {
     mh_ptrvec outgoing;       /* outgoing_request*: requests we sent the client */
     unsigned next_outgoing;
     pthread_cond_t answered;  /* an outgoing request got its answer */
+    mh_ptrvec resource_subs;  /* resource_subscription* (server_resources.c) */
 };
 
 /* A request the host sent the client (ask_client), waiting for its answer. */
@@ -92,6 +102,13 @@ struct mh_request {
     cJSON *id;
     cJSON *progress_token;
     atomic_int cancelled;
+    /* A request the server made itself (mh_request_internal): its answer
+     * goes to internal_answer instead of the client. */
+    mh_internal_answer_fn internal_answer;
+    void *internal_user;
+    /* The protocol version of a stateless (2026-07-28) request, from its
+     * _meta; "" for a request of an initialized connection. */
+    char modern_version[16];
 };
 
 /* server.c: one message to the client (a response, request or
@@ -104,6 +121,17 @@ void mh_server_send_notification(mh_conn *conn, void *exchange, const char *meth
 void mh_server_events_start(mh_server *server);
 void mh_server_events_stop(mh_server *server);
 void mh_server_drop_subscriptions(mh_conn *conn);
+/* server_stateless.c: a request that carries the stateless revision's
+ * _meta (2026-07-28) is served without initialize. Returns 1 for such a
+ * request (req->modern_version set), 0 for a request of the initialize
+ * era, -1 when it was refused (answered: unsupported version, missing
+ * _meta fields, a method the revision removed). */
+int mh_server_stateless_request(mh_request *req, const char *method, const cJSON *params);
+/* server_resources.c: resources/subscribe's bookkeeping and
+ * notifications/resources/updated. */
+void mh_server_resources_start(mh_server *server);
+void mh_server_resources_stop(mh_server *server);
+void mh_server_drop_resource_subscriptions(mh_conn *conn);
 /* server_ask.c: a client's answer to a request the server sent. */
 void mh_server_deliver_answer(mh_conn *conn, const cJSON *id, const cJSON *result,
                               const cJSON *error);

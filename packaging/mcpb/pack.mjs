@@ -24,7 +24,7 @@ function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i].replace(/^--/, '');
-    if (!['bin', 'plugins', 'version', 'out'].includes(name) || i + 1 >= argv.length)
+    if (!['bin', 'plugins', 'version', 'out', 'docs', 'docs-from-bin'].includes(name) || i + 1 >= argv.length)
       throw new Error(`usage: pack.mjs --bin FILE --plugins DIR --version V --out FILE.mcpb (bad "${argv[i]}")`);
     args[name] = argv[i + 1];
   }
@@ -130,6 +130,14 @@ async function main() {
     chmodSync(bin, 0o755);
     for (const name of readdirSync(args.plugins).filter((n) => n.endsWith('.so')))
       copyFileSync(join(args.plugins, name), join(plugins, name));
+    // The docs, where the binary looks for them (its resources mcphost://docs/...):
+    // --docs-from-bin is the installed path relative to bin/.
+    if (args.docs) {
+      const docs = join(dirname(bin), args['docs-from-bin'] ?? '../share/doc/mcphost/docs');
+      mkdirSync(docs, { recursive: true });
+      for (const name of readdirSync(args.docs).filter((n) => n.endsWith('.md')))
+        copyFileSync(join(args.docs, name), join(docs, name));
+    }
     const tools = await listTools(bin);
     writeFileSync(join(stage, 'manifest.json'), JSON.stringify(manifest(args.version, tools), null, 2) + '\n');
     run(mcpbCli, ['validate', join(stage, 'manifest.json')]);

@@ -16,7 +16,12 @@ typedef struct post_info {
     message_kind kind;
     int initialize;
     int progress; /* params._meta.progressToken present */
+    int stateless; /* params._meta names a protocol version (2026-07-28 on) */
 } post_info;
+
+/* The _meta key of the stateless revision (2026-07-28): a request that
+ * carries it needs no session. */
+#define HTTP_META_VERSION "io.modelcontextprotocol/protocolVersion"
 
 static void classify(const mh_json *root, post_info *info)
 {
@@ -29,6 +34,7 @@ static void classify(const mh_json *root, post_info *info)
         info->initialize = strcmp(mh_json_as_string(method, NULL), "initialize") == 0;
         const mh_json *meta = mh_json_object_get(mh_json_object_get(root, "params"), "_meta");
         info->progress = mh_json_object_get(meta, "progressToken") != NULL;
+        info->stateless = mh_json_object_get(meta, HTTP_META_VERSION) != NULL;
     } else if (mh_json_typeof(method) == MH_JSON_STRING && !id) {
         info->kind = MSG_NOTIFICATION;
     } else if (!method && id_ok &&
@@ -270,6 +276,30 @@ static enum MHD_Result post_initialize(http_transport *t, struct MHD_Connection 
     return send_answer(c, &a, id);
 }
 
+/* A stateless request (2026-07-28) without Mcp-Session-Id: it runs on a
+ * connection of its own that ends with its answer, always a JSON body (the
+ * host checks the version and answers everything else). */
+static enum MHD_Result post_stateless(http_transport *t, struct MHD_Connection *c,
+                                      http_request *req, const post_info *info)
+{
+    http_session *s = http_session_new(t);
+    if (!s) return http_send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, -32603, "out of memory");
+    http_make_session_id(s->id);
+    mh_conn_desc desc = {sizeof desc, "http", s, http_session_send, http_session_done};
+    s->conn = t->server->open(t->host, &desc);
+    if (!s->conn) {
+        http_session_unref(s);
+        return http_send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, -32603,
+                          "Internal error: the host refused a new connection");
+    }
+    answer a = run_request(t, s, req->body, req->length, 0, 1, info);
+    http_retire_session(s);
+    /* The revision answers a version it does not serve with HTTP 400. */
+    if (a.kind == ANSWER_JSON && strstr(a.json, "\"code\":-32022"))
+        return http_queue(c, MHD_HTTP_BAD_REQUEST, http_json_response(a.json, a.length));
+    return send_answer(c, &a, NULL);
+}
+
 /* The session a request names, checked; NULL after queueing the error. */
 http_session *http_request_session(http_transport *t, struct MHD_Connection *c,
                                      enum MHD_Result *result)
@@ -335,6 +365,8 @@ enum MHD_Result http_handle_post(http_transport *t, struct MHD_Connection *c, ht
     int sse_ok = http_accepts(accept, "text/event-stream");
     int json_ok = http_accepts(accept, "application/json");
     if (info.kind == MSG_REQUEST && info.initialize) return post_initialize(t, c, req, sse_ok, json_ok, &info);
+    if (info.kind == MSG_REQUEST && info.stateless && !http_header(c, "Mcp-Session-Id"))
+        return post_stateless(t, c, req, &info);
 
     enum MHD_Result result = MHD_NO;
     http_session *s = http_request_session(t, c, &result);

@@ -18,6 +18,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const packScript = resolve(here, '../../packaging/mcpb/pack.mjs');
 const mcpbCli = resolve(here, 'node_modules/.bin/mcpb');
 const pluginDir = resolve(dirname(MCPHOST_BIN), '../lib/mcphost/plugins');
+const docsDir = resolve(dirname(packScript), '../../docs');
 
 function run(command, args) {
   const r = spawnSync(command, args, { encoding: 'utf8', timeout: 120000 });
@@ -37,7 +38,8 @@ describe('the .mcpb bundle', () => {
   after(() => rmSync(work, { recursive: true, force: true }));
 
   it('packs, and the official CLI reads it back', () => {
-    run(process.execPath, [packScript, '--bin', MCPHOST_BIN, '--plugins', pluginDir, '--version', '0.1.0', '--out', bundle]);
+    run(process.execPath, [packScript, '--bin', MCPHOST_BIN, '--plugins', pluginDir, '--docs', docsDir,
+      '--version', '0.1.0', '--out', bundle]);
     assert.ok(statSync(bundle).size > 100000, 'the bundle holds the binary and plugins');
     const info = run(mcpbCli, ['info', bundle]);
     assert.match(info, /mcphost/);
@@ -46,6 +48,7 @@ describe('the .mcpb bundle', () => {
     assert.equal(manifest.server.type, 'binary');
     assert.ok(existsSync(join(unpacked, manifest.server.entry_point)), 'the entry point is in the bundle');
     assert.ok(existsSync(join(unpacked, 'server/lib/mcphost/plugins/machine-c64.so')), 'the plugins are in the bundle');
+    assert.ok(existsSync(join(unpacked, 'server/share/doc/mcphost/docs/resources.md')), 'the docs are in the bundle');
     run(mcpbCli, ['validate', join(unpacked, 'manifest.json')]);
   });
 

@@ -31,4 +31,14 @@ dpkg --root="$root" --admindir="$root/var/lib/dpkg" -s mcphost | grep -q '^Statu
 code=0
 "$root/usr/bin/mcphost" --machine c64 --warp --limit-cycles 200000 </dev/null 2>/dev/null || code=$?
 [ "$code" -eq 1 ] || fail "the packaged binary's headless run exited $code, not 1"
+# The docs served as MCP resources are the packaged ones (marked to tell them
+# from the source tree's).
+docs="$root/usr/share/doc/mcphost/docs"
+[ -f "$docs/expressions.md" ] || fail "no docs in /usr/share/doc/mcphost/docs"
+echo "packaged-docs-marker" >> "$docs/expressions.md"
+answer=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"deb-test","version":"1"}}}' \
+    '{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"mcphost://docs/expressions"}}' |
+    "$root/usr/bin/mcphost" --transport stdio 2>/dev/null)
+echo "$answer" | grep -q 'packaged-docs-marker' ||
+    fail "mcphost://docs/expressions is not read from the packaged docs: $answer"
 echo "deb_package: ok ($(basename "$deb"), Depends: $depends)"

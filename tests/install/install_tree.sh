@@ -31,6 +31,15 @@ answer=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{
     "$bin" --transport stdio 2>/dev/null)
 echo "$answer" | grep -q '"serverInfo"' || fail "no initialize answer over stdio: $answer"
 
+# The docs as MCP resources come from the installed tree (a marker added to
+# the installed file shows it is that file, not the source tree's).
+echo "installed-docs-marker" >> "$prefix/share/doc/mcphost/docs/expressions.md"
+answer=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"install-test","version":"1"}}}' \
+    '{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"mcphost://docs/expressions"}}' |
+    "$bin" --transport stdio 2>/dev/null)
+echo "$answer" | grep -q 'installed-docs-marker' ||
+    fail "mcphost://docs/expressions is not read from the installed docs: $answer"
+
 # The SDK: pkg-config finds it in the prefix.
 include=$(PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name mcphost.pc | head -n 1)") \
     pkg-config --cflags-only-I mcphost | sed 's/^ *-I//; s/ *$//')
