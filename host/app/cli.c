@@ -62,6 +62,15 @@ static const cli_option options[] = {
     {"--exit-screenshot", "FILE", OPT_STRING, FIELD(exit_screenshot),
      "when the run ends, write the machine's last frame to FILE (PNG)", NULL},
     {"--warp", NULL, OPT_FLAG, FIELD(warp), "run as fast as possible, not in real time", NULL},
+    {"--orphan-grace", "SECONDS", OPT_U64, FIELD(orphan_grace),
+     "when a client's connection ends, its machine sessions are paused and destroyed after "
+     "SECONDS unless another client takes them over (default 120, or MCPHOST_ORPHAN_GRACE)",
+     NULL},
+    {"--no-confirm", NULL, OPT_FLAG, FIELD(no_confirm),
+     "destructive tool calls (hard reset, snapshot load, overwrite...) need no confirmation "
+     "token (for scripts)", NULL},
+    {"--confirm-ttl", "SECONDS", OPT_U64, FIELD(confirm_ttl),
+     "how long a confirmation token stays valid (default 60)", NULL},
     {"--gui", NULL, OPT_FLAG, FIELD(gui),
      "open the window (frontend sdl) beside the transport: a person debugs alongside the agent",
      NULL},
@@ -211,6 +220,19 @@ int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_s
     cli->port = 6510;
     cli->log_level = "info";
     cli->token = getenv("MCPHOST_TOKEN");
+    cli->orphan_grace = 120;
+    cli->confirm_ttl = 60;
+    const char *grace = getenv("MCPHOST_ORPHAN_GRACE");
+    if (grace && *grace) {
+        char *end = NULL;
+        unsigned long long v = strtoull(grace, &end, 10);
+        if (*grace == '-' || *end || v > 86400u * 365u) {
+            snprintf(error, error_size, "MCPHOST_ORPHAN_GRACE=\"%s\" is not a number of seconds",
+                     grace);
+            return -1;
+        }
+        cli->orphan_grace = v;
+    }
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *eq = strchr(arg, '=');

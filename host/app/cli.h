@@ -24,6 +24,9 @@ typedef struct mh_cli {
     uint64_t limit_cycles;    /* --limit-cycles */
     const char *exit_screenshot; /* --exit-screenshot: PNG of the last frame when the run ends */
     int warp;                 /* --warp */
+    uint64_t orphan_grace;    /* --orphan-grace SECONDS (default 120, MCPHOST_ORPHAN_GRACE) */
+    int no_confirm;           /* --no-confirm */
+    uint64_t confirm_ttl;     /* --confirm-ttl SECONDS (default 60) */
     int gui;                  /* --gui: open the window (the "sdl" frontend) */
     const char *frontend;     /* --frontend NAME: open this frontend */
     int list_plugins, help, version;

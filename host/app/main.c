@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "content.h"
 #include "core_tools.h"
+#include "exe_dir.h"
 #include "files.h"
 #include "hostctx.h"
 #include "loader.h"
@@ -167,16 +168,13 @@ static void exit_screenshot(mh_session *session, const char *path)
 static void default_plugin_dirs(mh_ptrvec *dirs, char *exe_rel, size_t size)
 {
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = '\0';
+    int found = mh_exe_dir(exe, sizeof exe) == 0;
+    if (found) {
         snprintf(exe_rel, size, "%s/%s", exe, MH_PLUGIN_RELDIR);
         mh_ptrvec_push(dirs, exe_rel);
     }
     char a[PATH_MAX], b[PATH_MAX];
-    int same = n > 0 && realpath(exe_rel, a) && realpath(MH_PLUGIN_INSTALL_DIR, b) &&
+    int same = found && realpath(exe_rel, a) && realpath(MH_PLUGIN_INSTALL_DIR, b) &&
                strcmp(a, b) == 0;
     if (!same) mh_ptrvec_push(dirs, (void *)MH_PLUGIN_INSTALL_DIR);
 }
@@ -383,6 +381,9 @@ int main(int argc, char **argv)
 
     mh_hostctx ctx = {0};
     rs.ctx = &ctx;
+    ctx.orphan_grace_ms = (cli.orphan_grace > 31536000u ? 31536000u : cli.orphan_grace) * 1000u;
+    ctx.no_confirm = cli.no_confirm;
+    ctx.confirm_ttl_ms = (cli.confirm_ttl > 86400u ? 86400u : cli.confirm_ttl) * 1000u;
     ctx.observe = mh_observe_new(&ctx);
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);

@@ -19,6 +19,7 @@
 
 #include "call.h"
 #include "content_internal.h"
+#include "exe_dir.h"
 
 #ifndef MH_DOCS_RELDIR
 #define MH_DOCS_RELDIR "../share/doc/mcphost/docs"
@@ -72,11 +73,7 @@ static void find_docs_dir(content_state *st)
         return;
     }
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = '\0';
+    if (mh_exe_dir(exe, sizeof exe) == 0) {
         char dir[PATH_MAX];
         if (join_path(dir, sizeof dir, exe, MH_DOCS_RELDIR) && is_docs_dir(dir) &&
             realpath(dir, st->docs_dir))

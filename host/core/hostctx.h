@@ -21,6 +21,9 @@ typedef struct mh_hostctx {
     struct mh_observe *observe; /* mh.observe/1 (observe.c); created first, freed last */
     mh_ptrvec allowed_dirs;  /* char*, realpath'd: --allow-dir (files.c) */
     mh_ptrvec allowed_files; /* char*, realpath'd: files named on the command line (files.c) */
+    uint64_t orphan_grace_ms; /* --orphan-grace: an ended client's sessions live this long */
+    int no_confirm;           /* --no-confirm: destructive calls need no confirmation token */
+    uint64_t confirm_ttl_ms;  /* --confirm-ttl: a token's life (0: 60 s) */
 } mh_hostctx;
 
 /* The services a plugin can look up (services.c). */

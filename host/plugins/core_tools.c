@@ -9,7 +9,9 @@
 #include "chip_names.h"
 #include "hostctx.h"
 #include "loader.h"
+#include "profiles.h"
 #include "mcphost/registry.h"
+#include "debug_engine.h"
 #include "mcphost/toolkit.h"
 #include "server.h"
 #include "sessions.h"
@@ -51,6 +53,24 @@ static cJSON *chips_json(mh_session *s)
         cJSON_AddItemToArray(chips, chip);
     }
     return chips;
+}
+
+/* Who owns s, as session_list shows it: "server" (shared), "you", or the
+ * other client's name; "(disconnected)" while it waits for the reaper. */
+static void owner_json(cJSON *obj, mh_session *s, mh_call *call)
+{
+    char label[96];
+    int orphaned = 0;
+    uint64_t owner = mh_session_owner(s, label, sizeof label, &orphaned);
+    int mine = owner && call->req && owner == mh_request_owner_id(call->req);
+    char text[128];
+    snprintf(text, sizeof text, "%s%s", !owner ? "server" : mine ? "you" : label[0] ? label : "another client",
+             orphaned ? " (disconnected)" : "");
+    cJSON_AddStringToObject(obj, "owner", text);
+    cJSON_AddBoolToObject(obj, "canChange", !owner || mine);
+    cJSON_AddStringToObject(obj, "state",
+                            mh_exec_state_name(mh_debug_service_impl.state(s)));
+    cJSON_AddNumberToObject(obj, "idleSeconds", (double)(mh_session_idle_ms(s) / 1000u));
 }
 
 static cJSON *session_json(mh_session *s, const char *current)
@@ -171,6 +191,11 @@ static void tool_session_create(void *user, mh_call *call)
         cJSON_Delete(args);
         return;
     }
+    if (call->req) { /* it belongs to the connection that made it */
+        char client[96];
+        mh_request_client(call->req, client, sizeof client);
+        mh_session_set_owner(s, mh_request_owner_id(call->req), client);
+    }
     int selected = !cJSON_IsFalse(select);
     if (selected) mh_request_select_session(call->req, mh_session_name(s));
     cJSON *out = session_json(s, selected ? mh_session_name(s) : NULL);
@@ -193,7 +218,9 @@ static void tool_session_list(void *user, mh_call *call)
     cJSON *out = cJSON_CreateObject();
     cJSON *sessions = cJSON_AddArrayToObject(out, "sessions");
     for (size_t i = 0; i < n; i++) {
-        cJSON_AddItemToArray(sessions, session_json(list[i], current));
+        cJSON *one = session_json(list[i], current);
+        owner_json(one, list[i], call);
+        cJSON_AddItemToArray(sessions, one);
         mh_session_unref(list[i]);
     }
     free(list);
@@ -228,7 +255,16 @@ static void tool_session_destroy(void *user, mh_call *call)
     mh_hostctx *ctx = host_of(call);
     cJSON *args = parse_args(call);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(args, "session");
-    if (!ctx || mh_sessions_destroy(ctx->sessions, name->valuestring) != MH_OK) {
+    mh_session *victim = ctx ? mh_sessions_find(ctx->sessions, name->valuestring) : NULL;
+    int allowed = victim && mh_request_may_change(call->req, victim, "session_destroy", 0, call);
+    if (victim && allowed && mh_debug_service_impl.state(victim) == MH_EXEC_RUNNING)
+        allowed = mh_call_confirm(call, "the machine is running; destroying it loses its state");
+    if (victim) mh_session_unref(victim);
+    if (victim && !allowed) {
+        cJSON_Delete(args);
+        return;
+    }
+    if (!victim || mh_sessions_destroy(ctx->sessions, name->valuestring) != MH_OK) {
         mh_call_errorf(call, "session_destroy: no session named \"%s\"; session_list shows the "
                              "live sessions",
                        name->valuestring);
@@ -246,6 +282,51 @@ static void tool_session_destroy(void *user, mh_call *call)
                                : "destroyed");
     }
     cJSON_Delete(args);
+}
+
+/* session_attach: takes a session over from its owner (who gets a
+ * "taken_over" event) and makes it current. A session of the server
+ * (the command-line machine) stays shared: attaching just selects it. */
+static void tool_session_attach(void *user, mh_call *call)
+{
+    (void)user;
+    mh_hostctx *ctx = host_of(call);
+    cJSON *args = parse_args(call);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(args, "session");
+    mh_session *s = ctx && call->req ? mh_sessions_find(ctx->sessions, name->valuestring) : NULL;
+    if (!s) {
+        mh_call_errorf(call, "session_attach: no session named \"%s\"; session_list shows the "
+                             "live sessions", name->valuestring);
+        cJSON_Delete(args);
+        return;
+    }
+    char old_label[96], client[96];
+    int orphaned = 0;
+    uint64_t me = mh_request_owner_id(call->req);
+    uint64_t old = mh_session_owner(s, old_label, sizeof old_label, &orphaned);
+    mh_request_client(call->req, client, sizeof client);
+    if (old && old != me) {
+        mh_session_set_owner(s, me, client);
+        cJSON *detail = cJSON_CreateObject();
+        cJSON_AddStringToObject(detail, "by", client);
+        mh_server_notify_conn(ctx->server, old, mh_session_name(s), "taken_over", detail);
+    } else if (old == me) {
+        mh_session_set_owner(s, me, client); /* a late reaper deadline goes too */
+    }
+    mh_request_select_session(call->req, mh_session_name(s));
+    cJSON *out = session_json(s, mh_session_name(s));
+    owner_json(out, s, call);
+    char text[256];
+    snprintf(text, sizeof text, "%s is now the current session; %s", mh_session_name(s),
+             !old ? "it is the server's, shared by every client"
+             : old == me ? "it was already yours"
+                         : me ? "it is yours now (its previous owner was told)"
+                              : "it is shared now (its previous owner was told)");
+    cJSON_AddStringToObject(out, "previousOwner",
+                            !old ? "server" : old == me ? "you" : old_label);
+    mh_session_unref(s);
+    cJSON_Delete(args);
+    set_result(call, out, text);
 }
 
 /* The session an events tool names, or the connection's current one. */
@@ -342,8 +423,8 @@ static const mh_tool_desc core_tools[] = {
      "{\"type\":\"object\",\"required\":[\"reply\",\"version\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_ping, NULL},
     {sizeof(mh_tool_desc), "host_info", "Host information",
-     "Version, plugins, machine types, sessions with chips, and every tool with whether it "
-     "works on the current session and why not.",
+     "Version, plugins, machines, sessions, and every tool with whether it works on the "
+     "current session.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"version\",\"plugins\",\"machines\",\"sessions\","
      "\"tools\"]}",
@@ -361,7 +442,7 @@ static const mh_tool_desc core_tools[] = {
      session_output,
      0, 0, NULL, "vice.session.create", tool_session_create, NULL},
     {sizeof(mh_tool_desc), "session_list", "List machine sessions",
-     "The live sessions with machine and chips, and the current one.",
+     "The live sessions: machine, chips, owner, state, idle time; the current one.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"sessions\",\"current\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.session.list", tool_session_list, NULL},
@@ -379,6 +460,13 @@ static const mh_tool_desc core_tools[] = {
      "\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"destroyed\",\"wasCurrent\"]}",
      MH_TOOL_DESTRUCTIVE, 0, NULL, "vice.session.destroy", tool_session_destroy, NULL},
+    {sizeof(mh_tool_desc), "session_attach", "Take over a machine session",
+     "Takes over another client's session (it is told) and selects it.",
+     "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
+     "\"description\":\"Session name (session_list)\"}},\"required\":[\"session\"],"
+     "\"additionalProperties\":false}",
+     session_output,
+     MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_session_attach, NULL},
     {sizeof(mh_tool_desc), "events_subscribe", "Subscribe to machine events",
      "Sends this connection notifications/mcphost/event for a session's events; again "
      "replaces the types.",
@@ -406,6 +494,10 @@ static mh_status core_init(const mh_host *host, void **data)
     *data = NULL;
     for (size_t i = 0; i < sizeof core_tools / sizeof core_tools[0]; i++) {
         mh_status status = reg->add_tool(host, &core_tools[i]);
+        if (status != MH_OK) return status;
+    }
+    for (size_t i = 0; i < mh_profile_tool_count; i++) {
+        mh_status status = reg->add_tool(host, &mh_profile_tools[i]);
         if (status != MH_OK) return status;
     }
     return MH_OK;

@@ -35,6 +35,7 @@ void mh_call_free(mh_call *call)
     cJSON_Delete(call->completions);
     free(call->error);
     cJSON_free(call->client_answer);
+    free(call->confirm);
     cJSON_Delete(call->forward_args);
     free(call);
 }
@@ -235,11 +236,20 @@ static const char *c_ask_client(mh_call *call, const char *method, const char *p
     return call->client_answer;
 }
 
+static int c_state_saved(mh_call *call, int mark)
+{
+    if (!call->session) return 0;
+    if (mark) mh_session_mark_saved(call->session);
+    /* a tool that changes the machine counted itself as a change (session_access.c) */
+    return mh_session_is_saved(call->session, mark ? 0 : 1);
+}
+
 const mh_call_service mh_call_service_impl = {
     sizeof(mh_call_service), c_args,  c_session,    c_chip,           c_text,
     c_image,                 c_audio, c_blob,       c_structured,     c_error,
     c_prompt_message,        c_completion, c_progress, c_cancelled,   c_log,
     c_content,               c_prompt_content, c_ask_client,
+    mh_call_confirm,         c_state_saved,
 };
 
 cJSON *mh_call_tool_result(mh_call *call)

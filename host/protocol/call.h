@@ -22,6 +22,8 @@ struct mh_call {
     cJSON *completions;    /* completion values */
     const char *resource_uri;
     char *client_answer;   /* the last ask_client() result text, owned */
+    const char *tool;      /* the tool's name (tools/call), or NULL */
+    char *confirm;         /* the `confirm` argument (taken out of args_json), owned */
     /* Resource reads and completions (host content only): answer with this
      * tool's result instead (methods_content.c calls it as the client
      * would), and the JSON-RPC code of call->error (0: -32603). */
@@ -41,6 +43,15 @@ void mh_call_errorf(mh_call *call, const char *format, ...) __attribute__((forma
 cJSON *mh_call_tool_result(mh_call *call);
 
 extern const mh_call_service mh_call_service_impl;
+
+/* Confirmation of a destructive call (confirm.c; mh_call_service
+ * confirm()): returns 1 when the call may go ahead (confirmations off with
+ * --no-confirm, the window's own call, a valid `confirm` token for exactly
+ * this call, or the client said yes to an elicitation). Otherwise the call
+ * is answered with an error (requires_confirmation and a single-use token
+ * valid for 60 s, or why the given token is refused) and 0 returned: the
+ * handler then returns without acting. `what` says what would be lost. */
+int mh_call_confirm(mh_call *call, const char *what);
 
 /* The client whose tool handler runs on this thread ("window" for the
  * person at the SDL window), or NULL outside a handler: engine calls that

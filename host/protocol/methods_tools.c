@@ -306,8 +306,26 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     }
     cJSON *empty = NULL;
     if (!cJSON_IsObject(args)) args = empty = cJSON_CreateObject();
+    /* `confirm` (a confirmation token, confirm.c) is the host's, not the
+     * tool's, unless the tool declares an argument of that name itself. */
+    const cJSON *confirm = cJSON_GetObjectItemCaseSensitive(args, "confirm");
+    char *confirm_token = confirm ? strdup(cJSON_IsString(confirm) ? confirm->valuestring : "") : NULL;
+    const cJSON *declared = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(tool->input_schema, "properties"), "confirm");
+    if (confirm && !declared) {
+        cJSON *without = cJSON_Duplicate(args, 1);
+        cJSON_DeleteItemFromObjectCaseSensitive(without, "confirm");
+        cJSON_Delete(empty);
+        args = empty = without;
+    }
     tool_job *job = calloc(1, sizeof *job);
     if (job) job->call = mh_call_new(req, args);
+    if (job && job->call) {
+        job->call->tool = tool->name;
+        job->call->confirm = confirm_token;
+        confirm_token = NULL;
+    }
+    free(confirm_token);
     if (!job || !job->call) {
         free(job);
         cJSON_Delete(empty);
@@ -336,7 +354,9 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
     const cJSON *instance = cJSON_GetObjectItemCaseSensitive(args, "instance");
     if (cJSON_IsString(instance)) job->instance = strdup(instance->valuestring);
     cJSON_Delete(empty);
-    if (!s) {
+    if (!s || !mh_request_may_change(req, s, tool->name,
+                                     (tool->annotations & MH_TOOL_READ_ONLY) != 0, job->call)) {
+        if (s) mh_session_unref(s);
         finish_tool(job);
         return;
     }

@@ -33,6 +33,7 @@ mh_server *mh_server_new(mh_hostctx *ctx)
         return NULL;
     }
     pthread_mutex_init(&server->lock, NULL);
+    server->confirm = mh_confirm_new();
     mh_server_events_start(server);
     mh_server_resources_start(server);
     return server;
@@ -47,6 +48,7 @@ void mh_server_free(mh_server *server)
     mh_log_set_forward(NULL, NULL);
     mh_workers_free(server->workers);
     mh_ptrvec_free(&server->conns);
+    mh_confirm_free(server->confirm);
     pthread_mutex_destroy(&server->lock);
     free(server);
 }
@@ -534,6 +536,7 @@ static void s_close(mh_conn *conn)
     }
     while (conn->pending > 0) pthread_cond_wait(&conn->idle, &conn->lock);
     pthread_mutex_unlock(&conn->lock);
+    mh_server_orphan_sessions(conn); /* its machines pause, then go */
     mh_ptrvec_free(&conn->inflight);
     mh_server_drop_subscriptions(conn);
     mh_server_drop_resource_subscriptions(conn);
@@ -558,6 +561,7 @@ mh_conn *mh_server_open(mh_server *server, const mh_conn_desc *desc)
     conn->server = server;
     memcpy(&conn->desc, desc, sizeof conn->desc);
     conn->log_level = -1;
+    conn->id = atomic_fetch_add(&server->next_conn_id, 1) + 1;
     pthread_mutex_init(&conn->lock, NULL);
     pthread_cond_init(&conn->idle, NULL);
     pthread_cond_init(&conn->answered, NULL);

@@ -53,6 +53,22 @@ void mh_request_client(mh_request *req, char *out, size_t size);
 void mh_request_select_session(mh_request *req, const char *name);
 struct mh_hostctx *mh_request_host(mh_request *req);
 
+/* Session ownership (session_access.c): the request's connection id (a
+ * session's owner); whether it may run a tool that changes session s
+ * (read_only 1: always, and the session counts as used); if not, the
+ * error naming session_attach is written into call and 0 returned. */
+uint64_t mh_request_conn_id(mh_request *req);
+/* Who owns what this request creates: its connection, or 0 (the server)
+ * for a stateless (2026-07-28) request, which has no lasting client. */
+uint64_t mh_request_owner_id(mh_request *req);
+struct mh_call;
+int mh_request_may_change(mh_request *req, mh_session *s, const char *tool, int read_only,
+                          struct mh_call *call);
+/* Sends notifications/mcphost/event {session, type, detail} to one
+ * connection (detail is taken over). */
+void mh_server_notify_conn(mh_server *server, uint64_t conn_id, const char *session,
+                           const char *type, cJSON *detail);
+
 /* Events (events.h): the connection's subscriptions, by session name and a
  * mask of event types (bit n = type n); frame events only for frames whose
  * number is a multiple of every_n_frames (0 or 1: every frame). Returns 0,

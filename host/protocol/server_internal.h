@@ -52,6 +52,8 @@ struct mh_server {
     atomic_uint subscribed[MH_EVENT_TYPE_COUNT + 1];
     /* What tools/list showed last (tools_listed.h), to send list_changed. */
     _Atomic uint64_t tools_listed_hash;
+    _Atomic uint64_t next_conn_id; /* session owners (session_access.c) */
+    struct mh_confirm *confirm;    /* confirmation tokens (confirm.c) */
     _Atomic unsigned long long next_internal; /* ids of mh_request_internal() */
     /* Resource subscriptions (server_resources.c): their count over all
      * connections, and the observers that tell of changes. */
@@ -79,6 +81,7 @@ struct mh_conn {
     mh_ptrvec outgoing;       /* outgoing_request*: requests we sent the client */
     unsigned next_outgoing;
     pthread_cond_t answered;  /* an outgoing request got its answer */
+    uint64_t id;              /* from 1; owns the sessions it creates (session_access.c) */
     mh_ptrvec resource_subs;  /* resource_subscription* (server_resources.c) */
 };
 
@@ -121,6 +124,11 @@ void mh_server_send_notification(mh_conn *conn, void *exchange, const char *meth
 void mh_server_events_start(mh_server *server);
 void mh_server_events_stop(mh_server *server);
 void mh_server_drop_subscriptions(mh_conn *conn);
+/* confirm.c: the token store of a server. */
+struct mh_confirm *mh_confirm_new(void);
+void mh_confirm_free(struct mh_confirm *store);
+/* session_access.c: a closing connection's sessions become orphans. */
+void mh_server_orphan_sessions(mh_conn *conn);
 /* server_stateless.c: a request that carries the stateless revision's
  * _meta (2026-07-28) is served without initialize. Returns 1 for such a
  * request (req->modern_version set), 0 for a request of the initialize

@@ -68,7 +68,42 @@ struct mh_session {
     uint64_t clock_hz;
     mh_frame_mailbox frames;
     mh_audio_stream audio;
+
+    /* ownership (session_owner.c), under lock: the MCP connection that
+     * created the session (0: the server, shared by every client), its
+     * client's name, and while its connection has ended the monotonic time
+     * (ms) at which the reaper destroys it (0: not orphaned) */
+    uint64_t owner;
+    char owner_label[96];
+    uint64_t orphan_deadline_ms;
+    atomic_uint_fast64_t last_used_ms; /* monotonic ms of the last tool call */
+    /* "is the state saved?" (snapshot_load asks before replacing unsaved
+     * state): change_gen counts tool calls that may change the machine;
+     * saved_* record it and the cycles at the last snapshot save or load
+     * (under lock) */
+    atomic_uint_fast64_t change_gen;
+    uint64_t saved_gen, saved_cycles;
+    int saved_valid;
 };
+
+/* The set of sessions (session_set.c); the orphan reaper's fields are
+ * session_owner.c's, under lock. */
+struct mh_sessions {
+    struct mh_hostctx *ctx;
+    pthread_mutex_t lock;
+    mh_ptrvec live; /* mh_session*, each holding one reference */
+    unsigned next_number;
+    pthread_t reaper;
+    int reaper_started, reaper_quit;
+    pthread_cond_t reaper_wake; /* on CLOCK_MONOTONIC */
+};
+
+/* Stops a session already removed from the set: ends its thread, tells
+ * observers, drops the set's reference (session_set.c). */
+void mh_session_stop_and_release(mh_session *s);
+/* Ends the reaper thread, if one started (session_owner.c); before the
+ * sessions are freed. */
+void mh_sessions_stop_reaper(mh_sessions *set);
 
 /* After every run slice: the frame mailbox, FRAME observations and the
  * audio stream. [emu-thread] */

@@ -19,19 +19,17 @@
 #include "observe.h"
 #include "registry.h"
 
-struct mh_sessions {
-    mh_hostctx *ctx;
-    pthread_mutex_t lock;
-    mh_ptrvec live; /* mh_session*, each holding one reference */
-    unsigned next_number;
-};
-
 mh_sessions *mh_sessions_new(mh_hostctx *ctx)
 {
     mh_sessions *set = calloc(1, sizeof *set);
     if (!set) return NULL;
     set->ctx = ctx;
     pthread_mutex_init(&set->lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&set->reaper_wake, &attr);
+    pthread_condattr_destroy(&attr);
     set->next_number = 1;
     return set;
 }
@@ -94,6 +92,7 @@ mh_status mh_sessions_create(mh_sessions *set, const char *machine, const char *
     atomic_init(&s->refs, 1);
     atomic_init(&s->cycles, 0);
     atomic_init(&s->created, 0);
+    mh_session_touch(s); /* idle from its creation on */
     s->set = set;
     s->observe = set->ctx->observe;
     s->machine = rm;
@@ -210,7 +209,7 @@ size_t mh_sessions_list(mh_sessions *set, mh_session ***out)
     return n;
 }
 
-static void stop_and_release(mh_session *s)
+void mh_session_stop_and_release(mh_session *s)
 {
     pthread_mutex_lock(&s->lock);
     s->quitting = 1;
@@ -235,22 +234,24 @@ mh_status mh_sessions_destroy(mh_sessions *set, const char *name)
     }
     pthread_mutex_unlock(&set->lock);
     if (!victim) return MH_ERR_NOT_FOUND;
-    stop_and_release(victim);
+    mh_session_stop_and_release(victim);
     return MH_OK;
 }
 
 void mh_sessions_free(mh_sessions *set)
 {
     if (!set) return;
+    mh_sessions_stop_reaper(set);
     for (;;) {
         pthread_mutex_lock(&set->lock);
         mh_session *s = set->live.count ? set->live.items[set->live.count - 1] : NULL;
         if (s) set->live.count--;
         pthread_mutex_unlock(&set->lock);
         if (!s) break;
-        stop_and_release(s);
+        mh_session_stop_and_release(s);
     }
     mh_ptrvec_free(&set->live);
+    pthread_cond_destroy(&set->reaper_wake);
     pthread_mutex_destroy(&set->lock);
     free(set);
 }

@@ -64,6 +64,30 @@ mh_status mh_session_set_pace(mh_session *s, double ratio);
 /* Ends a started run now with exit_code (signal, shutdown); no-op when none. */
 void mh_session_interrupt(mh_session *s, int exit_code);
 
+/* ---- ownership (session_owner.c) ----
+ * A session belongs to the MCP connection that created it (owner, a
+ * connection id); owner 0 is the server: the command-line machine, shared
+ * by every client. When the owner's connection ends, its sessions are
+ * paused and, unless another client takes one over (set_owner) within
+ * the grace period, destroyed by a reaper thread. [thread-safe] */
+void mh_session_set_owner(mh_session *s, uint64_t owner, const char *label);
+/* The owner (0: the server) and its client's name; *orphaned 1 while its
+ * connection has ended (may be NULL). */
+uint64_t mh_session_owner(mh_session *s, char *label, size_t size, int *orphaned);
+/* A tool call used the session now; idle_ms: since the last one. */
+void mh_session_touch(mh_session *s);
+uint64_t mh_session_idle_ms(mh_session *s);
+/* Saved state: a tool that may change the machine is about to run
+ * (changed); its state was just saved to or loaded from a snapshot
+ * (mark_saved); is_saved: 1 when neither the machine nor a changing tool
+ * ran since that mark, not counting `own` changing calls (the caller's). */
+void mh_session_changed(mh_session *s);
+void mh_session_mark_saved(mh_session *s);
+int mh_session_is_saved(mh_session *s, uint64_t own);
+/* The connection `owner` ended: pauses its sessions and destroys them
+ * after grace_ms unless taken over. Returns how many it orphaned. */
+size_t mh_sessions_orphan(mh_sessions *set, uint64_t owner, uint64_t grace_ms);
+
 /* The mh.session/1 and mh.events/1 service implementations. */
 extern const mh_session_service mh_session_service_impl;
 extern const mh_events_service mh_events_service_impl;

@@ -32,8 +32,10 @@ static void sid_write(void *context, uint16_t reg, uint8_t value)
 
 static uint8_t voice_phase(const m6581_voice *v)
 {
-    if (v->env_state == M6581_ENV_ATTACK) return MH_CHIP_SID_ATTACK;
-    if (v->env_state == M6581_ENV_RELEASE) return MH_CHIP_SID_RELEASE;
+    /* a gate change still in the envelope's pipeline: the state it heads for */
+    uint8_t state = v->state_pipe ? v->env_next : v->env_state;
+    if (state == M6581_ENV_ATTACK) return MH_CHIP_SID_ATTACK;
+    if (state == M6581_ENV_RELEASE) return MH_CHIP_SID_RELEASE;
     return v->env == (uint8_t)((v->sr >> 4) * 0x11) ? MH_CHIP_SID_SUSTAIN : MH_CHIP_SID_DECAY;
 }
 
@@ -58,7 +60,7 @@ static mh_status sid_voice(void *context, unsigned index, mh_chip_sid_voice *out
     full.accumulator = v->acc;
     full.noise_lfsr = v->lfsr;
     full.rate_counter = v->rate_counter;
-    full.rate_period = v->rate_period;
+    full.rate_period = (uint16_t)(v->rate_period + 1u); /* compare value + the reset cycle */
     uint32_t size = out->struct_size < sizeof full ? out->struct_size : (uint32_t)sizeof full;
     memcpy((char *)out + sizeof(uint32_t), (const char *)&full + sizeof(uint32_t),
            size - sizeof(uint32_t));

@@ -41,6 +41,9 @@ static int vic_ok(const m6569 *live, const m6569 *v, char *problem, size_t probl
         if (v->spr_xtick[i] > v->cycles_per_line || v->spr_xoff[i] > 7)
             FAIL("VIC-II sprite %u position (cycle %u, pixel %u)", i, (unsigned)v->spr_xtick[i],
                  (unsigned)v->spr_xoff[i]);
+        /* the held pixel indexes a 4-entry colour table */
+        if (v->spr_hold_val[i] > 3)
+            FAIL("VIC-II sprite %u held pixel %u", i, (unsigned)v->spr_hold_val[i]);
     }
     return 0;
 }
@@ -79,6 +82,10 @@ static int sid_ok(const c64_sid *live, const c64_sid *s, char *problem, size_t p
             v->pw > 0xFFFu || v->lfsr > 0x7FFFFFu || v->held_out > 0xFFFu ||
             v->rate_counter > 0x7FFFu || v->rate_period > 0x7FFFu)
             FAIL("SID voice %u oscillator or envelope register out of range", i + 1);
+        /* the envelope pipeline's counters stay within their few cycles */
+        if (v->env_state > M6581_ENV_RELEASE || v->env_next > M6581_ENV_RELEASE ||
+            v->state_pipe > 3 || v->step_pipe > 4 || v->exp_pipe > 2 || v->rate_hit > 1)
+            FAIL("SID voice %u envelope pipeline state out of range", i + 1);
     }
     const int32_t state[3] = {c->vhp, c->vbp, c->vlp};
     for (unsigned i = 0; i < 3; i++)

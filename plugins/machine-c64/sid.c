@@ -6,11 +6,13 @@
 #define SID_DEFAULT_CLOCK 985248u
 #define SID_DEFAULT_RATE 44100u
 
-/* Rate counter periods (cycles per envelope step), after the datasheet's
- * attack times 2 ms ... 8 s at 1 MHz (decay/release are 3x: the exponential
- * counter makes a full decay take ~756 periods instead of 255). */
+/* Rate counter compare values: a step every value + 1 cycles (the
+ * counter runs 0..value, then a cycle to reset), after the datasheet's
+ * attack times 2 ms ... 8 s at 1 MHz: periods 9, 32, 63 ... 31251 (decay/
+ * release are 3x: the exponential counter makes a full decay take ~756
+ * periods instead of 255). */
 static const uint16_t rate_period_table[16] = {
-    9, 32, 63, 95, 149, 220, 267, 313, 392, 977, 1954, 3126, 3907, 11720, 19532, 31251};
+    8, 31, 62, 94, 148, 219, 266, 312, 391, 976, 1953, 3125, 3906, 11719, 19531, 31250};
 
 /* Cutoff curves: (register, Hz) points, linearly interpolated. The 6581
  * points are shaped after the usual measured curves (flat ~220 Hz bottom,
@@ -68,11 +70,14 @@ static void voice_derive(const m6581 *sid, m6581_voice *v)
                       (ctrl & (M6581_CTRL_TRI | M6581_CTRL_PULSE | M6581_CTRL_NOISE));
 }
 
+static inline void env_update_busy(m6581_voice *v);
+
 void m6581_restored(m6581 *sid)
 {
     update_filter(sid);
     /* a snapshot's copies could disagree with its model and registers */
     for (int i = 0; i < 3; i++) voice_derive(sid, &sid->voice[i]);
+    for (int i = 0; i < 3; i++) env_update_busy(&sid->voice[i]);
 }
 
 mh_status m6581_init(m6581 *sid, const m6581_desc *desc)
@@ -182,7 +187,11 @@ static inline uint32_t wave_out(const m6581_voice *v, uint32_t src_acc)
         out &= ((tri_xor ? ~acc : acc) >> 11) & 0xFFFu;
     }
     if (sel & 2u) out &= acc >> 12;
-    if (sel & 4u) out &= ((v->ctrl & M6581_CTRL_TEST) || (acc >> 12) >= v->pw) ? 0xFFFu : 0u;
+    /* The pulse comparator's output is latched: on both models it follows
+     * the accumulator a cycle late (SID/resid-test/oscsample: the 6581's
+     * pulse rises a cycle after its triangle and sawtooth would show it) */
+    if (sel & 4u)
+        out &= ((v->ctrl & M6581_CTRL_TEST) || (v->acc_prev >> 12) >= v->pw) ? 0xFFFu : 0u;
     if (sel & 8u) {
         uint32_t noise = noise_bits(v->lfsr);
         /* 8580, noise + pulse alone: a high pulse does not simply pass the
@@ -221,36 +230,115 @@ static inline void env_set_period(m6581_voice *v)
     }
 }
 
-/* One envelope step (the rate counter reached its period). */
-static void env_step(m6581_voice *v)
+/* Whether the per-cycle code must run the envelope pipeline: a stage is
+ * pending, or ENV3 has still to latch a changed counter. */
+static inline void env_update_busy(m6581_voice *v)
 {
-    if (v->env_state != M6581_ENV_ATTACK && ++v->exp_counter != v->exp_period) return;
-    v->exp_counter = 0;
-    if (v->hold_zero) return;
-    switch (v->env_state) {
-    case M6581_ENV_ATTACK:
-        v->env = (uint8_t)(v->env + 1);
-        if (v->env == 0xFF) {
-            v->env_state = M6581_ENV_DECAY_SUSTAIN;
-            v->rate_period = rate_period_table[v->ad & 0x0F];
+    v->env_busy = (uint8_t)((v->state_pipe | v->step_pipe | v->exp_pipe | v->rate_hit |
+                             (v->env3 ^ v->env)) != 0);
+}
+
+/* The envelope pipeline's slow path, run in a cycle where anything is
+ * pending (a gate change, a step, a rate-counter or exponential-counter
+ * match). The chip's envelope is a chain of latches: each stage acts a
+ * cycle after the one before it, which is what ENV3 read a few cycles
+ * after a gate change shows (SID/env_test). In order, within one cycle:
+ *   1. a gate change walks towards its state: attack takes effect 2 cycles
+ *      after gate on (3 when an exponential match is one cycle from firing)
+ *      and until then the decay rate is compared and the state counts as
+ *      decay; release takes effect 2 cycles after gate off from attack
+ *      (3 when a step is pending), 1 cycle after it from decay/sustain;
+ *   2. a pending step lands: up in attack ($FF ends the attack), down in
+ *      decay (stopping at the sustain level when the step was decided) and
+ *      release; then the exponential period follows the new counter;
+ *   3. an exponential-counter match resets that counter and schedules the
+ *      step for the next cycle - or else a rate-counter match (last cycle)
+ *      resets the rate counter: in attack it schedules the step 2 cycles
+ *      on, otherwise it clocks the exponential counter, whose match fires
+ *      one cycle later (period 1) or two (longer periods). */
+static void env_pipeline(m6581_voice *v)
+{
+    /* ENV3 latches the counter in the cycle's first phase */
+    v->env3 = v->env;
+    if (v->state_pipe) {
+        v->state_pipe--;
+        if (v->env_next == M6581_ENV_ATTACK) {
+            if (v->state_pipe == 0) {
+                v->env_state = M6581_ENV_ATTACK;
+                v->rate_period = rate_period_table[v->ad >> 4];
+                v->hold_zero = 0;
+            }
+        } else if ((v->env_state == M6581_ENV_ATTACK && v->state_pipe == 0) ||
+                   (v->env_state == M6581_ENV_DECAY_SUSTAIN && v->state_pipe == 1)) {
+            v->env_state = M6581_ENV_RELEASE;
+            v->rate_period = rate_period_table[v->sr & 0x0F];
         }
-        break;
-    case M6581_ENV_DECAY_SUSTAIN:
-        if (v->env != (uint8_t)((v->sr >> 4) * 0x11)) v->env--;
-        break;
-    default:
-        v->env = (uint8_t)(v->env - 1);
-        break;
     }
-    env_set_period(v);
+    if (v->step_pipe && --v->step_pipe == 0 && !v->hold_zero) {
+        if (v->env_state == M6581_ENV_ATTACK) {
+            v->env = (uint8_t)(v->env + 1);
+            if (v->env == 0xFF) {
+                v->env_state = M6581_ENV_DECAY_SUSTAIN;
+                v->rate_period = rate_period_table[v->ad & 0x0F];
+            }
+        } else {
+            v->env = (uint8_t)(v->env - 1);
+        }
+        env_set_period(v);
+    }
+    if (v->exp_pipe) {
+        if (--v->exp_pipe == 0) {
+            v->exp_counter = 0;
+            if (v->env_state == M6581_ENV_RELEASE ||
+                (v->env_state == M6581_ENV_DECAY_SUSTAIN &&
+                 v->env != (uint8_t)((v->sr >> 4) * 0x11)))
+                v->step_pipe = 1;
+        }
+    } else if (v->rate_hit) {
+        v->rate_hit = 0;
+        v->rate_counter = 0;
+        if (v->env_state == M6581_ENV_ATTACK) {
+            /* the first attack step also resets the exponential counter */
+            v->exp_counter = 0;
+            v->step_pipe = 2;
+        } else if (!v->hold_zero && ++v->exp_counter == v->exp_period) {
+            v->exp_pipe = v->exp_period != 1 ? 2 : 1;
+        }
+    }
+    env_update_busy(v);
+}
+
+/* The gate bit changed: the state follows through the pipeline. Gate on
+ * compares the decay rate at once (the state counts as decay until the
+ * attack takes effect); a step already decided still lands, 2 or 4 cycles
+ * on, and an exponential match one cycle from firing delays the attack by
+ * a cycle. */
+static void env_gate(m6581_voice *v, int on)
+{
+    if (on) {
+        v->env_next = M6581_ENV_ATTACK;
+        v->env_state = M6581_ENV_DECAY_SUSTAIN;
+        v->rate_period = rate_period_table[v->ad & 0x0F];
+        v->state_pipe = 2;
+        if (v->rate_hit || v->exp_pipe == 2)
+            v->step_pipe = (v->exp_period == 1 || v->exp_pipe == 2) ? 2 : 4;
+        else if (v->exp_pipe == 1)
+            v->state_pipe = 3;
+    } else {
+        v->env_next = M6581_ENV_RELEASE;
+        v->state_pipe = v->step_pipe ? 3 : 2;
+    }
+    v->env_busy = 1;
 }
 
 /* Per model: cycles the test bit must be held for the noise register to
  * fill with 1s (the cells leak slowly: the VICE wb_testsuite waits ~1 s on
- * the 6581, ~10 s on the 8580; these are reSIDfp's measured values), and
+ * the 6581, ~10 s on the 8580; the 6581's 50000 is reSIDfp's warm-chip
+ * measurement - the real 6581's SID/resid-test/oscsample reference keeps
+ * the register through holds of ~34700 cycles), and
  * how long the waveform DAC's input keeps its last value with no waveform
  * selected (SID/osc3-wave0: held at once, 0 after ~3 s). */
-static const uint32_t lfsr_fill_cycles[2] = {0x8000u, 0x950000u};
+static const uint32_t lfsr_fill_cycles[2] = {50000u, 0x950000u};
 static const uint32_t floating_ttl_cycles[2] = {54000u, 800000u};
 
 /* The noise register's shift, and what a combined waveform's output
@@ -291,14 +379,7 @@ static void voice_control(m6581 *sid, int n, uint8_t value)
     }
     v->ctrl = value;
     voice_derive(sid, v);
-    if (!(old & M6581_CTRL_GATE) && (value & M6581_CTRL_GATE)) {
-        v->env_state = M6581_ENV_ATTACK;
-        v->rate_period = rate_period_table[v->ad >> 4];
-        v->hold_zero = 0;
-    } else if ((old & M6581_CTRL_GATE) && !(value & M6581_CTRL_GATE)) {
-        v->env_state = M6581_ENV_RELEASE;
-        v->rate_period = rate_period_table[v->sr & 0x0F];
-    }
+    if ((old ^ value) & M6581_CTRL_GATE) env_gate(v, value & M6581_CTRL_GATE);
     if ((value & M6581_CTRL_TEST) && !(old & M6581_CTRL_TEST)) {
         v->acc = 0;
         v->shift_delay = 0;
@@ -368,7 +449,7 @@ uint8_t m6581_peek(const m6581 *sid, uint16_t reg)
     case M6581_REG_POTX: return sid->potx;
     case M6581_REG_POTY: return sid->poty;
     case M6581_REG_OSC3: return (uint8_t)(m6581_wave_output(sid, 2) >> 4);
-    case M6581_REG_ENV3: return sid->voice[2].env;
+    case M6581_REG_ENV3: return sid->voice[2].env3;
     default: return sid->bus_value;
     }
 }
@@ -486,11 +567,18 @@ static inline void osc_step(m6581_voice *v, const m6581_voice *src)
 static inline int32_t env_voice(m6581_voice *v, const m6581_voice *src, int32_t wave_zero,
                                 int32_t voice_dc)
 {
-    v->rate_counter = (uint16_t)((v->rate_counter + 1u) & 0x7FFFu);
-    if (v->rate_counter == v->rate_period) {
-        v->rate_counter = 0;
-        env_step(v);
+    if (v->env_busy) env_pipeline(v);
+    /* the 15-bit rate counter (an LFSR on the chip, 32767 states) compared
+     * for equality: lowered below the count, the period waits a full wrap */
+    if (v->rate_counter != v->rate_period) {
+        v->rate_counter = (uint16_t)(v->rate_counter + 1u);
+        if (v->rate_counter & 0x8000u) v->rate_counter = 1;
+    } else {
+        v->rate_hit = 1;
+        v->env_busy = 1;
     }
+    /* a silent envelope multiplies the waveform away: skip computing it */
+    if (!v->env) return voice_dc >> 7;
     int32_t w = (int32_t)wave_out(v, src->acc);
     return ((w - wave_zero) * (int32_t)v->env + voice_dc) >> 7;
 }

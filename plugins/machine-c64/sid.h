@@ -13,7 +13,9 @@
  * with the 15-bit rate counter (equality compare, so lowering the rate below
  * the counter delays the next step by a 0x7FFF wrap: the "ADSR delay bug"),
  * the exponential decay periods switched at 93/54/26/14/6, sustain compare,
- * hold at zero; voice 3 off; a state-variable filter (LP/BP/HP, 11-bit
+ * hold at zero, and the envelope's pipeline (gate changes, counter matches
+ * and steps act cycles after their cause; ENV3 latched a cycle behind);
+ * voice 3 off; a state-variable filter (LP/BP/HP, 11-bit
  * cutoff with a 6581 or 8580 curve, 4-bit resonance, per-voice routing);
  * master volume with the mixer DC offset that makes $D418 "digis" audible
  * on the 6581 (much weaker on the 8580); the board's ~16 Hz DC-blocking
@@ -46,7 +48,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define M6581_STATE_VERSION 3
+#define M6581_STATE_VERSION 4
 
 /* Per-voice tap capacity in samples per voice (power of two). */
 #define M6581_TAP_SIZE 8192u
@@ -130,6 +132,19 @@ typedef struct m6581_voice {
     uint8_t exp_period;    /* 1, 2, 4, 8, 16, 30 */
     uint8_t env_state;     /* M6581_ENV_* */
     uint8_t hold_zero;     /* envelope frozen at 0 until the next gate */
+    /* The envelope's pipeline (docs/sid.md "Envelopes"): a gate change
+     * reaches the state over 2-3 cycles, a rate-counter match resets the
+     * counter a cycle later, a step lands 1-2 cycles after that. */
+    uint8_t env3;          /* the counter as ENV3 latched it this cycle */
+    uint8_t env_next;      /* the state a gate change is heading for */
+    uint8_t state_pipe;    /* cycles left of the gate change (0-3) */
+    uint8_t step_pipe;     /* cycles until the pending step (0-4) */
+    uint8_t exp_pipe;      /* cycles until the exponential counter's
+                            * match resets it (0-2) */
+    uint8_t rate_hit;      /* the rate counter matched last cycle */
+    uint8_t env_busy;      /* any of the above pending, or ENV3 behind the
+                            * counter: the per-cycle code looks at this
+                            * alone (m6581_restored re-derives it) */
     uint8_t is_8580;       /* the voice of an 8580: triangle/sawtooth/pulse
                             * show acc_prev; its noise+pulse output */
     uint8_t shift_delay;   /* cycles until the pending noise shift (0: none) */

@@ -268,6 +268,86 @@ static void line_start(m6569 *v, unsigned n)
 
 /* ---- the cycle -------------------------------------------------------- */
 
+/* coll_work: what the collision latch has to do at the next tick. */
+#define COLL_PENDING 0x01u /* mm_next/md_next hold pixels 1-7 of last tick */
+#define COLL_DROP_MM 0x04u /* this tick: a $D01E read's reset swallows pixel 0 */
+#define COLL_DROP_MD 0x08u /* ... $D01F */
+#define COLL_READ_MM 0x10u /* $D01E read in this cycle: drop at the next tick */
+#define COLL_READ_MD 0x20u
+
+/* Collisions reach $D01E/$D01F: the IRQ bit rises with the first one after
+ * the register was cleared. */
+static void coll_latch(m6569 *v, uint8_t mm, uint8_t md)
+{
+    if (mm) {
+        if (!v->mm_coll) v->irq_latch |= M6569_INT_MMC;
+        v->mm_coll |= mm;
+    }
+    if (md) {
+        if (!v->md_coll) v->irq_latch |= M6569_INT_MBC;
+        v->md_coll |= md;
+    }
+    v->mm_next = 0;
+    v->md_next = 0;
+    update_irq(v);
+}
+
+/* The reload of a sprite's shift register by its own s-accesses (the die
+ * analysis in docs/vic2.md "Sprite reload"): in its p-access cycle the
+ * reload lands at pixel SPR_RELOAD_PIXEL. A sequencer still shifting there
+ * shows that pixel, holds it through pixel 1 of the next cycle and goes
+ * dark: the rest of its row is lost. An X match from the pixel after the
+ * reload to the end of the next cycle starts nothing (filtered before). */
+#define SPR_RELOAD_PIXEL 3u
+#define SPR_HOLD_TAIL 2u /* held pixels in the s-access cycle */
+
+/* Sprite i in its p-access cycle, from pixel j with pix pixels already put
+ * out of its w; writes its pixels into pm/pc/pb. Returns whether any. */
+static int sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigned w,
+                         unsigned xe, unsigned mc, uint8_t pm[8], uint8_t pc[8],
+                         uint8_t pb[8], const uint8_t colours[4], uint8_t behind)
+{
+    const uint8_t bit = (uint8_t)(1u << i);
+    const uint32_t sr = v->spr_sr[i];
+    unsigned hv = 0, shown = 0, clip = 0;
+    int any = 0;
+    for (; j <= SPR_RELOAD_PIXEL && pix < w; j++, pix++) {
+        unsigned val;
+        if (mc) {
+            val = (sr >> (22u - 2u * (pix >> (1u + xe)))) & 3u;
+            /* a pair loaded on the pixel before the reload keeps only its
+             * high bit, as a hi-res pixel (%01 transparent, %1x own colour) */
+            if (j + 1u == SPR_RELOAD_PIXEL && !(pix & ((2u << xe) - 1u))) clip = 1;
+            if (clip) val &= 2u;
+        } else {
+            val = (sr >> (23u - (pix >> xe))) & 1u ? 2u : 0u;
+        }
+        if (val) {
+            pm[j] |= bit;
+            pc[j] = colours[val];
+            pb[j] = behind;
+            any = 1;
+        }
+        hv = val;
+        shown = j == SPR_RELOAD_PIXEL;
+    }
+    if (shown) {
+        for (j = SPR_RELOAD_PIXEL + 1u; hv && j < 8; j++) {
+            pm[j] |= bit;
+            pc[j] = colours[hv];
+            pb[j] = behind;
+            any = 1;
+        }
+        v->spr_held |= bit;
+        v->spr_hold_val[i] = (uint8_t)hv;
+        v->spr_shift |= bit;
+    } else {
+        v->spr_shift &= (uint8_t)~bit;
+    }
+    v->spr_pix[i] = (uint8_t)w;
+    return any;
+}
+
 /* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
  * collisions, border; written to the framebuffer when visible. */
 static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
@@ -303,12 +383,21 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
 
     const int visible = (f & VIC2_F_RENDER) && v->fb_row >= 0 && v->links.framebuffer;
-    const uint8_t starting = v->spr_at[n] & v->spr_disp;
-    const uint8_t active = v->spr_shift | starting;
-    if (!visible && !active) return;
+    uint8_t starting = v->spr_at[n] & v->spr_disp;
+    if (!visible && !(v->spr_shift | starting)) return;
 
     uint64_t out = gpx;
-    if (active) {
+    if (v->spr_shift | starting) {
+        /* The sprite whose s-accesses reload its shift register around
+         * this cycle (p-access: the reload at pixel 3; s-access 1: its
+         * tail); an X match under the reload is lost. */
+        const unsigned kind = f & VIC2_K_MASK;
+        const unsigned rs = (kind == VIC2_K_PTR || kind == VIC2_K_S1)
+                                ? (f >> VIC2_SPR_SHIFT) & 7u : 8u;
+        if (rs < 8u && (starting >> rs & 1u) &&
+            (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
+            starting &= (uint8_t)~(1u << rs);
+        const uint8_t active = v->spr_shift | starting;
         uint8_t pm[8] = {0}, pc[8], pb[8];
         const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
         unsigned any = 0;
@@ -316,20 +405,46 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
             const unsigned bit = 1u << i;
             if (!(active & bit)) continue;
             unsigned j = 0;
-            if (starting & bit) {
-                j = v->spr_xoff[i];
-                v->spr_sr[i] = v->spr_buf[i];
-                v->spr_buf[i] = 0;
-                v->spr_pix[i] = 0;
-            }
             const unsigned xe = (mxe >> i) & 1u;
             const unsigned w = 24u << xe;
+            if (starting & bit) {
+                const unsigned js = v->spr_xoff[i];
+                /* a sequencer still shifting over the match is not
+                 * restarted: it goes on with its row */
+                if (!((v->spr_shift & bit) && w - v->spr_pix[i] > js)) {
+                    j = js;
+                    v->spr_sr[i] = v->spr_buf[i];
+                    v->spr_buf[i] = 0;
+                    v->spr_pix[i] = 0;
+                }
+            }
             const uint32_t sr = v->spr_sr[i];
             unsigned pix = v->spr_pix[i];
             const uint8_t colours[4] = {0, (uint8_t)(v->reg[0x25] & 15u),
                                         (uint8_t)(v->reg[0x27 + i] & 15u),
                                         (uint8_t)(v->reg[0x26] & 15u)};
             const uint8_t behind = (uint8_t)((mdp >> i) & 1u);
+            if ((unsigned)i == rs) {
+                /* its tail: the held pixel to the end of the hold, then dark */
+                if (kind == VIC2_K_S1) {
+                    if (v->spr_held & bit) {
+                        const unsigned hv = v->spr_hold_val[i];
+                        for (j = 0; hv && j < SPR_HOLD_TAIL; j++) {
+                            pm[j] |= (uint8_t)bit;
+                            pc[j] = colours[hv];
+                            pb[j] = behind;
+                            any = 1;
+                        }
+                    }
+                    v->spr_held &= (uint8_t)~bit;
+                    v->spr_shift &= (uint8_t)~bit;
+                    continue;
+                }
+                if (sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, pm, pc, pb, colours,
+                                  behind))
+                    any = 1;
+                continue;
+            }
             if (sr) {
                 if ((mmc >> i) & 1u) {
                     for (; j < 8 && pix < w; j++, pix++) {
@@ -368,19 +483,21 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
                 const unsigned m = pm[j];
                 o8[j] = g8[j];
                 if (!m) continue;
-                if (m & (m - 1u)) mm |= m;
-                if (f8[j]) md |= m;
+                const unsigned at = j ? m : m << 8; /* pixel 0 in the high byte */
+                if (m & (m - 1u)) mm |= at;
+                if (f8[j]) md |= at;
                 if (!(pb[j] && f8[j])) o8[j] = pc[j];
             }
-            if (mm) {
-                if (!v->mm_coll) v->irq_latch |= M6569_INT_MMC;
-                v->mm_coll |= (uint8_t)mm;
+            /* pixel 0 latches now, pixels 1-7 at the next tick; a register
+             * read in the last cycle still holds its reset over pixel 0 */
+            if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
+            if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
+            if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
+            if ((mm | md) & 0xFFu) {
+                v->mm_next |= (uint8_t)mm;
+                v->md_next |= (uint8_t)md;
+                v->coll_work |= COLL_PENDING;
             }
-            if (md) {
-                if (!v->md_coll) v->irq_latch |= M6569_INT_MBC;
-                v->md_coll |= (uint8_t)md;
-            }
-            if (mm | md) update_irq(v);
             out = load8(o8);
         }
     }
@@ -418,6 +535,12 @@ uint32_t m6569_tick(m6569 *v)
     if (v->irq_ack) {
         v->irq_ack = 0;
         update_irq(v);
+    }
+    if (v->coll_work) {
+        /* last tick's pending collisions land; a read in the last cycle
+         * swallows this tick's pixel 0 (its request becomes the drop) */
+        if (v->coll_work & COLL_PENDING) coll_latch(v, v->mm_next, v->md_next);
+        v->coll_work = (uint8_t)((v->coll_work >> 2) & (COLL_DROP_MM | COLL_DROP_MD));
     }
     const uint32_t f = t->cyc[n];
 
@@ -685,8 +808,15 @@ uint8_t m6569_read(m6569 *v, uint16_t addr)
 {
     const unsigned r = addr & 0x3Fu;
     uint8_t value = m6569_peek(v, addr);
-    if (r == 0x1E) v->mm_coll = 0;
-    else if (r == 0x1F) v->md_coll = 0;
+    if (r == 0x1E) {
+        v->mm_coll = 0;
+        v->mm_next = 0;
+        v->coll_work |= COLL_READ_MM;
+    } else if (r == 0x1F) {
+        v->md_coll = 0;
+        v->md_next = 0;
+        v->coll_work |= COLL_READ_MD;
+    }
     return value;
 }
 

@@ -34,8 +34,11 @@
  *     display on/off in cycle 58, X/Y expansion, multicolour, priority
  *     against foreground graphics, sprite-sprite and sprite-background
  *     collisions ($D01E/$D01F, cleared by reading; the IRQ only for the
- *     first collision after a clear), sprites at X $1F8-$1FF invisible on
- *     PAL;
+ *     first collision after a clear, pixels 1-7 of a cycle latched a tick
+ *     later), sprites at X $1F8-$1FF invisible on PAL; a sprite's own
+ *     s-accesses reload its shift register mid-line (the held pixel and
+ *     the lost X matches around it: docs/vic2.md "Sprite reload"); a match
+ *     while a sprite still shifts does not restart it;
  *   - raster counter, raster IRQ (edge-triggered compare, in cycle 1 of a
  *     line and in cycle 2 of line 0, whose RASTER also changes one cycle
  *     late), $D019/$D01A and the IRQ output, light pen (one trigger per
@@ -51,8 +54,8 @@
  * (grey dot on colour writes, luminances: the models differ only in
  * timing); VSP memory corruption (DMA delay itself follows from the
  * counters); mid-sprite changes of X expansion or multicolour (applied with
- * the pixel counter kept); a second X match restarting a sprite that is
- * still shifting; the 6567R8's repeated X $184-$187 matching only once.
+ * the pixel counter kept); the 6567R8's repeated X $184-$187 matching only
+ * once.
  *
  * Machine-side contract:
  *   - Clock: call m6569_tick() exactly once per PHI2 cycle, BEFORE the
@@ -102,7 +105,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define M6569_STATE_VERSION 1
+#define M6569_STATE_VERSION 2
 
 typedef enum m6569_model {
     M6569_MODEL_6569 = 0,     /* PAL-B NMOS, 63 cycles x 312 lines (default) */
@@ -240,7 +243,8 @@ typedef struct m6569 {
 
     /* Graphics sequencer. */
     uint8_t g_data;      /* last g-access byte (shown from the next cycle) */
-    uint8_t reserved2;
+    uint8_t mm_next;     /* sprite-sprite collisions of this cycle's pixels
+                          * 1-7: reach $D01E (and the IRQ) at the next tick */
     uint16_t g_cdata;    /* its 12-bit c-data (0 in idle state) */
     uint64_t seq_px;     /* 8 colours of the character being shifted out */
     uint64_t seq_fg;     /* its foreground mask (0xFF per foreground pixel) */
@@ -257,10 +261,16 @@ typedef struct m6569 {
     uint8_t spr_shift;   /* sequencers currently shifting out pixels */
     uint8_t mm_coll;     /* $D01E */
     uint8_t md_coll;     /* $D01F */
-    uint8_t reserved1;
+    uint8_t spr_held;    /* sequencers holding their last pixel across
+                          * their own s-accesses (see docs/vic2.md) */
+    uint8_t md_next;     /* the same for sprite-background ($D01F) */
+    uint8_t coll_work;   /* the collision latch's work for the next tick:
+                          * pending pixels 1-7, a register read's reset
+                          * (COLL_* in vic2.c) */
     uint8_t spr_ptr[8];
     uint8_t mc[8], mcbase[8];
     uint8_t spr_pix[8];   /* pixels put out since the sequencer started */
+    uint8_t spr_hold_val[8]; /* the held pixel (0-3, as a multicolour pair) */
     uint8_t spr_xtick[8]; /* cycle whose pixels hold sprite X (0: never) */
     uint8_t spr_xoff[8];  /* pixel within that cycle */
     uint32_t spr_buf[8];  /* 24-bit data buffer filled by the s-accesses */

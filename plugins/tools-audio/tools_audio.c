@@ -244,6 +244,11 @@ static void audio_capture(void *user, mh_call *call)
         ta_errorf(plugin, call, "audio_capture: %s", err);
         return;
     }
+    struct stat replaced; /* replacing a file is confirmed (docs/sessions.md) */
+    if (resolved[0] && a.overwrite && lstat(resolved, &replaced) == 0 && S_ISREG(replaced.st_mode)) {
+        snprintf(err, sizeof err, "%.900s exists and would be replaced", resolved);
+        if (!mh_toolkit_confirm(plugin->svc.call, call, err)) return;
+    }
     ta_capture_req req = {a.samples, src.sid != NULL};
     ta_audio audio;
     if (ta_capture(plugin, call, &src, &req, &audio, err, sizeof err) != MH_OK) {

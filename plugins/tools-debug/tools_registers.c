@@ -1,6 +1,7 @@
 /* tools_registers.c - registers_get and registers_set: the CPU's registers
  * through "mh.cpu6502/1", read and written on the session's thread between
- * run slices (a running machine is not paused). */
+ * run slices (a running machine is not paused); execution_clear_error, the
+ * seed's way out of its ERROR state (here: a jammed CPU). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,13 +280,56 @@ static void registers_set(void *user, mh_call *call)
         td_buf_printf(&text, " %s", reg_fields[i].name);
     }
     mh_json_write_array_end(w);
-    td_buf_printf(&text, "%s\n", cpu->jammed ? " (the CPU is jammed: only a reset continues)" : "");
+    td_buf_printf(&text, "%s\n", cpu->jammed ? " (the CPU is jammed: execution_clear_error goes on from pc, or reset)" : "");
     write_registers(&c, w, &text);
     mh_json_write_object_end(w);
     td_result(&c, w, text.text);
     td_buf_free(&text);
     mh_json_writer_free(w);
 done:
+    td_end(&c);
+}
+
+/* The seed's state machine: an emulation error (ERROR) stays until the
+ * agent clears it explicitly, after a reset or after moving PC with
+ * registers_set. Here the error state is a jammed CPU: a real 6502 stays
+ * jammed until reset, so this is a debugger's override. The CPU is put at
+ * an instruction boundary at its PC (the JAM opcode's address unless
+ * registers_set moved it) and the session becomes paused there. */
+static void execution_clear_error(void *user, mh_call *call)
+{
+    td_call c;
+    if (td_begin(&c, user, call, "execution_clear_error", TD_NEED_CPU) != 0) {
+        td_end(&c);
+        return;
+    }
+    mh_cpu6502 *cpu = c.cpu->state(c.cpu_ctx);
+    int cleared = cpu->jammed != 0;
+    if (cleared) {
+        cpu->jammed = 0;
+        cpu->state = MH_CPU6502_STATE_FETCH;
+        cpu->stop_reason = MH_CPU6502_STOP_NONE;
+        cpu->t = 0;
+        const mh_debug_service *debug = c.plugin->debug;
+        if (debug) debug->machine_changed(c.session, 0, NULL);
+    }
+    const char *state = td_exec_state(&c);
+    mh_json_writer *w = mh_json_writer_new();
+    td_buf text = {0};
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "cleared");
+    mh_json_write_bool(w, cleared);
+    mh_json_write_key(w, "state");
+    mh_json_write_string(w, state ? state : "unknown");
+    td_buf_printf(&text, cleared ? "jam cleared; %s at $%04X: execution_run or a step goes on "
+                                   "from here\n"
+                                 : "no error to clear: the CPU is not jammed (%s, pc $%04X)\n",
+                  state ? state : "unknown", cpu->pc);
+    write_registers(&c, w, &text);
+    mh_json_write_object_end(w);
+    td_result(&c, w, text.text);
+    td_buf_free(&text);
+    mh_json_writer_free(w);
     td_end(&c);
 }
 
@@ -324,6 +368,12 @@ static const mh_tool_desc register_tools[] = {
      registers_output,
      MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.registers.set", registers_set, NULL},
+    {sizeof(mh_tool_desc), "execution_clear_error", "Clear a CPU jam",
+     "Un-jams a jammed CPU at its PC (set it first with registers_set) and pauses there.",
+     "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"cleared\",\"state\",\"pc\"]}",
+     MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
+     "vice.execution.clear_error", execution_clear_error, NULL},
 };
 
 mh_status td_register_registers(td_plugin *plugin)

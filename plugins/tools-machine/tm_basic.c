@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <mcphost/basic.h>
 #include <mcphost/file_write.h>
@@ -131,6 +132,12 @@ static void basic_list(void *user, mh_call *call)
         bool b = false;
         if (o && mh_json_as_bool(o, &b) == MH_OK) overwrite = b;
         const char *body = s.text.text ? s.text.text : "";
+        struct stat st;
+        char what[4096 + 64];
+        snprintf(what, sizeof what, "%s exists and would be replaced", path);
+        if (overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+            !mh_toolkit_confirm(c.plugin->call, call, what))
+            goto free_list;
         if (mh_file_write(path, body, strlen(body), overwrite ? MH_FILE_OVERWRITE : 0, why,
                           sizeof why) != MH_OK) {
             tm_fail(&c, "path: %s", why);

@@ -1,5 +1,5 @@
 /* tm_machine.c - machine_reset (mh.machine/1) and config_list, config_get,
- * config_set (mh.config/1). A setting whose allowed values are "a path"
+ * config_set, config_set_batch (mh.config/1). A setting whose allowed values are "a path"
  * (drive8, cartridge on the C64) is confined by mh.files/1 before the
  * machine sees it; "" detaches. */
 #include <stdio.h>
@@ -24,6 +24,11 @@ static void machine_reset(void *user, mh_call *call)
         tm_fail_arg(&c);
         goto done;
     }
+    if (mode == 1 &&
+        !mh_toolkit_confirm(c.plugin->call, call,
+                            "a hard reset power-cycles the machine: its RAM goes back to the "
+                            "power-on pattern and the program in memory is lost"))
+        goto done;
     const mh_machine_iface *machine = c.iface;
     status = machine->reset(c.ctx, (int)mode);
     if (status != MH_OK) {
@@ -152,6 +157,63 @@ static void config_get(void *user, mh_call *call)
     tm_end(&c);
 }
 
+/* The text a setting gets from a JSON value v (named `where` in messages),
+ * checked as far as the tool can: the setting is runtime, the type fits,
+ * a path is confined by mh.files/1. Returns 0, or -1 after an error result. */
+static int value_text(tm_call *c, const char *where, const mh_config_item *item, const mh_json *v,
+                      char *value, size_t size)
+{
+    const char *name = item->name;
+    const char *allowed = item->allowed ? item->allowed : "a value";
+    int is_path = item->allowed && strstr(item->allowed, "path") != NULL;
+    if (!v) return tm_fail(c, "%s: missing; %s takes %s", where, name, allowed);
+    if (is_path && mh_json_typeof(v) != MH_JSON_STRING)
+        return tm_fail(c, "%s: %s takes a path (a string in an allowed directory; \"\" empties "
+                          "it)", where, name);
+    switch (mh_json_typeof(v)) {
+    case MH_JSON_STRING: {
+        size_t length = 0;
+        const char *s = mh_json_as_string(v, &length);
+        if (strlen(s) != length) return tm_fail(c, "%s: holds a NUL byte; remove it", where);
+        if (length >= size) return tm_fail(c, "%s: too long (%zu bytes)", where, length);
+        if (!is_path || !length) {
+            memcpy(value, s, length + 1);
+            break;
+        }
+        if (!c->plugin->files)
+            return tm_fail(c, "%s: this host has no %s service, so no file can be opened", where,
+                           MH_FILES_SERVICE_ID);
+        char why[1536];
+        if (c->plugin->files->resolve(c->plugin->host, s, MH_FILES_READ, value, size, why,
+                                      sizeof why) != MH_OK)
+            return tm_fail(c, "%s: %s", where, why);
+        break;
+    }
+    case MH_JSON_BOOL: {
+        bool b = false;
+        mh_json_as_bool(v, &b);
+        snprintf(value, size, "%s", b ? "true" : "false");
+        break;
+    }
+    case MH_JSON_NUMBER: {
+        int64_t n = 0;
+        if (!mh_json_is_integer(v) || mh_json_as_int64(v, &n) != MH_OK)
+            return tm_fail(c, "%s: %s takes %s, not a fraction", where, name,
+                           item->allowed ? item->allowed : "a whole number");
+        snprintf(value, size, "%lld", (long long)n);
+        break;
+    }
+    default:
+        return tm_fail(c, "%s: expected a string, number or boolean (%s takes %s)", where, name,
+                       allowed);
+    }
+    if (!item->runtime)
+        return tm_fail(c, "%s cannot change on a running machine; it is chosen when the session "
+                          "is made: session_create with options {\"%s\": ...}",
+                       name, name);
+    return 0;
+}
+
 static void config_set(void *user, mh_call *call)
 {
     BEGIN_CONFIG("config_set")
@@ -163,64 +225,8 @@ static void config_set(void *user, mh_call *call)
         unknown_name(&c, name);
         goto done;
     }
-    const mh_json *v = mh_json_object_get(c.args, "value");
-    if (!v) {
-        tm_fail(&c, "value: missing; %s takes %s", name, item->allowed ? item->allowed : "a value");
+    if (value_text(&c, "value", item, mh_json_object_get(c.args, "value"), value, sizeof value))
         goto done;
-    }
-    int is_path = item->allowed && strstr(item->allowed, "path") != NULL;
-    if (is_path && mh_json_typeof(v) != MH_JSON_STRING) {
-        tm_fail(&c, "value: %s takes a path (a string in an allowed directory; \"\" empties "
-                    "it)",
-                name);
-        goto done;
-    }
-    switch (mh_json_typeof(v)) {
-    case MH_JSON_STRING: {
-        size_t length = 0;
-        const char *s = mh_json_as_string(v, &length);
-        if (strlen(s) != length) {
-            tm_fail(&c, "value: holds a NUL byte; remove it");
-            goto done;
-        }
-        if (length >= sizeof value) {
-            tm_fail(&c, "value: too long (%zu bytes)", length);
-            goto done;
-        }
-        if (is_path && length) {
-            if (tm_path(&c, "value", 1, MH_FILES_READ, value, sizeof value) != 0) goto done;
-        } else {
-            memcpy(value, s, length + 1);
-        }
-        break;
-    }
-    case MH_JSON_BOOL: {
-        bool b = false;
-        mh_json_as_bool(v, &b);
-        snprintf(value, sizeof value, "%s", b ? "true" : "false");
-        break;
-    }
-    case MH_JSON_NUMBER: {
-        int64_t n = 0;
-        if (!mh_json_is_integer(v) || mh_json_as_int64(v, &n) != MH_OK) {
-            tm_fail(&c, "value: %s takes %s, not a fraction", name,
-                    item->allowed ? item->allowed : "a whole number");
-            goto done;
-        }
-        snprintf(value, sizeof value, "%lld", (long long)n);
-        break;
-    }
-    default:
-        tm_fail(&c, "value: expected a string, number or boolean (%s takes %s)", name,
-                item->allowed ? item->allowed : "a value");
-        goto done;
-    }
-    if (!item->runtime) {
-        tm_fail(&c, "%s cannot change on a running machine; it is chosen when the session is "
-                    "made: session_create with options {\"%s\": ...}",
-                name, name);
-        goto done;
-    }
     const mh_config_iface *config = c.iface;
     mh_status status = config->set(c.ctx, name, value, error, sizeof error);
     if (status != MH_OK) {
@@ -238,13 +244,88 @@ done:
     tm_end(&c);
 }
 
+/* config_set_batch: every name and value is checked before the first is
+ * set; should the machine refuse one anyway (a file that is no disk image),
+ * the ones already set go back to their old values, so the call changes
+ * all or nothing. */
+#define BATCH_MAX 32
+
+typedef struct batch_entry {
+    const mh_config_item *item;
+    char value[VALUE_SIZE], old[VALUE_SIZE];
+} batch_entry;
+
+static void config_set_batch(void *user, mh_call *call)
+{
+    BEGIN_CONFIG("config_set_batch")
+    const mh_config_iface *config = c.iface;
+    const mh_json *settings = mh_json_object_get(c.args, "settings");
+    size_t count = settings ? mh_json_object_size(settings) : 0;
+    batch_entry *entries = count ? calloc(count, sizeof *entries) : NULL;
+    if (count == 0 || count > BATCH_MAX) {
+        tm_fail(&c, "settings: give 1 to %d settings as {\"name\": value, ...} (config_list "
+                    "names them)", BATCH_MAX);
+        goto done;
+    }
+    if (!entries) {
+        tm_fail(&c, "config_set_batch: out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < count; i++) {
+        size_t length = 0;
+        const char *name = mh_json_object_key(settings, i, &length);
+        batch_entry *e = &entries[i];
+        e->item = find_item(&c, name);
+        if (!e->item) {
+            unknown_name(&c, name);
+            goto done;
+        }
+        char where[96];
+        snprintf(where, sizeof where, "settings.%.*s", mh_utf8_prefix(name, 64), name);
+        if (value_text(&c, where, e->item, mh_json_object_value(settings, i), e->value,
+                       sizeof e->value))
+            goto done;
+        if (config->get(c.ctx, name, e->old, sizeof e->old) != MH_OK) e->old[0] = '\0';
+    }
+    for (size_t i = 0; i < count; i++) {
+        char error[1024] = "";
+        mh_status status = config->set(c.ctx, entries[i].item->name, entries[i].value, error,
+                                       sizeof error);
+        if (status == MH_OK) continue;
+        for (size_t k = i; k-- > 0;) {
+            char ignored[256];
+            config->set(c.ctx, entries[k].item->name, entries[k].old, ignored, sizeof ignored);
+        }
+        tm_fail(&c, "config_set_batch: %s: %s; nothing was changed (%zu setting%s before it "
+                    "went back to the old value)",
+                entries[i].item->name, error[0] ? error : mh_status_name(status), i,
+                i == 1 ? "" : "s");
+        goto done;
+    }
+    mh_json_writer *w = mh_json_writer_new();
+    tm_buf text = {0};
+    tm_buf_printf(&text, "set %zu:\n", count);
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "settings");
+    mh_json_write_array_begin(w);
+    for (size_t i = 0; i < count; i++) write_item(&c, w, entries[i].item, &text);
+    mh_json_write_array_end(w);
+    mh_json_write_object_end(w);
+    tm_result(&c, w, text.failed ? "(out of memory)" : text.text);
+    tm_buf_free(&text);
+    mh_json_writer_free(w);
+done:
+    free(entries);
+    tm_end(&c);
+}
+
 static const char item_output[] =
     "{\"type\":\"object\",\"required\":[\"name\",\"value\"]}";
 
 static const mh_tool_desc tools[] = {
     {0, "machine_reset", "Reset the machine",
-     "Soft reset (the CPU's reset line: chips reset, RAM kept) or hard (power cycle: RAM to "
-     "its power-on pattern). Media and breakpoints stay; a running machine keeps running.",
+     "soft (default): the reset line, RAM kept; hard: a power cycle. Media and breakpoints "
+     "stay; a running machine keeps running.",
      "{\"type\":\"object\",\"properties\":{\"mode\":{\"type\":\"string\","
      "\"description\":\"soft (default) or hard\",\"enum\":[\"soft\",\"hard\"]}}}",
      "{\"type\":\"object\",\"required\":[\"mode\"],\"properties\":{\"state\":{}}}",
@@ -273,6 +354,13 @@ static const mh_tool_desc tools[] = {
      item_output,
      0, 0, MH_IFACE_CONFIG,
      "vice.config.set", config_set, NULL},
+    {0, "config_set_batch", "Change settings together",
+     "config_set for several settings, all or nothing.",
+     "{\"type\":\"object\",\"properties\":{\"settings\":{\"type\":\"object\","
+     "\"description\":\"{\\\"name\\\": value, ...}\"}},\"required\":[\"settings\"]}",
+     "{\"type\":\"object\",\"required\":[\"settings\"]}",
+     0, 0, MH_IFACE_CONFIG,
+     "vice.config.set_batch", config_set_batch, NULL},
 };
 
 mh_status tm_register_machine(tm_plugin *plugin)

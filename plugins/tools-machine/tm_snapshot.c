@@ -101,6 +101,12 @@ static void snapshot_save(void *user, mh_call *call)
         tm_fail_arg(&c);
         goto done;
     }
+    struct stat st;
+    char what[PATH_SIZE + 64];
+    snprintf(what, sizeof what, "%s exists and would be replaced", path);
+    if (overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+        !mh_toolkit_confirm(c.plugin->call, call, what))
+        goto done;
     const mh_snapshot_iface *snap = c.iface;
     status = snap->save(c.ctx, &blob, &size);
     if (status != MH_OK || !blob) {
@@ -116,6 +122,7 @@ static void snapshot_save(void *user, mh_call *call)
                                         : "");
         goto done;
     }
+    mh_toolkit_state_saved(c.plugin->call, call, 1);
     snap_head h = {{0}, 0, 0, 0};
     parse_head(blob, size, &h);
     mh_json_writer *w = snapshot_result(&c, path, size, &h);
@@ -154,6 +161,13 @@ static void snapshot_load(void *user, mh_call *call)
                 path);
         goto done;
     }
+    /* Unsaved state (it ran, or a tool changed it, since the last snapshot
+     * save or load) would be lost: ask. */
+    if (!mh_toolkit_state_saved(c.plugin->call, call, 0) &&
+        !mh_toolkit_confirm(c.plugin->call, call,
+                            "loading a snapshot replaces the machine's current state, which "
+                            "changed since the last snapshot save or load"))
+        goto done;
     char error[1024] = "";
     const mh_snapshot_iface *snap = c.iface;
     status = snap->load(c.ctx, bytes, size, error, sizeof error);
@@ -175,6 +189,7 @@ static void snapshot_load(void *user, mh_call *call)
     free(detail_json);
     mh_json_writer_free(dw);
     tm_machine_changed(&c, detail);
+    mh_toolkit_state_saved(c.plugin->call, call, 1);
 
     mh_json_writer *w = snapshot_result(&c, path, size, &h);
     const char *state = tm_state(&c);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <mcphost/args.h>
 #include <mcphost/file_write.h>
@@ -103,6 +104,14 @@ static void screen_capture(void *user, mh_call *call)
         mh_toolkit_fail(p->call, call, "%s", err);
         mh_json_free(doc);
         return;
+    }
+    struct stat replaced; /* replacing a file is confirmed (docs/sessions.md) */
+    if (a.path && a.overwrite && lstat(a.resolved, &replaced) == 0 && S_ISREG(replaced.st_mode)) {
+        snprintf(err, sizeof err, "%.900s exists and would be replaced", a.resolved);
+        if (!mh_toolkit_confirm(p->call, call, err)) {
+            mh_json_free(doc);
+            return;
+        }
     }
     const mh_chip *chip = mh_toolkit_chip(p->call, call, sizeof(mh_video_iface));
     const mh_video_iface *video = chip ? chip->vtable : NULL;

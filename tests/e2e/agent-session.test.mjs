@@ -48,7 +48,7 @@ describe('an agent debugging a C64 program over stdio', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'mh-agent-'));
     writeFileSync(join(dir, 'loop.prg'), prgBytes());
-    host = await connectHost({ args: ['--machine', 'c64', '--allow-dir', dir] });
+    host = await connectHost({ args: ['--machine', 'c64', '--allow-dir', dir, '--no-confirm'] });
   });
   after(async () => {
     await host?.close();

@@ -41,7 +41,7 @@ for (const { machine, label, args, skip } of MACHINES) {
     };
     before(async () => {
       dir = realpathSync(mkdtempSync(join(tmpdir(), 'mcphost-basic-')));
-      host = await connectHost({ args: ['--machine', machine, ...args, '--allow-dir', dir] });
+      host = await connectHost({ args: ['--machine', machine, ...args, '--allow-dir', dir, '--no-confirm'] });
     });
     after(async () => {
       await host?.close();

@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, realpathS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { connectHost, resultText } from './lib/client.mjs';
+import { blankD64, withFile } from './lib/d64.mjs';
 import { MCPHOST_BIN, hostArgs } from './lib/env.mjs';
 
 const PLUGIN_DIR = join(dirname(MCPHOST_BIN), '..', 'lib', 'mcphost', 'plugins');
@@ -38,39 +39,6 @@ function debugcartPrg(debugcart) {
   ]);
 }
 
-/** A 35-track D64 with one PRG (at most 254 bytes) in track 17, sector 0. */
-function d64With(name, prg) {
-  const SECTORS = (t) => (t <= 17 ? 21 : t <= 24 ? 19 : t <= 30 ? 18 : 17);
-  const offset = (t, s) => {
-    let n = 0;
-    for (let i = 1; i < t; i++) n += SECTORS(i);
-    return (n + s) * 256;
-  };
-  const img = Buffer.alloc(174848);
-  const bam = offset(18, 0);
-  img[bam] = 18; img[bam + 1] = 1; img[bam + 2] = 0x41;
-  for (let t = 1; t <= 35; t++) { // every sector free but 18/0, 18/1 and 17/0
-    const used = t === 18 ? [0, 1] : t === 17 ? [0] : [];
-    const e = bam + 4 * t;
-    let bits = 0;
-    for (let sct = 0; sct < SECTORS(t); sct++) if (!used.includes(sct)) bits |= 1 << sct;
-    img[e] = SECTORS(t) - used.length;
-    img[e + 1] = bits & 0xff; img[e + 2] = (bits >> 8) & 0xff; img[e + 3] = (bits >> 16) & 0xff;
-  }
-  img.fill(0xa0, bam + 0x90, bam + 0xab);
-  img.write('BOOTROM', bam + 0x90, 'latin1');
-  img.write('01', bam + 0xa2, 'latin1');
-  const dir = offset(18, 1);
-  img[dir] = 0; img[dir + 1] = 0xff;
-  img[dir + 2] = 0x82; img[dir + 3] = 17; img[dir + 4] = 0;
-  img.fill(0xa0, dir + 5, dir + 21);
-  img.write(name, dir + 5, 'latin1');
-  img[dir + 30] = 1;
-  const data = offset(17, 0);
-  img[data] = 0; img[data + 1] = prg.length + 1;
-  prg.copy(img, data + 2);
-  return img;
-}
 
 // The expanded VIC-20 moves its screen to $1000 and BASIC to $1201; with
 // 3k at $0400 BASIC starts at $0401 and the screen stays at $1E00.
@@ -142,7 +110,7 @@ for (const machine of MACHINES) {
     });
 
     it('autostarts a D64: LOAD"*",8,1 through the virtual drive, then RUN', async () => {
-      writeFileSync(join(dir, 'stub.d64'), d64With('STUB', sysStubPrg(machine.base)));
+      writeFileSync(join(dir, 'stub.d64'), withFile(blankD64('BOOTROM', '01'), 'STUB', sysStubPrg(machine.base)));
       await ok('memory_write', { address: '$03F8', bytes: [0] });
       const started = await ok('files_autostart', { path: join(dir, 'stub.d64') });
       await runFrames(150);

@@ -37,7 +37,7 @@ describe('events: every offered type is sent', () => {
   };
 
   before(async () => {
-    host = await connectHost({ args: ['--machine', 'c64', '--config', 'debugcart=true', '--transport', 'stdio'] });
+    host = await connectHost({ args: ['--machine', 'c64', '--config', 'debugcart=true', '--transport', 'stdio', '--no-confirm'] });
     await call('execution_step'); // to an instruction boundary, so registers can be set
   });
   after(async () => {

@@ -86,7 +86,13 @@ describe('file writing and rom_dir over stdio', () => {
     writeFileSync(precious, 'keep me');
     await refused('snapshot_save', { path: 'precious.mhsnap' }, precious, 'overwrite: true');
     assert.equal(readFileSync(precious, 'utf8'), 'keep me');
-    await ok('snapshot_save', { path: 'precious.mhsnap', overwrite: true });
+    // Replacing a file is confirmed first (docs/tools.md, "Confirmation").
+    const asked = await call('snapshot_save', { path: 'precious.mhsnap', overwrite: true });
+    assert.equal(asked.isError, true);
+    const token = resultText(asked).match(/requires_confirmation: .*"confirm": "([0-9a-f]{32})"/s)?.[1];
+    assert.ok(token, resultText(asked));
+    assert.equal(readFileSync(precious, 'utf8'), 'keep me');
+    await ok('snapshot_save', { path: 'precious.mhsnap', overwrite: true, confirm: token });
     assert.equal(readFileSync(precious).subarray(0, 6).toString(), 'MHSNAP');
     mkdirSync(join(dir, 'adir'));
     await refused('snapshot_save', { path: 'adir', overwrite: true }, 'directory');
@@ -98,7 +104,11 @@ describe('file writing and rom_dir over stdio', () => {
     const text = await refused('audio_capture', { frames: 2, path: 'precious.prg' }, precious, 'overwrite: true');
     assert.ok(!/written to/.test(text));
     assert.equal(readFileSync(precious, 'utf8'), 'program', 'the file is untouched');
-    const res = await ok('audio_capture', { frames: 2, path: 'precious.prg', overwrite: true });
+    const asked = await call('audio_capture', { frames: 2, path: 'precious.prg', overwrite: true });
+    const token = resultText(asked).match(/requires_confirmation: .*"confirm": "([0-9a-f]{32})"/s)?.[1];
+    assert.ok(token, resultText(asked));
+    assert.equal(readFileSync(precious, 'utf8'), 'program', 'untouched until confirmed');
+    const res = await ok('audio_capture', { frames: 2, path: 'precious.prg', overwrite: true, confirm: token });
     assert.equal(res.structuredContent.path, precious);
     assert.equal(readFileSync(precious).subarray(0, 4).toString(), 'RIFF');
     // A FIFO is refused at once, with or without overwrite.

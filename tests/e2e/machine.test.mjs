@@ -51,7 +51,7 @@ describe('tools-machine over stdio', () => {
     mkdirSync(join(base, 'outside'));
     writeFileSync(join(base, 'outside', 'secret.mhsnap'), 'MHSNAP\0\0secret');
     symlinkSync(join(base, 'outside', 'secret.mhsnap'), join(dir, 'link.mhsnap'));
-    host = await connectHost({ args: ['--machine', 'c64', '--allow-dir', dir] });
+    host = await connectHost({ args: ['--machine', 'c64', '--allow-dir', dir, '--no-confirm'] });
     await runFrames(150); // boots to READY
   });
   after(async () => {

@@ -74,7 +74,7 @@ describe('the Plus/4 with the original ROMs', { skip: SKIP }, () => {
     writeFileSync(join(dir, 'tone.prg'), autostartPrg());
     writeFileSync(join(dir, 'short.prg'), Buffer.from([0x01]));
     writeFileSync(join(dir, 'bad.crt'), Buffer.alloc(1000, 0xaa));
-    host = await connectHost({ args: ['--machine', 'plus4', '--rom-dir', ROMS, '--allow-dir', dir] });
+    host = await connectHost({ args: ['--machine', 'plus4', '--rom-dir', ROMS, '--allow-dir', dir, '--no-confirm'] });
     await frames(200);
   });
   after(async () => {

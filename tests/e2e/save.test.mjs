@@ -91,7 +91,7 @@ for (const { machine, folder, basic, label } of ORIGINAL) {
       writeFileSync(disk(), blankD64('WORK', 'W1'));
       writeFileSync(join(dir, 'full.d64'), blankD64('FULL', 'F1', { full: true }));
       const roms = folder ? ['--rom-dir', romDir(folder)] : [];
-      host = await connectHost({ args: ['--machine', machine, ...roms, '--allow-dir', dir] });
+      host = await connectHost({ args: ['--machine', machine, ...roms, '--allow-dir', dir, '--no-confirm'] });
       await host.client.setLoggingLevel('info');
       await s.until(READY_AT_END, 'boot to READY');
     });
@@ -188,7 +188,7 @@ for (const machine of ['vic20', 'plus4']) {
     before(async () => {
       dir = realpathSync(mkdtempSync(join(tmpdir(), `mh-save-boot-${machine}-`)));
       writeFileSync(join(dir, 'boot.d64'), withFile(blankD64('BOOT', 'B1'), 'STUB', stub));
-      host = await connectHost({ args: ['--machine', machine, '--allow-dir', dir] });
+      host = await connectHost({ args: ['--machine', machine, '--allow-dir', dir, '--no-confirm'] });
       await host.client.setLoggingLevel('info');
       await s.until(READY_AT_END, 'boot to READY');
     });

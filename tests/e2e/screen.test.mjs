@@ -108,7 +108,11 @@ describe('screen_capture and screen_text on a C64', () => {
     const again = await call(host, 'screen_capture', { path: 'shot.png' });
     assert.equal(again.isError, true, 'an existing file is kept');
     assert.match(resultText(again), /overwrite: true/);
-    await ok('screen_capture', { path: 'shot.png', overwrite: true });
+    // Replacing it is confirmed with a token first (docs/sessions.md).
+    const asked = await call(host, 'screen_capture', { path: 'shot.png', overwrite: true });
+    const token = resultText(asked).match(/requires_confirmation: .*"confirm": "([0-9a-f]{32})"/s)?.[1];
+    assert.ok(token, resultText(asked));
+    await ok('screen_capture', { path: 'shot.png', overwrite: true, confirm: token });
     const outside = await call(host, 'screen_capture', { path: '../escape.png' });
     assert.equal(outside.isError, true);
     assert.match(resultText(outside), /--allow-dir/);

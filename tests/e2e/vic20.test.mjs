@@ -77,7 +77,7 @@ describe('vic20 with the original ROMs', { skip: NEEDS_ROMS }, () => {
 
   before(async () => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'mh-vic20-')));
-    host = await connectHost({ args: ['--machine', 'vic20', '--rom-dir', ROMS, '--allow-dir', dir] });
+    host = await connectHost({ args: ['--machine', 'vic20', '--rom-dir', ROMS, '--allow-dir', dir, '--no-confirm'] });
     await runFrames(100); // boots to READY
   });
   after(async () => {

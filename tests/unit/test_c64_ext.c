@@ -226,6 +226,9 @@ static void spoil_cia_tod(c64_snapshot *s) { s->cia1.tod.pin_hz = 0; }
 static void spoil_vic_bank(c64_snapshot *s) { s->p.vic_bank = 9; }
 static void spoil_type_queue(c64_snapshot *s) { s->p.typed.head = 1u << 31; }
 static void spoil_cpu_model(c64_snapshot *s) { s->cpu.model = 99; }
+/* the held sprite pixel indexes a 4-entry colour table */
+static void spoil_sprite_hold(c64_snapshot *s) { s->vic.spr_hold_val[5] = 200; }
+static void spoil_env_pipe(c64_snapshot *s) { s->sid.chip.voice[1].state_pipe = 77; }
 
 /* Well-formed blobs (right checksum) with state no C64 can be in, as anyone
  * can write one: each is refused, naming what is out of range, and the
@@ -243,7 +246,8 @@ static void test_snapshot_state_out_of_range(void)
         {spoil_sid_rate, "SID model or clocks"}, {spoil_cia_tod, "CIA 1"},
         {spoil_vic_bank, "VIC bank"},           {spoil_type_queue, "keyboard queue"},
         {spoil_cpu_model, "CPU model"},       {spoil_sid_clock, "SID clock is"},
-        {spoil_sid_filter, "SID filter state"},
+        {spoil_sid_filter, "SID filter state"}, {spoil_sprite_hold, "sprite 5 held pixel"},
+        {spoil_env_pipe, "SID voice 2 envelope pipeline"},
     };
     c64 *m = boot("{}");
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);

@@ -1043,6 +1043,116 @@ static void test_sprite_sprite_collision(void)
     free(h);
 }
 
+/* A sprite's own s-accesses reload its shift register at pixel 3 of its
+ * p-access cycle (X $162 + 16n on the 6569 for sprites 0-2): a sprite still
+ * shifting there holds that pixel through the next 6 and loses the rest of
+ * its row; an X match in the 12 pixels after it starts nothing (the die
+ * analysis in docs/vic2.md; VICII/spritex). */
+static void test_sprite_reload_hold(void)
+{
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569 *v = &h->vic;
+    /* sprite 0 lights only its pixel 22, sprite 1 only its pixel 23 */
+    for (int r = 0; r < 21; r++) {
+        h->mem[0x3000 + 3 * r + 2] = 0x02;
+        h->mem[0x3040 + 3 * r + 2] = 0x01;
+    }
+    /* Both at $14C: sprite 0's pixel 22 is at $162, the reload: held over
+     * $163, where sprite 1's pixel 23 is. */
+    sprite_setup(h, 0, 0x14C, 100, 1);
+    sprite_setup(h, 1, 0x14C, 100, 2);
+    run_frames(h, 2);
+    (void)m6569_read(v, 0xD01E);
+    run_frames(h, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x03);
+    /* One pixel left, the reload meets sprite 0's dark pixel 23: no hold of
+     * a lit pixel, no collision. */
+    sprite_setup(h, 0, 0x14B, 100, 1);
+    sprite_setup(h, 1, 0x14B, 100, 2);
+    run_frames(h, 1);
+    (void)m6569_read(v, 0xD01E);
+    run_frames(h, 1);
+    CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x00);
+    /* Solid sprites: sprite 0 matched under its reload ($168) shows
+     * nothing; from $170 on (12 pixels after $163) it shows again. */
+    for (int r = 0; r < 63; r++) h->mem[0x3000 + r] = h->mem[0x3040 + r] = 0xFF;
+    static const struct {
+        unsigned x;
+        uint8_t coll;
+    } cases[] = {{0x162, 0x03}, {0x163, 0x00}, {0x168, 0x00}, {0x16E, 0x00}, {0x16F, 0x03},
+                 {0x170, 0x03}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        sprite_setup(h, 0, cases[c].x, 100, 1);
+        sprite_setup(h, 1, cases[c].x, 100, 2);
+        run_frames(h, 1);
+        (void)m6569_read(v, 0xD01E);
+        run_frames(h, 1);
+        CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), cases[c].coll);
+        if (m6569_peek(v, 0xD01E) != cases[c].coll)
+            printf("\n  sprite 0 and 1 at X $%03X: $D01E %02X, expected %02X\n", cases[c].x,
+                   m6569_peek(v, 0xD01E), cases[c].coll);
+    }
+    free(h);
+}
+
+/* A collision drawn at pixel 0 of a cycle reaches $D01E and the IRQ in
+ * that cycle; one at pixels 1-7 only in the next (the VIC draws a cycle's
+ * pixels ahead of the CPU's: VICE x64sc's cycle renderer, whose sprite
+ * pixels sit one pixel left of these; interrupts/irq-ackn-bug/
+ * irq-ack-vicii pins it). A read's reset still swallows pixel 0 of the
+ * next cycle. */
+static void test_sprite_collision_latch_cycle(void)
+{
+    for (int late = 0; late < 2; late++) {
+        harness *h = h_new(M6569_MODEL_6569);
+        m6569 *v = &h->vic;
+        h->mem[0x3000] = 0x80;
+        h->mem[0x3040] = 0x80;
+        /* X $F7: sprite pixel 0 is pixel 0 of cycle 45; X $F8: pixel 1 */
+        const unsigned x = late ? 0xF8 : 0xF7;
+        sprite_setup(h, 0, x, 100, 1);
+        sprite_setup(h, 1, x, 100, 2);
+        m6569_write(v, 0xD01A, M6569_INT_MMC);
+        run_to(h, 101, 40);
+        (void)m6569_read(v, 0xD01E);
+        m6569_write(v, 0xD019, 0x0F);
+        run_to(h, 101, 45);
+        CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), late ? 0x00 : 0x03);
+        CU_ASSERT_EQUAL(v->irq, late ? 0 : 1);
+        h_tick(h);
+        CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), 0x03);
+        CU_ASSERT_EQUAL(v->irq, 1);
+        /* the next frame, read in cycle 44: pixel 0 of cycle 45 is lost,
+         * pixel 1 is not */
+        m6569_write(v, 0xD019, 0x0F);
+        run_to(h, 101, 44);
+        CU_ASSERT_EQUAL(m6569_read(v, 0xD01E), 0x03);
+        run_to(h, 101, 47);
+        CU_ASSERT_EQUAL(m6569_peek(v, 0xD01E), late ? 0x03 : 0x00);
+        free(h);
+    }
+}
+
+/* An X match while the sprite is still shifting does not restart it: it
+ * goes on with its row (VICE x64sc triggers only an inactive sequencer). */
+static void test_sprite_no_restart_while_shifting(void)
+{
+    harness *h = h_new(M6569_MODEL_6569);
+    m6569_write(&h->vic, 0xD021, 0);
+    for (int r = 0; r < 63; r++) h->mem[0x3000 + r] = 0xFF;
+    sprite_setup(h, 0, 100, 100, 7); /* x 108..131 on screen */
+    run_frames(h, 1);
+    /* in cycle 27 of its first line, move it to X 120: that match (cycle
+     * 29) falls while it still shifts its row */
+    run_to(h, 101, 27);
+    m6569_write(&h->vic, 0xD000, 120);
+    run_to(h, 102, 1);
+    const int y = row_of(101);
+    for (int x = 108; x < 132; x++) CU_ASSERT_EQUAL(px(h, x, y), 7);
+    CU_ASSERT_EQUAL(px(h, 132, y), 0);
+    free(h);
+}
+
 static void test_sprite_background_collision(void)
 {
     harness *h = h_new(M6569_MODEL_6569);
@@ -1217,5 +1327,7 @@ MH_SUITE("vic2.border", NULL, NULL, MH_TEST(test_border_40_38_25_24),
          MH_TEST(test_top_bottom_border_trick), MH_TEST(test_side_border_trick))
 MH_SUITE("vic2.sprites", NULL, NULL, MH_TEST(test_sprite_pixels),
          MH_TEST(test_sprite_multicolour_and_position), MH_TEST(test_sprite_priority),
-         MH_TEST(test_sprite_sprite_collision), MH_TEST(test_sprite_background_collision))
+         MH_TEST(test_sprite_sprite_collision), MH_TEST(test_sprite_background_collision),
+         MH_TEST(test_sprite_reload_hold), MH_TEST(test_sprite_collision_latch_cycle),
+         MH_TEST(test_sprite_no_restart_while_shifting))
 MH_SUITE("vic2.snapshot", NULL, NULL, MH_TEST(test_snapshot_by_copy))

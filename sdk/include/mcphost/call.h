@@ -105,6 +105,24 @@ typedef struct mh_call_service {
      * client). */
     const char *(*ask_client)(mh_call *call, const char *method, const char *params_json,
                               uint32_t timeout_ms, char *error, size_t error_size);
+
+    /* ---- appended after ABI 1.3: check struct_size before use ---- */
+
+    /* Asks before a destructive step (a hard reset, loading over unsaved
+     * state, replacing a file). Returns 1: go ahead. Returns 0: the host has
+     * answered the call already (a tool error saying requires_confirmation
+     * with a single-use token the client sends back as the argument
+     * `confirm` within 60 s, or why a token was refused); the handler must
+     * return without acting. The host takes `confirm` out of the arguments
+     * before validation, so no tool declares it. Without this field (an
+     * older host) a plugin goes ahead. `what` names what would be lost. */
+    int (*confirm)(mh_call *call, const char *what);
+    /* The call's session state and snapshots: mark 1 records that the
+     * state is now in a file (a snapshot was saved or loaded); returns 1
+     * while neither the machine nor a tool that changes it ran since the
+     * last mark (the calling tool itself, being one that changes the
+     * machine, does not count), so loading over it loses nothing. */
+    int (*state_saved)(mh_call *call, int mark);
 } mh_call_service;
 
 #ifdef __cplusplus

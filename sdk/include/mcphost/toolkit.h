@@ -189,6 +189,28 @@ mh_status mh_toolkit_breakpoint_options(const mh_json *args, mh_breakpoint_spec 
     "\"label\":{\"type\":\"string\",\"description\":\"Label\"}," \
     "\"enabled\":{\"type\":\"boolean\",\"description\":\"false: disabled\"}"
 
+/* Asks before a destructive step through the host's confirm() (call.h):
+ * 1 go ahead; 0 the host has answered the call (requires_confirmation, or
+ * a refused token) and the handler must return. A host without confirm()
+ * goes ahead. */
+static inline int mh_toolkit_confirm(const mh_call_service *calls, mh_call *call,
+                                     const char *what)
+{
+    if (calls->struct_size < offsetof(mh_call_service, confirm) + sizeof calls->confirm ||
+        !calls->confirm)
+        return 1;
+    return calls->confirm(call, what);
+}
+
+/* calls->state_saved() (call.h), 0 on a host without it. */
+static inline int mh_toolkit_state_saved(const mh_call_service *calls, mh_call *call, int mark)
+{
+    if (calls->struct_size < offsetof(mh_call_service, state_saved) + sizeof calls->state_saved ||
+        !calls->state_saved)
+        return 0;
+    return calls->state_saved(call, mark);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,33 +11,7 @@
 #include "mcphost/media.h"
 #include "mcphost/media_d64.h"
 
-static uint16_t word_at(const uint8_t *ram, uint16_t address)
-{
-    return (uint16_t)(ram[address] | ram[(uint16_t)(address + 1)] << 8);
-}
-
-static void set_word(uint8_t *ram, uint16_t address, uint32_t value)
-{
-    ram[address] = (uint8_t)value;
-    ram[(uint16_t)(address + 1)] = (uint8_t)(value >> 8);
-}
-
-/* RTS: PC = the popped return address + 1. */
-static void kernal_return(const mh_kernal *k)
-{
-    mh_cpu6502 *cpu = k->cpu;
-    uint8_t lo = k->ram[0x100 + (uint8_t)(cpu->s + 1)];
-    uint8_t hi = k->ram[0x100 + (uint8_t)(cpu->s + 2)];
-    cpu->s = (uint8_t)(cpu->s + 2);
-    cpu->pc = (uint16_t)((lo | hi << 8) + 1);
-}
-
-static void fail(const mh_kernal *k, uint8_t code)
-{
-    k->cpu->a = code;
-    k->cpu->p |= MH_CPU6502_FLAG_C;
-    kernal_return(k);
-}
+#include "kernal_trap.h"
 
 int mh_kernal_load_trap(const mh_kernal *k, uint8_t device, const struct mh_d64 *disk,
                         char *message, size_t message_size)
@@ -47,7 +21,7 @@ int mh_kernal_load_trap(const mh_kernal *k, uint8_t device, const struct mh_d64 
     if (!disk || ram[l->device] != device) return 0;
     uint8_t name[256];
     size_t length = ram[l->file_name_length];
-    uint16_t name_at = word_at(ram, l->file_name);
+    uint16_t name_at = kernal_word_at(ram, l->file_name);
     /* The name is read as the KERNAL would: through the CPU's banking. */
     for (size_t i = 0; i < length; i++) {
         uint16_t at = (uint16_t)(name_at + i);
@@ -64,7 +38,7 @@ int mh_kernal_load_trap(const mh_kernal *k, uint8_t device, const struct mh_d64 
     shown[n] = '\0';
     if (length == 0) {
         snprintf(message, message_size, "LOAD without a file name");
-        fail(k, 8);
+        kernal_return_error(k, 8);
         return 1;
     }
     uint16_t dir_address = sa == 0 ? xy : l->directory_address;
@@ -80,7 +54,7 @@ int mh_kernal_load_trap(const mh_kernal *k, uint8_t device, const struct mh_d64 
         free(data);
         snprintf(message, message_size, "%s \"%s\": %s", verify ? "VERIFY" : "LOAD", shown,
                  err.message);
-        fail(k, status == MH_ERR_NOT_FOUND ? 4 : 5);
+        kernal_return_error(k, status == MH_ERR_NOT_FOUND ? 4 : 5);
         return 1;
     }
     uint16_t start = xy;
@@ -96,8 +70,8 @@ int mh_kernal_load_trap(const mh_kernal *k, uint8_t device, const struct mh_d64 
     free(data);
     uint32_t end = start + (uint32_t)count; /* end address + 1 */
     ram[l->status] = st;
-    set_word(ram, l->load_end, end);
-    set_word(ram, l->load_start, start);
+    kernal_set_word(ram, l->load_end, end);
+    kernal_set_word(ram, l->load_start, start);
     k->cpu->x = (uint8_t)end;
     k->cpu->y = (uint8_t)(end >> 8);
     k->cpu->p &= (uint8_t)~MH_CPU6502_FLAG_C;

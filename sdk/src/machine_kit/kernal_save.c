@@ -22,40 +22,19 @@
 #include "mcphost/media.h"
 #include "mcphost/media_d64.h"
 
+#include "kernal_trap.h"
+
 #define KERNAL_DEVICE_NOT_PRESENT 5
 #define KERNAL_MISSING_FILE_NAME 8
-
-static uint16_t word_at(const uint8_t *ram, uint16_t address)
-{
-    return (uint16_t)(ram[address] | ram[(uint16_t)(address + 1)] << 8);
-}
-
-static void set_word(uint8_t *ram, uint16_t address, uint32_t value)
-{
-    ram[address] = (uint8_t)value;
-    ram[(uint16_t)(address + 1)] = (uint8_t)(value >> 8);
-}
 
 static uint8_t read_byte(const mh_kernal *k, uint16_t address)
 {
     return k->peek ? k->peek(k->machine, address) : k->ram[address];
 }
 
-/* RTS: PC = the popped return address + 1. */
-static void kernal_return(const mh_kernal *k)
-{
-    mh_cpu6502 *cpu = k->cpu;
-    uint8_t lo = k->ram[0x100 + (uint8_t)(cpu->s + 1)];
-    uint8_t hi = k->ram[0x100 + (uint8_t)(cpu->s + 2)];
-    cpu->s = (uint8_t)(cpu->s + 2);
-    cpu->pc = (uint16_t)((lo | hi << 8) + 1);
-}
-
 static int fail(const mh_kernal *k, uint8_t code)
 {
-    k->cpu->a = code;
-    k->cpu->p |= MH_CPU6502_FLAG_C;
-    kernal_return(k);
+    kernal_return_error(k, code);
     return -1;
 }
 
@@ -74,13 +53,13 @@ int mh_kernal_save_trap(const mh_kernal *k, uint8_t device, struct mh_d64 **disk
     uint8_t *ram = k->ram;
     if (!l->save_entry || !disk || !*disk || ram[l->device] != device) return 0;
     /* What the KERNAL's SAVE entry does first: EAL = X/Y, STAL = (A). */
-    uint16_t start = word_at(ram, k->cpu->a);
+    uint16_t start = kernal_word_at(ram, k->cpu->a);
     uint16_t end = (uint16_t)(k->cpu->x | k->cpu->y << 8);
-    set_word(ram, l->load_end, end);
-    set_word(ram, l->save_start, start);
+    kernal_set_word(ram, l->load_end, end);
+    kernal_set_word(ram, l->save_start, start);
     uint8_t name[256];
     size_t length = ram[l->file_name_length];
-    uint16_t name_at = word_at(ram, l->file_name);
+    uint16_t name_at = kernal_word_at(ram, l->file_name);
     for (size_t i = 0; i < length; i++) name[i] = read_byte(k, (uint16_t)(name_at + i));
     char shown[64];
     show_name(name, length, shown, sizeof shown);
