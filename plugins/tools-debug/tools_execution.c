@@ -364,8 +364,7 @@ static void tool_wait(void *user, mh_call *call)
 
 static const char state_output[] =
     "{\"type\":\"object\",\"required\":[\"state\"],\"properties\":{\"state\":{\"enum\":[\"paus"
-    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\"},"
-    "\"note\":{\"type\":\"string\"},\"warning\":{\"type\":\"string\"}}}";
+    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\"}}}";
 
 static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",

@@ -168,7 +168,8 @@ describe('text-only answers on a C64', () => {
       ['backtrace'], ['cycles_stopwatch'], ['config_list'], ['basic_list'], ['screen_text'],
       ['cia_registers_get'], ['cia_timers_get'], ['cia_keyboard_matrix'], ['sid_registers_get'], ['sid_voices_get'],
       ['vic2_registers_get'], ['vic2_raster_get'], ['vic2_memory_map'], ['vic2_sprites_get'], ['vic2_borders_get'],
-      ['events_subscribe', { types: ['stopped'] }], ['events_unsubscribe'], ['breakpoints_delete', { all: true }]
+      ['events_subscribe', { types: ['stopped'] }], ['events_unsubscribe'], ['breakpoints_delete', { all: true }],
+      ['machine_profile_list']
     ];
     const problems = [];
     for (const [name, args = {}] of plan) {
