@@ -83,7 +83,7 @@ static void rebuild_maps(mh_dbg *dbg)
                                   ((bp->kinds & MH_BP_CHANGE) ? WATCH_CHANGE : 0));
         if (bp->kinds & MH_BP_EXEC) dbg->armed_exec++;
         if (watch) dbg->armed_watch++;
-        if (watch & WATCH_CHANGE) dbg->armed_change++;
+        if (watch & (WATCH_CHANGE | WATCH_WRITE)) dbg->armed_change++;
         for (uint32_t a = bp->start; a <= bp->end && a <= 0xFFFF; a++) {
             if ((bp->kinds & MH_BP_EXEC) && dbg->exec_map[a] < 255) dbg->exec_map[a]++;
             dbg->watch_map[a] |= watch;
@@ -92,13 +92,16 @@ static void rebuild_maps(mh_dbg *dbg)
     dbg->maps_dirty = 0;
 }
 
-/* Change watchpoints compare writes with these bytes: read them afresh,
- * since tools, loads and DMA may have changed memory since. */
+/* Write and change watchpoints report (and change watchpoints compare
+ * with) the byte before a write: read them afresh, since tools, loads and
+ * DMA may have changed memory since. The CPU's access hook runs after the
+ * write reached the bus, so it cannot read the old byte then (an I/O
+ * register would answer with its new value). */
 static void refresh_shadow(mh_dbg *dbg)
 {
     for (size_t i = 0; dbg->armed_change && i < dbg->bps.count; i++) {
         const dbg_bp *bp = dbg->bps.items[i];
-        if (bp->enabled && !bp->dead && (bp->kinds & MH_BP_CHANGE))
+        if (bp->enabled && !bp->dead && (bp->kinds & (MH_BP_CHANGE | MH_BP_WRITE)))
             dbg->mem->peek(dbg->mem_ctx, 0, bp->start, dbg->shadow + bp->start,
                            bp->end - bp->start + 1);
     }
@@ -293,6 +296,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
     dbg->goal_active = request->goal != MH_GOAL_CONTINUE;
     dbg->goal_left = request->count ? request->count : 1;
     dbg->goal_end = dbg->cycles + dbg->goal_left;
+    atomic_store(&dbg->goal_straddle, 0);
     dbg->step_over_waiting = 0;
     dbg->step_out_s = cpu->s;
     dbg->last_boundary = cpu->pc;
@@ -347,4 +351,13 @@ void mh_dbg_end(mh_dbg *dbg)
     }
     dbg_arm_hooks(dbg);
     dbg_post_trace_events(dbg);
+}
+
+int mh_dbg_goal_straddle(mh_dbg *dbg, uint16_t *goal, uint16_t *instruction)
+{
+    uint64_t v = dbg ? atomic_load(&dbg->goal_straddle) : 0;
+    if (!v) return 0;
+    *goal = (uint16_t)(v >> 16);
+    *instruction = (uint16_t)v;
+    return 1;
 }

@@ -77,6 +77,12 @@ char *mh_dbg_trace_json(mh_dbg *dbg, uint64_t since);
 
 /* The CPU's state. */
 const mh_cpu6502 *mh_dbg_cpu(const mh_dbg *dbg);
+
+/* For a run to an address (MH_GOAL_ADDRESS): nonzero when the CPU executed
+ * an instruction that covers the address without starting there (the
+ * address is inside it, so the run may never stop there); *goal and
+ * *instruction then say which. [thread-safe] */
+int mh_dbg_goal_straddle(mh_dbg *dbg, uint16_t *goal, uint16_t *instruction);
 /* Whether the machine has video (raster, frames). [thread-safe] */
 int mh_dbg_has_video(const mh_dbg *dbg);
 

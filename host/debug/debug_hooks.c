@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "debug_internal.h"
+#include "mcphost/disasm6502.h"
 
 #define OP_JSR 0x20
 #define OP_RTS 0x60
@@ -154,6 +155,21 @@ static int check_plugins(mh_dbg *dbg)
 
 /* ---- goals ---- */
 
+/* A run to an address stops only where an instruction starts: when the one
+ * that just ran (it started at last_boundary) covered the goal address, say
+ * so once (execution_run_until warns; the same bytes may still start an
+ * instruction on another path, as in the BIT-skip trick, so the run goes
+ * on). */
+static void note_straddle(mh_dbg *dbg, uint16_t goal)
+{
+    const uint16_t start = dbg->last_boundary;
+    const unsigned into = (uint16_t)(goal - start);
+    if (into == 0 || into > 2 || atomic_load_explicit(&dbg->goal_straddle, memory_order_relaxed))
+        return;
+    if (into < mh_op6502_get(dbg_peek(dbg, start))->length)
+        atomic_store(&dbg->goal_straddle, 1ull << 32 | (uint64_t)goal << 16 | start);
+}
+
 /* Called at every instruction boundary of a run with a goal; cpu->ir and
  * cpu->ipc still describe the instruction just completed. */
 static int goal_reached(mh_dbg *dbg, const mh_cpu6502 *cpu, uint16_t pc)
@@ -199,7 +215,9 @@ static int goal_reached(mh_dbg *dbg, const mh_cpu6502 *cpu, uint16_t pc)
         return (cpu->ir == OP_RTS || cpu->ir == OP_RTI) &&
                (uint8_t)(cpu->s - dbg->step_out_s) >= 1 && (uint8_t)(cpu->s - dbg->step_out_s) < 0x80;
     case MH_GOAL_ADDRESS:
-        return pc == dbg->goal.address;
+        if (pc == dbg->goal.address) return 1;
+        note_straddle(dbg, dbg->goal.address);
+        return 0;
     case MH_GOAL_FRAMES: {
         uint32_t line = 0, cycle = 0;
         if (!dbg->video) return 0;
@@ -238,10 +256,15 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
     int changed = 0;
     uint8_t old = dbg->shadow[address];
     if (write) {
-        if (watch & WATCH_CHANGE) {
-            changed = old != value;
-            dbg->shadow[address] = value;
-        }
+        /* The shadow holds what a read of every write- or change-watched
+         * byte gave before this write (the hook runs after it). Read it
+         * back now for the next one: an I/O register may read otherwise
+         * than the byte written ($D020 reads $F0 | colour), and a change
+         * is a change of what the address reads. */
+        uint8_t now = value;
+        dbg->mem->peek(dbg->mem_ctx, 0, address, &now, 1);
+        changed = (watch & WATCH_CHANGE) && old != now;
+        dbg->shadow[address] = now;
         if (!(watch & WATCH_WRITE) && !changed) return 0;
     } else if (!(watch & WATCH_READ)) {
         return 0;

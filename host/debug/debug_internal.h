@@ -5,6 +5,7 @@
 #ifndef MH_HOST_DEBUG_INTERNAL_H
 #define MH_HOST_DEBUG_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "debug_engine.h"
@@ -68,8 +69,8 @@ struct mh_dbg {
     uint32_t next_id;
     uint8_t exec_map[65536];  /* number of enabled exec breakpoints (saturating) */
     uint8_t watch_map[65536]; /* WATCH_* of enabled watchpoints */
-    uint8_t shadow[65536];    /* last known bytes, for change watchpoints */
-    size_t armed_exec, armed_watch, armed_check, armed_change;
+    uint8_t shadow[65536];    /* last known bytes of write/change watchpoints (old_value) */
+    size_t armed_exec, armed_watch, armed_check, armed_change; /* change: write or change */
     int maps_dirty;           /* a breakpoint changed: rebuild the maps */
 
     /* The run. */
@@ -77,6 +78,11 @@ struct mh_dbg {
     int goal_active;
     uint64_t goal_left;     /* instructions or frames still to go */
     uint64_t goal_end;      /* MH_GOAL_CYCLES: the cycle count to reach */
+    /* MH_GOAL_ADDRESS: an executed instruction covered the goal address
+     * without starting there: 1 << 32 | goal << 16 | that instruction's
+     * address; 0 when none. Written [emu-thread], read by any thread
+     * (mh_dbg_goal_straddle). */
+    _Atomic uint64_t goal_straddle;
     int step_over_waiting;  /* inside a JSR or interrupt being stepped over */
     int step_over_counts;   /* its return counts as a step (a JSR, or an
                              * instruction that ran before an interrupt) */

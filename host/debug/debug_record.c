@@ -165,8 +165,7 @@ static void write_access(mh_json_writer *w, const dbg_access *access)
     mh_args_write_address(w, "address", access->address);
     mh_args_write_byte(w, "value", access->value);
     if (access->write) {
-        mh_json_write_key(w, "old_value");
-        mh_json_write_uint(w, access->old_value);
+        mh_args_write_byte(w, "old_value", access->old_value);
     }
     mh_args_write_address(w, "by_pc", access->pc);
     mh_json_write_object_end(w);

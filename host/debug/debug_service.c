@@ -126,11 +126,22 @@ static mh_exec_state d_state(mh_session *s)
 static size_t d_state_json(mh_session *s, char *out, size_t out_size)
 {
     pthread_mutex_lock(&s->lock);
-    char head[160];
+    char head[480];
     snprintf(head, sizeof head, "{\"state\":\"%s\",\"cycles\":%llu,\"warp\":%s",
              mh_exec_state_name(s->exec_state), (unsigned long long)atomic_load(&s->cycles),
              s->warp ? "true" : "false");
     const char *stop = s->exec_state != MH_EXEC_RUNNING ? s->stop_json : NULL;
+    /* A run to an address inside an instruction may never stop: say so
+     * while it runs (execution_run_until shows it at its timeout). */
+    uint16_t goal = 0, instruction = 0;
+    if (!stop && s->dbg && mh_dbg_goal_straddle(s->dbg, &goal, &instruction)) {
+        size_t used = strlen(head);
+        snprintf(head + used, sizeof head - used,
+                 ",\"warning\":\"$%04X is not an instruction start: the CPU ran the instruction "
+                 "at $%04X across it, and a run to an address stops only where an instruction "
+                 "starts (disassemble $%04X shows it)\"",
+                 goal, instruction, instruction);
+    }
     int n = stop ? snprintf(out, out_size, "%s,\"stop\":%s}", head, stop)
                  : snprintf(out, out_size, "%s}", head);
     pthread_mutex_unlock(&s->lock);

@@ -77,8 +77,8 @@ static void add_hardware(cJSON *out, mh_session *s, char *text, size_t size)
         cJSON_AddStringToObject(chip, "description", c->description ? c->description : "");
         cJSON_AddItemToArray(chips, chip);
         used = strlen(text);
-        snprintf(text + used, size - used, "  %-10s %-18s %s\n", c->instance, c->interface_id,
-                 c->description ? c->description : "");
+        snprintf(text + used, size - used, "  %-10s %-18s %s: %s\n", c->instance, c->interface_id,
+                 mh_chip_human_name(c->interface_id), c->description ? c->description : "");
     }
 
     cJSON *spaces = cJSON_AddArrayToObject(out, "memory_spaces");
@@ -86,7 +86,7 @@ static void add_hardware(cJSON *out, mh_session *s, char *text, size_t size)
     if (mem_chip) {
         const mh_memory_iface *mem = mem_chip->vtable;
         used = strlen(text);
-        snprintf(text + used, size - used, "memory spaces:");
+        snprintf(text + used, size - used, "memory spaces:\n");
         for (size_t i = 0; i < mem->space_count(mem_chip->context); i++) {
             const mh_memory_space *sp = mem->space(mem_chip->context, i);
             if (!sp) continue;
@@ -101,10 +101,10 @@ static void add_hardware(cJSON *out, mh_session *s, char *text, size_t size)
             cJSON_AddBoolToObject(space, "writable", sp->writable != 0);
             cJSON_AddItemToArray(spaces, space);
             used = strlen(text);
-            snprintf(text + used, size - used, " %s(%u)", sp->name, (unsigned)sp->size);
+            snprintf(text + used, size - used, "  %-8s %u bytes at %s%s: %s\n", sp->name,
+                     (unsigned)sp->size, hex, sp->writable ? "" : " (read-only)",
+                     sp->description ? sp->description : "");
         }
-        used = strlen(text);
-        snprintf(text + used, size - used, "\n");
     }
 
     cJSON *video = cJSON_AddObjectToObject(out, "video");
@@ -135,13 +135,28 @@ static void add_hardware(cJSON *out, mh_session *s, char *text, size_t size)
         k += len + (k[len] == ',');
     }
     used = strlen(text);
-    snprintf(text + used, size - used, "video: %s (%s); media: %s\n", standard ? standard : "none",
+    snprintf(text + used, size - used, "video: %s (%s); media: %s", standard ? standard : "none",
              caps && caps->video_standards ? caps->video_standards : "", kinds[0] ? kinds : "none");
+    const cJSON *item;
+    cJSON_ArrayForEach(item, attached)
+    {
+        used = strlen(text);
+        snprintf(text + used, size - used, "; %s: %s", item->string,
+                 cJSON_IsString(item) ? item->valuestring : "none attached");
+    }
+    used = strlen(text);
+    snprintf(text + used, size - used, "\n");
     if (caps && caps->description) cJSON_AddStringToObject(out, "description", caps->description);
     const char *basic = caps && caps->struct_size >= offsetof(mh_machine_caps, basic) + sizeof caps->basic
                             ? caps->basic : NULL;
     if (basic && basic[0]) cJSON_AddStringToObject(out, "basic", basic);
     else cJSON_AddNullToObject(out, "basic");
+    used = strlen(text);
+    snprintf(text + used, size - used, "BASIC: %s\n", basic && basic[0] ? basic : "none");
+    if (caps && caps->description) {
+        used = strlen(text);
+        snprintf(text + used, size - used, "%s\n", caps->description);
+    }
 }
 
 static void add_tools(cJSON *out, mh_hostctx *ctx, mh_session *s, char *text, size_t size)
@@ -154,7 +169,7 @@ static void add_tools(cJSON *out, mh_hostctx *ctx, mh_session *s, char *text, si
         const mh_plugin_record *rec = ctx->plugins.items[p];
         if (rec->entry->kind != MH_PLUGIN_TOOLSET) continue;
         size_t available = 0, unavailable = 0;
-        char first_reason[256] = "";
+        char first_reason[256] = "", names[2048] = "";
         cJSON *missing = cJSON_CreateArray();
         for (size_t i = 0; i < ctx->registry.tools.count; i++) {
             const mh_reg_tool *t = ctx->registry.tools.items[i];
@@ -174,6 +189,9 @@ static void add_tools(cJSON *out, mh_hostctx *ctx, mh_session *s, char *text, si
                 available++;
             }
             cJSON_AddItemToArray(tools, tool);
+            size_t nlen = strlen(names);
+            snprintf(names + nlen, sizeof names - nlen, "%s%s%s", nlen ? ", " : "", t->name,
+                     why ? " (unavailable)" : "");
         }
         cJSON *set = cJSON_CreateObject();
         cJSON_AddStringToObject(set, "name", rec->entry->name);
@@ -190,14 +208,14 @@ static void add_tools(cJSON *out, mh_hostctx *ctx, mh_session *s, char *text, si
         cJSON_AddItemToArray(toolsets, set);
         used = strlen(text);
         if (!available && unavailable)
-            snprintf(text + used, size - used, "  %-14s unavailable: %s\n", rec->entry->name,
-                     first_reason);
+            snprintf(text + used, size - used, "  %-14s (%s) unavailable: %s; its %zu tools: %s\n",
+                     rec->entry->name, rec->entry->id, first_reason, unavailable, names);
         else if (unavailable)
-            snprintf(text + used, size - used, "  %-14s %zu tools; %zu unavailable: %s\n",
-                     rec->entry->name, available, unavailable, first_reason);
+            snprintf(text + used, size - used, "  %-14s (%s) %zu tools; %zu unavailable (%s): %s\n",
+                     rec->entry->name, rec->entry->id, available, unavailable, first_reason, names);
         else
-            snprintf(text + used, size - used, "  %-14s %zu tools\n", rec->entry->name,
-                     available);
+            snprintf(text + used, size - used, "  %-14s (%s) %zu tools: %s\n", rec->entry->name,
+                     rec->entry->id, available, names);
     }
 }
 
@@ -211,7 +229,7 @@ void mh_tool_machine_capabilities(void *user, mh_call *call)
                              "session_create");
         return;
     }
-    static const size_t text_size = 16384;
+    static const size_t text_size = 32768;
     char *text = calloc(1, text_size);
     cJSON *out = cJSON_CreateObject();
     if (!text || !out) {

@@ -12,6 +12,7 @@
 #include "profiles.h"
 #include "mcphost/registry.h"
 #include "debug_engine.h"
+#include "mcphost/toolkit.h"
 #include "server.h"
 #include "sessions.h"
 
@@ -20,7 +21,11 @@ static mh_hostctx *host_of(mh_call *call) { return call->req ? mh_request_host(c
 static void set_result(mh_call *call, cJSON *structured, const char *text)
 {
     char *json = cJSON_PrintUnformatted(structured);
-    if (text) mh_call_service_impl.text(call, text);
+    /* The summary and every fact (mh_toolkit_text_with_facts): clients that
+     * show only text content see them all. */
+    char *full = text && json ? mh_toolkit_text_with_facts(text, json) : NULL;
+    if (text) mh_call_service_impl.text(call, full ? full : text);
+    free(full);
     mh_call_service_impl.structured(call, json ? json : "{}");
     cJSON_free(json);
     cJSON_Delete(structured);
@@ -368,7 +373,9 @@ static void tool_events_subscribe(void *user, mh_call *call)
     if (!types)
         for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++)
             if (k != MH_EVENT_FRAME) mask |= 1u << k; /* frames only on request */
-    if (mh_request_subscribe(call->req, session, mask) != 0) {
+    const cJSON *every = cJSON_GetObjectItemCaseSensitive(args, "every_n_frames");
+    const uint32_t every_n = cJSON_IsNumber(every) ? (uint32_t)every->valuedouble : 1;
+    if (mh_request_subscribe(call->req, session, mask, every_n) != 0) {
         mh_call_errorf(call, "events_subscribe: out of memory");
         cJSON_Delete(args);
         return;
@@ -378,6 +385,7 @@ static void tool_events_subscribe(void *user, mh_call *call)
     cJSON *list = cJSON_AddArrayToObject(out, "types");
     for (uint32_t k = 1; k <= MH_EVENT_TYPE_COUNT; k++)
         if (mask & (1u << k)) cJSON_AddItemToArray(list, cJSON_CreateString(mh_event_type_name(k)));
+    if (mask & (1u << MH_EVENT_FRAME)) cJSON_AddNumberToObject(out, "every_n_frames", every_n);
     cJSON_AddStringToObject(out, "notification", "notifications/mcphost/event");
     cJSON_Delete(args);
     set_result(call, out, NULL);
@@ -418,7 +426,8 @@ static const mh_tool_desc core_tools[] = {
      "Version, plugins, machines, sessions, and every tool with whether it works on the "
      "current session.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"version\",\"plugins\",\"machines\",\"sessions\","
+     "\"tools\"]}",
      MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_host_info, NULL},
     {sizeof(mh_tool_desc), "session_create", "Create machine session",
      "Starts a machine in a new session (its own thread) and makes it current unless select "
@@ -449,7 +458,7 @@ static const mh_tool_desc core_tools[] = {
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
      "\"description\":\"Session name (session_list)\"}},\"required\":[\"session\"],"
      "\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"destroyed\",\"wasCurrent\"]}",
      MH_TOOL_DESTRUCTIVE, 0, NULL, "vice.session.destroy", tool_session_destroy, NULL},
     {sizeof(mh_tool_desc), "session_attach", "Take over a machine session",
      "Takes over another client's session (it is told) and selects it.",
@@ -465,14 +474,16 @@ static const mh_tool_desc core_tools[] = {
      "\"description\":\"Session (default: current)\"},\"types\":{\"type\":\"array\","
      "\"description\":\"Event types (default: all but frame)\",\"items\":{\"type\":\"string\","
      "\"enum\":[\"stopped\",\"resumed\",\"breakpoint\",\"jammed\",\"reset\",\"frame\","
-     "\"exited\",\"log\"]}}},\"additionalProperties\":false}",
-     NULL,
+     "\"exited\",\"log\"]}},\"every_n_frames\":{\"type\":\"integer\",\"description\":"
+     "\"frame: only every n-th frame (default 1)\",\"minimum\":1,\"maximum\":100000}},"
+     "\"additionalProperties\":false}",
+     "{\"type\":\"object\",\"required\":[\"session\",\"types\",\"notification\"]}",
      MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_subscribe, NULL},
     {sizeof(mh_tool_desc), "events_unsubscribe", "Unsubscribe from machine events",
      "Stops a session's event notifications.",
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
      "\"description\":\"Session (default: current)\"}},\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"session\",\"subscribed\"]}",
      MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_events_unsubscribe, NULL},
     MH_CAPABILITIES_TOOL,
 };

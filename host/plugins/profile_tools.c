@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mcphost/toolkit.h"
 #include "call.h"
 #include "hostctx.h"
 #include "profiles.h"
@@ -16,7 +17,10 @@
 static void reply(mh_call *call, cJSON *out, const char *text)
 {
     char *json = cJSON_PrintUnformatted(out);
-    if (text) mh_call_service_impl.text(call, text);
+    /* The summary and every fact (clients that show only text see them). */
+    char *full = text && json ? mh_toolkit_text_with_facts(text, json) : NULL;
+    if (text) mh_call_service_impl.text(call, full ? full : text);
+    free(full);
     mh_call_service_impl.structured(call, json ? json : "{}");
     cJSON_free(json);
     cJSON_Delete(out);
@@ -195,7 +199,7 @@ const mh_tool_desc mh_profile_tools[] = {
      "Deletes a saved profile.",
      "{\"type\":\"object\",\"properties\":{" NAME_PROP "},\"required\":[\"name\"],"
      "\"additionalProperties\":false}",
-     NULL,
+     "{\"type\":\"object\",\"required\":[\"deleted\"]}",
      MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.machine.profile.delete",
      tool_delete, NULL},
 };

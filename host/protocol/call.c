@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mcphost/json.h"
+#include "mcphost/toolkit.h"
 #include "log.h"
 #include "sessions.h"
 
@@ -271,12 +272,16 @@ cJSON *mh_call_tool_result(mh_call *call)
         has_text |= cJSON_IsString(type) && strcmp(type->valuestring, "text") == 0;
     }
     if (call->structured && !has_text) {
-        char *text = cJSON_PrintUnformatted(call->structured);
+        /* Many clients show the model only text content: the facts as
+         * readable text (mh_toolkit_facts_text), the JSON when that fails. */
+        char *json = cJSON_PrintUnformatted(call->structured);
+        char *facts = json ? mh_toolkit_facts_text(json, NULL, 0) : NULL;
         cJSON *t = cJSON_CreateObject();
         cJSON_AddStringToObject(t, "type", "text");
-        cJSON_AddStringToObject(t, "text", text ? text : "{}");
+        cJSON_AddStringToObject(t, "text", facts ? facts : json ? json : "{}");
         cJSON_InsertItemInArray(call->content, 0, t);
-        cJSON_free(text);
+        free(facts);
+        cJSON_free(json);
     }
     cJSON_AddItemToObject(result, "content", call->content);
     call->content = cJSON_CreateArray();

@@ -38,7 +38,8 @@ void mh_call_free(mh_call *call);
 void mh_call_errorf(mh_call *call, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* {"content": [...], "structuredContent": {...}, "isError": bool}; when the
- * result has structured content but no text, the JSON is added as text. */
+ * result has structured content but no text, its facts are added as
+ * readable text (mh_toolkit_facts_text). */
 cJSON *mh_call_tool_result(mh_call *call);
 
 extern const mh_call_service mh_call_service_impl;

@@ -70,9 +70,12 @@ void mh_server_notify_conn(mh_server *server, uint64_t conn_id, const char *sess
                            const char *type, cJSON *detail);
 
 /* Events (events.h): the connection's subscriptions, by session name and a
- * mask of event types (bit n = type n). Returns 0, or -1 when out of memory
+ * mask of event types (bit n = type n); frame events only for frames whose
+ * number is a multiple of every_n_frames (0 or 1: every frame). Returns 0,
+ * or -1 when out of memory
  * or (unsubscribe) not subscribed. */
-int mh_request_subscribe(mh_request *req, const char *session, uint32_t types);
+int mh_request_subscribe(mh_request *req, const char *session, uint32_t types,
+                         uint32_t every_n_frames);
 int mh_request_unsubscribe(mh_request *req, const char *session);
 /* (Execution events reach the server as an mh.observe/1 observer.) */
 

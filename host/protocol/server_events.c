@@ -36,8 +36,16 @@ static int event_wanted(mh_server *server, uint32_t type)
 }
 
 
+/* Whether sub takes this event: its type, and for a frame event the
+ * subscription's rate (every_n_frames). */
+static int sub_wants(const event_subscription *sub, uint32_t type, uint64_t frame)
+{
+    if (!sub || !(sub->types & (1u << type))) return 0;
+    return type != MH_EVENT_FRAME || sub->every_n_frames <= 1 || frame % sub->every_n_frames == 0;
+}
+
 static void post_event(mh_server *server, const char *session, uint32_t type,
-                       const char *detail_json)
+                       const char *detail_json, uint64_t frame)
 {
     const char *name = mh_event_type_name(type);
     if (!name || !event_wanted(server, type)) return;
@@ -48,7 +56,7 @@ static void post_event(mh_server *server, const char *session, uint32_t type,
         mh_conn *conn = server->conns.items[i];
         pthread_mutex_lock(&conn->lock);
         const event_subscription *sub = find_subscription(conn, session);
-        anyone = !conn->closing && sub && (sub->types & (1u << type));
+        anyone = !conn->closing && sub_wants(sub, type, frame);
         pthread_mutex_unlock(&conn->lock);
     }
     pthread_mutex_unlock(&server->lock);
@@ -59,7 +67,7 @@ static void post_event(mh_server *server, const char *session, uint32_t type,
         mh_conn *conn = server->conns.items[i];
         pthread_mutex_lock(&conn->lock);
         const event_subscription *sub = find_subscription(conn, session);
-        int wanted = !conn->closing && sub && (sub->types & (1u << type));
+        int wanted = !conn->closing && sub_wants(sub, type, frame);
         pthread_mutex_unlock(&conn->lock);
         if (!wanted) continue;
         cJSON *params = cJSON_CreateObject();
@@ -98,7 +106,7 @@ static void on_exec_event(void *user, const mh_observation *o)
     if (o->kind == MH_OBSERVE_SESSION_CREATED || o->kind == MH_OBSERVE_SESSION_DESTROYED)
         on_session_change(user, o);
     else if (o->session)
-        post_event(user, o->session, o->event_type, o->detail_json);
+        post_event(user, o->session, o->event_type, o->detail_json, 0);
 }
 
 /* A completed frame as a "frame" event, for the connections subscribed. */
@@ -109,7 +117,7 @@ static void on_frame(void *user, const mh_observation *o)
     char detail[96];
     snprintf(detail, sizeof detail, "{\"frame\":%llu,\"cycles\":%llu}",
              (unsigned long long)o->frame_number, (unsigned long long)o->cycles);
-    post_event(server, o->session, MH_EVENT_FRAME, detail);
+    post_event(server, o->session, MH_EVENT_FRAME, detail, o->frame_number);
 }
 
 /* Frame events cost an observation per frame on every emulation thread, so
@@ -131,7 +139,8 @@ static void want_frames(mh_server *server)
     pthread_mutex_unlock(&server->lock);
 }
 
-int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
+int mh_request_subscribe(mh_request *req, const char *session, uint32_t types,
+                         uint32_t every_n_frames)
 {
     mh_conn *conn = req->conn;
     pthread_mutex_lock(&conn->lock);
@@ -146,6 +155,7 @@ int mh_request_subscribe(mh_request *req, const char *session, uint32_t types)
     if (sub) {
         count_types(conn->server, sub->types, types);
         sub->types = types;
+        sub->every_n_frames = every_n_frames ? every_n_frames : 1;
     }
     pthread_mutex_unlock(&conn->lock);
     if (sub && (types & (1u << MH_EVENT_FRAME))) want_frames(conn->server);

@@ -96,6 +96,7 @@ typedef struct outgoing_request {
 typedef struct event_subscription {
     char session[64];
     uint32_t types; /* bit n set: event type n */
+    uint32_t every_n_frames; /* frame events: only frames whose number is a multiple (>= 1) */
 } event_subscription;
 
 struct mh_request {

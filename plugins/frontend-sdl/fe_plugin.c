@@ -266,7 +266,8 @@ static mh_status init(const mh_host *host, void **data)
         mh_tool_desc tool = {sizeof tool, FE_TEST_HOOK_TOOL, "SDL window report",
                              "Test hook (MH_SDL_TEST_HOOK=1): what the SDL window shows - its "
                              "activity model, status, screen area and audio.",
-                             NULL, NULL, MH_TOOL_READ_ONLY, 0, NULL, NULL, report_tool, p};
+                             NULL, "{\"type\":\"object\",\"required\":[\"nowNs\"]}",
+                             MH_TOOL_READ_ONLY, 0, NULL, NULL, report_tool, p};
         st = registry->add_tool(host, &tool);
     }
     if (st != MH_OK) {

@@ -99,7 +99,7 @@ mh_status ta_capture(const ta_plugin *plugin, mh_call *call, const ta_source *sr
     }
     if (sid) sid->tap_start(src->sid_context);
     size_t got = 0, voice_got[3] = {0, 0, 0};
-    unsigned idle = 0;
+    unsigned idle = 0, reported = 0;
     mh_status status = MH_OK;
     while (got < req->samples) {
         /* cycles for the samples still missing, plus one sample, at most a frame */
@@ -139,6 +139,14 @@ mh_status ta_capture(const ta_plugin *plugin, mh_call *call, const ta_source *sr
                      got, req->samples);
             status = MH_ERR_STATE;
             break;
+        }
+        /* MCP progress (when the client gave a token) at every 5% */
+        unsigned step = (unsigned)(got * 20u / req->samples);
+        if (step != reported) {
+            char message[96];
+            reported = step;
+            snprintf(message, sizeof message, "captured %zu of %zu samples", got, req->samples);
+            plugin->svc.call->progress(call, (double)got, (double)req->samples, message);
         }
         if (plugin->svc.call->cancelled(call)) {
             snprintf(err, err_size, "cancelled after %zu of %zu samples", got, req->samples);

@@ -193,8 +193,7 @@ static void write_capture_result(const ta_plugin *plugin, mh_call *call, const t
              audio->stopped ? "; a breakpoint stopped the machine early (the audio ends there)"
                             : "",
              written_path ? "; written to " : "", written_path ? written_path : "");
-    plugin->svc.call->text(call, text);
-    ta_finish(plugin, call, w, NULL);
+    ta_finish(plugin, call, w, text); /* the summary, then the facts not in it */
 }
 
 static void audio_capture(void *user, mh_call *call)
@@ -471,13 +470,8 @@ static const char capture_input[] =
 
 static const char capture_output[] =
     "{\"type\":\"object\",\"required\":[\"samples\",\"sample_rate\",\"duration_ms\",\"state\"],"
-    "\"properties\":{\"source\":{\"type\":\"string\"},\"samples\":{\"type\":\"integer\"},"
-    "\"sample_rate\":{\"type\":\"integer\"},\"channels\":{\"type\":\"integer\"},"
-    "\"duration_ms\":{\"type\":\"number\"},\"cycles\":{\"type\":\"integer\"},"
-    "\"stopped_at_breakpoint\":{\"type\":\"boolean\"},\"peak\":{\"type\":\"integer\"},"
-    "\"peak_dbfs\":{\"type\":[\"number\",\"null\"]},\"rms_dbfs\":{\"type\":[\"number\",\"null\"]},"
-    "\"silent\":{\"type\":\"boolean\"},\"wav_bytes\":{\"type\":\"integer\"},"
-    "\"path\":{\"type\":[\"string\",\"null\"]},\"state\":{\"type\":\"string\"}}}";
+    "\"properties\":{\"peak_dbfs\":{\"type\":[\"number\",\"null\"]},\"rms_dbfs\":{\"type\":"
+    "[\"number\",\"null\"]},\"path\":{\"type\":[\"string\",\"null\"]}}}";
 
 static const char analyze_input[] =
     "{\"type\":\"object\",\"properties\":{" TA_LENGTH_PROPS ","
@@ -500,11 +494,8 @@ static const char analyze_input[] =
 
 static const char analyze_output[] =
     "{\"type\":\"object\",\"required\":[\"samples\",\"sample_rate\",\"mixed\",\"voices\","
-    "\"state\"],\"properties\":{\"samples\":{\"type\":\"integer\"},\"sample_rate\":{\"type\":"
-    "\"integer\"},\"duration_ms\":{\"type\":\"number\"},\"skipped_ms\":{\"type\":\"integer\"},"
-    "\"captured_now\":{\"type\":\"boolean\"},\"stopped_at_breakpoint\":{\"type\":\"boolean\"},"
-    "\"mixed\":" TA_STATS_SCHEMA ",\"voices\":{\"type\":\"array\",\"items\":" TA_STATS_SCHEMA
-    "},\"state\":{\"type\":\"string\"}}}";
+    "\"state\"],\"properties\":{\"mixed\":" TA_STATS_SCHEMA ",\"voices\":{\"type\":"
+    "\"array\"}}}";
 
 mh_status ta_register_tools(ta_plugin *plugin)
 {

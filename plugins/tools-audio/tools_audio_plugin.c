@@ -31,7 +31,7 @@ int ta_source_of(const ta_plugin *plugin, mh_call *call, const char *tool, ta_so
 
 void ta_finish(const ta_plugin *plugin, mh_call *call, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(plugin->svc.call, call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(plugin->svc.call, call, w, text) != MH_OK)
         ta_errorf(plugin, call, "internal error building the result: %s",
                   mh_json_writer_error(w));
     mh_json_writer_free(w);

@@ -57,7 +57,7 @@ void tc_end(tc_ctx *ctx)
 
 void tc_send(tc_ctx *ctx, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(ctx->plugin->call, ctx->call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(ctx->plugin->call, ctx->call, w, text) != MH_OK)
         tc_fail(ctx, "internal error: the result could not be written (%s)",
                 mh_json_writer_error(w));
     mh_json_writer_free(w);

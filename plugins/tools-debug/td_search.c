@@ -112,6 +112,41 @@ static int parse_pattern(td_call *c, const char *text, pattern *p)
     return 0;
 }
 
+/* How `text` is stored in memory. Commodore machines keep text on the
+ * screen as screen codes and in strings and files as PETSCII: both differ
+ * from ASCII for letters and @[]^_. */
+enum { ENC_ASCII, ENC_PETSCII, ENC_SCREEN };
+
+/* text as pattern bytes in encoding. Letters of either case are the
+ * Commodore letters of the upper-case set (PETSCII $41-$5A, screen codes
+ * 1-26; in the lower/upper case set those show as lower case). Screen codes
+ * match reverse video too (bit 7 masked off). -1 (answered) for a
+ * character the encoding has no byte for. */
+static int encode_text(td_call *c, const char *text, size_t n, int encoding, pattern *p)
+{
+    p->length = n;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        p->value[i] = ch;
+        p->mask[i] = 0xFF;
+        if (encoding == ENC_ASCII) continue;
+        if (ch >= 'a' && ch <= 'z') ch = (unsigned char)(ch - 'a' + 'A');
+        if (ch < 0x20 || ch > 0x5F)
+            return td_fail(c,
+                           "text: character %zu (\"%c\") has no %s byte; search for it with a hex "
+                           "pattern instead",
+                           i + 1, ch >= 0x20 && ch < 0x7F ? ch : '?',
+                           encoding == ENC_SCREEN ? "screen code" : "PETSCII");
+        if (encoding == ENC_PETSCII) {
+            p->value[i] = ch; /* $20-$5F: PETSCII keeps ASCII's codes there */
+        } else {
+            p->value[i] = (uint8_t)(ch >= 0x40 ? ch - 0x40 : ch); /* @A-Z[£]^<- are 0-31 */
+            p->mask[i] = 0x7F;
+        }
+    }
+    return 0;
+}
+
 /* The pattern as text: "A9 ?? 8D A?". */
 static void pattern_text(const pattern *p, td_buf *out)
 {
@@ -156,9 +191,15 @@ void td_memory_search(void *user, mh_call *call)
             td_fail(&c, "text: give 1 to %u characters", MAX_PATTERN);
             goto done;
         }
-        p.length = ascii_length;
-        memcpy(p.value, ascii, ascii_length);
-        memset(p.mask, 0xFF, ascii_length);
+        static const char *const encodings[] = {"ascii", "petscii", "screen"};
+        size_t encoding = ENC_ASCII;
+        mh_status se = mh_args_choice(c.args, "encoding", encodings, 3, &encoding, c.err,
+                                      sizeof c.err);
+        if (se != MH_OK && se != MH_ERR_NOT_FOUND) {
+            td_fail_arg(&c);
+            goto done;
+        }
+        if (encode_text(&c, ascii, ascii_length, (int)encoding, &p) != 0) goto done;
     }
     int64_t limit = 100;
     mh_status status = mh_args_int(c.args, "limit", 1, 10000, &limit, c.err, sizeof c.err);
@@ -213,8 +254,9 @@ void td_memory_search(void *user, mh_call *call)
     mh_json_write_key(w, "truncated");
     mh_json_write_bool(w, count > (uint64_t)limit);
     mh_json_write_object_end(w);
-    td_buf_printf(&text, "%llu match%s of %s in %s $%04X-$%04X", (unsigned long long)count,
-                  count == 1 ? "" : "es", shown.text ? shown.text : "", r.info->name,
+    td_buf_printf(&text, "%llu match%s of %s%s%s%s in %s $%04X-$%04X", (unsigned long long)count,
+                  count == 1 ? "" : "es", shown.text ? shown.text : "", ascii ? " (\"" : "",
+                  ascii ? ascii : "", ascii ? "\")" : "", r.info->name,
                   (unsigned)first, (unsigned)(first + r.length - 1));
     if (count) td_buf_printf(&text, ": %s", list.text ? list.text : "");
     if (count > (uint64_t)limit)

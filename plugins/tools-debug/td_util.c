@@ -292,7 +292,7 @@ void td_write_byte(mh_json_writer *w, const char *key, uint8_t value)
 
 void td_result(td_call *c, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(c->plugin->call, c->call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(c->plugin->call, c->call, w, text) != MH_OK)
         td_fail(c, "%s could not build its result: %s", c->tool, mh_json_writer_error(w));
 }
 
@@ -336,4 +336,12 @@ char *td_fetch_json(size_t (*fn)(mh_session *, char *, size_t), mh_session *sess
         if (out) fn(session, out, need + 1);
     }
     return out;
+}
+
+void td_send_with_facts(td_plugin *plugin, mh_call *call, const char *summary, const char *json)
+{
+    char *text = mh_toolkit_text_with_facts(summary, json);
+    plugin->call->text(call, text ? text : summary);
+    plugin->call->structured(call, json);
+    free(text);
 }

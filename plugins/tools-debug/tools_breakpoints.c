@@ -66,8 +66,7 @@ static void report_list(td_plugin *p, mh_call *call, uint32_t id, const char *te
     }
     if (id) sprintf(json, "{\"id\":%u,\"breakpoints\":%s}", id, list);
     else sprintf(json, "{\"breakpoints\":%s}", list);
-    p->call->text(call, text);
-    p->call->structured(call, json);
+    td_send_with_facts(p, call, text, json);
     free(json);
     free(list);
 }
@@ -171,7 +170,7 @@ static void tool_memory_watch(void *user, mh_call *call)
 static void tool_list(void *user, mh_call *call)
 {
     td_plugin *p = user;
-    report_list(p, call, 0, "breakpoints (structured content lists them)");
+    report_list(p, call, 0, "breakpoints");
 }
 
 /* id or group (or all) from the arguments; 0 on a bad argument (error set). */
@@ -326,9 +325,11 @@ static void tool_trace(void *user, mh_call *call)
             } else {
                 p->debug->trace_json(session, (uint64_t)since, json, need + 1);
                 json = td_where_trace_json(p, p->sessions->name(session), json);
-                p->call->text(call, "tracepoint log (structured content; pass next as since "
-                                    "to read only newer entries)");
-                p->call->structured(call, json);
+                td_send_with_facts(p, call,
+                                   "tracepoint log, oldest first (pass next as since to read "
+                                   "only newer entries; when rows are left out below, since = "
+                                   "the last row's seq + 1 reads on)",
+                                   json);
                 free(json);
             }
         }
@@ -404,8 +405,17 @@ static const td_tool tools[] = {
      MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, tool_trace},
 };
 
+/* Every tool but the last (trace) answers with the breakpoint list. */
+static const char list_output[] =
+    "{\"type\":\"object\",\"required\":[\"breakpoints\"],\"properties\":{\"id\":{\"type\":"
+    "\"integer\"},\"breakpoints\":{\"type\":\"array\"}}}";
+static const char trace_output[] =
+    "{\"type\":\"object\",\"required\":[\"next\",\"dropped\",\"entries\"]}";
+
 mh_status td_register_breakpoints(td_plugin *plugin)
 {
     if (!plugin->debug) return MH_OK;
-    return td_register_tools(plugin, tools, sizeof tools / sizeof tools[0], NULL);
+    const size_t count = sizeof tools / sizeof tools[0];
+    mh_status status = td_register_tools(plugin, tools, count - 1, list_output);
+    return status != MH_OK ? status : td_register_tools(plugin, tools + count - 1, 1, trace_output);
 }

@@ -49,4 +49,9 @@ void td_store_free(struct td_store *store); /* td_store.c */
  * (td_util.c). */
 char *td_fetch_json(size_t (*fn)(mh_session *, char *, size_t), mh_session *session);
 
+/* Answers call with json (an object text) as structured content and, as
+ * text, summary, a blank line and the facts of json (mh_toolkit_facts_text),
+ * so a client that shows only text misses nothing (td_util.c). */
+void td_send_with_facts(td_plugin *plugin, mh_call *call, const char *summary, const char *json);
+
 #endif

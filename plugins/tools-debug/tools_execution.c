@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <mcphost/args.h>
 #include <mcphost/json.h>
@@ -22,13 +23,32 @@
 
 /* ---- the state as a result ---- */
 
+/* " | write $D020 = $02 (was $FE) by $C002": a watchpoint's access. */
+static void access_summary(const mh_json *stop, char *out, size_t size)
+{
+    const mh_json *access = mh_json_object_get(stop, "access");
+    if (!access) return;
+    size_t used = strlen(out);
+    const char *kind = mh_json_get_string(access, "kind", "?");
+    snprintf(out + used, size - used, " | %s %s = %s", kind,
+             mh_json_get_string(access, "address_hex", "?"),
+             mh_json_get_string(access, "value_hex", "?"));
+    used = strlen(out);
+    if (mh_json_object_get(access, "old_value_hex"))
+        snprintf(out + used, size - used, " (was %s)",
+                 mh_json_get_string(access, "old_value_hex", "?"));
+    used = strlen(out);
+    snprintf(out + used, size - used, " by %s", mh_json_get_string(access, "by_pc_hex", "?"));
+}
+
 /* "stopped (breakpoint #1 exec $C000) at $C003: LDA #$00 | A=$00 ... | raster 100/12" */
 static void summary(const mh_json *state, char *out, size_t size)
 {
     const char *name = mh_json_get_string(state, "state", "?");
     const mh_json *stop = mh_json_object_get(state, "stop");
     if (!stop || strcmp(name, "running") == 0) {
-        snprintf(out, size, "%s", name);
+        const char *warning = mh_json_get_string(state, "warning", NULL);
+        snprintf(out, size, "%s%s%s", name, warning ? "; warning: " : "", warning ? warning : "");
         return;
     }
     const mh_json *bp = mh_json_object_get(stop, "breakpoint");
@@ -47,6 +67,12 @@ static void summary(const mh_json *state, char *out, size_t size)
              mh_json_get_string(stop, "reason", "?"), why, mh_json_get_string(stop, "pc_hex", "?"),
              mh_json_get_string(stop, "instruction", "?"),
              regs ? mh_json_get_string(regs, "text", "") : "", where);
+    access_summary(stop, out, size);
+    int64_t code = 0;
+    if (mh_json_get_int(stop, "exit_code", &code) == MH_OK) {
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, " | exit code %lld", (long long)code);
+    }
 }
 
 /* Writes the session's state (and `note`, e.g. a timeout) as the result. */
@@ -60,7 +86,7 @@ static void report_state(td_plugin *p, mh_call *call, mh_session *session, const
     char where[600];
     json = td_where_stop_json(p, p->sessions->name(session), json, where, sizeof where);
     mh_json_doc *doc = mh_json_parse(json, strlen(json), NULL, NULL);
-    char text[1200];
+    char text[1400];
     if (doc) summary(mh_json_root(doc), text, sizeof text);
     else snprintf(text, sizeof text, "state unavailable");
     snprintf(text + strlen(text), sizeof text - strlen(text), "%s", where);
@@ -76,8 +102,9 @@ static void report_state(td_plugin *p, mh_call *call, mh_session *session, const
             json = with;
         }
     }
-    p->call->text(call, text);
-    p->call->structured(call, json);
+    /* The summary line, then every fact of the state (a text-only client
+     * sees the whole stop record: access, disassembly, exit code ...). */
+    td_send_with_facts(p, call, text, json);
     free(json);
 }
 
@@ -121,11 +148,49 @@ static int opt_warp(td_plugin *p, mh_call *call, exec_args *a, int *warp)
     return 1;
 }
 
-static int wait_cancelled(void *user)
+/* A blocking wait's state: the engine polls wait_poll() every 50 ms, which
+ * answers whether the client cancelled and, about once a second, sends MCP
+ * progress (when the client gave a progress token) so a client that resets
+ * its timeout on progress waits as long as the machine needs. */
+typedef struct wait_ctx {
+    td_plugin *plugin;
+    mh_call *call;
+    struct timespec start;
+    int64_t timeout_ms, reported_ms;
+} wait_ctx;
+
+static int64_t elapsed_ms(const struct timespec *since)
 {
-    void **pair = user;
-    const td_plugin *p = pair[0];
-    return p->call->cancelled(pair[1]);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)(now.tv_sec - since->tv_sec) * 1000 + (now.tv_nsec - since->tv_nsec) / 1000000;
+}
+
+static void wait_begin(wait_ctx *w, td_plugin *p, mh_call *call, int64_t timeout_ms)
+{
+    w->plugin = p;
+    w->call = call;
+    w->timeout_ms = timeout_ms;
+    w->reported_ms = 0;
+    clock_gettime(CLOCK_MONOTONIC, &w->start);
+}
+
+#define PROGRESS_EVERY_MS 1000
+
+static int wait_poll(void *user)
+{
+    wait_ctx *w = user;
+    const mh_call_service *call = w->plugin->call;
+    if (call->cancelled(w->call)) return 1;
+    int64_t ms = elapsed_ms(&w->start);
+    if (ms - w->reported_ms >= PROGRESS_EVERY_MS) {
+        char message[96];
+        w->reported_ms = ms;
+        snprintf(message, sizeof message, "waiting for a stop: %lld of at most %lld ms",
+                 (long long)ms, (long long)w->timeout_ms);
+        call->progress(w->call, (double)ms, (double)w->timeout_ms, message);
+    }
+    return 0;
 }
 
 /* Starts a run and, with wait_ms > 0, waits for it to stop; reports. */
@@ -140,8 +205,9 @@ static void run_and_report(td_plugin *p, mh_call *call, const mh_run_request *re
     }
     const char *note = NULL;
     if (wait_ms > 0) {
-        void *pair[2] = {p, call};
-        mh_status status = p->debug->wait(session, (uint32_t)wait_ms, wait_cancelled, pair);
+        wait_ctx w;
+        wait_begin(&w, p, call, wait_ms);
+        mh_status status = p->debug->wait(session, (uint32_t)wait_ms, wait_poll, &w);
         if (status == MH_ERR_TIMEOUT)
             note = "still running after the timeout; execution_wait waits longer, "
                    "execution_pause stops it";
@@ -283,8 +349,9 @@ static void tool_wait(void *user, mh_call *call)
     int64_t timeout = 10000;
     if (parse(p, call, &a) && opt_int(p, call, &a, "timeout_ms", 0, MAX_TIMEOUT_MS, &timeout)) {
         mh_session *session = p->call->session(call);
-        void *pair[2] = {p, call};
-        mh_status status = p->debug->wait(session, (uint32_t)timeout, wait_cancelled, pair);
+        wait_ctx w;
+        wait_begin(&w, p, call, timeout);
+        mh_status status = p->debug->wait(session, (uint32_t)timeout, wait_poll, &w);
         report_state(p, call, session,
                      status == MH_ERR_TIMEOUT     ? "timed out: the machine is still running"
                      : status == MH_ERR_CANCELLED ? "cancelled: the machine is still running"
@@ -297,8 +364,7 @@ static void tool_wait(void *user, mh_call *call)
 
 static const char state_output[] =
     "{\"type\":\"object\",\"required\":[\"state\"],\"properties\":{\"state\":{\"enum\":[\"paus"
-    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\","
-    "\"description\":\"The stop record\"}}}";
+    "ed\",\"running\",\"stopped\",\"jammed\",\"exited\"]},\"stop\":{\"type\":\"object\"}}}";
 
 static const td_tool tools[] = {
     {"execution_run", "vice.execution.run", "Run",

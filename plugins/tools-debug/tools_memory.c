@@ -125,11 +125,17 @@ static void memory_read(void *user, mh_call *call)
         td_buf_printf(&text, ":\n");
         hex_dump(&text, bytes, r.length, first);
     } else {
+        /* A text-only client sees the first DUMP_LIMIT bytes and how to
+         * read on; the structured result has them all. */
+        char next_hex[16];
+        mh_args_format_address(next_hex, sizeof next_hex, first + DUMP_LIMIT);
+        td_buf_printf(&text, "; the first %u as a dump:\n", DUMP_LIMIT);
+        hex_dump(&text, bytes, DUMP_LIMIT, first);
         td_buf_printf(&text,
-                      " are in the structured result (%s). A text dump comes with reads of up to %u "
-                      "bytes: read a shorter range to see one here.",
-                      with_hex ? "\"hex\": two digits per byte, no separators" : "\"base64\"",
-                      DUMP_LIMIT);
+                      "(%u more bytes not shown as text: page on with memory_read address %s "
+                      "length up to %u; the structured result's \"%s\" holds all %u)",
+                      (unsigned)(r.length - DUMP_LIMIT), next_hex, DUMP_LIMIT,
+                      with_hex ? "hex" : "base64", (unsigned)r.length);
     }
     if (text.failed) {
         td_fail(&c, "memory_read: out of memory for the text");
@@ -341,10 +347,13 @@ static const mh_tool_desc memory_tools[] = {
      MH_TOOL_DESTRUCTIVE | MH_TOOL_IDEMPOTENT, MH_TOOL_NEEDS_SESSION, NULL,
      "vice.memory.fill", memory_fill, NULL},
     {sizeof(mh_tool_desc), "memory_search", "Search memory",
-     "Finds a byte pattern or ASCII text in a range (default: the whole space).",
+     "Finds a byte pattern or text (ASCII, PETSCII or screen codes) in a range (default: the "
+     "whole space).",
      "{\"type\":\"object\",\"properties\":{\"pattern\":{\"type\":\"string\","
      "\"description\":\"Hex bytes; ?? any byte, A? or ?9 half a byte: \\\"A9 ?? 8D\\\"\"},"
-     "\"text\":{\"type\":\"string\",\"description\":\"ASCII text, instead of pattern\"},"
+     "\"text\":{\"type\":\"string\",\"description\":\"Text, instead of pattern\"},"
+     "\"encoding\":{\"enum\":[\"ascii\",\"petscii\",\"screen\"],\"description\":\"How text is "
+     "stored: ascii (default), petscii, screen (screen codes, reverse too)\"},"
      "\"address\":{\"type\":[\"integer\",\"string\"],\"description\":\"Start\"},"
      "\"length\":{\"type\":[\"integer\",\"string\"],\"description\":\"Bytes\"},"
      "\"end\":{\"type\":[\"integer\",\"string\"],\"description\":\"Last address (inclusive), "

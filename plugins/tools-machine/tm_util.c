@@ -111,7 +111,7 @@ void tm_write_state(tm_call *c, mh_json_writer *w)
 
 void tm_result(tm_call *c, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(c->plugin->call, c->call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(c->plugin->call, c->call, w, text) != MH_OK)
         tm_fail(c, "%s could not build its result: %s", c->tool, mh_json_writer_error(w));
 }
 

@@ -86,7 +86,7 @@ static void send_result(mh_toolkit_services *p, mh_call *call, const mh_video_fr
              (unsigned long long)frame->frame_number, frame->width * scale, frame->height * scale,
              standard, scale > 1 ? ", scaled" : "", size, written ? "; written to " : "",
              written ? written : "");
-    if (mh_toolkit_send_json(p->call, call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(p->call, call, w, text) != MH_OK)
         mh_toolkit_fail(p->call, call, "internal error: the result could not be written (%s)",
                         mh_json_writer_error(w));
     mh_json_writer_free(w);

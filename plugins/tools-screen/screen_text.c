@@ -112,9 +112,24 @@ static void answer(mh_toolkit_services *p, mh_call *call, const mh_text_screen *
     mh_json_write_string(w, charset);
     if (colors) write_colors(w, s);
     mh_json_write_object_end(w);
-    if (mh_toolkit_send_json(p->call, call, w, text) != MH_OK)
+    char *json = mh_json_writer_finish(w, NULL);
+    if (!json) {
         mh_toolkit_fail(p->call, call, "internal error: the result could not be written (%s)",
                         mh_json_writer_error(w));
+    } else {
+        /* The facts the screen does not show (mh_toolkit_facts_text) first,
+         * then the screen itself, so the text ends with its last line as a
+         * screen does (a reader waiting for "READY." at the end finds it). */
+        char *facts = mh_toolkit_facts_text(json, text, 0);
+        size_t n = (facts ? strlen(facts) : 0) + strlen(text) + 3;
+        char *full = malloc(n);
+        if (full) snprintf(full, n, "%s%s%s", facts ? facts : "", facts ? "\n\n" : "", text);
+        p->call->text(call, full ? full : text);
+        p->call->structured(call, json);
+        free(full);
+        free(facts);
+        free(json);
+    }
     mh_json_writer_free(w);
     free(text);
 }

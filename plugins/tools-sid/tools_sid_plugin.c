@@ -20,7 +20,7 @@ const mh_chip_sid_iface *ts_chip(const ts_plugin *plugin, mh_call *call, void **
 
 void ts_finish(const ts_plugin *plugin, mh_call *call, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(plugin->call, call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(plugin->call, call, w, text) != MH_OK)
         ts_errorf(plugin, call, "internal error building the result: %s",
                   mh_json_writer_error(w));
     mh_json_writer_free(w);

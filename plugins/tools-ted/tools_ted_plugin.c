@@ -55,7 +55,7 @@ static void end(ted_call *c) { mh_json_free(c->doc); }
 
 static void send(ted_call *c, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(c->services->call, c->call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(c->services->call, c->call, w, text) != MH_OK)
         fail(c, "internal error: the result could not be written (%s)", mh_json_writer_error(w));
     mh_json_writer_free(w);
 }

@@ -90,7 +90,7 @@ static int read_view(via_call *c, const via_ref *r, mh_chip_via_view *v)
 
 static void send(via_call *c, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(c->services->call, c->call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(c->services->call, c->call, w, text) != MH_OK)
         fail(c, "internal error: the result could not be written (%s)", mh_json_writer_error(w));
     mh_json_writer_free(w);
 }

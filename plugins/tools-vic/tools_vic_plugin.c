@@ -37,7 +37,7 @@ void tvic_end(tvic_ctx *ctx)
 
 void tvic_send(tvic_ctx *ctx, mh_json_writer *w, const char *text)
 {
-    if (mh_toolkit_send_json(ctx->services->call, ctx->call, w, text) != MH_OK)
+    if (mh_toolkit_send_facts(ctx->services->call, ctx->call, w, text) != MH_OK)
         tvic_fail(ctx, "internal error: the result could not be written (%s)",
                   mh_json_writer_error(w));
     mh_json_writer_free(w);

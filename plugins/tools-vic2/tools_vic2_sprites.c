@@ -230,9 +230,6 @@ static void sprite_image(void *user, mh_call *call)
              s, sp->data_address, sp->multicolor ? "multicolour" : "hires", sp->color,
              sp->enabled ? "" : ", disabled",
              sp->multicolor ? ", 'a' multicolour 0 ($D025), 'b' multicolour 1 ($D026)" : "", art);
-    c.plugin->call->text(call, text);
-    c.plugin->call->image(call, "image/png", png, png_size);
-    free(png);
 
     mh_json_writer *w = mh_json_writer_new();
     mh_json_write_object_begin(w);
@@ -254,7 +251,9 @@ static void sprite_image(void *user, mh_call *call)
     mh_json_write_key(w, "ascii");
     mh_json_write_string(w, art);
     mh_json_write_object_end(w);
-    tv_send(&c, w, NULL);
+    tv_send(&c, w, text); /* the summary and art, then the facts not in them */
+    c.plugin->call->image(call, "image/png", png, png_size);
+    free(png);
     tv_end(&c);
 }
 

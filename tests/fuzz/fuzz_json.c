@@ -11,13 +11,15 @@
  *   3. if the document is an object, every mcphost/args.h reader runs on it;
  *   4. written as a string value: the output must parse back to the same
  *      bytes when they are valid UTF-8, and parse at all otherwise;
- *   5. base64-encoded and decoded back; and decoded as base64 text.
+ *   5. base64-encoded and decoded back; and decoded as base64 text;
+ *   6. an object rendered as facts text (mh_toolkit_facts_text).
  *
  *   build: CC=clang cmake -B build-fuzz -DMH_FUZZ=ON && make -C build-fuzz fuzz_json
  *   run:   build-fuzz/tests/fuzz/fuzz_json -max_total_time=60 -max_len=4096 CORPUS_DIR
  */
 #include <mcphost/args.h>
 #include <mcphost/json.h>
+#include <mcphost/toolkit.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +212,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
         /* 3. The argument readers. */
         if (mh_json_typeof(mh_json_root(doc)) == MH_JSON_OBJECT) run_args(mh_json_root(doc));
+
+        /* 6. The facts renderer (mcphost/toolkit.h) on the rewritten text,
+         * with the input as the text already shown: an object renders to a
+         * string, anything else to NULL. */
+        char *json = malloc(size + 1);
+        CHECK(json != NULL);
+        memcpy(json, text, size);
+        json[size] = '\0';
+        char *facts = strlen(json) == size ? mh_toolkit_facts_text(json, json, 512) : NULL;
+        if (strlen(json) == size)
+            CHECK((facts != NULL) == (mh_json_typeof(mh_json_root(doc)) == MH_JSON_OBJECT));
+        free(facts);
+        free(json);
     }
 
     /* 2. Tight limits. */

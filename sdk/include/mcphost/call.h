@@ -53,8 +53,10 @@ typedef struct mh_call_service {
     void (*blob)(mh_call *call, const char *mime_type, const void *data, size_t size);
 
     /* Sets structuredContent (a JSON object text, checked to parse). When the
-     * result has no text content, the host adds the JSON as text too, as the
-     * MCP specification recommends for older clients. */
+     * result has no text content, the host adds its facts as readable text
+     * (mh_toolkit_facts_text() in toolkit.h), since many clients show the
+     * model only text; a text a tool writes itself must carry every fact
+     * too (mh_toolkit_send_facts() adds them under a summary). */
     void (*structured)(mh_call *call, const char *json_object);
 
     /* Marks the result as a tool error (isError: true) with a message that

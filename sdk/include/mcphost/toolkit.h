@@ -8,6 +8,9 @@
  *   - mh_toolkit_fail(): an isError result with a printf-style message;
  *   - mh_toolkit_send_json(): a finished mh_json_writer as the result's
  *     structured content, with an optional text content first;
+ *   - mh_toolkit_facts_text(), mh_toolkit_send_facts(): a structured result
+ *     rendered as readable text (lines, inline records, Markdown tables), so
+ *     a client that shows the model only text content loses no fact;
  *   - mh_toolkit_args(), mh_toolkit_session_args(): the call's arguments
  *     parsed (and a session present), or an error result;
  *   - mh_toolkit_chip(), mh_toolkit_session_chip(): a chip interface whose
@@ -93,6 +96,27 @@ int mh_toolkit_vfail(const mh_call_service *service, mh_call *call, const char *
  * then sends an error naming mh_json_writer_error(w). Never frees w. */
 mh_status mh_toolkit_send_json(const mh_call_service *service, mh_call *call, mh_json_writer *w,
                                const char *text);
+
+/* A structured result (JSON object text) as text a model reads: one
+ * "key: value" line per member, objects of scalars inline ("a=1, b=$02"),
+ * arrays of objects as Markdown tables, a number with a "<key>_hex" twin in
+ * its hex form only, multi-line strings as blocks. A string of 16 bytes or
+ * more that `shown` (text already in the answer, may be NULL) holds
+ * verbatim, or an array of only such strings, is not repeated. Output past
+ * max_bytes (0: 16384; a soft limit) is left out with a note saying so.
+ * malloc'ed (free() it); NULL when json_object is not an object or out of
+ * memory. */
+char *mh_toolkit_facts_text(const char *json_object, const char *shown, size_t max_bytes);
+
+/* summary (may be NULL), a blank line and mh_toolkit_facts_text(json_object,
+ * summary, 0): a result's whole text. malloc'ed; NULL when out of memory. */
+char *mh_toolkit_text_with_facts(const char *summary, const char *json_object);
+
+/* Like mh_toolkit_send_json(), but the text content is summary (may be
+ * NULL), a blank line, and mh_toolkit_facts_text() of the result: for a tool
+ * whose one-line summary does not carry every fact it returns. */
+mh_status mh_toolkit_send_facts(const mh_call_service *service, mh_call *call, mh_json_writer *w,
+                                const char *summary);
 
 /* The call's arguments as a parsed object in *doc (the caller frees it with
  * mh_json_free()); NULL after answering the call with the parser's message
