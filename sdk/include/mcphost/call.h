@@ -106,7 +106,7 @@ typedef struct mh_call_service {
     const char *(*ask_client)(mh_call *call, const char *method, const char *params_json,
                               uint32_t timeout_ms, char *error, size_t error_size);
 
-    /* ---- appended after ABI 1.3: check struct_size before use ---- */
+    /* ---- appended in ABI 1.4: check struct_size before use ---- */
 
     /* Asks before a destructive step (a hard reset, loading over unsaved
      * state, replacing a file). Returns 1: go ahead. Returns 0: the host has

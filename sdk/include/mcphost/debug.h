@@ -123,7 +123,7 @@ typedef struct mh_breakpoint_spec {
     mh_bp_check_fn check;    /* MH_BP_CHECK */
     void *check_user;
     void (*check_free)(void *check_user); /* may be NULL */
-    /* ABI 1.3: names in condition that are not the engine's own (a
+    /* ABI 1.4: names in condition that are not the engine's own (a
      * program's labels) are asked of constant (expr.h), called only inside
      * bp_add. May be NULL. A spec without these members is still taken. */
     mh_expr_constant_fn constant;
@@ -191,7 +191,7 @@ typedef struct mh_debug_service {
      * "reset" event goes out with detail_json (may be NULL). */
     void (*machine_changed)(mh_session *session, uint32_t event_type, const char *detail_json);
 
-    /* ABI 1.3 (check struct_size): bp_condition with a constant callback
+    /* ABI 1.4 (check struct_size): bp_condition with a constant callback
      * for labels, as mh_breakpoint_spec.constant. [emu-thread] */
     mh_status (*bp_condition_with)(mh_session *session, uint32_t id, const char *condition,
                                    mh_expr_constant_fn constant, void *constant_user,
