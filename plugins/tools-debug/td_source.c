@@ -139,13 +139,21 @@ char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, cha
     }
     free(members);
     mh_json_writer_free(writer);
-    int used = 0;
-    if (w.symbol[0]) used = snprintf(text, size, " | %s", w.symbol);
-    if (w.has_line && used >= 0 && (size_t)used < size)
-        used += snprintf(text + used, size - (size_t)used, " | %s:%u: %s", w.file, (unsigned)w.line, w.text);
-    if (w.annotation_type[0] && used >= 0 && (size_t)used < size)
-        snprintf(text + used, size - (size_t)used, " | @mcp-%s: %s", w.annotation_type, w.annotation);
+    td_where_text(&w, text, size);
     return json;
+}
+
+void td_where_text(const td_where *w, char *text, size_t size)
+{
+    if (size) text[0] = '\0';
+    int used = 0;
+    if (w->symbol[0]) used = snprintf(text, size, " | %s", w->symbol);
+    if (w->has_line && used >= 0 && (size_t)used < size)
+        used += snprintf(text + used, size - (size_t)used, " | %s:%u: %s", w->file,
+                         (unsigned)w->line, w->text);
+    if (w->annotation_type[0] && used >= 0 && (size_t)used < size)
+        snprintf(text + used, size - (size_t)used, " | @mcp-%s: %s", w->annotation_type,
+                 w->annotation);
 }
 
 char *td_where_trace_json(td_plugin *plugin, const char *session, char *json)

@@ -43,6 +43,10 @@ void td_where_of(td_plugin *plugin, const char *session, uint32_t address, int r
 int td_source_line_text(td_plugin *plugin, const char *path, uint32_t line, char *out,
                         size_t size);
 
+/* The text form of w for a summary line: " | symbol | file:line: text |
+ * @mcp-type: text", each part only when w has it ("" for nothing). */
+void td_where_text(const td_where *w, char *text, size_t size);
+
 /* Writes "symbol", "source": {"file", "line", "text"} and "annotation":
  * {"type", "text"} of w as members of the open object (nothing for what w
  * lacks). */

@@ -8,6 +8,7 @@
 
 #include "td_disasm.h"
 #include "td_resolve.h"
+#include "td_source.h"
 #include "td_util.h"
 
 /* The flags in P, from bit 7 down, as registers_get prints them. */
@@ -110,6 +111,14 @@ static void write_registers(td_call *c, mh_json_writer *w, td_buf *text)
     mh_json_write_object_end(w);
     td_buf_printf(text, "\n$%04X  %-8s  %s%s%s", cpu->pc, hex, line, label ? "    ; " : "",
                   label ? label_copy : "");
+    /* Where PC is in the program: label+offset, source line, annotation. */
+    td_where where;
+    td_where_of(c->plugin, td_session_name(c), cpu->pc, 1, &where);
+    td_where_write(w, &where);
+    char where_text[sizeof where.symbol + sizeof where.file + sizeof where.text +
+                    sizeof where.annotation + 64];
+    td_where_text(&where, where_text, sizeof where_text);
+    if (where_text[0]) td_buf_printf(text, "\n%s", where_text + 3); /* without " | " */
 }
 
 static void registers_get(void *user, mh_call *call)

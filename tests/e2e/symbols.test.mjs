@@ -182,6 +182,10 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     assert.equal(step.structuredContent.stop.source.text, 'ldy #7');
     const regs = await ok('registers_get', {});
     assert.match(JSON.stringify(regs.structuredContent), /"a":2\b/, 'helper ran (A=2)');
+    // registers_get says where PC is, as a stop record does
+    assert.equal(regs.structuredContent.source.line, 13);
+    assert.match(regs.structuredContent.symbol, /^[a-z_]+\+\d+$/, 'label+offset at PC');
+    assert.match(resultText(regs), /main\.s:13: ldy #7/);
   });
 
   it('an unknown label, in an address or a condition, names the closest labels', async () => {
