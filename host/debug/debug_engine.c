@@ -29,6 +29,11 @@ mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
         dbg->video_ctx = video->context;
     }
     dbg->next_id = 1;
+    if (dbg_ring_resize(&dbg->history, sizeof(mh_insn_record), DBG_HISTORY_DEFAULT) != 0 ||
+        dbg_ring_resize(&dbg->writes, sizeof(mh_write_record), DBG_WRITES_DEFAULT) != 0) {
+        mh_dbg_free(dbg);
+        return NULL;
+    }
     return dbg;
 }
 
@@ -47,6 +52,8 @@ void mh_dbg_free(mh_dbg *dbg)
     if (!dbg) return;
     for (size_t i = 0; i < dbg->bps.count; i++) dbg_bp_free(dbg->bps.items[i]);
     mh_ptrvec_free(&dbg->bps);
+    dbg_ring_free(&dbg->history);
+    dbg_ring_free(&dbg->writes);
     free(dbg);
 }
 
@@ -99,6 +106,10 @@ static void rebuild_maps(mh_dbg *dbg)
  * register would answer with its new value). */
 static void refresh_shadow(mh_dbg *dbg)
 {
+    if (dbg->writes.data) { /* the write log needs every old value */
+        dbg->mem->peek(dbg->mem_ctx, 0, 0, dbg->shadow, sizeof dbg->shadow);
+        return;
+    }
     for (size_t i = 0; dbg->armed_change && i < dbg->bps.count; i++) {
         const dbg_bp *bp = dbg->bps.items[i];
         if (bp->enabled && !bp->dead && (bp->kinds & (MH_BP_CHANGE | MH_BP_WRITE)))
@@ -113,8 +124,9 @@ void dbg_arm_hooks(mh_dbg *dbg)
 {
     if (dbg->maps_dirty) rebuild_maps(dbg);
     refresh_shadow(dbg);
-    int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg);
-    int access = dbg->armed_watch != 0;
+    int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg) ||
+               dbg->history.data != NULL;
+    int access = dbg->armed_watch != 0 || dbg->writes.data != NULL;
     if (sync != dbg->hooks_sync || access != dbg->hooks_access) {
         dbg->cpu->set_debug_hooks(dbg->cpu_ctx, sync ? dbg_sync_hook : NULL,
                                   access ? dbg_access_hook : NULL, dbg);
@@ -300,6 +312,9 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
     dbg->step_over_waiting = 0;
     dbg->step_out_s = cpu->s;
     dbg->last_boundary = cpu->pc;
+    /* The instruction a hook stopped before runs first, without the hook. */
+    if (dbg->history.data && cpu->sync_skip && cpu->state == MH_CPU6502_STATE_FETCH)
+        dbg_record_insn(dbg, cpu->pc);
     dbg->last_line = 0;
     if (dbg->video) {
         uint32_t cycle;
@@ -360,4 +375,35 @@ int mh_dbg_goal_straddle(mh_dbg *dbg, uint16_t *goal, uint16_t *instruction)
     *goal = (uint16_t)(v >> 16);
     *instruction = (uint16_t)v;
     return 1;
+}
+
+/* ---- history ---- */
+
+mh_status mh_dbg_history_config(mh_dbg *dbg, int64_t instructions, int64_t writes)
+{
+    mh_status status = MH_OK;
+    if (instructions >= 0 &&
+        dbg_ring_resize(&dbg->history, sizeof(mh_insn_record), (size_t)instructions) != 0)
+        status = MH_ERR_NO_MEMORY;
+    if (writes >= 0 &&
+        dbg_ring_resize(&dbg->writes, sizeof(mh_write_record), (size_t)writes) != 0)
+        status = MH_ERR_NO_MEMORY;
+    dbg_arm_hooks(dbg);
+    return status;
+}
+
+void mh_dbg_history_sizes(const mh_dbg *dbg, int64_t *instructions, int64_t *writes)
+{
+    *instructions = (int64_t)dbg_ring_capacity(&dbg->history);
+    *writes = (int64_t)dbg_ring_capacity(&dbg->writes);
+}
+
+size_t mh_dbg_history_copy(const mh_dbg *dbg, size_t skip, mh_insn_record *out, size_t max)
+{
+    return dbg_ring_copy_newest(&dbg->history, skip, out, max);
+}
+
+size_t mh_dbg_writes_copy(const mh_dbg *dbg, size_t skip, mh_write_record *out, size_t max)
+{
+    return dbg_ring_copy_newest(&dbg->writes, skip, out, max);
 }

@@ -90,4 +90,11 @@ int mh_dbg_has_video(const mh_dbg *dbg);
 void mh_dbg_set_cycles(mh_dbg *dbg, uint64_t cycles);
 uint64_t mh_dbg_stopwatch(mh_dbg *dbg, int reset);
 
+/* The history rings (mcphost/debug.h history_*): sizes -1 unchanged, 0
+ * off; a resize empties that ring. */
+mh_status mh_dbg_history_config(mh_dbg *dbg, int64_t instructions, int64_t writes);
+void mh_dbg_history_sizes(const mh_dbg *dbg, int64_t *instructions, int64_t *writes);
+size_t mh_dbg_history_copy(const mh_dbg *dbg, size_t skip, mh_insn_record *out, size_t max);
+size_t mh_dbg_writes_copy(const mh_dbg *dbg, size_t skip, mh_write_record *out, size_t max);
+
 #endif

@@ -231,6 +231,37 @@ static int goal_reached(mh_dbg *dbg, const mh_cpu6502 *cpu, uint16_t pc)
     }
 }
 
+/* ---- history ---- */
+
+void dbg_record_insn(mh_dbg *dbg, uint16_t pc)
+{
+    const mh_cpu6502 *cpu = dbg->cpu_state;
+    mh_insn_record *r = dbg_ring_push(&dbg->history);
+    r->cycle = cycles_now(dbg, cpu);
+    r->pc = pc;
+    r->a = cpu->a;
+    r->x = cpu->x;
+    r->y = cpu->y;
+    r->s = cpu->s;
+    r->p = cpu->p;
+    dbg->mem->peek(dbg->mem_ctx, 0, pc, r->bytes, 3);
+}
+
+static void record_write(mh_dbg *dbg, uint16_t address, uint8_t old, uint8_t value)
+{
+    const mh_cpu6502 *cpu = dbg->cpu_state;
+    mh_write_record *r = dbg_ring_push(&dbg->writes);
+    r->cycle = cycles_now(dbg, cpu);
+    r->pc = cpu->ipc;
+    r->address = address;
+    r->old_value = old;
+    r->value = value;
+    uint32_t line = 0, cycle = 0;
+    if (dbg->video) dbg->video->beam(dbg->video_ctx, &line, &cycle);
+    r->line = (uint16_t)line;
+    r->line_cycle = (uint16_t)cycle;
+}
+
 /* ---- the hooks ---- */
 
 int dbg_sync_hook(void *user, uint16_t pc)
@@ -245,6 +276,9 @@ int dbg_sync_hook(void *user, uint16_t pc)
         stop = 1;
     }
     dbg->last_boundary = pc;
+    /* An instruction stopped before is recorded when the next run starts
+     * it (mh_dbg_begin), since this hook is not called again for it. */
+    if (dbg->history.data && !stop) dbg_record_insn(dbg, pc);
     return stop;
 }
 
@@ -252,7 +286,7 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
 {
     mh_dbg *dbg = user;
     uint8_t watch = dbg->watch_map[address];
-    if (!watch) return 0;
+    if (!watch && !(write && dbg->writes.data)) return 0;
     int changed = 0;
     uint8_t old = dbg->shadow[address];
     if (write) {
@@ -265,6 +299,7 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
         dbg->mem->peek(dbg->mem_ctx, 0, address, &now, 1);
         changed = (watch & WATCH_CHANGE) && old != now;
         dbg->shadow[address] = now;
+        if (dbg->writes.data) record_write(dbg, address, old, value);
         if (!(watch & WATCH_WRITE) && !changed) return 0;
     } else if (!(watch & WATCH_READ)) {
         return 0;

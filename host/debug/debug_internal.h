@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "debug_engine.h"
+#include "debug_history.h"
 #include "mcphost/expr.h"
 #include "mcphost/machine.h"
 #include "ptrvec.h"
@@ -109,7 +110,17 @@ struct mh_dbg {
     dbg_trace_entry trace[DBG_TRACE_SIZE];
     uint64_t trace_next;    /* sequence number of the next entry */
     uint64_t trace_posted;  /* entries already sent as events */
+
+    /* Always-on history (debug_history.h): mh_insn_record before every
+     * instruction, mh_write_record after every CPU write. While the write
+     * log is on, shadow[] holds every address's last read-back byte (its
+     * old value), not only the watched ones. */
+    dbg_ring history;
+    dbg_ring writes;
 };
+
+#define DBG_HISTORY_DEFAULT 65536u
+#define DBG_WRITES_DEFAULT 65536u
 
 /* debug_engine.c */
 void dbg_arm_hooks(mh_dbg *dbg);
@@ -120,6 +131,7 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write);
 int dbg_resolve_name(void *user, const char *name, size_t length, int32_t *id, int *indexed);
 int64_t dbg_fetch_name(void *user, int32_t id, int64_t index);
 uint8_t dbg_peek(mh_dbg *dbg, uint16_t address);
+void dbg_record_insn(mh_dbg *dbg, uint16_t pc);
 /* debug_record.c */
 void dbg_trace_add(mh_dbg *dbg, const dbg_bp *bp, const char *detail, int has_access);
 void dbg_post_trace_events(mh_dbg *dbg);

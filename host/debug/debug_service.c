@@ -263,10 +263,35 @@ static void d_machine_changed(mh_session *s, uint32_t event_type, const char *de
         mh_dbg_end(s->dbg); /* re-arms: change watchpoints re-read memory */
 }
 
+static size_t d_history_copy(mh_session *s, size_t skip, mh_insn_record *out, size_t max)
+{
+    return s && s->dbg && out ? mh_dbg_history_copy(s->dbg, skip, out, max) : 0;
+}
+
+static size_t d_writes_copy(mh_session *s, size_t skip, mh_write_record *out, size_t max)
+{
+    return s && s->dbg && out ? mh_dbg_writes_copy(s->dbg, skip, out, max) : 0;
+}
+
+static mh_status d_history_config(mh_session *s, const mh_history_config *config,
+                                  mh_history_config *now)
+{
+    if (!s || !s->dbg) return MH_ERR_STATE;
+    if (config && config->struct_size < sizeof *config) return MH_ERR_INVALID_ARGUMENT;
+    mh_status status = MH_OK;
+    if (config) {
+        if (d_state(s) == MH_EXEC_RUNNING) return MH_ERR_STATE;
+        status = mh_dbg_history_config(s->dbg, config->instructions, config->writes);
+    }
+    if (now && now->struct_size >= sizeof *now)
+        mh_dbg_history_sizes(s->dbg, &now->instructions, &now->writes);
+    return status;
+}
+
 const mh_debug_service mh_debug_service_impl = {
     sizeof(mh_debug_service), d_run,          d_pause,        d_wait,
     d_state,                  d_state_json,   d_bp_add,       d_bp_delete,
     d_bp_enable,              d_bp_condition, d_bp_list_json, d_trace_json,
     d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
-    d_bp_condition_with,
+    d_bp_condition_with,      d_history_copy, d_writes_copy,  d_history_config,
 };

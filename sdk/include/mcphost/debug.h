@@ -130,6 +130,28 @@ typedef struct mh_breakpoint_spec {
     void *constant_user;
 } mh_breakpoint_spec;
 
+/* One executed instruction, as it was before it ran. */
+typedef struct mh_insn_record {
+    uint64_t cycle;          /* session cycles when it started */
+    uint16_t pc;
+    uint8_t a, x, y, s, p;
+    uint8_t bytes[3];        /* opcode and operands (length from the opcode) */
+} mh_insn_record;
+
+/* One CPU write. old_value is what the address read before it. */
+typedef struct mh_write_record {
+    uint64_t cycle;
+    uint16_t pc, address;    /* pc: the writing instruction's address */
+    uint8_t old_value, value;
+    uint16_t line, line_cycle; /* beam position; 0 without mh.video/1 */
+} mh_write_record;
+
+typedef struct mh_history_config {
+    uint32_t struct_size;
+    int64_t instructions;    /* ring size; default 65536 */
+    int64_t writes;          /* ring size; default 65536 */
+} mh_history_config;
+
 typedef struct mh_debug_service {
     uint32_t struct_size;
 
@@ -196,6 +218,19 @@ typedef struct mh_debug_service {
     mh_status (*bp_condition_with)(mh_session *session, uint32_t id, const char *condition,
                                    mh_expr_constant_fn constant, void *constant_user,
                                    char *error, size_t error_size);
+
+    /* ---- history (added after ABI 1.4: check struct_size) [emu-thread] ----
+     * The engine keeps, while enabled, a ring of the last instructions
+     * executed (recorded before each one) and a ring of the last CPU
+     * writes. Copies go out newest first: skip the `skip` newest, then up
+     * to `max` records; the return is how many were copied. */
+    size_t (*history_copy)(mh_session *session, size_t skip, mh_insn_record *out, size_t max);
+    size_t (*writes_copy)(mh_session *session, size_t skip, mh_write_record *out, size_t max);
+    /* Reads and changes the setup: a NULL config just reads; fields at -1
+     * stay as they are. Sizes are rounded up to a power of two (at most
+     * 1 << 22); 0 turns that ring off. A change empties that ring. */
+    mh_status (*history_config)(mh_session *session, const mh_history_config *config,
+                                mh_history_config *now);
 } mh_debug_service;
 
 #ifdef __cplusplus
