@@ -312,9 +312,6 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
     dbg->step_over_waiting = 0;
     dbg->step_out_s = cpu->s;
     dbg->last_boundary = cpu->pc;
-    /* The instruction a hook stopped before runs first, without the hook. */
-    if (dbg->history.data && cpu->sync_skip && cpu->state == MH_CPU6502_STATE_FETCH)
-        dbg_record_insn(dbg, cpu->pc);
     dbg->last_line = 0;
     if (dbg->video) {
         uint32_t cycle;
@@ -328,6 +325,9 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
     if (mh_cpu6502_at_boundary(cpu) && !cpu->jammed) {
         cpu->sync_skip = 1;
         cpu->ad = cpu->pc;
+        /* so the history records that instruction here (the sync hook
+         * does not record one it stops before, either) */
+        if (dbg->history.data) dbg_record_insn(dbg, cpu->pc);
     }
     dbg_arm_hooks(dbg);
 }
