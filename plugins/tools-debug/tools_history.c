@@ -305,25 +305,27 @@ done:
 /* ---- registration ---- */
 
 #define PAGING_SCHEMA                                                                         \
-    "\"count\":{\"type\":\"integer\",\"description\":\"default 20, max 1000\"},"               \
-    "\"offset\":{\"type\":\"integer\"},\"order\":{\"enum\":[\"newest\",\"oldest\"]},"          \
-    "\"size\":{\"type\":\"integer\",\"description\":\"set the ring size (0 off)\"}"
+    "\"count\":{\"type\":\"integer\",\"description\":\"max 1000, default 20\"},"               \
+    "\"offset\":{\"type\":\"integer\",\"description\":\"rows to skip\"},"                     \
+    "\"order\":{\"enum\":[\"newest\",\"oldest\"],\"description\":\"first\"},"                  \
+    "\"size\":{\"type\":\"integer\",\"description\":\"set ring size; 0 off\"}"
+#define ADDRESS_SCHEMA(what) "{\"type\":[\"integer\",\"string\"],\"description\":\"" what "\"}"
 
 static const mh_tool_desc history_tools[] = {
     {sizeof(mh_tool_desc), "trace_instructions", "Recent instructions",
-     "The last instructions executed (always recorded, default 65536): PC, bytes, A X Y S P "
-     "before it ran, cycle; filtered by PC start/end, paged.",
-     "{\"type\":\"object\",\"properties\":{\"start\":{\"type\":[\"integer\",\"string\"]},"
-     "\"end\":{\"type\":[\"integer\",\"string\"]}," PAGING_SCHEMA "},"
+     "The last instructions run (always recorded): PC, bytes, A X Y S P before it, cycle. "
+     "Filter by PC, page.",
+     "{\"type\":\"object\",\"properties\":{\"start\":" ADDRESS_SCHEMA("lowest PC or label")
+     ",\"end\":" ADDRESS_SCHEMA("highest PC") "," PAGING_SCHEMA "},"
      "\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"matched\",\"instructions\"]}",
      MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_instructions, NULL},
     {sizeof(mh_tool_desc), "memory_history", "Who wrote this byte",
-     "The last CPU writes to address (+length): cycle, PC with label, old and new value, "
-     "raster; and every PC that wrote there while logged.",
-     "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"]},"
-     "\"length\":{\"type\":\"integer\"}," PAGING_SCHEMA "},\"required\":[\"address\"],"
-     "\"additionalProperties\":false}",
+     "The last CPU writes to a byte or range: cycle, PC+label, old and new value, raster; and "
+     "every PC that wrote it while logged.",
+     "{\"type\":\"object\",\"properties\":{\"address\":" ADDRESS_SCHEMA("or label")
+     ",\"length\":{\"type\":\"integer\",\"description\":\"default 1\"}," PAGING_SCHEMA
+     "},\"required\":[\"address\"],\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"matched\",\"writes\",\"writers\"]}",
      MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, NULL, memory_history, NULL},
 };
