@@ -1,5 +1,6 @@
 /* bench_debug - what armed breakpoints cost: warp speed of a C64 session in
  * the real mcphost binary (over stdio, through execution_run/pause), with
+ * the instruction history and write log on and off (each alone), with
  * nothing armed, then with 100 exec breakpoints and 10 write watchpoints
  * (none of which fires, so the run measures the hooks' lookups), then with
  * a conditional exec breakpoint on the KERNAL's keyboard loop that is hit
@@ -50,8 +51,30 @@ int main(int argc, char **argv)
     }
     printf("bench_debug: C64 at READY, warp, best of %d runs of %.1f s, through mcphost over "
            "stdio\n", RUNS, seconds);
-    double base = measure(&c, seconds);
-    printf("  %-44s %7.2f MHz\n", "nothing armed", base);
+    /* The history rings (issue #18) are on by default: measure all four
+     * combinations, then go on with both off as the unarmed base. */
+    static const struct {
+        const char *what, *insns, *writes;
+    } history[] = {
+        {"history + write log on (default)", "{\"size\":65536}", "{\"address\":0,\"size\":65536}"},
+        {"history on, write log off", "{\"size\":65536}", "{\"address\":0,\"size\":0}"},
+        {"history off, write log on", "{\"size\":0}", "{\"address\":0,\"size\":65536}"},
+        {"history + write log off", "{\"size\":0}", "{\"address\":0,\"size\":0}"},
+    };
+    double speed[4] = {0};
+    for (int i = 0; i < 4; i++) {
+        if (bench_mcp_call(&c, "trace_instructions", history[i].insns) != 0 ||
+            bench_mcp_call(&c, "memory_history", history[i].writes) != 0) {
+            fprintf(stderr, "bench_debug: %s\n", c.line);
+            return 1;
+        }
+        speed[i] = measure(&c, seconds);
+    }
+    double base = speed[3];
+    for (int i = 0; i < 4; i++)
+        printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", history[i].what, speed[i],
+               100.0 * speed[i] / base);
+    printf("  %-44s %7.2f MHz\n", "nothing armed (history off from here)", base);
 
     char bp[160];
     for (int i = 0; i < 100; i++) {
