@@ -17,8 +17,10 @@
  *   - the last stop record: a JSON object with the reason, the breakpoint,
  *     PC, registers, flags, raster line and cycle, the memory access that
  *     triggered it, disassembly around PC, and the cycle and frame counters.
- * With no breakpoint armed and no goal that needs them, the CPU's debug
- * hooks are removed, so an idle engine costs nothing.
+ *   - the history: the last instructions executed and the last CPU writes,
+ *     in rings that are on by default (history_*; docs/tools-debug.md).
+ * With no breakpoint armed, no goal that needs them and both history rings
+ * off, the CPU's debug hooks are removed, so an idle engine costs nothing.
  *
  * Events (mcphost/events.h) go out for every stop ("stopped", and
  * "breakpoint" for a breakpoint), resume, jam and tracepoint hit ("log").
