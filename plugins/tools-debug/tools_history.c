@@ -87,7 +87,7 @@ static void trace_instructions(void *user, mh_call *call)
     td_where *where = NULL;
     mh_json_writer *w = NULL;
     td_buf text = {0};
-    if (td_begin(&c, user, call, "trace_instructions", 0) != 0) goto done;
+    if (td_begin(&c, user, call, "trace_instructions", TD_NEED_CPU) != 0) goto done;
     if (!has_history(c.plugin)) {
         td_fail(&c, "trace_instructions: this host's debug engine keeps no history");
         goto done;
@@ -193,7 +193,7 @@ static void memory_history(void *user, mh_call *call)
     td_where *where = NULL;
     mh_json_writer *w = NULL;
     td_buf text = {0};
-    if (td_begin(&c, user, call, "memory_history", 0) != 0) goto done;
+    if (td_begin(&c, user, call, "memory_history", TD_NEED_CPU) != 0) goto done;
     if (!has_history(c.plugin)) {
         td_fail(&c, "memory_history: this host's debug engine keeps no write log");
         goto done;
