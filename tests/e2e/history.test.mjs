@@ -72,6 +72,13 @@ for (const m of MACHINES) {
       assert.equal(s.writes[1].pc, at(0x13), 'before it, STA var in setvar');
       assert.equal(s.writes[1].new, 0x11);
       assert.ok(s.writes[0].cycle > s.writes[1].cycle);
+      // the beam where there is one (bare6502 has none: 0)
+      const [a, b] = s.writes;
+      if (m.name === 'bare6502') assert.deepEqual([a.line, a.line_cycle], [0, 0]);
+      else {
+        assert.ok(a.line < 320 && b.line < 320, JSON.stringify([a, b]));
+        assert.notDeepEqual([a.line, a.line_cycle], [b.line, b.line_cycle], 'writes some cycles apart, beam moved');
+      }
       assert.deepEqual(s.writers.map((w) => [w.symbol, w.writes]), [['setvar+2', 3], ['corrupt+2', 3]]);
       const text = resultText(r);
       assert.match(text, /corrupt\+2/);
@@ -104,7 +111,7 @@ for (const m of MACHINES) {
       const oldest = (await ok('trace_instructions', { start: 'start', end: 'done', count: 1, order: 'oldest' })).structuredContent;
       assert.equal(oldest.instructions[0].pc, at(0));
       assert.equal(oldest.instructions[0].instruction, 'LDX #$00');
-      // unfiltered, the newest instruction is the RTS of corrupt's last call... or later code
+      // unfiltered (no interrupts: I set), the newest is still the BNE
       const all = (await ok('trace_instructions', { count: 1 })).structuredContent;
       assert.equal(all.instructions[0].pc, at(0x0b));
     });
