@@ -30,7 +30,8 @@ mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
     }
     dbg->next_id = 1;
     if (dbg_ring_resize(&dbg->history, sizeof(mh_insn_record), DBG_HISTORY_DEFAULT) != 0 ||
-        dbg_ring_resize(&dbg->writes, sizeof(mh_write_record), DBG_WRITES_DEFAULT) != 0) {
+        dbg_ring_resize(&dbg->writes, sizeof(mh_write_record), DBG_WRITES_DEFAULT) != 0 ||
+        dbg_pairs_reset(&dbg->writers) != 0) {
         mh_dbg_free(dbg);
         return NULL;
     }
@@ -54,6 +55,7 @@ void mh_dbg_free(mh_dbg *dbg)
     mh_ptrvec_free(&dbg->bps);
     dbg_ring_free(&dbg->history);
     dbg_ring_free(&dbg->writes);
+    dbg_pairs_free(&dbg->writers);
     free(dbg);
 }
 
@@ -385,9 +387,16 @@ mh_status mh_dbg_history_config(mh_dbg *dbg, int64_t instructions, int64_t write
     if (instructions >= 0 &&
         dbg_ring_resize(&dbg->history, sizeof(mh_insn_record), (size_t)instructions) != 0)
         status = MH_ERR_NO_MEMORY;
-    if (writes >= 0 &&
-        dbg_ring_resize(&dbg->writes, sizeof(mh_write_record), (size_t)writes) != 0)
-        status = MH_ERR_NO_MEMORY;
+    if (writes >= 0) {
+        if (dbg_ring_resize(&dbg->writes, sizeof(mh_write_record), (size_t)writes) != 0)
+            status = MH_ERR_NO_MEMORY;
+        if (!dbg->writes.data)
+            dbg_pairs_free(&dbg->writers);
+        else if (dbg_pairs_reset(&dbg->writers) != 0) {
+            dbg_ring_free(&dbg->writes);
+            status = MH_ERR_NO_MEMORY;
+        }
+    }
     dbg_arm_hooks(dbg);
     return status;
 }
@@ -406,4 +415,11 @@ size_t mh_dbg_history_copy(const mh_dbg *dbg, size_t skip, mh_insn_record *out, 
 size_t mh_dbg_writes_copy(const mh_dbg *dbg, size_t skip, mh_write_record *out, size_t max)
 {
     return dbg_ring_copy_newest(&dbg->writes, skip, out, max);
+}
+
+size_t mh_dbg_writers(const mh_dbg *dbg, uint16_t start, uint16_t end, uint16_t *pcs, size_t max,
+                      int *complete)
+{
+    if (complete) *complete = !dbg->writers.full;
+    return dbg_pairs_writers(&dbg->writers, start, end, pcs, max);
 }

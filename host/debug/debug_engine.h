@@ -96,5 +96,7 @@ mh_status mh_dbg_history_config(mh_dbg *dbg, int64_t instructions, int64_t write
 void mh_dbg_history_sizes(const mh_dbg *dbg, int64_t *instructions, int64_t *writes);
 size_t mh_dbg_history_copy(const mh_dbg *dbg, size_t skip, mh_insn_record *out, size_t max);
 size_t mh_dbg_writes_copy(const mh_dbg *dbg, size_t skip, mh_write_record *out, size_t max);
+size_t mh_dbg_writers(const mh_dbg *dbg, uint16_t start, uint16_t end, uint16_t *pcs, size_t max,
+                      int *complete);
 
 #endif

@@ -46,4 +46,43 @@ static inline void *dbg_ring_push(dbg_ring *ring)
  * newest, into out; returns how many. */
 size_t dbg_ring_copy_newest(const dbg_ring *ring, size_t skip, void *out, size_t max);
 
+/* A set of (pc, address) pairs: which instructions ever wrote which
+ * addresses since the write log started. Open addressing over a fixed
+ * table; when three quarters full it takes no more and says so (full). */
+#define DBG_PAIRS_CAPACITY ((size_t)1 << 18)
+#define DBG_PAIRS_EMPTY 0xFFFFFFFFu
+
+typedef struct dbg_pairset {
+    uint32_t *keys; /* pc << 16 | address; DBG_PAIRS_EMPTY when free */
+    size_t used;
+    int full;       /* a pair was left out */
+} dbg_pairset;
+
+/* Allocates (or empties) the set; -1 when out of memory. */
+int dbg_pairs_reset(dbg_pairset *set);
+void dbg_pairs_free(dbg_pairset *set);
+
+static inline void dbg_pairs_add(dbg_pairset *set, uint16_t pc, uint16_t address)
+{
+    uint32_t key = (uint32_t)pc << 16 | address;
+    size_t i = (size_t)((key * 2654435761u) >> 14) & (DBG_PAIRS_CAPACITY - 1);
+    for (;;) {
+        uint32_t at = set->keys[i];
+        if (at == key) return;
+        if (at == DBG_PAIRS_EMPTY) break;
+        i = (i + 1) & (DBG_PAIRS_CAPACITY - 1);
+    }
+    if (set->used >= DBG_PAIRS_CAPACITY / 4 * 3 || key == DBG_PAIRS_EMPTY) {
+        set->full = 1;
+        return;
+    }
+    set->keys[i] = key;
+    set->used++;
+}
+
+/* The distinct PCs that wrote any address in [start, end], ascending, up
+ * to max into pcs; returns how many there are in all. */
+size_t dbg_pairs_writers(const dbg_pairset *set, uint16_t start, uint16_t end, uint16_t *pcs,
+                         size_t max);
+
 #endif

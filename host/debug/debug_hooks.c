@@ -260,6 +260,7 @@ static void record_write(mh_dbg *dbg, uint16_t address, uint8_t old, uint8_t val
     if (dbg->video) dbg->video->beam(dbg->video_ctx, &line, &cycle);
     r->line = (uint16_t)line;
     r->line_cycle = (uint16_t)cycle;
+    dbg_pairs_add(&dbg->writers, r->pc, address);
 }
 
 /* ---- the hooks ---- */

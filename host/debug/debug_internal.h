@@ -117,6 +117,7 @@ struct mh_dbg {
      * old value), not only the watched ones. */
     dbg_ring history;
     dbg_ring writes;
+    dbg_pairset writers;    /* (pc, address) of every write since the log (re)started */
 };
 
 #define DBG_HISTORY_DEFAULT 65536u

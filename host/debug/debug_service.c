@@ -273,6 +273,13 @@ static size_t d_writes_copy(mh_session *s, size_t skip, mh_write_record *out, si
     return s && s->dbg && out ? mh_dbg_writes_copy(s->dbg, skip, out, max) : 0;
 }
 
+static size_t d_writers(mh_session *s, uint16_t start, uint16_t end, uint16_t *pcs, size_t max,
+                        int *complete)
+{
+    if (complete) *complete = 0;
+    return s && s->dbg ? mh_dbg_writers(s->dbg, start, end, pcs, max, complete) : 0;
+}
+
 static mh_status d_history_config(mh_session *s, const mh_history_config *config,
                                   mh_history_config *now)
 {
@@ -294,4 +301,5 @@ const mh_debug_service mh_debug_service_impl = {
     d_bp_enable,              d_bp_condition, d_bp_list_json, d_trace_json,
     d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
     d_bp_condition_with,      d_history_copy, d_writes_copy,  d_history_config,
+    d_writers,
 };

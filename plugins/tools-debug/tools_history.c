@@ -266,21 +266,39 @@ static void memory_history(void *user, mh_call *call)
     mh_json_write_array_end(w);
     mh_json_write_key(w, "more");
     mh_json_write_bool(w, (size_t)offset + shown < n);
-    /* Every PC that wrote the range while the log held it. */
-    td_buf_printf(&text, "code that wrote here (in the log):");
+    /* Every PC that wrote the range since the log started (the engine's
+     * pair table), with how many of its writes the ring still holds. */
+    uint16_t pcs[MAX_WRITERS];
+    int complete = 1;
+    size_t writer_count = 0;
+    if (c.plugin->debug->struct_size >= offsetof(mh_debug_service, writers) +
+                                            sizeof c.plugin->debug->writers) {
+        writer_count = c.plugin->debug->writers(c.session, (uint16_t)start, (uint16_t)end, pcs,
+                                                MAX_WRITERS, &complete);
+    } else { /* an older engine: the PCs in the ring */
+        complete = 0;
+        for (uint32_t pc = 0; pc < 65536; pc++)
+            if (writers[pc]) {
+                if (writer_count < MAX_WRITERS) pcs[writer_count] = (uint16_t)pc;
+                writer_count++;
+            }
+    }
+    size_t listed = writer_count < MAX_WRITERS ? writer_count : MAX_WRITERS;
+    mh_json_write_key(w, "writers_complete");
+    mh_json_write_bool(w, complete && listed == writer_count);
+    td_buf_printf(&text, "%zu PC%s wrote here since the log started%s (writes still in the log):",
+                  writer_count, writer_count == 1 ? "" : "s",
+                  complete ? "" : " (at least: the engine's table is full)");
     mh_json_write_key(w, "writers");
     mh_json_write_array_begin(w);
-    size_t listed = 0;
-    for (uint32_t pc = 0; pc < 65536 && listed < MAX_WRITERS; pc++) {
-        if (!writers[pc]) continue;
-        listed++;
+    for (size_t i = 0; i < listed; i++) {
         mh_json_write_object_begin(w);
         td_buf_printf(&text, " ");
-        write_pc(&c, w, &text, (uint16_t)pc, where);
+        write_pc(&c, w, &text, pcs[i], where);
         mh_json_write_key(w, "writes");
-        mh_json_write_uint(w, writers[pc]);
+        mh_json_write_uint(w, writers[pcs[i]]);
         mh_json_write_object_end(w);
-        td_buf_printf(&text, " x%u", writers[pc]);
+        td_buf_printf(&text, " x%u", writers[pcs[i]]);
     }
     mh_json_write_array_end(w);
     mh_json_write_object_end(w);

@@ -2,7 +2,8 @@
 // binary with the official MCP SDK client. A program assembled in the test
 // (the `assemble` tool, labels kept) has a routine that corrupts a variable:
 //   - memory_history on the variable (by label) names the PC that wrote it,
-//     with its label+offset, old and new value, and lists every writer;
+//     with its label+offset, old and new value, and lists every writer
+//     since the log started (also those the ring no longer holds);
 //   - trace_instructions, filtered to the program's PC range (labels),
 //     returns the last instructions before an exec breakpoint with the
 //     right PCs and registers, newest or oldest first, paged;
@@ -131,6 +132,16 @@ for (const m of MACHINES) {
       const again = (await ok('memory_history', { address: 'var' })).structuredContent;
       assert.equal(again.matched, 6);
       assert.equal(again.writes[0].old, 0x11, 'the old value after re-arming comes from memory');
+      // writers reach back beyond the ring: with room for 1 write, both
+      // routines are still named (setvar's writes no longer in the log)
+      await ok('memory_history', { address: 'var', size: 1 });
+      await ok('registers_set', { pc: hex(m.base) });
+      await ok('execution_run');
+      await ok('execution_wait', { timeout_ms: 10000 });
+      const small = (await ok('memory_history', { address: 'var' })).structuredContent;
+      assert.equal(small.matched, 1);
+      assert.deepEqual(small.writers.map((w) => [w.symbol, w.writes]), [['setvar+2', 0], ['corrupt+2', 1]]);
+      assert.equal(small.writers_complete, true);
       const bad = await call('trace_instructions', { start: 'nosuchlabel' });
       assert.equal(bad.isError, true);
     });

@@ -1,6 +1,7 @@
 /* Suite debug.history: the debug engine's power-of-two record ring
  * (host/debug/debug_history.h): rounding, wrap-around, newest-first
- * paging, resize and off. */
+ * paging, resize and off; and the set of (pc, address) pairs behind
+ * memory_history's writers. */
 #include <CUnit/CUnit.h>
 #include <stdint.h>
 
@@ -71,6 +72,44 @@ static void test_off_and_resize_empties(void)
     dbg_ring_free(&ring);
 }
 
+static void test_pairs_writers_of_a_range(void)
+{
+    dbg_pairset set = {0};
+    CU_ASSERT_EQUAL_FATAL(dbg_pairs_reset(&set), 0);
+    dbg_pairs_add(&set, 0xC013, 0x0400);
+    dbg_pairs_add(&set, 0xC013, 0x0400); /* again: one pair */
+    dbg_pairs_add(&set, 0xC019, 0x0401);
+    dbg_pairs_add(&set, 0x1000, 0x0800);
+    CU_ASSERT_EQUAL(set.used, 3);
+    uint16_t pcs[4] = {0};
+    CU_ASSERT_EQUAL(dbg_pairs_writers(&set, 0x0400, 0x0401, pcs, 4), 2);
+    CU_ASSERT_EQUAL(pcs[0], 0xC013);
+    CU_ASSERT_EQUAL(pcs[1], 0xC019);
+    CU_ASSERT_EQUAL(dbg_pairs_writers(&set, 0x0401, 0x0800, pcs, 1), 2); /* all counted */
+    CU_ASSERT_EQUAL(pcs[0], 0x1000);
+    CU_ASSERT_EQUAL(dbg_pairs_writers(&set, 0x0900, 0xFFFF, pcs, 4), 0);
+    CU_ASSERT_FALSE(set.full);
+    CU_ASSERT_EQUAL_FATAL(dbg_pairs_reset(&set), 0);
+    CU_ASSERT_EQUAL(dbg_pairs_writers(&set, 0, 0xFFFF, pcs, 4), 0);
+    dbg_pairs_free(&set);
+}
+
+static void test_pairs_fill_up_and_say_so(void)
+{
+    dbg_pairset set = {0};
+    CU_ASSERT_EQUAL_FATAL(dbg_pairs_reset(&set), 0);
+    /* a memory-clearing loop per PC: more pairs than the table takes */
+    for (uint32_t pc = 0; pc < 8 && !set.full; pc++)
+        for (uint32_t a = 0; a < 65536; a++) dbg_pairs_add(&set, (uint16_t)pc, (uint16_t)a);
+    CU_ASSERT_TRUE(set.full);
+    CU_ASSERT_EQUAL(set.used, DBG_PAIRS_CAPACITY / 4 * 3);
+    uint16_t pcs[8];
+    CU_ASSERT_TRUE(dbg_pairs_writers(&set, 0, 0xFFFF, pcs, 8) >= 3);
+    CU_ASSERT_EQUAL(pcs[0], 0);
+    dbg_pairs_free(&set);
+}
+
 MH_SUITE("debug.history", NULL, NULL, MH_TEST(test_rounds_to_power_of_two),
          MH_TEST(test_wraps_and_keeps_newest), MH_TEST(test_pages_newest_first),
-         MH_TEST(test_off_and_resize_empties));
+         MH_TEST(test_off_and_resize_empties),
+         MH_TEST(test_pairs_writers_of_a_range), MH_TEST(test_pairs_fill_up_and_say_so));

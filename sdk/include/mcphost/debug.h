@@ -233,6 +233,13 @@ typedef struct mh_debug_service {
      * 1 << 22); 0 turns that ring off. A change empties that ring. */
     mh_status (*history_config)(mh_session *session, const mh_history_config *config,
                                 mh_history_config *now);
+    /* Every PC that wrote any address in [start, end] since the write log
+     * was last (re)started, also beyond what the ring still holds:
+     * ascending, up to max into pcs; returns how many there are. *complete
+     * (may be NULL) is 0 when the engine's table of (pc, address) pairs
+     * filled up and some were left out. */
+    size_t (*writers)(mh_session *session, uint16_t start, uint16_t end, uint16_t *pcs,
+                      size_t max, int *complete);
 } mh_debug_service;
 
 #ifdef __cplusplus
