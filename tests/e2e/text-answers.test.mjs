@@ -169,7 +169,9 @@ describe('text-only answers on a C64', () => {
       ['cia_registers_get'], ['cia_timers_get'], ['cia_keyboard_matrix'], ['sid_registers_get'], ['sid_voices_get'],
       ['vic2_registers_get'], ['vic2_raster_get'], ['vic2_memory_map'], ['vic2_sprites_get'], ['vic2_borders_get'],
       ['events_subscribe', { types: ['stopped'] }], ['events_unsubscribe'], ['breakpoints_delete', { all: true }],
-      ['machine_profile_list']
+      ['machine_profile_list'],
+      ['execution_step', { count: 20 }], ['trace_instructions', { count: 5 }],
+      ['memory_history', { address: '$C100', count: 3 }], ['memory_history', { address: '$D020', order: 'oldest' }]
     ];
     const problems = [];
     for (const [name, args = {}] of plan) {
