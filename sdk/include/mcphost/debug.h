@@ -221,7 +221,7 @@ typedef struct mh_debug_service {
                                    mh_expr_constant_fn constant, void *constant_user,
                                    char *error, size_t error_size);
 
-    /* ---- history (added after ABI 1.4: check struct_size) [emu-thread] ----
+    /* ---- history (ABI 1.4: check struct_size) [emu-thread] ----
      * The engine keeps, while enabled, a ring of the last instructions
      * executed (recorded before each one) and a ring of the last CPU
      * writes. Copies go out newest first: skip the `skip` newest, then up
