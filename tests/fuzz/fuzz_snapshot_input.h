@@ -1,6 +1,6 @@
 /* fuzz_snapshot_input.h - how the snapshot-load targets (fuzz_snapshot,
- * fuzz_snapshot_vic20) turn one fuzz input into the blob to load. The
- * first byte picks the mode:
+ * fuzz_snapshot_vic20, fuzz_snapshot_plus4) turn one fuzz input into the
+ * blob to load. The first byte picks the mode:
  *   0. the rest is the whole blob, as a file would give it;
  *   else the rest is patches [u32 offset][u8 length][bytes] laid over the
  *      blob the machine saved, then resealed by the machine's seal: a
