@@ -17,7 +17,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "c64.h"
 #include "fuzz_check.h"
@@ -38,35 +37,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
     c64_run(machine, 200000, &r);
-    void *blob = NULL;
-    CHECK(c64_snapshot_blob_save(machine, &blob, &base.size) == MH_OK);
-    base.blob = blob;
-    base.patched = malloc(base.size);
-    CHECK(base.patched != NULL);
+    FUZZ_SNAPSHOT_TAKE_BASE(c64, machine, base);
     return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1) return 0;
-    size_t blob_size;
-    uint8_t *blob = fuzz_snapshot_blob(&base, data, size, &blob_size);
-    if (!blob) return 0;
-    char error[512];
-    uint64_t cycles_before = machine->p.run.cycles;
-    mh_status status = c64_snapshot_blob_load(machine, blob, blob_size, error, sizeof error);
-    if (status == MH_OK) {
-        mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
-        c64_run(machine, 600, &r); /* ten raster lines: every chip ticks */
-        void *again = NULL;
-        size_t again_size = 0;
-        CHECK(c64_snapshot_blob_save(machine, &again, &again_size) == MH_OK);
-        CHECK(again_size == base.size);
-        free(again);
-    } else {
-        CHECK(error[0] != '\0');
-        CHECK(machine->p.run.cycles == cycles_before);
-    }
-    fuzz_snapshot_release(&base, blob);
+    FUZZ_SNAPSHOT_ONE_INPUT(c64, machine, base, data, size, 600 /* ten raster lines: every chip ticks */);
     return 0;
 }

@@ -91,35 +91,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     rmdir(dir);
     mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
     vic20_run(machine, 100000, &r);
-    void *blob = NULL;
-    CHECK(vic20_snapshot_blob_save(machine, &blob, &base.size) == MH_OK);
-    base.blob = blob;
-    base.patched = malloc(base.size);
-    CHECK(base.patched != NULL);
+    FUZZ_SNAPSHOT_TAKE_BASE(vic20, machine, base);
     return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1) return 0;
-    size_t blob_size;
-    uint8_t *blob = fuzz_snapshot_blob(&base, data, size, &blob_size);
-    if (!blob) return 0;
-    char error[512];
-    uint64_t cycles_before = machine->p.run.cycles;
-    mh_status status = vic20_snapshot_blob_load(machine, blob, blob_size, error, sizeof error);
-    if (status == MH_OK) {
-        mh_run_result r = {sizeof r, 0, MH_RUN_BUDGET, 0};
-        vic20_run(machine, 2000, &r);
-        void *again = NULL;
-        size_t again_size = 0;
-        CHECK(vic20_snapshot_blob_save(machine, &again, &again_size) == MH_OK);
-        CHECK(again_size == base.size);
-        free(again);
-    } else {
-        CHECK(error[0] != '\0');
-        CHECK(machine->p.run.cycles == cycles_before);
-    }
-    fuzz_snapshot_release(&base, blob);
+    FUZZ_SNAPSHOT_ONE_INPUT(vic20, machine, base, data, size, 2000);
     return 0;
 }
