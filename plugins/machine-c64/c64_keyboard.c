@@ -81,17 +81,9 @@ static const char *const key_name_list[] = {
 
 const char *const *c64_key_names(void) { return key_name_list; }
 
-/* Aliases agents are likely to use. */
-static const mh_kit_key_alias aliases[] = {
-    {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
-    {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
-    {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
-    {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
-};
-
 /* A key's id is its index in keys[]. */
 static const mh_kit_key_table key_table = {
-    NULL, 0, keys, KEY_COUNT, aliases, sizeof aliases / sizeof aliases[0],
+    NULL, 0, keys, KEY_COUNT, mh_kit_commodore_key_aliases, MH_KIT_COMMODORE_KEY_ALIAS_COUNT,
 };
 
 static void rebuild_matrix(c64 *m)

@@ -64,15 +64,8 @@ static const char *const key_name_list[] = {
 
 const char *const *vic20_key_names(void) { return key_name_list; }
 
-static const mh_kit_key_alias aliases[] = {
-    {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
-    {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
-    {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
-    {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
-};
-
 static const mh_kit_key_table key_table = {
-    matrix_names, 64, combos, COMBO_COUNT, aliases, sizeof aliases / sizeof aliases[0],
+    matrix_names, 64, combos, COMBO_COUNT, mh_kit_commodore_key_aliases, MH_KIT_COMMODORE_KEY_ALIAS_COUNT,
 };
 
 static void rebuild_matrix(vic20 *m)

@@ -34,6 +34,12 @@ typedef struct mh_kit_key_alias {
     const char *alias, *name; /* alias stands for the key called name */
 } mh_kit_key_alias;
 
+/* The aliases of the C64 and VIC-20 keyboards (the same keys by the same
+ * names): ENTER, RUN_STOP/STOP, LSHIFT/RSHIFT/SHIFT, COMMODORE/C=,
+ * BACKSPACE, " ", CLR_HOME, INST_DEL, PLUS, MINUS. */
+#define MH_KIT_COMMODORE_KEY_ALIAS_COUNT 14
+extern const mh_kit_key_alias mh_kit_commodore_key_aliases[MH_KIT_COMMODORE_KEY_ALIAS_COUNT];
+
 typedef struct mh_kit_key_table {
     const char *const *matrix; /* matrix_count names by position; NULL when 0 */
     size_t matrix_count;

@@ -29,3 +29,10 @@ mh_kit_key mh_kit_key_get(const mh_kit_key_table *table, unsigned id)
     if (id < table->matrix_count) return (mh_kit_key){table->matrix[id], (uint8_t)id, 0};
     return table->keys[id - table->matrix_count];
 }
+
+const mh_kit_key_alias mh_kit_commodore_key_aliases[MH_KIT_COMMODORE_KEY_ALIAS_COUNT] = {
+    {"ENTER", "RETURN"}, {"RUN_STOP", "RUNSTOP"}, {"STOP", "RUNSTOP"},
+    {"LSHIFT", "SHIFT_LEFT"}, {"RSHIFT", "SHIFT_RIGHT"}, {"SHIFT", "SHIFT_LEFT"},
+    {"COMMODORE", "CBM"}, {"C=", "CBM"}, {"BACKSPACE", "DEL"}, {" ", "SPACE"},
+    {"CLR_HOME", "HOME"}, {"INST_DEL", "DEL"}, {"PLUS", "+"}, {"MINUS", "-"},
+};
