@@ -9,22 +9,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, rmSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 
 describe('config_set_batch and execution_clear_error', () => {
   let host, dir;
-  const call = async (name, args = {}) => host.client.callTool({ name, arguments: args });
-  const ok = async (name, args = {}) => {
-    const r = await call(name, args);
-    assert.equal(r.isError, false, `${name}: ${resultText(r)}`);
-    return r;
-  };
-  const refused = async (name, args, re) => {
-    const r = await call(name, args);
-    assert.equal(r.isError, true, `${name} should be refused: ${resultText(r)}`);
-    assert.match(resultText(r), re);
-    return r;
-  };
+  const { call, ok, refused } = toolCallers(() => host);
   const value = async (name) => (await ok('config_get', { name })).structuredContent.value;
 
   before(async () => {

@@ -14,18 +14,13 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { MCPHOST_BIN, hostArgs, sleep } from './lib/env.mjs';
 
 const TOKEN_RE = /requires_confirmation: .*"confirm": "([0-9a-f]{32})"/s;
 
 function callers(hostOf) {
-  const call = async (name, args = {}) => hostOf().client.callTool({ name, arguments: args });
-  const ok = async (name, args = {}) => {
-    const r = await call(name, args);
-    assert.equal(r.isError, false, `${name}: ${resultText(r)}`);
-    return r;
-  };
+  const { call, ok, refused } = toolCallers(hostOf);
   /** The call is answered with requires_confirmation; returns the token. */
   const token = async (name, args = {}) => {
     const r = await call(name, args);
@@ -33,11 +28,6 @@ function callers(hostOf) {
     const m = resultText(r).match(TOKEN_RE);
     assert.ok(m, `a token in: ${resultText(r)}`);
     return m[1];
-  };
-  const refused = async (name, args, re) => {
-    const r = await call(name, args);
-    assert.equal(r.isError, true, `${name} should be refused: ${resultText(r)}`);
-    assert.match(resultText(r), re);
   };
   return { call, ok, token, refused };
 }

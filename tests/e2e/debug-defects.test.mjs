@@ -9,22 +9,13 @@
 //       the text and the structured result, that it is no instruction start.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { HANG_MS, within } from './lib/env.mjs';
 
-function callers(hostOf) {
-  const call = (name, args = {}) => hostOf().client.callTool({ name, arguments: args });
-  const ok = async (name, args = {}) => {
-    const result = await call(name, args);
-    assert.ok(!result.isError, `${name}(${JSON.stringify(args)}) failed: ${resultText(result)}`);
-    return result;
-  };
-  return { call, ok };
-}
 
 describe('issue 17 defects on a C64', () => {
   let host;
-  const { ok } = callers(() => host);
+  const { ok } = toolCallers(() => host);
   const frameEvents = (from) =>
     host.received.slice(from)
       .filter((m) => m.method === 'notifications/mcphost/event' && m.params.type === 'frame')
@@ -124,7 +115,7 @@ describe('issue 17 defects on a C64', () => {
 
 describe('issue 17: run_until inside an instruction (bare6502)', () => {
   let host;
-  const { ok } = callers(() => host);
+  const { ok } = toolCallers(() => host);
   before(async () => {
     host = await connectHost({ args: ['--machine', 'bare6502', '--transport', 'stdio'] });
     await ok('assemble', { address: '$0200', source: 'loop: lda $1234\ninc $10\njmp loop' });

@@ -8,22 +8,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, existsSync, symlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 
 describe('machine profiles', () => {
   let host, config, dir;
-  const call = async (name, args = {}) => host.client.callTool({ name, arguments: args });
-  const ok = async (name, args = {}) => {
-    const r = await call(name, args);
-    assert.equal(r.isError, false, `${name}: ${resultText(r)}`);
-    return r;
-  };
-  const refused = async (name, args, re) => {
-    const r = await call(name, args);
-    assert.equal(r.isError, true, `${name} should be refused: ${resultText(r)}`);
-    assert.match(resultText(r), re);
-    return r;
-  };
+  const { call, ok, refused } = toolCallers(() => host);
   const setting = async (session, name) =>
     (await ok('config_get', { session, name })).structuredContent.value;
 

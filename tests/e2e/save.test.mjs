@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { romDir, skipReason } from './lib/roms.mjs';
 import { blankD64, blocksFree, directory, readFile, withFile } from './lib/d64.mjs';
 
@@ -29,12 +29,7 @@ const ORIGINAL = [
 
 /** Tool helpers and log capture for one host. */
 function session(hostOf) {
-  const call = (name, args = {}) => hostOf().client.callTool({ name, arguments: args });
-  const ok = async (name, args = {}) => {
-    const res = await call(name, args);
-    assert.equal(res.isError, false, `${name}(${JSON.stringify(args)}): ${resultText(res)}`);
-    return res;
-  };
+  const { call, ok } = toolCallers(hostOf);
   // Before the KERNAL has set the video chip up there is no text screen yet.
   const screen = async () => {
     const res = await call('screen_text');

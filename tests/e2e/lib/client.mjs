@@ -75,14 +75,21 @@ export function resultText(result) {
     .join('\n');
 }
 
-/** call(name, args) and ok(name, args) (the same, asserting the result is
- * no error) on the host hostOf() gives once a before() connected it. */
+/** call(name, args), ok(name, args) (the same, asserting the result is no
+ * error) and refused(name, args, re) (asserting it is an error whose text
+ * matches re) on the host hostOf() gives once a before() connected it. */
 export function toolCallers(hostOf) {
   const call = (name, args = {}) => hostOf().client.callTool({ name, arguments: args });
   const ok = async (name, args = {}) => {
     const res = await call(name, args);
-    assert.notEqual(res.isError, true, `${name}: ${resultText(res)}`);
+    assert.equal(res.isError, false, `${name}(${JSON.stringify(args)}): ${resultText(res)}`);
     return res;
   };
-  return { call, ok };
+  const refused = async (name, args, re) => {
+    const res = await call(name, args);
+    assert.equal(res.isError, true, `${name} should be refused: ${resultText(res)}`);
+    assert.match(resultText(res), re);
+    return res;
+  };
+  return { call, ok, refused };
 }
