@@ -22,8 +22,9 @@
 /* The engine has the history members (a host from before them has not). */
 static int has_history(const td_plugin *p)
 {
-    return p->debug && p->debug->struct_size >= offsetof(mh_debug_service, history_config) +
-                                                    sizeof p->debug->history_config;
+    /* history_copy, writes_copy, history_config and writers came together */
+    return p->debug && p->debug->struct_size >= offsetof(mh_debug_service, writers) +
+                                                    sizeof p->debug->writers;
 }
 
 /* count, offset and order ("newest" first by default). Returns 0, or -1
@@ -57,6 +58,25 @@ static int size_arg(td_call *c, int writes, mh_history_config *now)
     if (s != MH_OK) return td_fail(c, "%s: cannot set size %lld (%s)", c->tool, (long long)size,
                                    mh_status_name(s));
     return 0;
+}
+
+/* How many of n matching records a page from offset holds, at most count. */
+static size_t page_size(size_t n, int64_t offset, int64_t count)
+{
+    size_t shown = (size_t)offset < n ? n - (size_t)offset : 0;
+    return shown > (size_t)count ? (size_t)count : shown;
+}
+
+/* The members every page starts with: the ring's size, how many records
+ * matched, and the page's offset. */
+static void write_page_head(mh_json_writer *w, size_t capacity, size_t matched, int64_t offset)
+{
+    mh_json_write_key(w, "size");
+    mh_json_write_uint(w, capacity);
+    mh_json_write_key(w, "matched");
+    mh_json_write_uint(w, matched);
+    mh_json_write_key(w, "offset");
+    mh_json_write_uint(w, (uint64_t)offset);
 }
 
 /* Record i of n matching ones in the page order: newest-first indexes. */
@@ -119,16 +139,10 @@ static void trace_instructions(void *user, mh_call *call)
     size_t n = 0;
     for (size_t i = 0; i < held; i++)
         if (all[i].pc >= lo && all[i].pc <= hi) match[n++] = i;
-    size_t shown = (size_t)offset < n ? n - (size_t)offset : 0;
-    if (shown > (size_t)count) shown = (size_t)count;
+    size_t shown = page_size(n, offset, count);
 
     mh_json_write_object_begin(w);
-    mh_json_write_key(w, "size");
-    mh_json_write_uint(w, capacity);
-    mh_json_write_key(w, "matched");
-    mh_json_write_uint(w, n);
-    mh_json_write_key(w, "offset");
-    mh_json_write_uint(w, (uint64_t)offset);
+    write_page_head(w, capacity, n, offset);
     mh_json_write_key(w, "order");
     mh_json_write_string(w, oldest ? "oldest" : "newest");
     td_buf_printf(&text, "%zu of %zu recorded instructions with PC $%04X-$%04X (ring size %zu%s), "
@@ -227,18 +241,12 @@ static void memory_history(void *user, mh_call *call)
             match[n++] = i;
             writers[all[i].pc]++;
         }
-    size_t shown = (size_t)offset < n ? n - (size_t)offset : 0;
-    if (shown > (size_t)count) shown = (size_t)count;
+    size_t shown = page_size(n, offset, count);
 
     mh_json_write_object_begin(w);
     mh_args_write_address(w, "address", start);
     mh_args_write_address(w, "end", end);
-    mh_json_write_key(w, "size");
-    mh_json_write_uint(w, capacity);
-    mh_json_write_key(w, "matched");
-    mh_json_write_uint(w, n);
-    mh_json_write_key(w, "offset");
-    mh_json_write_uint(w, (uint64_t)offset);
+    write_page_head(w, capacity, n, offset);
     td_buf_printf(&text, "%zu of %zu logged writes to $%04X-$%04X (log size %zu%s), %s first "
                   "from offset %lld:\n", shown, n, start, end, capacity,
                   capacity ? "" : ": off, turn on with size", oldest ? "oldest" : "newest",
@@ -270,19 +278,8 @@ static void memory_history(void *user, mh_call *call)
      * pair table), with how many of its writes the ring still holds. */
     uint16_t pcs[MAX_WRITERS];
     int complete = 1;
-    size_t writer_count = 0;
-    if (c.plugin->debug->struct_size >= offsetof(mh_debug_service, writers) +
-                                            sizeof c.plugin->debug->writers) {
-        writer_count = c.plugin->debug->writers(c.session, (uint16_t)start, (uint16_t)end, pcs,
-                                                MAX_WRITERS, &complete);
-    } else { /* an older engine: the PCs in the ring */
-        complete = 0;
-        for (uint32_t pc = 0; pc < 65536; pc++)
-            if (writers[pc]) {
-                if (writer_count < MAX_WRITERS) pcs[writer_count] = (uint16_t)pc;
-                writer_count++;
-            }
-    }
+    size_t writer_count = c.plugin->debug->writers(c.session, (uint16_t)start, (uint16_t)end,
+                                                   pcs, MAX_WRITERS, &complete);
     size_t listed = writer_count < MAX_WRITERS ? writer_count : MAX_WRITERS;
     mh_json_write_key(w, "writers_complete");
     mh_json_write_bool(w, complete && listed == writer_count);
