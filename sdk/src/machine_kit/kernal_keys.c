@@ -5,6 +5,8 @@
 
 #include "mcphost/kernal.h"
 
+#include "kernal_trap.h"
+
 mh_status mh_kernal_queue_push(mh_kernal_queue *q, const uint8_t *codes, size_t count,
                                char *error, size_t error_size)
 {
@@ -41,20 +43,16 @@ void mh_kernal_feed(const mh_kernal *k, mh_kernal_queue *q)
     k->ram[l->keyboard_count] = (uint8_t)n;
 }
 
-static uint8_t peek(const mh_kernal *k, uint16_t address)
-{
-    return k->peek ? k->peek(k->machine, address) : k->ram[address];
-}
-
 int mh_kernal_waits_for_key(const mh_kernal *k, uint16_t pc)
 {
     const mh_kernal_layout *l = k->layout;
     if ((k->cpu->p & MH_CPU6502_FLAG_I) || k->ram[l->keyboard_count] != 0) return 0;
     uint16_t count = l->keyboard_count;
     if (count < 0x100) /* LDA zp */
-        return peek(k, pc) == 0xA5 && peek(k, (uint16_t)(pc + 1)) == count;
-    return peek(k, pc) == 0xAD && peek(k, (uint16_t)(pc + 1)) == (uint8_t)count && /* LDA abs */
-           peek(k, (uint16_t)(pc + 2)) == (uint8_t)(count >> 8);
+        return kernal_peek(k, pc) == 0xA5 && kernal_peek(k, (uint16_t)(pc + 1)) == count;
+    return kernal_peek(k, pc) == 0xAD && /* LDA abs */
+           kernal_peek(k, (uint16_t)(pc + 1)) == (uint8_t)count &&
+           kernal_peek(k, (uint16_t)(pc + 2)) == (uint8_t)(count >> 8);
 }
 
 uint32_t mh_kernal_inject(const mh_kernal *k, const uint8_t *data, size_t size,

@@ -25,7 +25,7 @@ int mh_kernal_load_trap(const mh_kernal *k, uint8_t device, const struct mh_d64 
     /* The name is read as the KERNAL would: through the CPU's banking. */
     for (size_t i = 0; i < length; i++) {
         uint16_t at = (uint16_t)(name_at + i);
-        name[i] = k->peek ? k->peek(k->machine, at) : ram[at];
+        name[i] = kernal_peek(k, at);
     }
     uint8_t sa = ram[l->secondary_address];
     int verify = k->cpu->a != 0;

@@ -27,11 +27,6 @@
 #define KERNAL_DEVICE_NOT_PRESENT 5
 #define KERNAL_MISSING_FILE_NAME 8
 
-static uint8_t read_byte(const mh_kernal *k, uint16_t address)
-{
-    return k->peek ? k->peek(k->machine, address) : k->ram[address];
-}
-
 static int fail(const mh_kernal *k, uint8_t code)
 {
     kernal_return_error(k, code);
@@ -60,7 +55,7 @@ int mh_kernal_save_trap(const mh_kernal *k, uint8_t device, struct mh_d64 **disk
     uint8_t name[256];
     size_t length = ram[l->file_name_length];
     uint16_t name_at = kernal_word_at(ram, l->file_name);
-    for (size_t i = 0; i < length; i++) name[i] = read_byte(k, (uint16_t)(name_at + i));
+    for (size_t i = 0; i < length; i++) name[i] = kernal_peek(k, (uint16_t)(name_at + i));
     char shown[64];
     show_name(name, length, shown, sizeof shown);
     if (length == 0) {
@@ -85,7 +80,7 @@ int mh_kernal_save_trap(const mh_kernal *k, uint8_t device, struct mh_d64 **disk
     }
     data[0] = (uint8_t)start;
     data[1] = (uint8_t)(start >> 8);
-    for (size_t i = 0; i < count; i++) data[2 + i] = read_byte(k, (uint16_t)(start + i));
+    for (size_t i = 0; i < count; i++) data[2 + i] = kernal_peek(k, (uint16_t)(start + i));
     uint8_t *image = NULL;
     size_t image_size = 0;
     mh_d64_save_result result;

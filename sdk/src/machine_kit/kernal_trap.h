@@ -1,13 +1,20 @@
-/* kernal_trap.h - what the LOAD and SAVE traps (kernal_load.c,
- * kernal_save.c) share: little-endian KERNAL variables in RAM and the
- * return from the trapped JSR, as the KERNAL's RTS would do it, with or
- * without an error. Private to mh_machine_kit; [emu-thread]. */
+/* kernal_trap.h - what the KERNAL glue (kernal_load.c, kernal_save.c,
+ * kernal_keys.c) shares: reading what the CPU sees, little-endian KERNAL
+ * variables in RAM and the return from a trapped JSR, as the KERNAL's RTS
+ * would do it, with or without an error. Private to mh_machine_kit;
+ * [emu-thread]. */
 #ifndef MH_KERNAL_TRAP_H
 #define MH_KERNAL_TRAP_H
 
 #include <stdint.h>
 
 #include "mcphost/kernal.h"
+
+/* What the CPU reads at address now, through the machine's banking. */
+static inline uint8_t kernal_peek(const mh_kernal *k, uint16_t address)
+{
+    return k->peek ? k->peek(k->machine, address) : k->ram[address];
+}
 
 static inline uint16_t kernal_word_at(const uint8_t *ram, uint16_t address)
 {
