@@ -4,7 +4,8 @@
  * session's thread). Sends one request, waits for its answer, repeats.
  * Prints calls per second and median/p99 latency; never asserts.
  *
- * Usage: bench_stdio [calls [fixture-plugin-dir]] */
+ * Usage: bench_stdio [calls [fixture-plugin-dir]]
+ * (bench_tools measures the debugging tools on a real C64 session.) */
 #include <stdio.h>
 #include <stdlib.h>
 
