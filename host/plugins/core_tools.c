@@ -421,7 +421,7 @@ static const mh_tool_desc core_tools[] = {
      "Checks that mcphost answers: \"pong\" and the host version.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"reply\",\"version\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, NULL, tool_ping, NULL},
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_QUICK, NULL, NULL, tool_ping, NULL},
     {sizeof(mh_tool_desc), "host_info", "Host information",
      "Version, plugins, machines, sessions, and every tool with whether it works on the "
      "current session.",

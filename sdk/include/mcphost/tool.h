@@ -39,7 +39,12 @@ enum {
      * handler runs on a host worker thread, so it may block (waiting for a
      * machine to stop) and must only use [thread-safe] session functions,
      * such as mh.debug/1's run/pause/wait. */
-    MH_TOOL_SESSION_ON_WORKER = 1u << 1
+    MH_TOOL_SESSION_ON_WORKER = 1u << 1,
+    /* Appended (an older host ignores it): a tool that needs no session and
+     * answers at once, never blocking (no ask_client, no waiting): the host
+     * runs it on the transport's thread instead of handing it to a worker,
+     * one thread hand-off less per call. Ignored with the two above. */
+    MH_TOOL_QUICK = 1u << 2
 };
 
 typedef void (*mh_handler_fn)(void *user_data, mh_call *call);
