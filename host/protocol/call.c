@@ -9,6 +9,7 @@
 #include "mcphost/toolkit.h"
 #include "log.h"
 #include "sessions.h"
+#include "textbuf.h"
 
 mh_call *mh_call_new(mh_request *req, const cJSON *args)
 {
@@ -30,7 +31,7 @@ void mh_call_free(mh_call *call)
     free(call->args_json);
     if (call->session) mh_session_unref(call->session);
     cJSON_Delete(call->content);
-    cJSON_Delete(call->structured);
+    mh_call_drop_structured(call);
     cJSON_Delete(call->messages);
     cJSON_Delete(call->completions);
     free(call->error);
@@ -100,15 +101,10 @@ static void c_blob(mh_call *call, const char *mime, const void *data, size_t siz
 
 static void c_structured(mh_call *call, const char *json)
 {
-    cJSON *parsed = cJSON_Parse(json ? json : "");
-    if (!cJSON_IsObject(parsed)) {
-        cJSON_Delete(parsed);
+    char why[200];
+    if (mh_call_take_structured(call, json ? json : "", why, sizeof why) != 0)
         mh_call_errorf(call, "internal error: the tool produced structured content that is "
                              "not a JSON object");
-        return;
-    }
-    cJSON_Delete(call->structured);
-    call->structured = parsed;
 }
 
 static void c_error(mh_call *call, const char *message)
@@ -252,17 +248,23 @@ const mh_call_service mh_call_service_impl = {
     mh_call_confirm,         c_state_saved,
 };
 
-cJSON *mh_call_tool_result(mh_call *call)
+static cJSON *text_item(const char *text)
 {
-    cJSON *result = cJSON_CreateObject();
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "type", "text");
+    cJSON_AddStringToObject(item, "text", text);
+    return item;
+}
+
+void mh_call_finish_content(mh_call *call)
+{
+    if (call->content_finished) return;
+    call->content_finished = 1;
     if (call->error) {
-        cJSON *content = cJSON_AddArrayToObject(result, "content");
-        cJSON *item = cJSON_CreateObject();
-        cJSON_AddStringToObject(item, "type", "text");
-        cJSON_AddStringToObject(item, "text", call->error);
-        cJSON_AddItemToArray(content, item);
-        cJSON_AddBoolToObject(result, "isError", 1);
-        return result;
+        cJSON_Delete(call->content);
+        call->content = cJSON_CreateArray();
+        cJSON_AddItemToArray(call->content, text_item(call->error));
+        return;
     }
     int has_text = 0;
     const cJSON *item;
@@ -274,21 +276,81 @@ cJSON *mh_call_tool_result(mh_call *call)
     if (call->structured && !has_text) {
         /* Many clients show the model only text content: the facts as
          * readable text (mh_toolkit_facts_text), the JSON when that fails. */
-        char *json = cJSON_PrintUnformatted(call->structured);
+        char *printed = call->structured_text ? NULL : cJSON_PrintUnformatted(call->structured);
+        const char *json = call->structured_text ? call->structured_text : printed;
         char *facts = json ? mh_toolkit_facts_text(json, NULL, 0) : NULL;
-        cJSON *t = cJSON_CreateObject();
-        cJSON_AddStringToObject(t, "type", "text");
-        cJSON_AddStringToObject(t, "text", facts ? facts : json ? json : "{}");
-        cJSON_InsertItemInArray(call->content, 0, t);
+        cJSON_InsertItemInArray(call->content, 0, text_item(facts ? facts : json ? json : "{}"));
         free(facts);
-        cJSON_free(json);
+        cJSON_free(printed);
     }
+}
+
+cJSON *mh_call_tool_result(mh_call *call)
+{
+    mh_call_finish_content(call);
+    cJSON *result = cJSON_CreateObject();
     cJSON_AddItemToObject(result, "content", call->content);
     call->content = cJSON_CreateArray();
+    if (call->error) {
+        cJSON_AddBoolToObject(result, "isError", 1);
+        return result;
+    }
     if (call->structured) {
+        mh_call_own_structured(call); /* the result may outlive the call */
         cJSON_AddItemToObject(result, "structuredContent", call->structured);
         call->structured = NULL;
     }
     cJSON_AddBoolToObject(result, "isError", 0);
     return result;
+}
+
+/* The content array, printed straight into out when a guess of its size
+ * is enough (no second copy), else printed and copied. */
+static void write_content(const cJSON *content, mh_textbuf *out)
+{
+    size_t guess = 64;
+    const cJSON *item, *field;
+    cJSON_ArrayForEach(item, content)
+    {
+        guess += 32;
+        cJSON_ArrayForEach(field, item)
+        {
+            guess += 16 + (field->string ? strlen(field->string) : 0);
+            if (cJSON_IsString(field)) guess += strlen(field->valuestring) * 9 / 8 + 8;
+        }
+    }
+    char *at = mh_textbuf_reserve(out, guess);
+    if (!at) return;
+    if (cJSON_PrintPreallocated((cJSON *)content, at, (int)guess, 0)) {
+        out->length += strlen(at);
+        return;
+    }
+    char *printed = cJSON_PrintUnformatted(content);
+    if (!printed) {
+        out->failed = 1;
+        return;
+    }
+    mh_textbuf_puts(out, printed);
+    cJSON_free(printed);
+}
+
+void mh_call_write_tool_result(mh_call *call, mh_textbuf *out, int complete)
+{
+    mh_call_finish_content(call);
+    mh_textbuf_puts(out, "{\"content\":");
+    write_content(call->content, out);
+    if (!call->error && call->structured) {
+        mh_textbuf_puts(out, ",\"structuredContent\":");
+        if (call->structured_text) {
+            mh_textbuf_append(out, call->structured_text, call->structured_length);
+        } else {
+            char *printed = cJSON_PrintUnformatted(call->structured);
+            if (printed) mh_textbuf_puts(out, printed);
+            else out->failed = 1;
+            cJSON_free(printed);
+        }
+    }
+    mh_textbuf_puts(out, call->error ? ",\"isError\":true" : ",\"isError\":false");
+    if (complete) mh_textbuf_puts(out, ",\"resultType\":\"complete\"");
+    mh_textbuf_puts(out, "}");
 }

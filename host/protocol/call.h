@@ -16,7 +16,12 @@ struct mh_call {
     mh_session *session;   /* with a reference, or NULL */
     const mh_chip *chip;
     cJSON *content;        /* array of content items */
-    cJSON *structured;     /* object or NULL */
+    cJSON *structured;     /* object or NULL; its strings may be references into
+                              structured_doc (call_structured.c) */
+    struct mh_json_doc *structured_doc; /* the parsed structured content, owned */
+    char *structured_text; /* the same as compact JSON text (written as is), owned;
+                              NULL: print structured instead */
+    size_t structured_length;
     char *error;           /* set: isError with this message */
     cJSON *messages;       /* prompt messages */
     cJSON *completions;    /* completion values */
@@ -30,6 +35,7 @@ struct mh_call {
     const char *forward_tool;
     cJSON *forward_args;   /* owned */
     int error_code;
+    int content_finished;  /* mh_call_finish_content() ran */
 };
 
 mh_call *mh_call_new(mh_request *req, const cJSON *args);
@@ -41,6 +47,27 @@ void mh_call_errorf(mh_call *call, const char *format, ...) __attribute__((forma
  * result has structured content but no text, its facts are added as
  * readable text (mh_toolkit_facts_text). */
 cJSON *mh_call_tool_result(mh_call *call);
+
+/* The same result written once as JSON text onto out (the fast path of
+ * tools/call: the structured content a tool wrote goes out as it came,
+ * never re-parsed by cJSON nor re-printed), with ,"resultType":"complete"
+ * before its end when complete is set (the stateless revision). Call
+ * mh_call_finish_content() first. */
+struct mh_textbuf;
+void mh_call_write_tool_result(mh_call *call, struct mh_textbuf *out, int complete);
+/* Puts the result's content in its final form: an error's text, or the
+ * facts of structured content that came without text (see above). Both
+ * mh_call_tool_result() and mh_call_write_tool_result() do it; done once. */
+void mh_call_finish_content(mh_call *call);
+
+/* call_structured.c: parses a tool's structured content (strictly, with
+ * the SDK parser) into call->structured (a cJSON tree whose strings point
+ * into the parsed document, so a 128 KB hex string is not copied again)
+ * and keeps the text to write. Returns 0, or -1 with why in error. */
+int mh_call_take_structured(mh_call *call, const char *json, char *error, size_t error_size);
+/* Makes call->structured own all its strings (before it leaves the call). */
+void mh_call_own_structured(mh_call *call);
+void mh_call_drop_structured(mh_call *call);
 
 extern const mh_call_service mh_call_service_impl;
 

@@ -3,7 +3,8 @@
  * request and its params object (may be NULL) and must answer it exactly
  * once, now or later, with mh_request_respond() or mh_request_fail().
  * Thread: handlers run on the transport's thread; tools/call hands the tool
- * to its session's thread, or to the server's workers for host tools. */
+ * to its session's thread, or to the server's workers for host tools
+ * (a quick host tool, MH_TOOL_QUICK, runs on the transport's thread). */
 #ifndef MH_HOST_METHODS_H
 #define MH_HOST_METHODS_H
 
@@ -21,6 +22,10 @@ const mh_method *mh_method_find(const char *name);
 
 /* Answering (server.c). respond takes ownership of result. */
 void mh_request_respond(mh_request *req, cJSON *result);
+/* Answers a tools/call with call's result, the whole message written once
+ * into one buffer (mh_call_write_tool_result); call stays the caller's. */
+struct mh_call;
+void mh_request_respond_tool(mh_request *req, struct mh_call *call);
 void mh_request_fail(mh_request *req, int code, const char *message);
 /* Like fail, with the error's "data" (taken over; may be NULL). */
 void mh_request_fail_data(mh_request *req, int code, const char *message, cJSON *data);

@@ -88,11 +88,11 @@ static uint64_t monotonic_ns(void)
 
 /* The first line of the result's first text (or the error), cut at a
  * character boundary, for an activity view. */
-static void result_summary(const cJSON *result, char *out, size_t size)
+static void result_summary(const cJSON *content, char *out, size_t size)
 {
     out[0] = '\0';
     const cJSON *item;
-    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(result, "content"))
+    cJSON_ArrayForEach(item, content)
     {
         const cJSON *text = cJSON_GetObjectItemCaseSensitive(item, "text");
         if (!cJSON_IsString(text)) continue;
@@ -132,18 +132,18 @@ static void observe_begin(tool_job *job, const char *tool_name, const cJSON *arg
     cJSON_free(text);
 }
 
-static void observe_end(tool_job *job, const cJSON *result)
+/* After mh_call_finish_content(): the call's content is the result's. */
+static void observe_end(tool_job *job, const mh_call *call)
 {
     mh_observe *obs = mh_request_host(job->req)->observe;
     if (!job->call_id || !mh_observe_wants(obs, MH_OBSERVE_TOOL_END)) return;
     char summary[200];
-    result_summary(result, summary, sizeof summary);
-    const cJSON *is_error = cJSON_GetObjectItemCaseSensitive(result, "isError");
+    result_summary(call->content, summary, sizeof summary);
     mh_observation o = {.struct_size = sizeof o, .kind = MH_OBSERVE_TOOL_END,
                         .session = job->observed_session[0] ? job->observed_session : NULL,
                         .call_id = job->call_id, .client = job->client, .tool = job->tool->name,
                         .duration_ns = monotonic_ns() - job->started_ns,
-                        .is_error = cJSON_IsTrue(is_error), .summary = summary};
+                        .is_error = call->error != NULL, .summary = summary};
     mh_observe_emit(obs, &o);
 }
 
@@ -169,9 +169,9 @@ static void finish_tool(tool_job *job)
                            job->tool->name, why);
         }
     }
-    cJSON *result = mh_call_tool_result(call);
-    observe_end(job, result);
-    mh_request_respond(job->req, result);
+    mh_call_finish_content(call);
+    observe_end(job, call);
+    mh_request_respond_tool(job->req, call);
     tool_job_free(job);
 }
 
@@ -205,8 +205,15 @@ static void run_host_tool(void *arg)
     finish_tool(job);
 }
 
+/* A quick host tool (MH_TOOL_QUICK) runs here on the transport's thread:
+ * handing it to a worker would cost more than it does. */
 static void start_host_tool(tool_job *job)
 {
+    if ((job->tool->flags & MH_TOOL_QUICK) &&
+        !(job->tool->flags & (MH_TOOL_NEEDS_SESSION | MH_TOOL_SESSION_ON_WORKER))) {
+        run_host_tool(job);
+        return;
+    }
     if (mh_workers_post(mh_server_workers(mh_request_server(job->req)), run_host_tool, job) != 0)
         run_host_tool(job);
 }

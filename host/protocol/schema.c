@@ -153,12 +153,15 @@ static size_t utf8_length(const char *s)
 static int check_string(validation *v, const cJSON *schema, const cJSON *value, const char *path)
 {
     if (!cJSON_IsString(value)) return 1;
+    const cJSON *min = cJSON_GetObjectItemCaseSensitive(schema, "minLength");
+    const cJSON *max = cJSON_GetObjectItemCaseSensitive(schema, "maxLength");
+    if (!cJSON_IsNumber(min) && !cJSON_IsNumber(max)) return 1; /* a 128 KB string is not counted */
     size_t len = utf8_length(value->valuestring);
     const cJSON *k;
-    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "minLength")) && cJSON_IsNumber(k) &&
+    if ((k = min) && cJSON_IsNumber(k) &&
         (double)len < k->valuedouble)
         return fail(v, path, "must be at least %d characters long, got %zu", k->valueint, len);
-    if ((k = cJSON_GetObjectItemCaseSensitive(schema, "maxLength")) && cJSON_IsNumber(k) &&
+    if ((k = max) && cJSON_IsNumber(k) &&
         (double)len > k->valuedouble)
         return fail(v, path, "must be at most %d characters long, got %zu", k->valueint, len);
     return 1;

@@ -12,10 +12,12 @@
 
 #include <mcphost/json.h>
 
+#include "call.h"
 #include "loader.h"
 #include "log.h"
 #include "methods.h"
 #include "sessions.h"
+#include "textbuf.h"
 
 const char *const mh_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26",
                                             "2024-11-05", NULL};
@@ -174,6 +176,37 @@ void mh_request_respond(mh_request *req, cJSON *result)
         cJSON_Delete(msg);
     } else {
         cJSON_Delete(result);
+    }
+    exchange_done(req->conn, req->exchange);
+    request_free(req);
+}
+
+void mh_request_respond_tool(mh_request *req, mh_call *call)
+{
+    if (req->internal_answer) {
+        mh_request_respond(req, mh_call_tool_result(call));
+        return;
+    }
+    if (!answer_cancelled(req)) {
+        mh_textbuf out = {0};
+        mh_textbuf_reserve(&out, call->structured_length + 1024); /* one allocation, mostly */
+        mh_textbuf_puts(&out, "{\"jsonrpc\":\"2.0\",\"id\":");
+        cJSON *id = echo_id(req->id);
+        char *id_text = id ? cJSON_PrintUnformatted(id) : NULL;
+        if (id_text) mh_textbuf_puts(&out, id_text);
+        else out.failed = 1;
+        cJSON_free(id_text);
+        cJSON_Delete(id);
+        mh_textbuf_puts(&out, ",\"result\":");
+        mh_call_write_tool_result(call, &out, req->modern_version[0] != 0);
+        mh_textbuf_puts(&out, "}");
+        size_t length = 0;
+        char *text = mh_textbuf_take(&out, &length);
+        if (text)
+            req->conn->desc.send(req->conn->desc.user_data, req->exchange, text, length);
+        else
+            mh_log(MH_LOG_ERROR, NULL, "out of memory writing a tool result");
+        free(text);
     }
     exchange_done(req->conn, req->exchange);
     request_free(req);

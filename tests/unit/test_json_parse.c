@@ -347,9 +347,46 @@ static void test_realistic(void)
     mh_json_free(doc);
 }
 
+/* Long strings are scanned eight bytes at a time: whatever falls at any
+ * position of such a word (an escape, a quote, UTF-8, a control character,
+ * invalid UTF-8) is still decoded or refused exactly. */
+static void test_long_strings(void)
+{
+    static const struct {
+        const char *json, *decoded; /* decoded NULL: refused */
+    } specials[] = {
+        {"\\n", "\n"}, {"\\\"", "\""}, {"\\\\", "\\"}, {"\\u00e9", "\xc3\xa9"},
+        {"\xc3\xa9", "\xc3\xa9"}, {"\x7f", "\x7f"}, {"\x01", NULL}, {"\n", NULL}, {"\xff", NULL},
+    };
+    for (size_t k = 0; k < sizeof specials / sizeof specials[0]; k++)
+        for (size_t at = 0; at < 24; at++) {
+            char text[128], expected[128];
+            snprintf(text, sizeof text, "\"%.*s%s%.*s\"", (int)at, "aaaaaaaaaaaaaaaaaaaaaaaa",
+                     specials[k].json, (int)(23 - at), "bbbbbbbbbbbbbbbbbbbbbbb");
+            snprintf(expected, sizeof expected, "%.*s%s%.*s", (int)at, "aaaaaaaaaaaaaaaaaaaaaaaa",
+                     specials[k].decoded ? specials[k].decoded : "", (int)(23 - at),
+                     "bbbbbbbbbbbbbbbbbbbbbbb");
+            mh_json_error e;
+            mh_json_doc *doc = parse_n(text, strlen(text), &e);
+            if (!specials[k].decoded) {
+                CU_ASSERT_PTR_NULL(doc);
+                CU_ASSERT_EQUAL(e.offset, at + 1);
+                mh_json_free(doc);
+                continue;
+            }
+            CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+            CHECK_STR(mh_json_as_string(mh_json_root(doc), NULL), expected);
+            mh_json_free(doc);
+        }
+    /* an unterminated long string is refused, not read past its end */
+    mh_json_error e;
+    const char *open = "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    CU_ASSERT_PTR_NULL(parse_n(open, strlen(open), &e));
+}
+
 MH_SUITE("json.parse", NULL, NULL, MH_TEST(test_scalars), MH_TEST(test_object_and_array), MH_TEST(test_strings),
          MH_TEST(test_integers), MH_TEST(test_doubles), MH_TEST(test_limits_options), MH_TEST(test_type_names),
-         MH_TEST(test_realistic))
+         MH_TEST(test_realistic), MH_TEST(test_long_strings))
 
 /* ---- json.errors --------------------------------------------------------- */
 

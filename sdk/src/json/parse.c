@@ -160,13 +160,40 @@ static const char *control_name(unsigned char c)
     }
 }
 
+/* Eight bytes at a time (SWAR): a nonzero result when any byte of the
+ * word is a quote or a backslash, or (plain_only) any byte is not plain
+ * ASCII text (below 0x20 or from 0x80). Long strings (a 128 KB hex dump)
+ * are mostly such plain runs. */
+#define MH_ONES 0x0101010101010101ull
+#define MH_HIGHS 0x8080808080808080ull
+static uint64_t special_bytes(uint64_t w, int plain_only)
+{
+    uint64_t quote = w ^ (MH_ONES * '"'), backslash = w ^ (MH_ONES * '\\');
+    uint64_t hit = ((quote - MH_ONES) & ~quote) | ((backslash - MH_ONES) & ~backslash);
+    if (plain_only) hit |= (w - MH_ONES * 0x20) | w;
+    return hit & MH_HIGHS;
+}
+
+/* The first byte from s on that special_bytes() would flag, or lim. */
+static const unsigned char *skip_plain(const unsigned char *s, const unsigned char *lim,
+                                       int plain_only)
+{
+    while (lim - s >= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        if (special_bytes(w, plain_only)) break;
+        s += 8;
+    }
+    return s;
+}
+
 /* Decodes the string whose opening quote is at ps->p into the arena and
  * leaves ps->p after the closing quote. */
 static int parse_string(parser *ps, const char **out, size_t *out_length)
 {
     const unsigned char *body = ps->p + 1;
     const unsigned char *close = NULL;
-    for (const unsigned char *s = body; s < ps->end; s++) {
+    for (const unsigned char *s = body; (s = skip_plain(s, ps->end, 0)) < ps->end; s++) {
         if (*s == '\\') {
             if (ps->end - s < 2) break;
             s++;
@@ -188,6 +215,7 @@ static int parse_string(parser *ps, const char **out, size_t *out_length)
         if (c >= 0x20 && c < 0x80 && c != '\\') {
             /* Plain ASCII run. */
             const unsigned char *run = s;
+            s = skip_plain(s, lim, 1);
             while (s < lim && *s >= 0x20 && *s < 0x80 && *s != '\\') s++;
             if (dst) memcpy(dst + o, run, (size_t)(s - run));
             o += (size_t)(s - run);
