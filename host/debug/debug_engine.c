@@ -108,6 +108,7 @@ static void rebuild_maps(mh_dbg *dbg)
  * register would answer with its new value). */
 static void refresh_shadow(mh_dbg *dbg)
 {
+    dbg->shadow_stale = 0;
     if (dbg->writes.data) { /* the write log needs every old value */
         dbg->mem->peek(dbg->mem_ctx, 0, 0, dbg->shadow, sizeof dbg->shadow);
         return;
@@ -120,12 +121,15 @@ static void refresh_shadow(mh_dbg *dbg)
     }
 }
 
-/* Brings the maps and shadow bytes up to date and installs the hooks that
- * are needed, or none. */
-void dbg_arm_hooks(mh_dbg *dbg)
+/* Brings the maps (and, with refresh, the shadow bytes) up to date and
+ * installs the hooks that are needed, or none. */
+static void arm_hooks(mh_dbg *dbg, int refresh)
 {
     if (dbg->maps_dirty) rebuild_maps(dbg);
-    refresh_shadow(dbg);
+    if (refresh)
+        refresh_shadow(dbg);
+    else
+        dbg->shadow_stale = 1;
     int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg) ||
                dbg->history.data != NULL;
     int access = dbg->armed_watch != 0 || dbg->writes.data != NULL;
@@ -336,6 +340,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
 
 uint64_t mh_dbg_slice_budget(mh_dbg *dbg, uint64_t limit)
 {
+    if (dbg->shadow_stale) refresh_shadow(dbg); /* the CPU is about to run */
     if (dbg->goal_active && dbg->goal.goal == MH_GOAL_CYCLES) {
         uint64_t left = dbg->goal_end > dbg->cycles ? dbg->goal_end - dbg->cycles : 0;
         if (left < limit) return left ? left : 1;
@@ -355,6 +360,8 @@ mh_dbg_reason mh_dbg_after_slice(mh_dbg *dbg, uint32_t stop, uint64_t total_cycl
     return MH_DBG_NONE;
 }
 
+void dbg_arm_hooks(mh_dbg *dbg) { arm_hooks(dbg, 1); }
+
 void mh_dbg_end(mh_dbg *dbg)
 {
     dbg->goal_active = 0;
@@ -366,7 +373,9 @@ void mh_dbg_end(mh_dbg *dbg)
         dbg_bp_free(bp);
         dbg->maps_dirty = 1;
     }
-    dbg_arm_hooks(dbg);
+    /* The shadow waits for the next run (mh_dbg_begin, or the next slice):
+     * with the write log on it is a 64 KiB peek, twice the cost of a step. */
+    arm_hooks(dbg, 0);
     dbg_post_trace_events(dbg);
 }
 

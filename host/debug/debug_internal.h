@@ -73,6 +73,7 @@ struct mh_dbg {
     uint8_t shadow[65536];    /* last known bytes of write/change watchpoints (old_value) */
     size_t armed_exec, armed_watch, armed_check, armed_change; /* change: write or change */
     int maps_dirty;           /* a breakpoint changed: rebuild the maps */
+    int shadow_stale;         /* a run ended: refresh shadow before the CPU runs again */
 
     /* The run. */
     mh_run_request goal;
