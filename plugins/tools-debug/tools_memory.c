@@ -6,7 +6,8 @@
  * register is read as it stands, never acknowledged). Writes use poke,
  * which acts like a CPU write in "cpu" and "io". memory_read builds its
  * structured result by hand with a hex lookup table into one buffer: a
- * 64 KiB read is one peek, one pass over the bytes and one copy. */
+ * 64 KiB read is one peek, one pass over the bytes and one copy; over
+ * 4096 bytes it answers in base64 unless asked for hex. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,9 @@ static void memory_read(void *user, mh_call *call)
         td_range_arg(&c, 256, MAX_READ, 1, &r) != 0)
         goto done;
     static const char *const formats[] = {"hex", "base64", "both"};
-    size_t format = 0;
+    /* Past the text dump's reach base64 is the default: a third shorter
+     * than hex, so less to write and to read. */
+    size_t format = r.length > DUMP_LIMIT ? 1 : 0;
     mh_status status = mh_args_choice(c.args, "format", formats, 3, &format, c.err, sizeof c.err);
     if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
         td_fail_arg(&c);
@@ -305,15 +308,15 @@ static void memory_banks(void *user, mh_call *call)
 
 static const mh_tool_desc memory_tools[] = {
     {sizeof(mh_tool_desc), "memory_read", "Read memory",
-     "Reads up to 65536 bytes (default 256) without side effects or pausing: hex (base64 with "
-     "format) and a hex/ASCII dump.",
+     "Reads up to 65536 bytes (default 256) without side effects or pausing: hex (base64 over "
+     "4096 bytes, or with format) and a hex/ASCII dump.",
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Start ($C000, 0xC000 or 49152)\"},\"length\":{\"type\":[\"integer\","
      "\"string\"],\"description\":\"Bytes\"},\"end\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"Last address (inclusive), instead of length\"},"
      "\"space\":{\"type\":\"string\",\"description\":\"Memory space (default cpu; see "
-     "memory_banks)\"},\"format\":{\"type\":\"string\",\"description\":\"hex (default), "
-     "base64 or both\",\"enum\":[\"hex\",\"base64\",\"both\"]}},\"required\":[\"address\"],"
+     "memory_banks)\"},\"format\":{\"type\":\"string\",\"description\":\"hex (default up "
+     "to 4096 bytes), base64 (default above) or both\",\"enum\":[\"hex\",\"base64\",\"both\"]}},\"required\":[\"address\"],"
      "\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"space\",\"address\",\"length\"],"
      "\"properties\":{\"hex\":{},\"base64\":{}}}",

@@ -83,15 +83,23 @@ describe('debug data tools over stdio on a C64', () => {
   });
 
   it('reads all 64 KiB in one call, hex and base64 agreeing', async () => {
-    const hex = await call('memory_read', { address: 0, length: 65536 });
+    const hex = await call('memory_read', { address: 0, length: 65536, format: 'hex' });
     assert.equal(hex.isError, false, resultText(hex));
     assert.equal(hex.structuredContent.hex.length, 131072);
+    assert.equal(hex.structuredContent.base64, undefined);
     assert.equal(hex.structuredContent.hex.slice(2 * 0xc000, 2 * 0xc000 + 12), 'A9058D20D060');
-    const b64 = await call('memory_read', { address: '$0000', end: '$FFFF', format: 'base64' });
+    /* over 4096 bytes base64 is the default */
+    const b64 = await call('memory_read', { address: '$0000', end: '$FFFF' });
+    assert.equal(b64.structuredContent.hex, undefined);
     const bytes = Buffer.from(b64.structuredContent.base64, 'base64');
     assert.equal(bytes.length, 65536);
     assert.equal(bytes.toString('hex').toUpperCase(), hex.structuredContent.hex);
-    assert.match(resultText(hex), /structured result/);
+    assert.match(resultText(hex), /structured result's "hex"/);
+    assert.match(resultText(b64), /structured result's "base64"/);
+    /* up to 4096 bytes hex stays the default */
+    const small = await call('memory_read', { address: '$C000', length: 4096 });
+    assert.equal(small.structuredContent.hex.length, 8192);
+    assert.equal(small.structuredContent.base64, undefined);
   });
 
   it('memory_banks and registers_get describe the machine now', async () => {
