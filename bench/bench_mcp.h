@@ -5,6 +5,7 @@
 #ifndef MH_BENCH_MCP_H
 #define MH_BENCH_MCP_H
 
+#include <dirent.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,31 @@ static inline double bench_mcp_number(const bench_mcp *c, const char *key)
     snprintf(needle, sizeof needle, "\"%s\":", key);
     const char *at = c->line ? strstr(c->line, needle) : NULL;
     return at ? strtod(at + strlen(needle), NULL) : -1;
+}
+
+/* CPU time the server has used so far, over all its threads, in ns (from
+ * /proc/<pid>/task/<tid>/schedstat); -1 where that is not readable. On a
+ * busy machine this says more than wall time: it leaves out the time the
+ * server waited for a core. */
+static inline double bench_mcp_server_cpu_ns(const bench_mcp *c)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)c->pid);
+    DIR *dir = opendir(path);
+    if (!dir) return -1;
+    double total = 0;
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        char stat_path[128];
+        snprintf(stat_path, sizeof stat_path, "%s/%.32s/schedstat", path, e->d_name);
+        FILE *f = fopen(stat_path, "r");
+        unsigned long long ns = 0;
+        if (f && fscanf(f, "%llu", &ns) == 1) total += (double)ns;
+        if (f) fclose(f);
+    }
+    closedir(dir);
+    return total;
 }
 
 static inline void bench_mcp_stop(bench_mcp *c)

@@ -19,10 +19,14 @@ static const char *only; /* a name prefix, or NULL: every call */
 
 static int wanted(const char *name) { return !only || strncmp(name, only, strlen(only)) == 0; }
 
-static void print_line(const char *name, int calls, double total, const double *t, size_t bytes)
+/* cpu_ns: the server's CPU time over the calls (-1: unknown). */
+static void print_line(const char *name, int calls, double total, const double *t, size_t bytes,
+                       double cpu_ns)
 {
-    printf("  %-30s %7.0f calls/s   median %7.1f us   p99 %7.1f us   (%zu bytes/answer)\n", name,
-           calls / total * 1e6, t[calls / 2], t[calls * 99 / 100], bytes);
+    printf("  %-30s %7.0f calls/s   median %7.1f us   p99 %7.1f us   server CPU %6.1f us/call"
+           "   (%zu bytes/answer)\n",
+           name, calls / total * 1e6, t[calls / 2], t[calls * 99 / 100],
+           cpu_ns >= 0 ? cpu_ns / 1e3 / calls : -1.0, bytes);
 }
 
 static void measure(bench_mcp *c, const char *name, const char *tool, const char *args, int calls)
@@ -30,9 +34,11 @@ static void measure(bench_mcp *c, const char *name, const char *tool, const char
     if (!wanted(name)) return;
     double *t = malloc(sizeof *t * (size_t)calls);
     size_t bytes = 0;
+    double cpu0 = bench_mcp_server_cpu_ns(c);
     double total = t ? bench_mcp_time(c, "bench_tools", tool, args, calls, t, &bytes) : -1;
+    double cpu1 = bench_mcp_server_cpu_ns(c);
     if (total < 0) exit(1);
-    print_line(name, calls, total, t, bytes);
+    print_line(name, calls, total, t, bytes, cpu0 >= 0 && cpu1 >= 0 ? cpu1 - cpu0 : -1);
     free(t);
 }
 
@@ -43,6 +49,7 @@ static void measure_step(bench_mcp *c, int calls)
     double *t = malloc(sizeof *t * (size_t)calls);
     if (!t) exit(1);
     double start = bench_mcp_now_us();
+    double cpu0 = bench_mcp_server_cpu_ns(c);
     size_t bytes = 0;
     for (int i = 0; i < calls; i++) {
         double t0 = bench_mcp_now_us();
@@ -59,8 +66,10 @@ static void measure_step(bench_mcp *c, int calls)
         bytes += strlen(c->line);
     }
     double total = bench_mcp_now_us() - start;
+    double cpu1 = bench_mcp_server_cpu_ns(c);
     qsort(t, (size_t)calls, sizeof *t, bench_mcp_compare);
-    print_line("execution_step + registers_get", calls, total, t, bytes);
+    print_line("execution_step + registers_get", calls, total, t, bytes,
+               cpu0 >= 0 && cpu1 >= 0 ? cpu1 - cpu0 : -1);
     free(t);
 }
 
