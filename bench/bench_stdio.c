@@ -2,7 +2,8 @@
  * the real mcphost binary: `ping` (a host tool) and, when the fixture
  * plugins are given, `fixture_counter` (a tool that runs on a paused machine
  * session's thread). Sends one request, waits for its answer, repeats.
- * Prints calls per second and median/p99 latency; never asserts.
+ * Prints calls per second, median/p99 latency and the server's CPU time per
+ * call; never asserts.
  *
  * Usage: bench_stdio [calls [fixture-plugin-dir]]
  * (bench_tools measures the debugging tools on a real C64 session.) */
@@ -14,10 +15,13 @@
 static void measure(bench_mcp *c, const char *name, const char *tool, int calls)
 {
     double *t = malloc(sizeof *t * (size_t)calls);
+    double cpu0 = bench_mcp_server_cpu_ns(c);
     double total = t ? bench_mcp_time(c, "bench_stdio", tool, NULL, calls, t, NULL) : -1;
+    double cpu1 = bench_mcp_server_cpu_ns(c);
     if (total < 0) exit(1);
-    printf("  %-30s %8.0f calls/s   median %6.1f us   p99 %6.1f us\n", name, calls / total * 1e6,
-           t[calls / 2], t[calls * 99 / 100]);
+    printf("  %-30s %8.0f calls/s   median %6.1f us   p99 %6.1f us   server CPU %5.1f us/call\n",
+           name, calls / total * 1e6, t[calls / 2], t[calls * 99 / 100],
+           cpu0 >= 0 && cpu1 >= 0 ? (cpu1 - cpu0) / 1e3 / calls : -1.0);
     free(t);
 }
 

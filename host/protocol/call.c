@@ -1,5 +1,6 @@
 #include "call.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -319,9 +320,8 @@ static void write_content(const cJSON *content, mh_textbuf *out)
             if (cJSON_IsString(field)) guess += strlen(field->valuestring) * 9 / 8 + 8;
         }
     }
-    char *at = mh_textbuf_reserve(out, guess);
-    if (!at) return;
-    if (cJSON_PrintPreallocated((cJSON *)content, at, (int)guess, 0)) {
+    char *at = guess < INT_MAX ? mh_textbuf_reserve(out, guess) : NULL;
+    if (at && cJSON_PrintPreallocated((cJSON *)content, at, (int)guess, 0)) {
         out->length += strlen(at);
         return;
     }
