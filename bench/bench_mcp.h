@@ -75,6 +75,8 @@ static inline int bench_mcp_start(bench_mcp *c, char *const argv[])
     if (spawned != 0) return -1;
     c->to = fdopen(in_pipe[1], "w");
     c->from = fdopen(out_pipe[0], "r");
+    /* A 64 KiB read's answer in one read(), not 4 KiB at a time. */
+    if (c->from) setvbuf(c->from, NULL, _IOFBF, 1 << 20);
     c->next_id = 1;
     fprintf(c->to, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"initialize\",\"params\":{"
                    "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{"

@@ -193,13 +193,17 @@ static int parse_string(parser *ps, const char **out, size_t *out_length)
 {
     const unsigned char *body = ps->p + 1;
     const unsigned char *close = NULL;
-    for (const unsigned char *s = body; (s = skip_plain(s, ps->end, 0)) < ps->end; s++) {
+    int plain = 1; /* only printable ASCII without escapes: copied as it is */
+    for (const unsigned char *s = body; (s = skip_plain(s, ps->end, 1)) < ps->end; s++) {
         if (*s == '\\') {
+            plain = 0;
             if (ps->end - s < 2) break;
             s++;
         } else if (*s == '"') {
             close = s;
             break;
+        } else if (*s < 0x20 || *s >= 0x80) {
+            plain = 0;
         }
     }
     const unsigned char *lim = close ? close : ps->end;
@@ -209,6 +213,11 @@ static int parse_string(parser *ps, const char **out, size_t *out_length)
         if (!dst) return fail_memory(ps);
     }
     size_t o = 0;
+    if (close && plain) {
+        o = (size_t)(close - body);
+        memcpy(dst, body, o);
+        lim = body; /* nothing left to decode */
+    }
     const unsigned char *s = body;
     while (s < lim) {
         unsigned char c = *s;
