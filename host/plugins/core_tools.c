@@ -445,14 +445,15 @@ static const mh_tool_desc core_tools[] = {
      "The live sessions: machine, chips, owner, state, idle time; the current one.",
      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"sessions\",\"current\"]}",
-     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, 0, NULL, "vice.session.list", tool_session_list, NULL},
+     MH_TOOL_READ_ONLY | MH_TOOL_IDEMPOTENT, MH_TOOL_QUICK, NULL, "vice.session.list",
+     tool_session_list, NULL},
     {sizeof(mh_tool_desc), "session_select", "Select machine session",
      "Makes a session this connection's current one.",
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
      "\"description\":\"Session name (session_list)\"}},\"required\":[\"session\"],"
      "\"additionalProperties\":false}",
      session_output,
-     MH_TOOL_IDEMPOTENT, 0, NULL, "vice.session.select", tool_session_select, NULL},
+     MH_TOOL_IDEMPOTENT, MH_TOOL_QUICK, NULL, "vice.session.select", tool_session_select, NULL},
     {sizeof(mh_tool_desc), "session_destroy", "Destroy machine session",
      "Stops a session and frees it; its state is lost.",
      "{\"type\":\"object\",\"properties\":{\"session\":{\"type\":\"string\","
