@@ -65,6 +65,13 @@ void mh_call_finish_content(mh_call *call);
  * into the parsed document, so a 128 KB hex string is not copied again)
  * and keeps the text to write. Returns 0, or -1 with why in error. */
 int mh_call_take_structured(mh_call *call, const char *json, char *error, size_t error_size);
+/* A cJSON view of a value the SDK parser read: its own nodes, but strings
+ * that point into v's document (cJSON_IsReference), so the document must
+ * outlive the view unless cJSON_Duplicate() copies it. NULL when out of
+ * memory. The request path (server.c) and structured content use it, so a
+ * message is parsed once. */
+struct mh_json;
+cJSON *mh_cjson_view(const struct mh_json *v);
 /* Makes call->structured own all its strings (before it leaves the call). */
 void mh_call_own_structured(mh_call *call);
 void mh_call_drop_structured(mh_call *call);

@@ -11,8 +11,7 @@
 
 #include "call.h"
 
-/* A cJSON value for v; strings are references into v's document. */
-static cJSON *tree_of(const mh_json *v)
+cJSON *mh_cjson_view(const mh_json *v)
 {
     switch (mh_json_typeof(v)) {
     case MH_JSON_NONE: return NULL;
@@ -32,7 +31,7 @@ static cJSON *tree_of(const mh_json *v)
         cJSON *array = cJSON_CreateArray();
         size_t n = mh_json_array_size(v);
         for (size_t i = 0; array && i < n; i++) {
-            cJSON *item = tree_of(mh_json_array_get(v, i));
+            cJSON *item = mh_cjson_view(mh_json_array_get(v, i));
             if (!item || !cJSON_AddItemToArray(array, item)) {
                 cJSON_Delete(item);
                 cJSON_Delete(array);
@@ -45,7 +44,7 @@ static cJSON *tree_of(const mh_json *v)
         cJSON *object = cJSON_CreateObject();
         size_t n = mh_json_object_size(v);
         for (size_t i = 0; object && i < n; i++) {
-            cJSON *item = tree_of(mh_json_object_value(v, i));
+            cJSON *item = mh_cjson_view(mh_json_object_value(v, i));
             if (!item || !cJSON_AddItemToObject(object, mh_json_object_key(v, i, NULL), item)) {
                 cJSON_Delete(item);
                 cJSON_Delete(object);
@@ -90,7 +89,7 @@ int mh_call_take_structured(mh_call *call, const char *json, char *error, size_t
         mh_json_free(doc);
         return -1;
     }
-    cJSON *tree = tree_of(mh_json_root(doc));
+    cJSON *tree = mh_cjson_view(mh_json_root(doc));
     char *text = one_line(json, length) ? malloc(length + 1) : NULL;
     if (!tree || (one_line(json, length) && !text)) {
         snprintf(error, error_size, "out of memory");

@@ -491,17 +491,16 @@ static void handle_object(mh_conn *conn, void *exchange, const cJSON *msg)
 
 /* cJSON takes what RFC 8259 forbids (invalid UTF-8, raw control characters
  * and NUL bytes in strings, duplicate keys) and would echo it back. The SDK's
- * strict parser, which transport-http checks bodies with, decides first, so
- * every transport refuses the same messages with the same reason. */
-static int strict_json(mh_conn *conn, void *exchange, const char *json, size_t length)
+ * strict parser, which transport-http checks bodies with, decides, so every
+ * transport refuses the same messages with the same reason; the host then
+ * reads the message through a cJSON view of that one parse (mh_cjson_view),
+ * not a second parse. Returns the document, or NULL when refused (answered). */
+static mh_json_doc *strict_json(mh_conn *conn, void *exchange, const char *json, size_t length)
 {
     mh_json_parse_opts opts = {length + 1, 0};
     mh_json_error error;
     mh_json_doc *doc = mh_json_parse(json, length, &opts, &error);
-    if (doc) {
-        mh_json_free(doc);
-        return 1;
-    }
+    if (doc) return doc;
     char message[320];
     snprintf(message, sizeof message,
              "Parse error: the message is not valid JSON (%s); send one JSON-RPC object per "
@@ -509,17 +508,19 @@ static int strict_json(mh_conn *conn, void *exchange, const char *json, size_t l
              error.message);
     send_bare_error(conn, exchange, NULL, -32700, message);
     exchange_done(conn, exchange);
-    return 0;
+    return NULL;
 }
 
 static void s_handle(mh_conn *conn, void *exchange, const char *json, size_t length)
 {
-    if (!strict_json(conn, exchange, json, length)) return;
-    cJSON *msg = cJSON_ParseWithLength(json, length);
+    mh_json_doc *doc = strict_json(conn, exchange, json, length);
+    if (!doc) return;
+    cJSON *msg = mh_cjson_view(mh_json_root(doc));
     if (!msg) { /* valid JSON that cJSON could not hold: out of memory */
         send_bare_error(conn, exchange, NULL, -32603,
                         "Internal error: out of memory reading the message");
         exchange_done(conn, exchange);
+        mh_json_free(doc);
         return;
     }
     if (cJSON_IsArray(msg)) {
@@ -535,6 +536,7 @@ static void s_handle(mh_conn *conn, void *exchange, const char *json, size_t len
         handle_object(conn, exchange, msg);
     }
     cJSON_Delete(msg);
+    mh_json_free(doc); /* after the view: its strings point here */
 }
 
 static mh_conn *s_open(const mh_host *host, const mh_conn_desc *desc)
