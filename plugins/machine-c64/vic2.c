@@ -552,6 +552,11 @@ uint32_t m6569_tick(m6569 *v)
         if (m && !v->raster_match) {
             v->irq_latch |= M6569_INT_RST;
             update_irq(v);
+            if (v->links.events) {
+                mh_event_emit(v->links.events, MH_CHIP_EV_RASTER, "vic2", v->raster);
+                if (v->irq_mask & M6569_INT_RST)
+                    mh_event_emit(v->links.events, MH_CHIP_EV_IRQ, "vic2", M6569_INT_RST);
+            }
         }
         v->raster_match = m;
     }
@@ -573,6 +578,8 @@ uint32_t m6569_tick(m6569 *v)
             v->vc = v->vcbase;
             v->vmli = 0;
             if (bl) v->rc = 0;
+            if (bl && v->links.events)
+                mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", raster);
         }
         if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
         if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
