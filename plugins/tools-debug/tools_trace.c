@@ -510,10 +510,9 @@ done:
 
 static const mh_tool_desc trace_tools[] = {
     {sizeof(mh_tool_desc), "trace_frame_start", "Start a frame trace",
-     "Record chip register writes over the next frames (docs/tools-debug.md).",
-     OBJ("\"frames\":{\"type\":\"integer\",\"description\":\"default 1; 0 until stopped\"},"
-         "\"chip\":{\"type\":\"string\"},\"registers\":{\"type\":\"string\",\"description\":"
-         "\"names or numbers, comma-separated\"},\"address\":" ADDR ",\"end\":" ADDR
+     "Record chip register writes over the next frames (default 1; 0 until stopped).",
+     OBJ("\"frames\":{\"type\":\"integer\"},"
+         "\"chip\":{\"type\":\"string\"},\"registers\":{\"type\":\"string\"},\"address\":" ADDR ",\"end\":" ADDR
          ",\"pc_start\":" ADDR ",\"pc_end\":" ADDR ",\"capacity\":{\"type\":\"integer\"}"),
      OUT("state"), 0, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_frame_start, NULL},
     {sizeof(mh_tool_desc), "trace_frame_stop", "Stop the frame trace",
@@ -525,7 +524,7 @@ static const mh_tool_desc trace_tools[] = {
      trace_frame_get, NULL},
     {sizeof(mh_tool_desc), "trace_events_get", "Chip event log",
      "IRQ/NMI sources, raster hits, bad lines, sprite DMA, timer underflows; size turns it on.",
-     OBJ("\"size\":{\"type\":\"integer\",\"description\":\"log size; 0 off\"},"
+     OBJ("\"size\":{\"type\":\"integer\"},"
          "\"kind\":{\"enum\":[\"all\",\"irq\",\"nmi\",\"raster\",\"badline\",\"sprite_dma\","
          "\"timer\",\"taken\"]}," PAGE),
      OUT("events"), 0, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_events_get, NULL},
