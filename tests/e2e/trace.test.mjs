@@ -4,8 +4,8 @@
 //     out, its own $FFFE vector) that turns the border red on line 100 and
 //     black on line 150. trace_frame_start/get lists the $D020 writes (EC,
 //     "border colour = 2 (red)") on those lines; trace_events_get shows the
-//     VIC-II raster compare hits and IRQs, the CPU taking them, and CIA 1's
-//     timer A underflows; trace_cycles_get over the handler gives the
+//     VIC-II raster compare hits and IRQs, the CPU taking them, bad lines,
+//     sprite 0's DMA, and CIA 1's timer A underflows; trace_cycles_get over the handler gives the
 //     handler's known length (32 cycles one way, 33 the other, RTI
 //     included).
 //   - VIC-20 and Plus/4 (their built-in boot ROMs): a loop writing the
@@ -34,6 +34,10 @@ const SPLIT = `start   SEI
         LDA #$7F
         STA $DC0D
         LDA $DC0D
+        LDA #120
+        STA $D001
+        LDA #1
+        STA $D015
         LDA #$FF
         STA $D019
         CLI
@@ -108,9 +112,16 @@ describe('traces on the C64: a raster split', () => {
     assert.ok(irq.length >= 4 && irq.every((e) => e.chip === 'vic2' && e.detail === 1), JSON.stringify(irq));
     const taken = (await ok('trace_events_get', { kind: 'taken', count: 20 })).structuredContent.events;
     assert.ok(taken.length >= 4, JSON.stringify(taken));
-    assert.ok(taken.every((e) => e.chip === 'cpu' && e.detail === 0 && e.pc === 0xc033), JSON.stringify(taken));
+    assert.ok(taken.every((e) => e.chip === 'cpu' && e.detail === 0 && e.pc === 0xc03d), JSON.stringify(taken));
     const timers = (await ok('trace_events_get', { kind: 'timer', count: 50 })).structuredContent.events;
     assert.ok(timers.some((e) => e.chip === 'cia1' && e.detail === 0), JSON.stringify(timers.slice(0, 5)));
+    // bad lines: $30-$F7 where the line's low bits match YSCROLL (3)
+    const bad = (await ok('trace_events_get', { kind: 'badline', count: 100 })).structuredContent;
+    assert.ok(bad.matched >= 25 && bad.events.every((e) => e.detail % 8 === 3 && e.detail >= 0x30 && e.detail <= 0xf7),
+      JSON.stringify(bad.events.slice(0, 5)));
+    // sprite 0 (Y = 120): its DMA begins on line 120 once a frame
+    const dma = (await ok('trace_events_get', { kind: 'sprite_dma', count: 10 })).structuredContent.events;
+    assert.ok(dma.length >= 2 && dma.every((e) => e.detail === 1 && e.line === 120), JSON.stringify(dma));
     // events are cycle-stamped, newest first by default
     const all = (await ok('trace_events_get', { count: 30 })).structuredContent;
     for (let i = 1; i < all.events.length; i++) assert.ok(all.events[i - 1].cycle >= all.events[i].cycle);
@@ -119,7 +130,7 @@ describe('traces on the C64: a raster split', () => {
   it('trace_cycles_get gives the handler\'s length (32 and 33 cycles)', async () => {
     const r = await ok('trace_cycles_get');
     const [k] = r.structuredContent.counters;
-    assert.equal(k.start, 0xc033, resultText(r));
+    assert.equal(k.start, 0xc03d, resultText(r));
     assert.ok(k.runs >= 6, resultText(r));
     assert.equal(k.min, 32);
     assert.equal(k.max, 33);
