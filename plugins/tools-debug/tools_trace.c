@@ -502,40 +502,43 @@ done:
 
 /* ---- registration ---- */
 
-#define ADDR "{\"type\":[\"integer\",\"string\"]}"
-#define PAGE "\"count\":{\"type\":\"integer\"},\"offset\":{\"type\":\"integer\"}," \
-             "\"order\":{\"enum\":[\"newest\",\"oldest\"]}"
+#define ADDR(what) "{\"type\":[\"integer\",\"string\"],\"description\":\"" what "\"}"
+#define INT(what) "{\"type\":\"integer\",\"description\":\"" what "\"}"
+#define PAGE "\"count\":" INT("max 1000") ",\"offset\":" INT("rows to skip") \
+             ",\"order\":{\"enum\":[\"newest\",\"oldest\"],\"description\":\"first\"}"
 #define OBJ(props) "{\"type\":\"object\",\"properties\":{" props "},\"additionalProperties\":false}"
 #define OUT(key) "{\"type\":\"object\",\"required\":[\"" key "\"]}"
 
 static const mh_tool_desc trace_tools[] = {
     {sizeof(mh_tool_desc), "trace_frame_start", "Start a frame trace",
-     "Record chip register writes over the next frames (default 1; 0 until stopped).",
-     OBJ("\"frames\":{\"type\":\"integer\"},"
-         "\"chip\":{\"type\":\"string\"},\"registers\":{\"type\":\"string\"},\"address\":" ADDR ",\"end\":" ADDR
-         ",\"pc_start\":" ADDR ",\"pc_end\":" ADDR ",\"capacity\":{\"type\":\"integer\"}"),
+     "Record chip register writes over the next frames.",
+     OBJ("\"frames\":" INT("default 1; 0 until stopped") ",\"chip\":{\"type\":\"string\","
+         "\"description\":\"instance\"},\"registers\":{\"type\":\"string\",\"description\":"
+         "\"names, comma-separated\"},\"address\":" ADDR("from") ",\"end\":" ADDR("to")
+         ",\"pc_start\":" ADDR("writer PC from") ",\"pc_end\":" ADDR("to") ",\"capacity\":"
+         INT("max writes")),
      OUT("state"), 0, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_frame_start, NULL},
     {sizeof(mh_tool_desc), "trace_frame_stop", "Stop the frame trace",
-     "Stop the frame trace; its writes stay for trace_frame_get.", OBJ(""), OUT("state"), 0,
+     "Stop the frame trace, keeping its writes.", OBJ(""), OUT("state"), 0,
      MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_frame_stop, NULL},
     {sizeof(mh_tool_desc), "trace_frame_get", "Frame trace writes",
-     "The frame trace's register writes: cycle, raster, PC, register, value, meaning.",
-     OBJ(PAGE), OUT("writes"), MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, NULL,
-     trace_frame_get, NULL},
+     "The frame trace's writes: cycle, raster, PC, register, value, meaning.", OBJ(PAGE),
+     OUT("writes"), MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_frame_get, NULL},
     {sizeof(mh_tool_desc), "trace_events_get", "Chip event log",
-     "IRQ/NMI sources, raster hits, bad lines, sprite DMA, timer underflows; size turns it on.",
-     OBJ("\"size\":{\"type\":\"integer\"},"
-         "\"kind\":{\"enum\":[\"all\",\"irq\",\"nmi\",\"raster\",\"badline\",\"sprite_dma\","
-         "\"timer\",\"taken\"]}," PAGE),
+     "IRQ/NMI sources, raster hits, bad lines, sprite DMA, timer underflows.",
+     OBJ("\"size\":" INT("log size; 0 off") ",\"kind\":{\"enum\":[\"all\",\"irq\",\"nmi\","
+         "\"raster\",\"badline\",\"sprite_dma\",\"timer\",\"taken\"],\"description\":\"filter\"},"
+         PAGE),
      OUT("events"), 0, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_events_get, NULL},
     {sizeof(mh_tool_desc), "trace_cycles_get", "Cycle counters",
-     "Cycles of a routine (start to its RTS/RTI) or start to end: min, max, avg, runs.",
-     OBJ("\"start\":" ADDR ",\"end\":" ADDR), OUT("counters"), 0, MH_TOOL_NEEDS_SESSION, NULL,
-     NULL, trace_cycles_get, NULL},
+     "Cycles per run of a routine (to its RTS/RTI) or start to end: min, max, avg.",
+     OBJ("\"start\":" ADDR("adds a counter") ",\"end\":" ADDR("end PC")), OUT("counters"), 0,
+     MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_cycles_get, NULL},
     {sizeof(mh_tool_desc), "trace_cycles_reset", "Reset cycle counters",
-     "Zero (or remove) one cycle counter or all.",
-     OBJ("\"start\":" ADDR ",\"remove\":{\"type\":\"boolean\"}"), OUT("counters"), 0,
-     MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_cycles_reset, NULL},
+     "Zero or remove one cycle counter or all.",
+     OBJ("\"start\":" ADDR("one counter") ",\"remove\":{\"type\":\"boolean\",\"description\":"
+         "\"delete\"}"),
+     OUT("counters"), 0, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_cycles_reset, NULL},
 };
 
 mh_status td_register_trace(td_plugin *plugin)
