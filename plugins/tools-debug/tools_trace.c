@@ -101,6 +101,10 @@ static void trace_frame_start(void *user, mh_call *call)
     if (address_arg(&c, "address", &lo) < 0 || address_arg(&c, "end", &hi) < 0 ||
         address_arg(&c, "pc_start", &pc_lo) < 0 || address_arg(&c, "pc_end", &pc_hi) < 0)
         goto done;
+    if (lo > hi || pc_lo > pc_hi) {
+        td_fail(&c, "trace_frame_start: address must be <= end and pc_start <= pc_end");
+        goto done;
+    }
     td_chip_map chips[TD_CHIPS_MAX];
     size_t n = td_chips_of(c.plugin, c.session, chips, TD_CHIPS_MAX);
     map = calloc(65536, 1);
@@ -110,6 +114,13 @@ static void trace_frame_start(void *user, mh_call *call)
         goto done;
     }
     size_t marked = build_map(chips, n, chip, registers, lo, hi, map);
+    int has_range = lo != 0 || hi != 0xFFFF;
+    if (!n && has_range && !chip && !registers) {
+        /* A machine without register-bearing chips (bare6502): its I/O
+         * ports are just addresses, so the range itself is traced. */
+        memset(map + lo, 1, hi - lo + 1);
+        marked = hi - lo + 1;
+    }
     if (!marked) {
         char have[200] = "";
         for (size_t i = 0, used = 0; i < n && used < sizeof have; i++)
