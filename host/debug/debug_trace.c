@@ -103,8 +103,10 @@ static void note_interrupt(mh_dbg *dbg, uint16_t pc)
 {
     const mh_cpu6502 *cpu = dbg->cpu_state;
     uint16_t nmi = (uint16_t)(dbg_peek(dbg, 0xFFFA) | dbg_peek(dbg, 0xFFFB) << 8);
+    uint16_t reset = (uint16_t)(dbg_peek(dbg, 0xFFFC) | dbg_peek(dbg, 0xFFFD) << 8);
     uint8_t pushed_p = dbg_peek(dbg, (uint16_t)(0x100 + (uint8_t)(cpu->s + 1)));
-    uint32_t which = pc == nmi ? 1 : (pushed_p & MH_CPU6502_FLAG_B) ? 2 : 0;
+    /* a reset pushes nothing (its three stack cycles are reads) */
+    uint32_t which = pc == nmi ? 1 : pc == reset ? 3 : (pushed_p & MH_CPU6502_FLAG_B) ? 2 : 0;
     push_event(dbg, MH_TRACE_EV_TAKEN, "cpu", which, pc);
 }
 

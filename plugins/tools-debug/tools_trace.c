@@ -294,11 +294,11 @@ static const char *event_name(uint32_t kind)
 
 static void event_text(td_buf *text, const mh_trace_event *e)
 {
-    static const char *const taken[] = {"IRQ", "NMI", "BRK"};
+    static const char *const taken[] = {"IRQ", "NMI", "BRK", "reset"};
     td_buf_printf(text, "cycle %llu line %u.%u pc $%04X: %s ", (unsigned long long)e->cycle,
                   e->line, e->line_cycle, e->pc, e->chip);
     switch (e->kind) {
-    case MH_TRACE_EV_TAKEN: td_buf_printf(text, "took %s\n", taken[e->detail % 3]); break;
+    case MH_TRACE_EV_TAKEN: td_buf_printf(text, "took %s\n", taken[e->detail & 3]); break;
     case MH_CHIP_EV_IRQ:
     case MH_CHIP_EV_NMI:
         td_buf_printf(text, "raised %s, sources $%02X\n", e->kind == MH_CHIP_EV_IRQ ? "IRQ" : "NMI",

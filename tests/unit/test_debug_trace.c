@@ -44,6 +44,56 @@ static const char program[] =
     "sub2    NOP\n"             /* $081B */
     "        RTS\n";            /* $081C */
 
+/* A BRK, then an IRQ through the interrupt port ($F003), both into
+ * handler, which releases the line. */
+static const char interrupts[] =
+    "        *= $0900\n"
+    "start   LDA #<handler\n"
+    "        STA $FFFE\n"
+    "        LDA #>handler\n"
+    "        STA $FFFF\n"
+    "        BRK\n"
+    "        .byte 0\n"
+    "        CLI\n"
+    "        LDA #1\n"
+    "        STA $F003\n"
+    "        NOP\n"
+    "        LDA #7\n"
+    "        STA $F002\n"
+    "handler PHA\n"
+    "        LDA #0\n"
+    "        STA $F003\n"
+    "        PLA\n"
+    "        RTI\n";
+static char irq_prg[128];
+static int32_t handler_at = -1;
+
+/* Assembles source into a PRG file at path; label's value into *at (may
+ * be NULL). */
+static int write_prg(const char *source, const char *path, const char *label, int32_t *at)
+{
+    mh_asm6502_result result;
+    if (mh_asm6502_assemble(source, strlen(source), NULL, &result) != MH_OK ||
+        result.chunk_count != 1) {
+        mh_asm6502_result_free(&result);
+        return -1;
+    }
+    for (size_t i = 0; label && i < result.symbol_count; i++)
+        if (strcmp(result.symbols[i].name, label) == 0) *at = result.symbols[i].value;
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        mh_asm6502_result_free(&result);
+        return -1;
+    }
+    const mh_asm6502_chunk *chunk = &result.chunks[0];
+    uint8_t header[2] = {(uint8_t)(chunk->address & 0xFF), (uint8_t)(chunk->address >> 8)};
+    fwrite(header, 1, 2, f);
+    fwrite(chunk->bytes, 1, chunk->size, f);
+    fclose(f);
+    mh_asm6502_result_free(&result);
+    return 0;
+}
+
 static int load(const char *name)
 {
     char path[512], error[512];
@@ -67,21 +117,11 @@ static int suite_init(void)
     mh_ptrvec_free(&dirs);
     if (allowed != 0) return -1;
     mh_harness_initialize(&h, "2025-11-25");
-    mh_asm6502_result result;
-    if (mh_asm6502_assemble(program, strlen(program), NULL, &result) != MH_OK ||
-        result.chunk_count != 1) {
-        mh_asm6502_result_free(&result);
-        return -1;
-    }
     snprintf(prg, sizeof prg, "%s/trace.prg", tmpdir);
-    FILE *f = fopen(prg, "wb");
-    if (!f) return -1;
-    const mh_asm6502_chunk *chunk = &result.chunks[0];
-    uint8_t header[2] = {(uint8_t)(chunk->address & 0xFF), (uint8_t)(chunk->address >> 8)};
-    fwrite(header, 1, 2, f);
-    fwrite(chunk->bytes, 1, chunk->size, f);
-    fclose(f);
-    mh_asm6502_result_free(&result);
+    snprintf(irq_prg, sizeof irq_prg, "%s/irq.prg", tmpdir);
+    if (write_prg(program, prg, NULL, NULL) != 0 ||
+        write_prg(interrupts, irq_prg, "handler", &handler_at) != 0)
+        return -1;
     return 0;
 }
 
@@ -125,20 +165,22 @@ static double num(const cJSON *object, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : -1;
 }
 
-/* A fresh paused session "tr" at $0800. */
-static void fresh_session(void)
+/* A fresh paused session "tr" with path loaded, starting at start. */
+static void fresh_session_with(const char *path, int start)
 {
     mh_harness_call_tool(&h, "session_destroy", "{\"session\":\"tr\"}");
     char args[512];
     snprintf(args, sizeof args,
              "{\"machine\":\"bare6502\",\"name\":\"tr\",\"options\":{\"program\":\"%s\","
-             "\"exit_port\":\"$F002\",\"start\":2048}}",
-             prg);
+             "\"exit_port\":\"$F002\",\"irq_port\":\"$F003\",\"start\":%d}}",
+             path, start);
     const cJSON *r = mh_harness_call_tool(&h, "session_create", args);
     CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
     CU_ASSERT_FALSE(mh_harness_is_error(mh_harness_call_tool(&h, "session_select",
                                                              "{\"session\":\"tr\"}")));
 }
+
+static void fresh_session(void) { fresh_session_with(prg, 0x0800); }
 
 static void run_to_exit(void)
 {
@@ -228,6 +270,27 @@ static void test_frame_trace_without_video(void)
         CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(writes, i), "address"), 0x0301);
 }
 
+static void test_events_log_interrupts_taken(void)
+{
+    fresh_session_with(irq_prg, 0x0900);
+    call_ok("trace_events_get", "{\"size\":64}");
+    run_to_exit();
+    const cJSON *r = call_ok("trace_events_get", "{\"order\":\"oldest\"}");
+    const cJSON *events = member(r, "events");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(events), 2);
+    for (int i = 0; i < 2; i++) {
+        const cJSON *e = cJSON_GetArrayItem(events, i);
+        CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(e, "kind")), "taken");
+        CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(e, "chip")), "cpu");
+        CU_ASSERT_EQUAL(num(e, "pc"), handler_at);
+        CU_ASSERT_EQUAL(num(e, "detail"), i == 0 ? 2 : 0); /* BRK, then IRQ */
+    }
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "took BRK"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "took IRQ"));
+    r = call_ok("trace_events_get", "{\"size\":0}");
+    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "matched"), 0);
+}
+
 static void test_trace_arguments_refused(void)
 {
     fresh_session();
@@ -252,4 +315,5 @@ MH_SUITE("debug.trace", suite_init, suite_cleanup,
          {"cycle counters have a limit", test_counters_have_a_limit},
          {"a frame trace without video, with filters and capacity",
           test_frame_trace_without_video},
+         {"the event log has the interrupts the CPU took", test_events_log_interrupts_taken},
          {"trace arguments are checked", test_trace_arguments_refused});

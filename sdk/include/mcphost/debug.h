@@ -178,7 +178,8 @@ typedef struct mh_frame_trace_status {
 } mh_frame_trace_status;
 
 /* ABI 1.5: one chip event (machine_events.h), or an interrupt the CPU
- * took (kind MH_TRACE_EV_TAKEN, detail: 0 IRQ, 1 NMI, 2 BRK, chip "cpu"). */
+ * took (kind MH_TRACE_EV_TAKEN, detail: 0 IRQ, 1 NMI, 2 BRK, 3 reset, chip
+ * "cpu"). */
 #define MH_TRACE_EV_TAKEN 100u
 typedef struct mh_trace_event {
     uint64_t cycle;
