@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "debug_internal.h"
+#include "debug_trace.h"
 #include "sessions.h"
 
 mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
@@ -56,6 +57,7 @@ void mh_dbg_free(mh_dbg *dbg)
     dbg_ring_free(&dbg->history);
     dbg_ring_free(&dbg->writes);
     dbg_pairs_free(&dbg->writers);
+    dbg_traces_free(dbg);
     free(dbg);
 }
 
@@ -108,7 +110,7 @@ static void rebuild_maps(mh_dbg *dbg)
  * register would answer with its new value). */
 static void refresh_shadow(mh_dbg *dbg)
 {
-    if (dbg->writes.data) { /* the write log needs every old value */
+    if (dbg->writes.data || dbg->trace_writes) { /* the write log needs every old value */
         dbg->mem->peek(dbg->mem_ctx, 0, 0, dbg->shadow, sizeof dbg->shadow);
         return;
     }
@@ -127,8 +129,8 @@ void dbg_arm_hooks(mh_dbg *dbg)
     if (dbg->maps_dirty) rebuild_maps(dbg);
     refresh_shadow(dbg);
     int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg) ||
-               dbg->history.data != NULL;
-    int access = dbg->armed_watch != 0 || dbg->writes.data != NULL;
+               dbg->history.data != NULL || dbg->trace_sync;
+    int access = dbg->armed_watch != 0 || dbg->writes.data != NULL || dbg->trace_writes;
     if (sync != dbg->hooks_sync || access != dbg->hooks_access) {
         dbg->cpu->set_debug_hooks(dbg->cpu_ctx, sync ? dbg_sync_hook : NULL,
                                   access ? dbg_access_hook : NULL, dbg);

@@ -14,6 +14,8 @@
 #include "mcphost/machine.h"
 #include "ptrvec.h"
 
+typedef struct dbg_traces dbg_traces;
+
 /* Bits of watch_map[address]. */
 enum { WATCH_READ = 1, WATCH_WRITE = 2, WATCH_CHANGE = 4 };
 
@@ -118,6 +120,11 @@ struct mh_dbg {
     dbg_ring history;
     dbg_ring writes;
     dbg_pairset writers;    /* (pc, address) of every write since the log (re)started */
+
+    /* Traces (debug_trace.h): NULL until first used; the hooks call in
+     * while trace_sync (every instruction) or trace_writes (every write). */
+    struct dbg_traces *traces;
+    int trace_sync, trace_writes;
 };
 
 #define DBG_HISTORY_DEFAULT 65536u

@@ -190,6 +190,7 @@ static void sprite_dma_check(m6569 *v)
     unsigned cand = v->reg[0x15] & (unsigned)~v->spr_dma & 0xFFu;
     if (!cand) return;
     const unsigned y = v->raster & 0xFFu;
+    const unsigned before = v->spr_dma;
     for (unsigned i = 0; i < 8; i++) {
         const unsigned bit = 1u << i;
         if ((cand & bit) && v->reg[2 * i + 1] == y) {
@@ -198,6 +199,8 @@ static void sprite_dma_check(m6569 *v)
             v->spr_exp_ff |= (uint8_t)bit;
         }
     }
+    if (v->spr_dma != before && v->links.events) /* detail: the sprites whose DMA began */
+        mh_event_emit(v->links.events, MH_CHIP_EV_SPRITE_DMA, "vic2", v->spr_dma & ~before);
 }
 
 static void sprite_mcbase_update(m6569 *v)
@@ -552,6 +555,11 @@ uint32_t m6569_tick(m6569 *v)
         if (m && !v->raster_match) {
             v->irq_latch |= M6569_INT_RST;
             update_irq(v);
+            if (v->links.events) {
+                mh_event_emit(v->links.events, MH_CHIP_EV_RASTER, "vic2", v->raster);
+                if (v->irq_mask & M6569_INT_RST)
+                    mh_event_emit(v->links.events, MH_CHIP_EV_IRQ, "vic2", M6569_INT_RST);
+            }
         }
         v->raster_match = m;
     }
@@ -573,6 +581,8 @@ uint32_t m6569_tick(m6569 *v)
             v->vc = v->vcbase;
             v->vmli = 0;
             if (bl) v->rc = 0;
+            if (bl && v->links.events)
+                mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", raster);
         }
         if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
         if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);

@@ -98,6 +98,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "mcphost/machine_events.h"
 #include "mcphost/status.h"
 
 #ifdef __cplusplus
@@ -192,6 +193,7 @@ typedef struct m6569_links {
     const uint8_t *color_ram;
     uint8_t *framebuffer;
     uint32_t fb_pitch;
+    const mh_event_sink *events; /* raster/bad line/IRQ events; NULL: none */
 } m6569_links;
 
 typedef struct m6569 {

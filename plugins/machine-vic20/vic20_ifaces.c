@@ -47,8 +47,16 @@ static const char *cpu_model_name(void *context)
     return "6502";
 }
 
+static void cpu_set_event_sink(void *context, mh_chip_event_fn fn, void *user)
+{
+    vic20 *m = context;
+    m->events.fn = fn;
+    m->events.user = user;
+}
+
 static const mh_cpu6502_iface cpu_iface = {sizeof(mh_cpu6502_iface), cpu_state,
-                                           cpu_set_debug_hooks, cpu_model_name};
+                                           cpu_set_debug_hooks, cpu_model_name,
+                                           cpu_set_event_sink};
 
 /* ---- mh.memory/1 ---- */
 

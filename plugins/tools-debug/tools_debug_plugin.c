@@ -16,6 +16,7 @@ static int has_annotators(const mh_debug_service *debug)
 static const td_register_fn groups[] = {
     td_register_execution, td_register_breakpoints, td_register_registers,
     td_register_memory,    td_register_code,    td_register_history,
+    td_register_trace,
 };
 
 static mh_status tools_debug_init(const mh_host *host, void **data)

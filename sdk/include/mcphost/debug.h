@@ -148,6 +148,60 @@ typedef struct mh_write_record {
     uint16_t line, line_cycle; /* beam position; 0 without mh.video/1 */
 } mh_write_record;
 
+/* ABI 1.5: a frame trace (frame_trace_*): the CPU's writes to chosen
+ * addresses (a chip's registers) during whole frames. */
+typedef struct mh_frame_trace_spec {
+    uint32_t struct_size;
+    uint32_t frames;           /* frames to record from the next frame start; 0: until
+                                  stopped. Without "mh.video/1" recording starts at once. */
+    const uint8_t *address_map;/* 65536 bytes, nonzero: record writes there; NULL: every
+                                  write. Copied by frame_trace_start. */
+    uint16_t pc_start, pc_end; /* only writes by instructions in [pc_start, pc_end] */
+    uint32_t capacity;         /* records kept (the first ones); 0: 65536; at most 1 << 22 */
+} mh_frame_trace_spec;
+
+typedef enum mh_frame_trace_state {
+    MH_FTRACE_OFF = 0,       /* never started */
+    MH_FTRACE_WAITING = 1,   /* armed, waiting for the next frame start */
+    MH_FTRACE_RECORDING = 2,
+    MH_FTRACE_DONE = 3       /* its frames are over, or stopped */
+} mh_frame_trace_state;
+
+typedef struct mh_frame_trace_status {
+    uint32_t struct_size;
+    uint32_t state;          /* mh_frame_trace_state */
+    uint32_t frames;         /* asked for (0: until stopped) */
+    uint32_t frames_done;    /* frame starts passed while recording */
+    uint64_t recorded;       /* records held */
+    uint64_t dropped;        /* matching writes left out: the trace was full */
+    uint64_t first_cycle, last_cycle; /* when recording began and ended (or now) */
+} mh_frame_trace_status;
+
+/* ABI 1.5: one chip event (machine_events.h), or an interrupt the CPU
+ * took (kind MH_TRACE_EV_TAKEN, detail: 0 IRQ, 1 NMI, 2 BRK, 3 reset, chip
+ * "cpu"). */
+#define MH_TRACE_EV_TAKEN 100u
+typedef struct mh_trace_event {
+    uint64_t cycle;
+    uint32_t kind, detail;
+    const char *chip;        /* static, the machine's (or "cpu") */
+    uint16_t pc;             /* the instruction running (taken: the handler) */
+    uint16_t line, line_cycle;
+} mh_trace_event;
+
+/* ABI 1.5: a cycle counter over the runs of a piece of code: from the
+ * cycle the instruction at start begins to the cycle the one at end
+ * begins, or (end_set 0) to the return (RTS/RTI) that leaves the routine
+ * entered at start, that return included. */
+typedef struct mh_cycle_counter {
+    uint32_t struct_size;
+    uint16_t start, end;
+    int end_set;
+    uint64_t runs;           /* completed runs */
+    uint64_t min, max, total;/* over the completed runs */
+    uint64_t last;           /* the last run's cycles */
+} mh_cycle_counter;
+
 typedef struct mh_history_config {
     uint32_t struct_size;
     int64_t instructions;    /* ring size; default 65536 */
@@ -262,6 +316,29 @@ typedef struct mh_debug_service {
      * be called again: call it in deinit(), never from inside fn. */
     uint64_t (*add_stop_annotator)(const mh_host *host, mh_stop_annotate_fn fn, void *user);
     void (*remove_stop_annotator)(const mh_host *host, uint64_t id);
+    /* ---- traces (ABI 1.5: check struct_size) [emu-thread] ---- */
+
+    /* Starts a frame trace (replacing the last one), stops it (it keeps its
+     * records), and copies its records oldest first after skipping `skip`;
+     * status (may be NULL) says how it stands. */
+    mh_status (*frame_trace_start)(mh_session *session, const mh_frame_trace_spec *spec,
+                                   char *error, size_t error_size);
+    void (*frame_trace_stop)(mh_session *session);
+    size_t (*frame_trace_copy)(mh_session *session, size_t skip, mh_write_record *out,
+                               size_t max, mh_frame_trace_status *status);
+    /* The chip event log: a ring of mh_trace_event, off until sized (the
+     * machine's event sink is installed only while it is on). size -1
+     * keeps it; 0 turns it off; a change empties it. *now: its size. */
+    mh_status (*events_config)(mh_session *session, int64_t size, int64_t *now);
+    size_t (*events_copy)(mh_session *session, size_t skip, mh_trace_event *out, size_t max);
+    /* Cycle counters (at most 16): counter_add finds or adds the one for
+     * (start, end, end_set); counters_copy copies them all (returns the
+     * count); counters_reset zeroes one (index) or all (index < 0), and
+     * with remove deletes them. */
+    mh_status (*counter_add)(mh_session *session, uint16_t start, uint16_t end, int end_set,
+                             char *error, size_t error_size);
+    size_t (*counters_copy)(mh_session *session, mh_cycle_counter *out, size_t max);
+    void (*counters_reset)(mh_session *session, int index, int remove);
 } mh_debug_service;
 
 #ifdef __cplusplus
