@@ -280,12 +280,15 @@ int dbg_sync_hook(void *user, uint16_t pc)
     /* An instruction stopped before is recorded when the next run starts
      * it (mh_dbg_begin), since this hook is not called again for it. */
     if (dbg->history.data && !stop) dbg_record_insn(dbg, pc);
+    if (dbg->profile && dbg->profile->on && !stop) dbg_profile_insn(dbg, pc);
     return stop;
 }
 
 int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
 {
     mh_dbg *dbg = user;
+    if (dbg->profile && dbg->profile->on)
+        dbg_profile_access(dbg->profile, address, write, dbg->cpu_state->ipc);
     uint8_t watch = dbg->watch_map[address];
     if (!watch && !(write && dbg->writes.data)) return 0;
     int changed = 0;

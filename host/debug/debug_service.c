@@ -295,6 +295,18 @@ static mh_status d_history_config(mh_session *s, const mh_history_config *config
     return status;
 }
 
+static mh_status d_profile_control(mh_session *s, int on, int reset)
+{
+    if (!s || !s->dbg) return MH_ERR_STATE;
+    if (d_state(s) == MH_EXEC_RUNNING) return MH_ERR_STATE;
+    return mh_dbg_profile_control(s->dbg, on, reset);
+}
+
+static const mh_profile_view *d_profile_view(mh_session *s)
+{
+    return s && s->dbg ? mh_dbg_profile_view(s->dbg) : NULL;
+}
+
 const mh_debug_service mh_debug_service_impl = {
     sizeof(mh_debug_service), d_run,          d_pause,        d_wait,
     d_state,                  d_state_json,   d_bp_add,       d_bp_delete,
@@ -302,4 +314,5 @@ const mh_debug_service mh_debug_service_impl = {
     d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
     d_bp_condition_with,      d_history_copy, d_writes_copy,  d_history_config,
     d_writers,
+    d_profile_control,        d_profile_view,
 };

@@ -1,0 +1,177 @@
+/* debug_profile.c - the profiler's accounting (debug_profile.h). */
+#include "debug_profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcphost/disasm6502.h"
+
+#define OP_BRK 0x00
+#define OP_JSR 0x20
+#define OP_RTI 0x40
+#define OP_JMP_ABS 0x4C
+#define OP_RTS 0x60
+#define OP_JMP_IND 0x6C
+
+int dbg_profile_is_flow(uint8_t opcode)
+{
+    /* the eight branches are $10, $30 ... $F0 */
+    if ((opcode & 0x1F) == 0x10) return 1;
+    return opcode == OP_BRK || opcode == OP_JSR || opcode == OP_RTI || opcode == OP_JMP_ABS ||
+           opcode == OP_RTS || opcode == OP_JMP_IND;
+}
+
+static void point_view(dbg_profile *p)
+{
+    p->view.struct_size = sizeof p->view;
+    p->view.insn_count = p->insn_count;
+    p->view.cycle_count = p->cycle_count;
+    p->view.functions = p->functions;
+    p->view.usage = p->usage;
+    p->view.reads = p->reads;
+    p->view.writes = p->writes;
+    p->view.edges = p->edges.keys;
+    p->view.callers = p->callers.keys;
+    p->view.returns = p->returns.keys;
+    p->view.pair_slots = DBG_PAIRS_CAPACITY;
+}
+
+dbg_profile *dbg_profile_new(void)
+{
+    dbg_profile *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    if (dbg_pairs_reset(&p->edges) != 0 || dbg_pairs_reset(&p->callers) != 0 ||
+        dbg_pairs_reset(&p->returns) != 0) {
+        dbg_profile_free(p);
+        return NULL;
+    }
+    point_view(p);
+    return p;
+}
+
+void dbg_profile_free(dbg_profile *p)
+{
+    if (!p) return;
+    dbg_pairs_free(&p->edges);
+    dbg_pairs_free(&p->callers);
+    dbg_pairs_free(&p->returns);
+    free(p);
+}
+
+void dbg_profile_reset(dbg_profile *p)
+{
+    memset(p->insn_count, 0, sizeof p->insn_count);
+    memset(p->cycle_count, 0, sizeof p->cycle_count);
+    memset(p->functions, 0, sizeof p->functions);
+    memset(p->usage, 0, sizeof p->usage);
+    memset(p->reads, 0, sizeof p->reads);
+    memset(p->writes, 0, sizeof p->writes);
+    dbg_pairs_reset(&p->edges); /* the tables exist: only emptied */
+    dbg_pairs_reset(&p->callers);
+    dbg_pairs_reset(&p->returns);
+    p->depth = 0;
+    p->have_last = 0;
+    p->root_cycles = 0;
+    p->view.cycles = p->view.instructions = 0;
+}
+
+void dbg_profile_pause(dbg_profile *p) { p->have_last = 0; }
+
+const mh_profile_view *dbg_profile_view(dbg_profile *p)
+{
+    p->view.on = p->on;
+    p->view.pairs_full = p->edges.full || p->callers.full || p->returns.full;
+    return &p->view;
+}
+
+/* ---- the shadow call stack ---- */
+
+static mh_profile_function *top_function(dbg_profile *p)
+{
+    return p->depth ? &p->functions[p->stack[p->depth - 1].entry] : NULL;
+}
+
+static void call(dbg_profile *p, uint16_t entry, uint32_t kind, uint16_t site, uint8_t caller_s,
+                 uint64_t start)
+{
+    mh_profile_function *f = &p->functions[entry];
+    f->calls++;
+    f->kinds |= kind;
+    dbg_pairs_add(&p->callers, entry, site);
+    if (p->depth == DBG_PROFILE_DEPTH) return; /* deeper than any real stack: not followed */
+    p->stack[p->depth++] = (dbg_frame){entry, caller_s, start};
+}
+
+/* After an RTS or RTI at `from` left S at s: every frame whose caller's S
+ * is at or below s has returned (a routine that dropped its return address
+ * and returned from further up unwinds more than one). */
+static void unwind(dbg_profile *p, uint8_t s, uint16_t from, uint64_t now)
+{
+    while (p->depth) {
+        const dbg_frame *f = &p->stack[p->depth - 1];
+        uint8_t above = (uint8_t)(s - f->caller_s);
+        if (above >= 0x80) break; /* S is still below the caller's: inside */
+        if (above == 0) dbg_pairs_add(&p->returns, f->entry, from);
+        p->functions[f->entry].inclusive_cycles += now - f->start;
+        p->depth--;
+    }
+}
+
+/* ---- one boundary ---- */
+
+static void account_last(dbg_profile *p, const dbg_profile_at *at)
+{
+    uint64_t delta = at->cycle >= p->last_cycle ? at->cycle - p->last_cycle : 0;
+    uint64_t sequence = 0; /* a hardware interrupt's own cycles */
+    if (at->interrupt & (MH_ENTRY_IRQ | MH_ENTRY_NMI))
+        sequence = at->interrupt_cycles < delta ? at->interrupt_cycles : delta;
+    uint64_t own = delta - sequence;
+    p->view.cycles += delta;
+    p->cycle_count[p->last_pc] += own;
+    mh_profile_function *f = top_function(p);
+    if (f) f->exclusive_cycles += own;
+    else p->root_cycles += own;
+
+    /* What the last instruction did to the flow. */
+    const uint8_t op = p->last_bytes[0];
+    const uint64_t ended = at->cycle - sequence; /* when it ended */
+    if (dbg_profile_is_flow(op))
+        dbg_pairs_add(&p->edges, p->last_pc,
+                      at->interrupt & (MH_ENTRY_IRQ | MH_ENTRY_NMI) ? at->resume : at->pc);
+    if (op == OP_JSR) {
+        uint16_t target = (uint16_t)(p->last_bytes[1] | p->last_bytes[2] << 8);
+        call(p, target, MH_ENTRY_JSR, p->last_pc, p->last_s, ended);
+    } else if (op == OP_RTS || op == OP_RTI) {
+        /* S after it: with an interrupt since, before the 3 bytes it pushed */
+        uint8_t s = at->interrupt & (MH_ENTRY_IRQ | MH_ENTRY_NMI) ? (uint8_t)(at->s + 3) : at->s;
+        unwind(p, s, p->last_pc, ended);
+    }
+}
+
+void dbg_profile_step(dbg_profile *p, const dbg_profile_at *at)
+{
+    if (p->have_last) account_last(p, at);
+    if (at->interrupt) {
+        /* the handler: its caller's S is the one before the 3 pushes; an
+         * IRQ or NMI starts with the sequence, a BRK's cycles were its own */
+        uint64_t sequence = at->interrupt & (MH_ENTRY_IRQ | MH_ENTRY_NMI) ? at->interrupt_cycles : 0;
+        if (sequence > at->cycle) sequence = at->cycle;
+        uint16_t site = p->have_last ? p->last_pc : at->pc;
+        call(p, at->pc, at->interrupt, site, (uint8_t)(at->s + 3), at->cycle - sequence);
+        mh_profile_function *f = top_function(p);
+        if (f && p->have_last) f->exclusive_cycles += sequence;
+    }
+    p->insn_count[at->pc]++;
+    p->view.instructions++;
+    mh_profile_function *f = top_function(p);
+    if (f) f->instructions++;
+    int length = mh_op6502_get(at->bytes[0])->length;
+    p->usage[at->pc] |= MH_USAGE_OPCODE;
+    for (int i = 1; i < length && i < 3; i++)
+        p->usage[(uint16_t)(at->pc + i)] |= MH_USAGE_OPERAND;
+    p->have_last = 1;
+    p->last_pc = at->pc;
+    memcpy(p->last_bytes, at->bytes, sizeof p->last_bytes);
+    p->last_s = at->s;
+    p->last_cycle = at->cycle;
+}
