@@ -287,8 +287,7 @@ int dbg_sync_hook(void *user, uint16_t pc)
 int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
 {
     mh_dbg *dbg = user;
-    if (dbg->profile && dbg->profile->on)
-        dbg_profile_access(dbg->profile, address, write, dbg->cpu_state->ipc);
+    if (write && dbg->profile && dbg->profile->on) dbg_profile_write(dbg->profile, address);
     uint8_t watch = dbg->watch_map[address];
     if (!watch && !(write && dbg->writes.data)) return 0;
     int changed = 0;

@@ -117,6 +117,81 @@ static void unwind(dbg_profile *p, uint8_t s, uint16_t from, uint64_t now)
     }
 }
 
+/* ---- data reads ---- */
+
+/* Mnemonics that read the byte their operand addresses (loads, ALU,
+ * compares, BIT, read-modify-write, and the undocumented ones that do;
+ * NOP with a memory operand reads it too). */
+static int reads_operand(uint8_t mn)
+{
+    switch (mn) {
+    case MH_MN6502_ADC: case MH_MN6502_AND: case MH_MN6502_ASL: case MH_MN6502_BIT:
+    case MH_MN6502_CMP: case MH_MN6502_CPX: case MH_MN6502_CPY: case MH_MN6502_DEC:
+    case MH_MN6502_EOR: case MH_MN6502_INC: case MH_MN6502_LDA: case MH_MN6502_LDX:
+    case MH_MN6502_LDY: case MH_MN6502_LSR: case MH_MN6502_NOP: case MH_MN6502_ORA:
+    case MH_MN6502_ROL: case MH_MN6502_ROR: case MH_MN6502_SBC: case MH_MN6502_SLO:
+    case MH_MN6502_RLA: case MH_MN6502_SRE: case MH_MN6502_RRA: case MH_MN6502_LAX:
+    case MH_MN6502_DCP: case MH_MN6502_ISC: case MH_MN6502_LAS:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void mark_read(dbg_profile *p, uint16_t address)
+{
+    p->usage[address] |= MH_USAGE_READ;
+    p->reads[address]++;
+}
+
+static uint8_t peek(const dbg_profile_at *at, uint16_t address)
+{
+    return at->peek ? at->peek(at->peek_user, address) : 0;
+}
+
+/* A pointer in memory: read as data, and where it points. */
+static uint16_t read_pointer(dbg_profile *p, const dbg_profile_at *at, uint16_t lo, uint16_t hi)
+{
+    mark_read(p, lo);
+    mark_read(p, hi);
+    return (uint16_t)(peek(at, lo) | peek(at, hi) << 8);
+}
+
+/* The data the instruction at `at` is about to read. */
+static void mark_reads(dbg_profile *p, const dbg_profile_at *at, const mh_op6502_info *op)
+{
+    const uint8_t b1 = at->bytes[1];
+    const uint16_t word = (uint16_t)(b1 | at->bytes[2] << 8);
+    uint16_t ea;
+    switch (op->mode) {
+    case MH_AM6502_ZP: ea = b1; break;
+    case MH_AM6502_ZPX: ea = (uint8_t)(b1 + at->x); break;
+    case MH_AM6502_ZPY: ea = (uint8_t)(b1 + at->y); break;
+    case MH_AM6502_ABS: ea = word; break;
+    case MH_AM6502_ABSX: ea = (uint16_t)(word + at->x); break;
+    case MH_AM6502_ABSY: ea = (uint16_t)(word + at->y); break;
+    case MH_AM6502_IZX: {
+        uint8_t zp = (uint8_t)(b1 + at->x);
+        ea = read_pointer(p, at, zp, (uint8_t)(zp + 1));
+        break;
+    }
+    case MH_AM6502_IZY: ea = (uint16_t)(read_pointer(p, at, b1, (uint8_t)(b1 + 1)) + at->y); break;
+    case MH_AM6502_IND: /* JMP ($xxFF) takes its high byte from $xx00 */
+        read_pointer(p, at, word, (uint16_t)((word & 0xFF00) | (uint8_t)(word + 1)));
+        return;
+    default: {
+        /* pulls from the stack */
+        unsigned pulled = op->mn == MH_MN6502_PLA || op->mn == MH_MN6502_PLP ? 1
+                          : op->mn == MH_MN6502_RTS                          ? 2
+                          : op->mn == MH_MN6502_RTI                          ? 3
+                                                                              : 0;
+        for (unsigned i = 1; i <= pulled; i++) mark_read(p, (uint16_t)(0x100 + (uint8_t)(at->s + i)));
+        return;
+    }
+    }
+    if (reads_operand(op->mn)) mark_read(p, ea);
+}
+
 /* ---- one boundary ---- */
 
 static void account_last(dbg_profile *p, const dbg_profile_at *at)
@@ -165,7 +240,9 @@ void dbg_profile_step(dbg_profile *p, const dbg_profile_at *at)
     p->view.instructions++;
     mh_profile_function *f = top_function(p);
     if (f) f->instructions++;
-    int length = mh_op6502_get(at->bytes[0])->length;
+    const mh_op6502_info *op = mh_op6502_get(at->bytes[0]);
+    int length = op->length;
+    mark_reads(p, at, op);
     p->usage[at->pc] |= MH_USAGE_OPCODE;
     for (int i = 1; i < length && i < 3; i++)
         p->usage[(uint16_t)(at->pc + i)] |= MH_USAGE_OPERAND;

@@ -3,9 +3,13 @@
  * counts, per-function calls and exclusive/inclusive cycles from a shadow
  * call stack, the control transfers seen, and what the CPU did with each
  * byte. The engine feeds it one dbg_profile_at per instruction boundary
- * (from its sync hook) and every bus access (from its access hook) while
- * it is on; the accounting itself knows nothing of the CPU or the bus, so
- * the unit tests drive it with made-up steps.
+ * (from its sync hook) and every CPU write (from its access hook) while it
+ * is on; the accounting itself knows nothing of the CPU or the bus, so the
+ * unit tests drive it with made-up steps.
+ * Data reads are worked out from each instruction (its addressing mode,
+ * X, Y and pointers) rather than taken from the bus, which also carries
+ * the 6502's dummy reads (the un-carried address of an indexed store, the
+ * base of a zero page index): those are no data the program reads.
  * Ownership: dbg_profile_new() allocates everything; dbg_profile_free().
  * [emu-thread] only. */
 #ifndef MH_HOST_DEBUG_PROFILE_H
@@ -24,7 +28,10 @@ typedef struct dbg_profile_at {
     uint64_t cycle;      /* session cycles now */
     uint16_t pc;
     uint8_t bytes[3];    /* opcode and operands at pc */
-    uint8_t s;           /* S now */
+    uint8_t s, x, y;     /* registers now */
+    /* Reads memory without side effects (the pointers of indirect modes). */
+    uint8_t (*peek)(void *peek_user, uint16_t address);
+    void *peek_user;
     /* An interrupt sequence ran just before pc (the CPU's ir is $00):
      * MH_ENTRY_IRQ, _NMI or _BRK (the pushed B flag tells BRK from a
      * hardware interrupt); 0 otherwise. */
@@ -74,19 +81,12 @@ const mh_profile_view *dbg_profile_view(dbg_profile *p);
 /* Accounts the instruction that ended at `at` and starts the one at pc. */
 void dbg_profile_step(dbg_profile *p, const dbg_profile_at *at);
 
-/* One bus access by the instruction that started at ipc: a write, or a
- * read that is not its own opcode/operand fetch (those are marked by
- * dbg_profile_step). */
-static inline void dbg_profile_access(dbg_profile *p, uint16_t address, int write, uint16_t ipc)
+/* One CPU write (a read-modify-write instruction's dummy write too: it
+ * is a real bus write). */
+static inline void dbg_profile_write(dbg_profile *p, uint16_t address)
 {
-    if (write) {
-        p->usage[address] |= MH_USAGE_WRITE;
-        p->writes[address]++;
-    } else if ((uint16_t)(address - ipc) > 2) {
-        /* fetches and the CPU's dummy reads of the next bytes are code */
-        p->usage[address] |= MH_USAGE_READ;
-        p->reads[address]++;
-    }
+    p->usage[address] |= MH_USAGE_WRITE;
+    p->writes[address]++;
 }
 
 /* The 6502's control-transfer opcodes (branches, JMP, JSR, RTS, RTI, BRK). */

@@ -4,6 +4,8 @@
  * [emu-thread] only. */
 #include "debug_internal.h"
 
+static uint8_t peek_byte(void *user, uint16_t address) { return dbg_peek(user, address); }
+
 void dbg_profile_insn(mh_dbg *dbg, uint16_t pc)
 {
     const mh_cpu6502 *cpu = dbg->cpu_state;
@@ -11,6 +13,10 @@ void dbg_profile_insn(mh_dbg *dbg, uint16_t pc)
     at.cycle = cpu->cycles + dbg->cycle_offset;
     at.pc = pc;
     at.s = cpu->s;
+    at.x = cpu->x;
+    at.y = cpu->y;
+    at.peek = peek_byte;
+    at.peek_user = dbg;
     dbg->mem->peek(dbg->mem_ctx, 0, pc, at.bytes, 3);
     /* ir is $00 after an interrupt sequence (BRK, IRQ, NMI or reset) */
     if (cpu->ir == 0x00 && dbg->profile->have_last) {

@@ -5,6 +5,7 @@
  * drops its return address, and the code/data marks. */
 #include <CUnit/CUnit.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../../host/debug/debug_profile.h"
 #include "mh_test.h"
@@ -101,7 +102,14 @@ static void test_irq_cycles_are_the_handlers(void)
     dbg_profile *p = dbg_profile_new();
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     step(p, 0, 0xC100, 0xFF, 0xE8, 0, 0);
-    dbg_profile_at irq = {9, 0xFF48, {0x40, 0, 0}, 0xFC, MH_ENTRY_IRQ, 7, 0xC101};
+    dbg_profile_at irq = {0};
+    irq.cycle = 9;
+    irq.pc = 0xFF48;
+    irq.bytes[0] = 0x40; /* RTI */
+    irq.s = 0xFC;
+    irq.interrupt = MH_ENTRY_IRQ;
+    irq.interrupt_cycles = 7;
+    irq.resume = 0xC101;
     dbg_profile_step(p, &irq);
     step(p, 15, 0xC101, 0xFF, 0xEA, 0, 0);
     step(p, 17, 0xC102, 0xFF, 0xEA, 0, 0);
@@ -139,28 +147,66 @@ static void test_dropped_return_unwinds(void)
     dbg_profile_free(p);
 }
 
-static void test_access_marks_data_not_fetches(void)
+static uint8_t fake_peek(void *user, uint16_t address) { return ((const uint8_t *)user)[address]; }
+
+static void step_regs(dbg_profile *p, uint8_t *memory, uint16_t pc, uint8_t x, uint8_t y,
+                      uint8_t s, uint8_t b0, uint8_t b1, uint8_t b2)
+{
+    dbg_profile_at at = {0};
+    at.pc = pc;
+    at.x = x;
+    at.y = y;
+    at.s = s;
+    at.bytes[0] = b0;
+    at.bytes[1] = b1;
+    at.bytes[2] = b2;
+    at.peek = fake_peek;
+    at.peek_user = memory;
+    dbg_profile_step(p, &at);
+}
+
+/* Reads come from what each instruction addresses, not from the bus's
+ * dummy reads; writes from the bus. */
+static void test_data_reads_by_addressing_mode(void)
 {
     dbg_profile *p = dbg_profile_new();
+    uint8_t *memory = calloc(65536, 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    dbg_profile_access(p, 0xC000, 0, 0xC000); /* opcode fetch */
-    dbg_profile_access(p, 0xC002, 0, 0xC000); /* operand */
-    dbg_profile_access(p, 0x2000, 0, 0xC000); /* LDA $2000 */
-    dbg_profile_access(p, 0x2001, 1, 0xC000);
-    dbg_profile_access(p, 0x2001, 1, 0xC000);
-    CU_ASSERT_EQUAL(p->usage[0xC000], 0);
-    CU_ASSERT_EQUAL(p->usage[0xC002], 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(memory);
+    memory[0x10] = 0x00;
+    memory[0x11] = 0x30;
+    step_regs(p, memory, 0xC000, 0, 5, 0xF0, 0xAD, 0x00, 0x20); /* LDA $2000 */
+    step_regs(p, memory, 0xC003, 0, 5, 0xF0, 0x99, 0x00, 0x21); /* STA $2100,Y */
+    step_regs(p, memory, 0xC006, 0, 2, 0xF0, 0xB1, 0x10, 0);    /* LDA ($10),Y */
+    step_regs(p, memory, 0xC008, 1, 2, 0xF0, 0xB5, 0x40, 0);    /* LDA $40,X */
+    step_regs(p, memory, 0xC00A, 1, 2, 0xF0, 0x68, 0, 0);       /* PLA */
+    step_regs(p, memory, 0xC00B, 1, 2, 0xF1, 0x6C, 0xFF, 0x20); /* JMP ($20FF) */
+    step_regs(p, memory, 0xC00E, 1, 2, 0xF1, 0xEE, 0x00, 0x22); /* INC $2200 */
+    dbg_profile_write(p, 0x2105);
     CU_ASSERT_EQUAL(p->usage[0x2000], MH_USAGE_READ);
-    CU_ASSERT_EQUAL(p->reads[0x2000], 1);
-    CU_ASSERT_EQUAL(p->usage[0x2001], MH_USAGE_WRITE);
-    CU_ASSERT_EQUAL(p->writes[0x2001], 2);
+    CU_ASSERT_EQUAL(p->usage[0x2105], MH_USAGE_WRITE);
+    CU_ASSERT_EQUAL(p->reads[0x2105], 0);
+    CU_ASSERT_EQUAL(p->writes[0x2105], 1);
+    CU_ASSERT_EQUAL(p->reads[0x10], 1);
+    CU_ASSERT_EQUAL(p->reads[0x11], 1);
+    CU_ASSERT_EQUAL(p->reads[0x3002], 1);
+    CU_ASSERT_EQUAL(p->reads[0x41], 1);
+    CU_ASSERT_EQUAL(p->reads[0x40], 0); /* the zero page base: a dummy read */
+    CU_ASSERT_EQUAL(p->reads[0x1F1], 1);
+    CU_ASSERT_EQUAL(p->reads[0x20FF], 1);
+    CU_ASSERT_EQUAL(p->reads[0x2000], 2); /* LDA, and JMP ($20FF)'s page-wrapped high byte */
+    CU_ASSERT_EQUAL(p->reads[0x2100], 0);
+    CU_ASSERT_EQUAL(p->reads[0x2200], 1);
+    CU_ASSERT_EQUAL(p->usage[0xC00B], MH_USAGE_OPCODE);
+    CU_ASSERT_EQUAL(p->usage[0xC00D], MH_USAGE_OPERAND);
     CU_ASSERT_TRUE(dbg_profile_is_flow(0xD0));
     CU_ASSERT_TRUE(dbg_profile_is_flow(0x4C));
     CU_ASSERT_FALSE(dbg_profile_is_flow(0xEA));
     CU_ASSERT_FALSE(dbg_profile_is_flow(0x11));
+    free(memory);
     dbg_profile_free(p);
 }
 
 MH_SUITE("debug.profile", NULL, NULL, MH_TEST(test_nested_calls),
          MH_TEST(test_irq_cycles_are_the_handlers), MH_TEST(test_dropped_return_unwinds),
-         MH_TEST(test_access_marks_data_not_fetches));
+         MH_TEST(test_data_reads_by_addressing_mode));
