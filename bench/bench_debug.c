@@ -1,6 +1,7 @@
 /* bench_debug - what armed breakpoints cost: warp speed of a C64 session in
  * the real mcphost binary (over stdio, through execution_run/pause), with
  * the instruction history and write log on and off (each alone), with
+ * the profiler and code/data log on (profile_start; history off), with
  * nothing armed, then with 100 exec breakpoints and 10 write watchpoints
  * (none of which fires, so the run measures the hooks' lookups), then with
  * a conditional exec breakpoint on the KERNAL's keyboard loop that is hit
@@ -75,6 +76,19 @@ int main(int argc, char **argv)
         printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", history[i].what, speed[i],
                100.0 * speed[i] / base);
     printf("  %-44s %7.2f MHz\n", "nothing armed (history off from here)", base);
+
+    /* The profiler costs only while on: measured alone, then stopped. */
+    if (bench_mcp_call(&c, "profile_start", "{}") != 0) {
+        fprintf(stderr, "bench_debug: %s\n", c.line);
+        return 1;
+    }
+    double profiled = measure(&c, seconds);
+    if (bench_mcp_call(&c, "profile_stop", "{}") != 0) return 1;
+    printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", "profiler + code/data log on (history off)",
+           profiled, 100.0 * profiled / base);
+    double stopped = measure(&c, seconds);
+    printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", "profiler stopped again", stopped,
+           100.0 * stopped / base);
 
     char bp[160];
     for (int i = 0; i < 100; i++) {
