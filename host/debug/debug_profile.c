@@ -102,6 +102,15 @@ static void call(dbg_profile *p, uint16_t entry, uint32_t kind, uint16_t site, u
     p->stack[p->depth++] = (dbg_frame){entry, caller_s, start};
 }
 
+/* Whether a frame below the top one is in entry (a recursive call: its
+ * time counts once, in the outermost frame). */
+static int entered_below(const dbg_profile *p, uint16_t entry)
+{
+    for (size_t i = 0; i + 1 < p->depth; i++)
+        if (p->stack[i].entry == entry) return 1;
+    return 0;
+}
+
 /* After an RTS or RTI at `from` left S at s: every frame whose caller's S
  * is at or below s has returned (a routine that dropped its return address
  * and returned from further up unwinds more than one). */
@@ -112,7 +121,8 @@ static void unwind(dbg_profile *p, uint8_t s, uint16_t from, uint64_t now)
         uint8_t above = (uint8_t)(s - f->caller_s);
         if (above >= 0x80) break; /* S is still below the caller's: inside */
         if (above == 0) dbg_pairs_add(&p->returns, f->entry, from);
-        p->functions[f->entry].inclusive_cycles += now - f->start;
+        if (!entered_below(p, f->entry))
+            p->functions[f->entry].inclusive_cycles += now - f->start;
         p->depth--;
     }
 }

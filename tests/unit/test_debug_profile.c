@@ -207,6 +207,24 @@ static void test_data_reads_by_addressing_mode(void)
     dbg_profile_free(p);
 }
 
+/* R calls itself once: its inclusive time is the outer call's alone. */
+static void test_recursion_counts_once(void)
+{
+    dbg_profile *p = dbg_profile_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    step(p, 0, 0xC000, 0xFF, 0x20, 0x00, 0xC1);  /* JSR R */
+    step(p, 6, 0xC100, 0xFD, 0x20, 0x00, 0xC1);  /* R: JSR R */
+    step(p, 12, 0xC100, 0xFB, 0x60, 0, 0);       /* inner call: RTS (made-up bytes) */
+    step(p, 18, 0xC103, 0xFD, 0x60, 0, 0);       /* RTS */
+    step(p, 24, 0xC003, 0xFF, 0xEA, 0, 0);
+    const mh_profile_function *r = &p->functions[0xC100];
+    CU_ASSERT_EQUAL(r->calls, 2);
+    CU_ASSERT_EQUAL(r->inclusive_cycles, 24 - 6);
+    CU_ASSERT_EQUAL(r->exclusive_cycles, 6 + 6 + 6);
+    dbg_profile_free(p);
+}
+
 MH_SUITE("debug.profile", NULL, NULL, MH_TEST(test_nested_calls),
          MH_TEST(test_irq_cycles_are_the_handlers), MH_TEST(test_dropped_return_unwinds),
-         MH_TEST(test_data_reads_by_addressing_mode));
+         MH_TEST(test_data_reads_by_addressing_mode),
+         MH_TEST(test_recursion_counts_once));
