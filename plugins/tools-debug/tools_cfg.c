@@ -44,10 +44,10 @@ static void cfg_get(void *user, mh_call *call)
     }
     td_cfg_input in = {(uint16_t)entry, v->insn_count, memory, v->edges, v->pair_slots,
                        v->functions};
-    char title[160];
-    snprintf(title, sizeof title, "$%04X", entry);
-    td_resolve_format_locked(c.plugin->store, td_session_name(&c), entry, title, sizeof title);
-    if (!title[0]) snprintf(title, sizeof title, "$%04X", entry);
+    char title[160]; /* its label, else its address */
+    if (!td_resolve_format_locked(c.plugin->store, td_session_name(&c), entry, title,
+                                  sizeof title))
+        snprintf(title, sizeof title, "$%04X", entry);
     if (td_cfg_build(&in, &g) != 0 ||
         (format == 1 && !(graph = td_cfg_dot(&g, title))) ||
         (format == 2 && !(graph = td_cfg_mermaid(&g)))) {
@@ -58,8 +58,10 @@ static void cfg_get(void *user, mh_call *call)
     mh_args_write_address(w, "entry", entry);
     mh_args_write_string(w, "name", title);
     mh_args_write_uint(w, "exits", g.exits);
-    td_buf_printf(&text, "%s ($%04X): %zu blocks, %zu edges, %zu jumps out to other functions\n",
-                  title, entry, g.block_count, g.edge_count, g.exits);
+    mh_args_write_bool(w, "complete", !v->pairs_full);
+    td_buf_printf(&text, "%s ($%04X): %zu blocks, %zu edges, %zu jumps out to other functions%s\n",
+                  title, entry, g.block_count, g.edge_count, g.exits,
+                  v->pairs_full ? " (incomplete: the profiler's edge table filled up)" : "");
     mh_json_write_key(w, "blocks");
     mh_json_write_array_begin(w);
     for (size_t i = 0; i < g.block_count; i++) {

@@ -142,6 +142,35 @@ static size_t collect_rows(const mh_profile_view *v, int by_function, row *rows)
     return n;
 }
 
+/* Rows per loaded symbol: the instructions and cycles of every address
+ * from a label up to the next one (exclusive), with the label's calls and
+ * inclusive cycles when it is a function entry; returns how many. */
+static size_t collect_symbol_rows(td_call *c, const mh_profile_view *v, row *rows)
+{
+    int32_t *row_of = malloc(65536 * sizeof *row_of);
+    if (!row_of) return 0;
+    for (size_t i = 0; i < 65536; i++) row_of[i] = -1;
+    size_t n = 0;
+    td_session_state *state = td_store_lock(c->plugin->store, td_session_name(c), 0);
+    for (uint32_t a = 0; state && a < 65536; a++) {
+        if (!v->insn_count[a]) continue;
+        const td_symbol *s = td_symbols_below(state, a);
+        if (!s || s->address > 0xFFFF) continue;
+        uint16_t at = (uint16_t)s->address;
+        if (row_of[at] < 0) {
+            const mh_profile_function *f = &v->functions[at];
+            row_of[at] = (int32_t)n;
+            rows[n++] = (row){at, f->calls, 0, 0, f->inclusive_cycles};
+        }
+        row *r = &rows[row_of[at]];
+        r->instructions += v->insn_count[a];
+        r->exclusive += v->cycle_count[a];
+    }
+    td_store_unlock(c->plugin->store);
+    free(row_of);
+    return n;
+}
+
 /* ---- profile_get ---- */
 
 static void profile_get(void *user, mh_call *call)
@@ -153,10 +182,10 @@ static void profile_get(void *user, mh_call *call)
     if (td_begin(&c, user, call, "profile_get", TD_NEED_CPU) != 0) goto done;
     const mh_profile_view *v = td_profile_view(&c);
     if (!v) goto done;
-    static const char *const bys[] = {"function", "address"};
+    static const char *const bys[] = {"function", "address", "symbol"};
     size_t by = 0, sort = SORT_EXCLUSIVE;
     int64_t count, offset;
-    mh_status s = mh_args_choice(c.args, "by", bys, 2, &by, c.err, sizeof c.err);
+    mh_status s = mh_args_choice(c.args, "by", bys, 3, &by, c.err, sizeof c.err);
     if (s == MH_OK || s == MH_ERR_NOT_FOUND)
         s = mh_args_choice(c.args, "sort", sort_names, 4, &sort, c.err, sizeof c.err);
     if (s != MH_OK && s != MH_ERR_NOT_FOUND) {
@@ -170,8 +199,8 @@ static void profile_get(void *user, mh_call *call)
         td_fail(&c, "profile_get: out of memory");
         goto done;
     }
-    int by_function = by == 0;
-    size_t n = collect_rows(v, by_function, rows);
+    int by_function = by != 1; /* functions and symbols have calls */
+    size_t n = by == 2 ? collect_symbol_rows(&c, v, rows) : collect_rows(v, by == 0, rows);
     qsort(rows, n, sizeof *rows, sorters[sort]);
     size_t end = page_end(n, offset, count);
 
@@ -183,10 +212,10 @@ static void profile_get(void *user, mh_call *call)
     mh_args_write_string(w, "sort", sort_names[sort]);
     mh_args_write_uint(w, "matched", n);
     mh_args_write_uint(w, "offset", (uint64_t)offset);
-    td_buf_printf(&text, "profile (%s): %llu cycles, %llu instructions; %zu %s, by %s cycles, "
-                  "from %lld:\n", v->on ? "on" : "off", (unsigned long long)v->cycles,
-                  (unsigned long long)v->instructions, n,
-                  by_function ? "functions" : "addresses", sort_names[sort], (long long)offset);
+    td_buf_printf(&text, "profile (%s): %llu cycles, %llu instructions; %zu rows by %s, sorted by "
+                  "%s, from %lld:\n", v->on ? "on" : "off", (unsigned long long)v->cycles,
+                  (unsigned long long)v->instructions, n, bys[by], sort_names[sort],
+                  (long long)offset);
     mh_json_write_key(w, "rows");
     mh_json_write_array_begin(w);
     for (size_t i = (size_t)offset; i < end; i++) {
@@ -294,8 +323,12 @@ static void functions_list(void *user, mh_call *call)
     }
     mh_json_write_array_end(w);
     mh_args_write_bool(w, "more", end < n);
+    mh_args_write_bool(w, "complete", !v->pairs_full);
     mh_json_write_object_end(w);
     if (end < n) td_buf_printf(&text, "more: offset %zu\n", end);
+    if (v->pairs_full)
+        td_buf_printf(&text, "(some callers, returns or edges were left out: the profiler's "
+                      "tables filled up)\n");
     if (text.failed) {
         td_fail(&c, "functions_list: out of memory for the text");
         goto done;
@@ -323,7 +356,7 @@ static const mh_tool_desc profile_tools[] = {
      profile_stop, NULL},
     {sizeof(mh_tool_desc), "profile_get", NULL,
      "Profiler results per function or address, sorted, paged.",
-     "{\"type\":\"object\",\"properties\":{\"by\":{\"enum\":[\"function\",\"address\"],"
+     "{\"type\":\"object\",\"properties\":{\"by\":{\"enum\":[\"function\",\"address\",\"symbol\"],"
      "\"description\":\"rows\"},\"sort\":{\"enum\":[\"exclusive\",\"inclusive\",\"calls\","
      "\"instructions\",\"address\"],\"description\":\"order\"}," TD_PAGE_SCHEMA
      "},\"additionalProperties\":false}",

@@ -95,6 +95,11 @@ for (const m of MACHINES) {
       assert.deepEqual([inc.instructions, inc.cycles], [10, 60]);
       assert.ok(addresses.rows.every((row) => row.address >= m.base && row.address < at('counter')),
         'only the program ran (interrupts masked)');
+      // per loaded symbol: each label's code up to the next label
+      const symbols = (await ok('profile_get', { by: 'symbol', sort: 'address', count: 1000 })).structuredContent;
+      assert.deepEqual(symbols.rows.map((row) => [row.symbol, row.instructions, row.calls]),
+        [['start', 1, 0], ['loopa', 31, 0], ['loopb', 9, 0], ['suba', 20, 10], ['subb', 9, 3]]);
+      assert.equal(symbols.rows[3].exclusive, 120);
     });
 
     it('functions_list finds the subroutines with their callers and returns', async () => {
@@ -106,6 +111,7 @@ for (const m of MACHINES) {
       assert.deepEqual(fns[1].callers.map((c) => c.symbol), ['loopb']);
       assert.deepEqual(fns[1].returns.map((c) => c.address), [at('subb') + 6]);
       assert.match(resultText(r), /callers: \$[0-9A-F]{4} \(loopa\)/);
+      assert.equal(r.structuredContent.complete, true);
     });
 
     it('cfg_get has the loops as back edges, in JSON, DOT and Mermaid', async () => {
