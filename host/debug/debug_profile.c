@@ -235,6 +235,11 @@ static void account_last(dbg_profile *p, const dbg_profile_at *at)
 
 void dbg_profile_step(dbg_profile *p, const dbg_profile_at *at)
 {
+    if (at->reset || at->cycle < p->last_cycle) {
+        /* a reset, or a snapshot from the past: nothing returns any more */
+        p->depth = 0;
+        p->have_last = 0;
+    }
     if (p->have_last) account_last(p, at);
     if (at->interrupt) {
         /* the handler: its caller's S is the one before the 3 pushes; an

@@ -39,6 +39,7 @@ typedef struct dbg_profile_at {
     uint8_t interrupt_cycles; /* its length (the CPU's t) for IRQ/NMI */
     uint16_t resume;          /* IRQ/NMI: the address it pushed (where the
                                * instruction before went) */
+    int reset;                /* a reset sequence ran: the call stack is gone */
 } dbg_profile_at;
 
 typedef struct dbg_frame {

@@ -24,9 +24,11 @@ void dbg_profile_insn(mh_dbg *dbg, uint16_t pc)
         dbg->mem->peek(dbg->mem_ctx, 0, (uint16_t)(0x100 + (uint8_t)(cpu->s + 1)), pushed, 1);
         dbg->mem->peek(dbg->mem_ctx, 0, (uint16_t)(0x100 + (uint8_t)(cpu->s + 2)), pushed + 1, 1);
         dbg->mem->peek(dbg->mem_ctx, 0, (uint16_t)(0x100 + (uint8_t)(cpu->s + 3)), pushed + 2, 1);
-        uint8_t vector[2];
-        dbg->mem->peek(dbg->mem_ctx, 0, MH_CPU6502_VECTOR_NMI, vector, 2);
-        if (pushed[0] & MH_CPU6502_FLAG_B)
+        uint8_t vector[4]; /* NMI, reset */
+        dbg->mem->peek(dbg->mem_ctx, 0, MH_CPU6502_VECTOR_NMI, vector, 4);
+        if (pc == (uint16_t)(vector[2] | vector[3] << 8))
+            at.reset = 1;
+        else if (pushed[0] & MH_CPU6502_FLAG_B)
             at.interrupt = MH_ENTRY_BRK;
         else
             at.interrupt = pc == (uint16_t)(vector[0] | vector[1] << 8) ? MH_ENTRY_NMI

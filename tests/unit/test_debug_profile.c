@@ -224,7 +224,30 @@ static void test_recursion_counts_once(void)
     dbg_profile_free(p);
 }
 
+/* A reset (or a snapshot from the past) forgets the call stack. */
+static void test_reset_forgets_the_stack(void)
+{
+    dbg_profile *p = dbg_profile_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    step(p, 100, 0xC000, 0xFF, 0x20, 0x00, 0xC1); /* JSR */
+    step(p, 106, 0xC100, 0xFD, 0xEA, 0, 0);
+    CU_ASSERT_EQUAL(p->depth, 1);
+    dbg_profile_at at = {0};
+    at.cycle = 120;
+    at.pc = 0xFCE2;
+    at.bytes[0] = 0xA2;
+    at.reset = 1;
+    dbg_profile_step(p, &at);
+    CU_ASSERT_EQUAL(p->depth, 0);
+    CU_ASSERT_EQUAL(p->functions[0xFCE2].calls, 0);
+    CU_ASSERT_EQUAL(p->cycle_count[0xC100], 0); /* the gap is nobody's */
+    step(p, 50, 0xC000, 0xFF, 0x20, 0x00, 0xC1); /* back in time */
+    CU_ASSERT_EQUAL(p->cycle_count[0xFCE2], 0);
+    CU_ASSERT_EQUAL(p->insn_count[0xC000], 2);
+    dbg_profile_free(p);
+}
+
 MH_SUITE("debug.profile", NULL, NULL, MH_TEST(test_nested_calls),
          MH_TEST(test_irq_cycles_are_the_handlers), MH_TEST(test_dropped_return_unwinds),
          MH_TEST(test_data_reads_by_addressing_mode),
-         MH_TEST(test_recursion_counts_once));
+         MH_TEST(test_recursion_counts_once), MH_TEST(test_reset_forgets_the_stack));
