@@ -18,9 +18,11 @@
  *     PC, registers, flags, raster line and cycle, the memory access that
  *     triggered it, disassembly around PC, and the cycle and frame counters.
  *   - the history: the last instructions executed and the last CPU writes,
- *     in rings that are on by default (history_*; docs/tools-debug.md).
- * With no breakpoint armed, no goal that needs them and both history rings
- * off, the CPU's debug hooks are removed, so an idle engine costs nothing.
+ *     in rings that are on by default (history_*; docs/tools-debug.md);
+ *   - the profiler and code/data log, off until asked (profile_*).
+ * With no breakpoint armed, no goal that needs them, both history rings
+ * off and the profiler stopped, the CPU's debug hooks are removed, so an
+ * idle engine costs nothing.
  *
  * Events (mcphost/events.h) go out for every stop ("stopped", and
  * "breakpoint" for a breakpoint), resume, jam and tracepoint hit ("log").
