@@ -295,10 +295,11 @@ static mh_status d_history_config(mh_session *s, const mh_history_config *config
     return status;
 }
 
+/* Also while the machine runs: the session thread calls it between
+ * slices, as it adds breakpoints. */
 static mh_status d_profile_control(mh_session *s, int on, int reset)
 {
     if (!s || !s->dbg) return MH_ERR_STATE;
-    if (d_state(s) == MH_EXEC_RUNNING) return MH_ERR_STATE;
     return mh_dbg_profile_control(s->dbg, on, reset);
 }
 

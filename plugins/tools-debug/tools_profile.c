@@ -39,8 +39,7 @@ static void profile_switch(void *user, mh_call *call, const char *tool, int on)
     }
     s = c.plugin->debug->profile_control(c.session, on, reset);
     if (s != MH_OK) {
-        td_fail(&c, "%s: %s%s", tool, mh_status_name(s),
-                s == MH_ERR_STATE ? " (pause the machine first: execution_pause)" : "");
+        td_fail(&c, "%s: %s", tool, mh_status_name(s));
         goto done;
     }
     const mh_profile_view *v = c.plugin->debug->profile_view(c.session);

@@ -198,7 +198,17 @@ for (const m of MACHINES) {
       await ok('profile_start');
       const empty = (await ok('profile_get')).structuredContent;
       assert.equal(empty.matched, 0);
+      // and it starts, reads and stops while the machine runs
+      await ok('breakpoints_delete', { all: true });
+      await ok('execution_run');
+      const running = (await ok('profile_get', { by: 'address' })).structuredContent;
+      assert.equal(running.on, true);
       await ok('profile_stop');
+      await ok('execution_pause');
+      const after = (await ok('profile_get', { by: 'address' })).structuredContent;
+      assert.equal(after.on, false);
+      assert.ok(after.instructions > 0, 'it counted the done loop');
+      assert.deepEqual(after.rows.map((row) => row.address).sort(), [at('done'), at('done') + 1]);
     });
   });
 }

@@ -300,7 +300,7 @@ typedef struct mh_debug_service {
     /* ---- profiler (ABI 1.5: check struct_size) [emu-thread] ----
      * on 1 starts recording (reset 1 empties the tables first), on 0 stops
      * it and keeps the tables. The CPU hooks it needs are on only while it
-     * records. MH_ERR_STATE while the session runs or without a CPU,
+     * records. Also while the session runs. MH_ERR_STATE without a CPU,
      * MH_ERR_NO_MEMORY. */
     mh_status (*profile_control)(mh_session *session, int on, int reset);
     /* The tables, or NULL when the profiler never ran in this session. */
