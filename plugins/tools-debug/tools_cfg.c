@@ -113,7 +113,7 @@ done:
 
 static const mh_tool_desc cfg_tools[] = {
     {sizeof(mh_tool_desc), "cfg_get", NULL,
-     "Basic blocks and edges of a function that ran while profiling.",
+     "Control-flow graph of code that ran while profiling.",
      "{\"type\":\"object\",\"properties\":{\"function\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"entry or label\"},\"format\":{\"enum\":[\"json\",\"dot\","
      "\"mermaid\"],\"description\":\"text\"}},\"required\":[\"function\"],\"additionalProperties\":false}",

@@ -344,7 +344,7 @@ done:
 
 static const mh_tool_desc profile_tools[] = {
     {sizeof(mh_tool_desc), "profile_start", NULL,
-     "Starts the profiler: cycles and calls per address and function.",
+     "Starts the profiler and code/data log.",
      "{\"type\":\"object\",\"properties\":{\"reset\":{\"type\":\"boolean\","
      "\"description\":\"default true\"}},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"on\"]}", 0, MH_TOOL_NEEDS_SESSION, NULL, NULL,
@@ -362,7 +362,7 @@ static const mh_tool_desc profile_tools[] = {
      "{\"type\":\"object\",\"required\":[\"rows\"]}", MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION,
      NULL, NULL, profile_get, NULL},
     {sizeof(mh_tool_desc), "functions_list", NULL,
-     "Entry points seen while profiling, with callers and returns.",
+     "Functions seen while profiling: callers, returns.",
      "{\"type\":\"object\",\"properties\":{" TD_PAGE_SCHEMA "},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"functions\"]}", MH_TOOL_READ_ONLY,
      MH_TOOL_NEEDS_SESSION, NULL, NULL, functions_list, NULL},

@@ -173,7 +173,7 @@ static const mh_tool_desc usage_tools[] = {
      "{\"type\":\"object\",\"properties\":{\"address\":{\"type\":[\"integer\",\"string\"],"
      "\"description\":\"or label\"},\"length\":{\"type\":\"integer\","
      "\"description\":\"bytes\"},\"image\":{\"type\":\"boolean\",\"description\":"
-     "\"default true\"}},\"additionalProperties\":false}",
+     "\"PNG\"}},\"additionalProperties\":false}",
      "{\"type\":\"object\",\"required\":[\"code\",\"data\"]}", MH_TOOL_READ_ONLY,
      MH_TOOL_NEEDS_SESSION, NULL, NULL, memory_usage_get, NULL},
 };
