@@ -77,31 +77,37 @@ static int other_entry(const td_cfg_input *in, uint16_t target)
     return in->functions && target != in->entry && in->functions[target].calls;
 }
 
+/* Queues a that ran and is not marked yet (each address once: the
+ * worklist never holds more than 65536). */
+static void reach(const td_cfg_input *in, uint8_t *member, uint16_t *work, size_t *n, uint16_t a)
+{
+    if (member[a] || !in->insn_count[a]) return;
+    member[a] = 1;
+    work[(*n)++] = a;
+}
+
 /* Marks the instructions of the function in member[]. */
 static int collect(const td_cfg_input *in, const edge_index *ix, uint8_t *member, size_t *exits)
 {
-    uint16_t *work = malloc(65536 * 4 * sizeof *work);
+    uint16_t *work = malloc(65536 * sizeof *work);
     if (!work) return -1;
     size_t n = 0;
-    const size_t cap = 65536 * 4;
-    work[n++] = in->entry;
+    reach(in, member, work, &n, in->entry);
     while (n) {
         uint16_t a = work[--n];
-        if (member[a] || !in->insn_count[a]) continue;
-        member[a] = 1;
         uint8_t op = in->memory[a];
         uint16_t next = (uint16_t)(a + length_of(op));
         switch (flow_of(op)) {
         case FLOW_NONE:
         case FLOW_CALL: /* the call returns to the next instruction */
-            if (n < cap) work[n++] = next;
+            reach(in, member, work, &n, next);
             break;
         case FLOW_BRANCH:
         case FLOW_JUMP:
             FOR_TARGETS(ix, a, i) {
                 uint16_t to = (uint16_t)ix->keys[i];
                 if (other_entry(in, to)) (*exits)++;
-                else if (n < cap) work[n++] = to;
+                else reach(in, member, work, &n, to);
             }
             break;
         case FLOW_END: break;
@@ -193,7 +199,8 @@ static int link_blocks(const td_cfg_input *in, const edge_index *ix, const int32
 }
 
 /* Depth-first from the entry block: an edge to a block on the path is a
- * back edge. */
+ * back edge. link_blocks() adds the edges block by block, so each block's
+ * edges are one run starting at its next_edge. */
 static int mark_back_edges(td_cfg *g)
 {
     size_t n = g->block_count;
@@ -206,6 +213,8 @@ static int mark_back_edges(td_cfg *g)
         free(next_edge);
         return -1;
     }
+    for (size_t b = 0; b < n; b++) next_edge[b] = g->edge_count; /* none */
+    for (size_t e = g->edge_count; e-- > 0;) next_edge[g->edges[e].from] = e;
     size_t depth = 0;
     if (n) {
         stack[depth++] = g->entry_block;
@@ -214,8 +223,7 @@ static int mark_back_edges(td_cfg *g)
     while (depth) {
         size_t b = stack[depth - 1];
         size_t e = next_edge[b];
-        while (e < g->edge_count && g->edges[e].from != b) e++;
-        if (e == g->edge_count) {
+        if (e >= g->edge_count || g->edges[e].from != b) {
             state[b] = 2;
             depth--;
             continue;

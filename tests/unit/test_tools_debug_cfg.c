@@ -151,5 +151,42 @@ static void test_entry_in_the_middle_and_unrun(void)
     free(t);
 }
 
+/* Every address ran, random bytes and a full table of random edges: the
+ * builder stays in bounds and every edge joins two of its blocks. */
+static void test_random_tables_stay_in_bounds(void)
+{
+    uint32_t *count = malloc(65536 * sizeof *count);
+    uint8_t *memory = malloc(65536);
+    uint32_t *edges = malloc(65536 * 3 * sizeof *edges);
+    CU_ASSERT_FATAL(count && memory && edges);
+    uint32_t seed = 12345;
+    for (size_t i = 0; i < 65536; i++) {
+        seed = seed * 1103515245u + 12345u;
+        count[i] = 1;
+        memory[i] = (uint8_t)(seed >> 16);
+    }
+    for (size_t i = 0; i < 65536 * 3; i++) {
+        seed = seed * 1103515245u + 12345u;
+        uint32_t from = seed >> 16;
+        seed = seed * 1103515245u + 12345u;
+        edges[i] = from << 16 | seed >> 16;
+    }
+    td_cfg_input in = {0x1234, count, memory, edges, 65536 * 3, NULL};
+    td_cfg g;
+    CU_ASSERT_EQUAL_FATAL(td_cfg_build(&in, &g), 0);
+    CU_ASSERT_TRUE(g.block_count > 0 && g.block_count <= 65536);
+    size_t bad = 0;
+    for (size_t i = 0; i < g.edge_count; i++)
+        bad += g.edges[i].from >= g.block_count || g.edges[i].to >= g.block_count;
+    CU_ASSERT_EQUAL(bad, 0);
+    char *dot = td_cfg_dot(&g, "random");
+    CU_ASSERT_PTR_NOT_NULL(dot);
+    free(dot);
+    td_cfg_free(&g);
+    free(count);
+    free(memory);
+    free(edges);
+}
+
 MH_SUITE("tools_debug.cfg", NULL, NULL, MH_TEST(test_loop_blocks_and_back_edge),
-         MH_TEST(test_entry_in_the_middle_and_unrun));
+         MH_TEST(test_entry_in_the_middle_and_unrun), MH_TEST(test_random_tables_stay_in_bounds));
