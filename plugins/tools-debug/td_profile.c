@@ -2,6 +2,7 @@
 #include "td_profile.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "td_resolve.h"
@@ -22,31 +23,35 @@ const mh_profile_view *td_profile_view(td_call *c)
     return v;
 }
 
-size_t td_profile_pairs_of(const uint32_t *keys, size_t slots, uint16_t a, uint16_t *out,
+static int by_key(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+uint32_t *td_profile_sort_pairs(const uint32_t *keys, size_t slots, size_t *count)
+{
+    uint32_t *sorted = malloc((slots ? slots : 1) * sizeof *sorted);
+    *count = 0;
+    if (!sorted) return NULL;
+    for (size_t i = 0; keys && i < slots; i++)
+        if (keys[i] != MH_PROFILE_PAIR_EMPTY) sorted[(*count)++] = keys[i];
+    qsort(sorted, *count, sizeof *sorted, by_key);
+    return sorted;
+}
+
+size_t td_profile_pairs_of(const uint32_t *sorted, size_t count, uint16_t a, uint16_t *out,
                            size_t max)
 {
-    /* the table is unordered: collect, then sort the few found */
-    size_t n = 0;
-    for (size_t i = 0; keys && i < slots; i++) {
-        if (keys[i] == MH_PROFILE_PAIR_EMPTY || keys[i] >> 16 != a) continue;
-        uint16_t b = (uint16_t)keys[i];
-        if (n < max) {
-            size_t j = n;
-            while (j > 0 && out[j - 1] > b) {
-                out[j] = out[j - 1];
-                j--;
-            }
-            out[j] = b;
-        } else if (max && b < out[max - 1]) {
-            size_t j = max - 1;
-            while (j > 0 && out[j - 1] > b) {
-                out[j] = out[j - 1];
-                j--;
-            }
-            out[j] = b;
-        }
-        n++;
+    size_t lo = 0, hi = count;
+    while (lo < hi) { /* the first key of a */
+        size_t mid = (lo + hi) / 2;
+        if (sorted[mid] >> 16 < a) lo = mid + 1;
+        else hi = mid;
     }
+    size_t n = 0;
+    for (size_t i = lo; i < count && sorted[i] >> 16 == a; i++, n++)
+        if (n < max) out[n] = (uint16_t)sorted[i];
     return n;
 }
 

@@ -16,9 +16,12 @@
  * profiler never started: "profile_start first"). */
 const mh_profile_view *td_profile_view(td_call *c);
 
-/* The b of every key a << 16 | b in a pair table, ascending, up to max
- * into out; returns how many there are. */
-size_t td_profile_pairs_of(const uint32_t *keys, size_t slots, uint16_t a, uint16_t *out,
+/* A pair table's keys, sorted (malloc'ed; NULL when out of memory). */
+uint32_t *td_profile_sort_pairs(const uint32_t *keys, size_t slots, size_t *count);
+
+/* The b of every key a << 16 | b in sorted keys, ascending, up to max into
+ * out; returns how many there are. */
+size_t td_profile_pairs_of(const uint32_t *sorted, size_t count, uint16_t a, uint16_t *out,
                            size_t max);
 
 /* "jsr", "irq,nmi" ... of MH_ENTRY_* kinds into out. */

@@ -258,10 +258,10 @@ done:
 /* ---- functions_list ---- */
 
 static void write_sites(td_call *c, mh_json_writer *w, td_buf *text, const char *key,
-                        const uint32_t *keys, size_t slots, uint16_t entry)
+                        const uint32_t *sorted, size_t count, uint16_t entry)
 {
     uint16_t sites[MAX_SITES];
-    size_t n = td_profile_pairs_of(keys, slots, entry, sites, MAX_SITES);
+    size_t n = td_profile_pairs_of(sorted, count, entry, sites, MAX_SITES);
     size_t listed = n < MAX_SITES ? n : MAX_SITES;
     td_buf_printf(text, "; %s:", key);
     mh_json_write_key(w, key);
@@ -282,6 +282,8 @@ static void functions_list(void *user, mh_call *call)
 {
     td_call c;
     row *rows = NULL;
+    uint32_t *callers = NULL, *returns = NULL;
+    size_t caller_count = 0, return_count = 0;
     mh_json_writer *w = NULL;
     td_buf text = {0};
     if (td_begin(&c, user, call, "functions_list", TD_NEED_CPU) != 0) goto done;
@@ -289,8 +291,10 @@ static void functions_list(void *user, mh_call *call)
     int64_t count, offset;
     if (!v || page_args(&c, &count, &offset) != 0) goto done;
     rows = malloc(65536 * sizeof *rows);
+    callers = td_profile_sort_pairs(v->callers, v->pair_slots, &caller_count);
+    returns = td_profile_sort_pairs(v->returns, v->pair_slots, &return_count);
     w = mh_json_writer_new();
-    if (!rows || !w) {
+    if (!rows || !callers || !returns || !w) {
         td_fail(&c, "functions_list: out of memory");
         goto done;
     }
@@ -315,8 +319,8 @@ static void functions_list(void *user, mh_call *call)
         mh_args_write_uint(w, "calls", f->calls);
         mh_args_write_string(w, "kinds", kinds);
         td_buf_printf(&text, ": %llu calls (%s)", (unsigned long long)f->calls, kinds);
-        write_sites(&c, w, &text, "callers", v->callers, v->pair_slots, rows[i].address);
-        write_sites(&c, w, &text, "returns", v->returns, v->pair_slots, rows[i].address);
+        write_sites(&c, w, &text, "callers", callers, caller_count, rows[i].address);
+        write_sites(&c, w, &text, "returns", returns, return_count, rows[i].address);
         td_buf_printf(&text, "\n");
         mh_json_write_object_end(w);
     }
@@ -335,6 +339,8 @@ static void functions_list(void *user, mh_call *call)
     td_result(&c, w, text.text);
 done:
     mh_json_writer_free(w);
+    free(callers);
+    free(returns);
     free(rows);
     td_buf_free(&text);
     td_end(&c);
