@@ -11,7 +11,9 @@
 //   - memory_usage_get marks the code executed and the table read and
 //     written, and its heat map PNG shows the same;
 //   - after profile_stop the counts stand still.
-// On bare6502 and the C64 (interrupts masked: the counts are exact).
+// On bare6502 and the C64 (interrupts masked: the counts are exact); and on
+// the C64 with its interrupts on, the IRQ handler (the $FFFE vector's
+// target) is an entry of kind irq that returns with RTI.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connectHost, resultText, toolCallers } from './lib/client.mjs';
@@ -212,3 +214,32 @@ for (const m of MACHINES) {
     });
   });
 }
+
+describe('profiler on a C64 taking interrupts', () => {
+  let host;
+  const { ok } = toolCallers(() => host);
+  before(async () => {
+    host = await connectHost({ args: ['--machine', 'c64', '--no-confirm'] });
+  });
+  after(async () => host?.close());
+
+  it('finds the IRQ handler as an entry of kind irq, entered from the interrupted code', async () => {
+    await ok('execution_pause');
+    await ok('profile_start');
+    await ok('execution_run_until', { frames: 5 });
+    const hex = (await ok('memory_read', { address: '$FFFE', length: 2 })).structuredContent.hex;
+    const vector = parseInt(hex.slice(2, 4) + hex.slice(0, 2), 16);
+    const fns = (await ok('functions_list', { count: 1000 })).structuredContent.functions;
+    const irq = fns.find((f) => f.entry === vector);
+    assert.ok(irq, `an entry at the IRQ vector $${vector.toString(16)}: ${JSON.stringify(fns.slice(0, 5))}`);
+    assert.equal(irq.kinds, 'irq');
+    assert.ok(irq.calls >= 3 && irq.calls <= 8, `the timer IRQ about once a frame (60 Hz): ${irq.calls}`);
+    assert.ok(irq.callers.length >= 1);
+    assert.ok(irq.returns.length >= 1);
+    const rti = (await ok('memory_read', { address: irq.returns[0].address, length: 1 })).structuredContent.hex;
+    assert.equal(rti, '40', 'it returns with RTI');
+    const row = (await ok('profile_get', { count: 1000 })).structuredContent.rows.find((r) => r.address === vector);
+    assert.ok(row.inclusive >= row.exclusive && row.exclusive >= 7 * row.calls, JSON.stringify(row));
+    await ok('profile_stop');
+  });
+});
