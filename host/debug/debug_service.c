@@ -9,6 +9,9 @@
 
 #include "call.h"
 #include "session_internal.h"
+#include "hostctx.h"
+#include "loader.h"
+#include "stop_annotators.h"
 
 static mh_status no_cpu(mh_session *s, char *error, size_t error_size)
 {
@@ -295,6 +298,22 @@ static mh_status d_history_config(mh_session *s, const mh_history_config *config
     return status;
 }
 
+static mh_stop_annotators *annotators_of(const mh_host *host)
+{
+    mh_plugin_record *rec = mh_plugin_from_host(host);
+    return rec && rec->hostctx ? rec->hostctx->annotators : NULL;
+}
+
+static uint64_t d_add_stop_annotator(const mh_host *host, mh_stop_annotate_fn fn, void *user)
+{
+    return mh_stop_annotators_add(annotators_of(host), fn, user);
+}
+
+static void d_remove_stop_annotator(const mh_host *host, uint64_t id)
+{
+    mh_stop_annotators_remove(annotators_of(host), id);
+}
+
 /* Also while the machine runs: the session thread calls it between
  * slices, as it adds breakpoints. */
 static mh_status d_profile_control(mh_session *s, int on, int reset)
@@ -314,6 +333,6 @@ const mh_debug_service mh_debug_service_impl = {
     d_bp_enable,              d_bp_condition, d_bp_list_json, d_trace_json,
     d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
     d_bp_condition_with,      d_history_copy, d_writes_copy,  d_history_config,
-    d_writers,
+    d_writers,                d_add_stop_annotator, d_remove_stop_annotator,
     d_profile_control,        d_profile_view,
 };

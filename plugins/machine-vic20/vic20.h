@@ -73,6 +73,7 @@ typedef struct vic20_config {
     m6561_model vic_model;
     unsigned memory;        /* VIC20_MEM_* */
     int debugcart;
+    int sound;              /* 1 (default): VIC sound synthesis; 0: sound=off */
 } vic20_config;
 
 typedef struct vic20_autostart {

@@ -437,6 +437,7 @@ vic20 *vic20_new(const char *options_json, const mh_host *host, char *error, siz
     vd.framebuffer = m->p.fb[0];
     vd.frame_done = vic20_frame_done;
     vd.user = m;
+    vd.sound_off = !config.sound;
     m6561_init(&m->vic, &vd);
     m6522_desc via1 = {vic20_via1_read_port, NULL, m};
     m6522_desc via2 = {vic20_via2_read_port, vic20_via2_port_out, m};

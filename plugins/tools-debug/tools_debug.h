@@ -19,6 +19,7 @@ typedef struct td_plugin {
     const mh_session_service *sessions;
     const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
     struct td_store *store; /* symbols and memory snapshots per session (td_store.c) */
+    uint64_t annotator;     /* mh.debug/1 stop annotator id (td_where_stop_members), or 0 */
 } td_plugin;
 
 /* Registers one group's tools; returns the first failure. */

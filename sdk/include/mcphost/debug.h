@@ -156,6 +156,16 @@ typedef struct mh_history_config {
     int64_t writes;          /* ring size; default 65536 */
 } mh_history_config;
 
+/* Program knowledge a plugin adds to the stop events (add_stop_annotator):
+ * writes JSON object members for the stop at pc of session into members
+ * (size bytes, NUL-terminated), e.g.
+ *   "symbol":"fill_screen+3","source":{"file":"main.s","line":42,"text":"lda #1"}
+ * and returns their length (0: nothing to add; a length >= size is taken as
+ * nothing). [emu-thread] of the stopped session: keep it short, never
+ * block on the machine, never call an [emu-thread] mh.debug/1 function. */
+typedef size_t (*mh_stop_annotate_fn)(void *user, mh_session *session, uint16_t pc,
+                                      char *members, size_t size);
+
 /* ---- profiler and code/data log (ABI 1.5, profile_* below) ----
  * While on, the engine counts per CPU address the instructions started
  * there and the cycles they took; per function entry (a JSR target or an
@@ -296,6 +306,18 @@ typedef struct mh_debug_service {
      * filled up and some were left out. */
     size_t (*writers)(mh_session *session, uint16_t start, uint16_t end, uint16_t *pcs,
                       size_t max, int *complete);
+
+    /* ---- stop annotators (appended after ABI 1.4's first set: check
+     * struct_size) [thread-safe] ----
+     * The stop records of "stopped", "breakpoint" and "jammed" events get
+     * the members every annotator writes (labels, source lines), so a
+     * client waiting on notifications sees what a tool's answer says.
+     * The stored stop record (state_json) stays as the engine built it.
+     * Returns an id for remove_stop_annotator(), 0 on failure (the host
+     * keeps up to 8). After remove returns, fn is not running and will not
+     * be called again: call it in deinit(), never from inside fn. */
+    uint64_t (*add_stop_annotator)(const mh_host *host, mh_stop_annotate_fn fn, void *user);
+    void (*remove_stop_annotator)(const mh_host *host, uint64_t id);
 
     /* ---- profiler (ABI 1.5: check struct_size) [emu-thread] ----
      * on 1 starts recording (reset 1 empties the tables first), on 0 stops
