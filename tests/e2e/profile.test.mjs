@@ -203,8 +203,14 @@ for (const m of MACHINES) {
       // and it starts, reads and stops while the machine runs
       await ok('breakpoints_delete', { all: true });
       await ok('execution_run');
-      const running = (await ok('profile_get', { by: 'address' })).structuredContent;
+      let running;
+      for (let i = 0; i < 200; i++) { // until the running machine has looped a while
+        running = (await ok('profile_get', { by: 'address' })).structuredContent;
+        if (running.instructions >= 100) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       assert.equal(running.on, true);
+      assert.ok(running.instructions >= 100, `counted while running: ${running.instructions}`);
       await ok('profile_stop');
       await ok('execution_pause');
       const after = (await ok('profile_get', { by: 'address' })).structuredContent;
