@@ -2,7 +2,8 @@
  * the real mcphost binary (over stdio, through execution_run/pause), with
  * the instruction history and write log on and off (each alone), with
  * nothing armed, with the traces on (frame trace, chip event log, cycle
- * counter), then with 100 exec breakpoints and 10 write watchpoints
+ * counter), with the profiler and code/data log on (profile_start),
+ * then with 100 exec breakpoints and 10 write watchpoints
  * (none of which fires, so the run measures the hooks' lookups), then with
  * a conditional exec breakpoint on the KERNAL's keyboard loop that is hit
  * all the time and never true. Prints emulated MHz and the ratio to the
@@ -102,6 +103,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_debug: %s\n", c.line);
         return 1;
     }
+    /* The profiler costs only while on: measured alone, then stopped. */
+    if (bench_mcp_call(&c, "profile_start", "{}") != 0) {
+        fprintf(stderr, "bench_debug: %s\n", c.line);
+        return 1;
+    }
+    double profiled = measure(&c, seconds);
+    if (bench_mcp_call(&c, "profile_stop", "{}") != 0) return 1;
+    printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", "profiler + code/data log on (history off)",
+           profiled, 100.0 * profiled / base);
+    double stopped = measure(&c, seconds);
+    printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", "profiler stopped again", stopped,
+           100.0 * stopped / base);
 
     char bp[160];
     for (int i = 0; i < 100; i++) {

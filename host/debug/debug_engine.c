@@ -58,6 +58,7 @@ void mh_dbg_free(mh_dbg *dbg)
     dbg_ring_free(&dbg->writes);
     dbg_pairs_free(&dbg->writers);
     dbg_traces_free(dbg);
+    dbg_profile_free(dbg->profile);
     free(dbg);
 }
 
@@ -128,9 +129,11 @@ void dbg_arm_hooks(mh_dbg *dbg)
 {
     if (dbg->maps_dirty) rebuild_maps(dbg);
     refresh_shadow(dbg);
+    int profiling = dbg->profile && dbg->profile->on;
     int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg) ||
-               dbg->history.data != NULL || dbg->trace_sync;
-    int access = dbg->armed_watch != 0 || dbg->writes.data != NULL || dbg->trace_writes;
+               dbg->history.data != NULL || dbg->trace_sync || profiling;
+    int access = dbg->armed_watch != 0 || dbg->writes.data != NULL || dbg->trace_writes ||
+                 profiling;
     if (sync != dbg->hooks_sync || access != dbg->hooks_access) {
         dbg->cpu->set_debug_hooks(dbg->cpu_ctx, sync ? dbg_sync_hook : NULL,
                                   access ? dbg_access_hook : NULL, dbg);
@@ -332,6 +335,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
         /* so the history records that instruction here (the sync hook
          * does not record one it stops before, either) */
         if (dbg->history.data) dbg_record_insn(dbg, cpu->pc);
+        if (dbg->profile && dbg->profile->on) dbg_profile_insn(dbg, cpu->pc);
     }
     dbg_arm_hooks(dbg);
 }

@@ -364,6 +364,19 @@ static void d_counters_reset(mh_session *s, int index, int remove)
     if (s && s->dbg) mh_dbg_counters_reset(s->dbg, index, remove);
 }
 
+/* Also while the machine runs: the session thread calls it between
+ * slices, as it adds breakpoints. */
+static mh_status d_profile_control(mh_session *s, int on, int reset)
+{
+    if (!s || !s->dbg) return MH_ERR_STATE;
+    return mh_dbg_profile_control(s->dbg, on, reset);
+}
+
+static const mh_profile_view *d_profile_view(mh_session *s)
+{
+    return s && s->dbg ? mh_dbg_profile_view(s->dbg) : NULL;
+}
+
 const mh_debug_service mh_debug_service_impl = {
     sizeof(mh_debug_service), d_run,          d_pause,        d_wait,
     d_state,                  d_state_json,   d_bp_add,       d_bp_delete,
@@ -374,4 +387,5 @@ const mh_debug_service mh_debug_service_impl = {
     /* ABI 1.5 */
     d_frame_trace_start,      d_frame_trace_stop, d_frame_trace_copy, d_events_config,
     d_events_copy,            d_counter_add,      d_counters_copy,    d_counters_reset,
+    d_profile_control,        d_profile_view,
 };

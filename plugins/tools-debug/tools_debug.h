@@ -32,6 +32,9 @@ mh_status td_register_memory(td_plugin *plugin);      /* tools_memory.c */
 mh_status td_register_code(td_plugin *plugin);        /* tools_code.c */
 mh_status td_register_history(td_plugin *plugin);     /* tools_history.c */
 mh_status td_register_trace(td_plugin *plugin);       /* tools_trace.c */
+mh_status td_register_profile(td_plugin *plugin);     /* tools_profile.c */
+mh_status td_register_cfg(td_plugin *plugin);         /* tools_cfg.c */
+mh_status td_register_usage(td_plugin *plugin);       /* tools_usage.c */
 
 /* A row of the execution and breakpoint tables: registered by
  * td_register_tools() (td_util.c) with user_data = plugin and the same

@@ -18,9 +18,11 @@
  *     PC, registers, flags, raster line and cycle, the memory access that
  *     triggered it, disassembly around PC, and the cycle and frame counters.
  *   - the history: the last instructions executed and the last CPU writes,
- *     in rings that are on by default (history_*; docs/tools-debug.md).
- * With no breakpoint armed, no goal that needs them and both history rings
- * off, the CPU's debug hooks are removed, so an idle engine costs nothing.
+ *     in rings that are on by default (history_*; docs/tools-debug.md);
+ *   - the profiler and code/data log, off until asked (profile_*).
+ * With no breakpoint armed, no goal that needs them, both history rings
+ * off and the profiler stopped, the CPU's debug hooks are removed, so an
+ * idle engine costs nothing.
  *
  * Events (mcphost/events.h) go out for every stop ("stopped", and
  * "breakpoint" for a breakpoint), resume, jam and tracepoint hit ("log").
@@ -218,6 +220,60 @@ typedef struct mh_history_config {
 typedef size_t (*mh_stop_annotate_fn)(void *user, mh_session *session, uint16_t pc,
                                       char *members, size_t size);
 
+/* ---- profiler and code/data log (ABI 1.5, profile_* below) ----
+ * While on, the engine counts per CPU address the instructions started
+ * there and the cycles they took; per function entry (a JSR target or an
+ * interrupt handler's first instruction) the calls, the cycles inside it
+ * alone (exclusive) and with its callees (inclusive, of calls that
+ * returned); the call sites, the RTS/RTI that returned and the control
+ * transfers seen (branch, jump, call and return edges); and for every byte
+ * what the CPU did with it (the code/data log). */
+
+/* Bits of mh_profile_view.usage[address]. */
+enum {
+    MH_USAGE_OPCODE = 1u << 0,  /* an instruction started here */
+    MH_USAGE_OPERAND = 1u << 1, /* an operand byte of an executed instruction */
+    MH_USAGE_READ = 1u << 2,    /* read as data (not fetched as code) */
+    MH_USAGE_WRITE = 1u << 3    /* written */
+};
+
+/* How a function was entered (mh_profile_function.kinds, a mask). */
+enum {
+    MH_ENTRY_JSR = 1u << 0,
+    MH_ENTRY_IRQ = 1u << 1,
+    MH_ENTRY_NMI = 1u << 2,
+    MH_ENTRY_BRK = 1u << 3
+};
+
+typedef struct mh_profile_function {
+    uint64_t calls;            /* 0 (and kinds 0): not an entry */
+    uint64_t inclusive_cycles; /* of the calls that returned, callees included */
+    uint64_t exclusive_cycles; /* its own instructions (and the interrupt sequence) */
+    uint64_t instructions;     /* its own instructions */
+    uint32_t kinds;            /* MH_ENTRY_* */
+    uint32_t reserved;
+} mh_profile_function;
+
+/* The profiler's tables, owned by the engine: valid until the next run,
+ * profile_control or the session's end. Pair tables hold keys
+ * a << 16 | b (MH_PROFILE_PAIR_EMPTY: a free slot) in pair_slots slots,
+ * unordered: edges (from, to), callers (entry, call site), returns
+ * (entry, RTS/RTI address). */
+#define MH_PROFILE_PAIR_EMPTY 0xFFFFFFFFu
+typedef struct mh_profile_view {
+    uint32_t struct_size;
+    int on;                        /* recording now */
+    uint64_t cycles, instructions; /* profiled in all */
+    const uint32_t *insn_count;    /* [65536] instructions started at each address */
+    const uint64_t *cycle_count;   /* [65536] their cycles */
+    const mh_profile_function *functions; /* [65536] by entry address */
+    const uint8_t *usage;          /* [65536] MH_USAGE_* */
+    const uint32_t *reads, *writes; /* [65536] data reads and writes of each byte */
+    const uint32_t *edges, *callers, *returns;
+    size_t pair_slots;
+    int pairs_full;                /* a pair table filled up and left some out */
+} mh_profile_view;
+
 typedef struct mh_debug_service {
     uint32_t struct_size;
 
@@ -339,6 +395,15 @@ typedef struct mh_debug_service {
                              char *error, size_t error_size);
     size_t (*counters_copy)(mh_session *session, mh_cycle_counter *out, size_t max);
     void (*counters_reset)(mh_session *session, int index, int remove);
+
+    /* ---- profiler (ABI 1.5: check struct_size) [emu-thread] ----
+     * on 1 starts recording (reset 1 empties the tables first), on 0 stops
+     * it and keeps the tables. The CPU hooks it needs are on only while it
+     * records. Also while the session runs. MH_ERR_STATE without a CPU,
+     * MH_ERR_NO_MEMORY. */
+    mh_status (*profile_control)(mh_session *session, int on, int reset);
+    /* The tables, or NULL when the profiler never ran in this session. */
+    const mh_profile_view *(*profile_view)(mh_session *session);
 } mh_debug_service;
 
 #ifdef __cplusplus
