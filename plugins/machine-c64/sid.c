@@ -613,10 +613,54 @@ static inline void frozen_rate_step(m6581_voice *v)
     }
 }
 
+/* frozen_rate_step() for k cycles at once: the counter climbs to the
+ * period (or, set above it, to $7FFF and wraps to 1) in one addition. */
+static void frozen_rate_run(m6581_voice *v, uint32_t k)
+{
+    while (k) {
+        uint32_t rc = v->rate_counter, p = v->rate_period;
+        uint32_t d = 0;
+        if (!v->rate_hit && rc != p) d = rc < p ? p - rc : 0x7FFFu - rc;
+        if (d == 0) {
+            frozen_rate_step(v);
+            k--;
+            continue;
+        }
+        if (d > k) d = k;
+        v->rate_counter = (uint16_t)(rc + d);
+        k -= d;
+    }
+}
+
+/* The resampler for k cycles of a constant output. */
+static void resample_constant(m6581 *sid, int32_t out, uint32_t k, uint32_t *rs_pos,
+                              uint32_t *rs_count, int64_t *rs_sum)
+{
+    const uint32_t rate = sid->sample_rate, clock = sid->clock_hz;
+    while (k) {
+        /* cycles until the one whose step crosses the sample boundary */
+        uint32_t need = (clock - *rs_pos + rate - 1u) / rate;
+        if (need > k) {
+            *rs_sum += (int64_t)out * k;
+            *rs_count += k;
+            *rs_pos += rate * k;
+            return;
+        }
+        *rs_sum += (int64_t)out * need;
+        *rs_count += need;
+        *rs_pos = *rs_pos + rate * need - clock;
+        emit_sample(sid, (int32_t)(*rs_sum / (int64_t)*rs_count));
+        *rs_sum = 0;
+        *rs_count = 0;
+        k -= need;
+    }
+}
+
 /* m6581_clock() while all three voices are frozen (and no tap is on): the
  * same filter steps and samples from constant voice outputs, without the
  * oscillators and envelopes. Once the filter's state repeats itself it
- * stays (same state, same input), and its steps are skipped. */
+ * stays (same state, same input): the output is constant from there, and
+ * the rest runs in bulk (rate counters to their next match, samples). */
 static void clock_quiet(m6581 *sid, uint32_t cycles)
 {
     m6581_voice *v0 = &sid->voice[0], *v1 = &sid->voice[1], *v2 = &sid->voice[2];
@@ -636,24 +680,23 @@ static void clock_quiet(m6581 *sid, uint32_t cycles)
     const uint32_t rate = sid->sample_rate, clock = sid->clock_hz;
     int settled = 0;
     int32_t out = 0;
-    while (cycles--) {
+    while (cycles && !settled) {
+        cycles--;
         frozen_rate_step(v0);
         frozen_rate_step(v1);
         frozen_rate_step(v2);
-        if (!settled) {
-            const int32_t bp = vbp - (int32_t)((w0 * vhp) >> 20);
-            const int32_t lp = vlp - (int32_t)((w0 * bp) >> 20);
-            const int32_t hp = (int32_t)(((int64_t)bp * q) >> 10) - lp - vi;
-            settled = bp == vbp && lp == vlp && hp == vhp;
-            vbp = bp;
-            vlp = lp;
-            vhp = hp;
-            int32_t vf = 0;
-            if (mode & M6581_MODE_LP) vf += vlp;
-            if (mode & M6581_MODE_BP) vf += vbp;
-            if (mode & M6581_MODE_HP) vf += vhp;
-            out = ((vnf + vf + sid->mixer_dc) * vol) >> 4;
-        }
+        const int32_t bp = vbp - (int32_t)((w0 * vhp) >> 20);
+        const int32_t lp = vlp - (int32_t)((w0 * bp) >> 20);
+        const int32_t hp = (int32_t)(((int64_t)bp * q) >> 10) - lp - vi;
+        settled = bp == vbp && lp == vlp && hp == vhp;
+        vbp = bp;
+        vlp = lp;
+        vhp = hp;
+        int32_t vf = 0;
+        if (mode & M6581_MODE_LP) vf += vlp;
+        if (mode & M6581_MODE_BP) vf += vbp;
+        if (mode & M6581_MODE_HP) vf += vhp;
+        out = ((vnf + vf + sid->mixer_dc) * vol) >> 4;
         rs_sum += out;
         rs_count++;
         rs_pos += rate;
@@ -663,6 +706,12 @@ static void clock_quiet(m6581 *sid, uint32_t cycles)
             rs_sum = 0;
             rs_count = 0;
         }
+    }
+    if (cycles) {
+        frozen_rate_run(v0, cycles);
+        frozen_rate_run(v1, cycles);
+        frozen_rate_run(v2, cycles);
+        resample_constant(sid, out, cycles, &rs_pos, &rs_count, &rs_sum);
     }
     for (int i = 0; i < 3; i++) {
         m6581_voice *v = &sid->voice[i];
