@@ -614,11 +614,17 @@ static inline void frozen_rate_step(m6581_voice *v)
 }
 
 /* frozen_rate_step() for k cycles at once: the counter climbs to the
- * period (or, set above it, to $7FFF and wraps to 1) in one addition. */
+ * period (or, set above it, to $7FFF and wraps to 1) in one addition, and
+ * whole periods from a match on are skipped. */
 static void frozen_rate_run(m6581_voice *v, uint32_t k)
 {
     while (k) {
         uint32_t rc = v->rate_counter, p = v->rate_period;
+        /* at a match the counter's run repeats every p + 1 cycles */
+        if (v->rate_hit && rc == p && k > p) {
+            k %= p + 1u;
+            if (!k) break;
+        }
         uint32_t d = 0;
         if (!v->rate_hit && rc != p) d = rc < p ? p - rc : 0x7FFFu - rc;
         if (d == 0) {
