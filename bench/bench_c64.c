@@ -333,6 +333,8 @@ int main(int argc, char **argv)
     for (int k = 0; k < 4; k++) {
         bench_figure best = bench_best_of(&warp, runs[k][0], cycles);
         bench_report(runs[k][1], best.ran, best.wall, PAL_HZ);
+        /* this thread's CPU time: steadier than wall time on a shared machine */
+        printf("  %-40s %6.1f MHz of CPU time\n", "", (double)best.ran / best.cpu / 1e6);
         if (k == 0) idle_mhz = (double)best.ran / best.wall / 1e6;
     }
 
