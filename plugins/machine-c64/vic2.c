@@ -602,7 +602,7 @@ uint32_t m6569_tick(m6569 *v)
             v->vmli = 0;
             if (bl) v->rc = 0;
             if (bl && v->links.events)
-                mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", raster);
+                mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", v->raster);
         }
         if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
         if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
