@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "call.h"
+#include "debug_travel.h"
 #include "session_internal.h"
 
 static mh_status no_cpu(mh_session *s, char *error, size_t error_size)
@@ -220,6 +221,7 @@ static mh_status d_advance(mh_session *s, uint64_t cycles, int *stopped)
         done += result.cycles;
         if (status != MH_OK) return status;
         mh_session_observe_slice(s); /* frames and audio for observers, as a run slice */
+        mh_travel_after_slice(s->travel);
         mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total)
                                       : MH_DBG_NONE;
         if (reason != MH_DBG_NONE) {
@@ -302,4 +304,5 @@ const mh_debug_service mh_debug_service_impl = {
     d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
     d_bp_condition_with,      d_history_copy, d_writes_copy,  d_history_config,
     d_writers,
+    mh_travel_go,             mh_travel_config,
 };

@@ -30,6 +30,7 @@ mh_status td_register_registers(td_plugin *plugin);   /* tools_registers.c */
 mh_status td_register_memory(td_plugin *plugin);      /* tools_memory.c */
 mh_status td_register_code(td_plugin *plugin);        /* tools_code.c */
 mh_status td_register_history(td_plugin *plugin);     /* tools_history.c */
+mh_status td_register_travel(td_plugin *plugin);      /* tools_travel.c */
 
 /* A row of the execution and breakpoint tables: registered by
  * td_register_tools() (td_util.c) with user_data = plugin and the same

@@ -7,6 +7,7 @@
 static const td_register_fn groups[] = {
     td_register_execution, td_register_breakpoints, td_register_registers,
     td_register_memory,    td_register_code,    td_register_history,
+    td_register_travel,
 };
 
 static mh_status tools_debug_init(const mh_host *host, void **data)
