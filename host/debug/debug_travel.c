@@ -19,6 +19,7 @@ typedef struct travel_entry {
     uint8_t *data;
     size_t size;      /* bytes of data */
     size_t raw_size;  /* bytes of the blob */
+    size_t code_size; /* a delta: bytes of the zero-run code before zlib */
     /* instructions the history ring had recorded when it was taken (the
      * next instruction to start is number insn_seq); valid when seq_ok */
     uint64_t insn_seq;
@@ -46,6 +47,7 @@ struct mh_travel {
     uint64_t stop_seqs[TRAVEL_STOPS]; /* their instruction numbers (UINT64_MAX: none) */
     size_t stop_next;
     uint64_t replay_left;        /* instructions still to start in a counted replay */
+    uint64_t replay_started;     /* instructions the last replay started */
     int replay_hit;              /* the counted replay reached its instruction */
 };
 
@@ -166,6 +168,23 @@ static void ring_clear(mh_travel *t)
     t->since_key = 0;
 }
 
+/* Spaces the entries so that the ring reaches TRAVEL_KEEP_SECONDS back
+ * within TRAVEL_MAX_BYTES: a machine whose state changes much (a scrolling
+ * screen, sound) gets fewer, further apart entries (between 0.2 s and 2 s
+ * of emulated time). Going back is then more re-execution, never less
+ * reach. */
+static void adapt_interval(mh_travel *t)
+{
+    if (t->count < TRAVEL_KEY_EVERY) return;
+    uint64_t hz = t->keep / TRAVEL_KEEP_SECONDS;
+    double per_entry = (double)t->bytes / (double)t->count;
+    double entries = (double)TRAVEL_MAX_BYTES * 0.9 / per_entry;
+    uint64_t want = (uint64_t)((double)t->keep / entries);
+    if (want < hz / 5) want = hz / 5;
+    if (want > hz * 2) want = hz * 2;
+    t->interval = want;
+}
+
 /* Stores blob (taken over) as the newest entry. */
 static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
 {
@@ -174,7 +193,7 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
      * no longer match */
     if (t->count && entry_at(t, t->count - 1)->insn_seq > history->next)
         for (size_t i = 0; i < t->count; i++) entry_at(t, i)->seq_ok = 0;
-    travel_entry e = {cycles, 0, NULL, 0, size, history->next, history->data != NULL};
+    travel_entry e = {cycles, 0, NULL, 0, size, 0, history->next, history->data != NULL};
     if (!t->last || t->last_size != size || t->since_key + 1 >= TRAVEL_KEY_EVERY) {
         uLongf bound = compressBound((uLong)size);
         e.data = malloc(bound);
@@ -183,7 +202,14 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
             e.key = 1;
         }
     } else {
-        e.data = delta_encode(blob, t->last, size, &e.size);
+        /* the zero-run code is cheap and small; zlib then squeezes what
+         * changes (sound buffers, the picture) */
+        uint8_t *code = delta_encode(blob, t->last, size, &e.code_size);
+        uLongf bound = code ? compressBound((uLong)e.code_size) : 0;
+        e.data = code ? malloc(bound) : NULL;
+        if (e.data && compress2(e.data, &bound, code, (uLong)e.code_size, 1) == Z_OK)
+            e.size = bound;
+        free(code);
     }
     if (!e.data || !e.size) {
         free(e.data);
@@ -200,6 +226,7 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
     *entry_at(t, t->count++) = e;
     t->bytes += e.size;
     evict(t);
+    adapt_interval(t);
 }
 
 static void capture(mh_travel *t, uint64_t cycles)
@@ -225,7 +252,14 @@ static uint8_t *rebuild(mh_travel *t, size_t i, size_t *size)
     }
     for (size_t j = key + 1; j <= i; j++) {
         travel_entry *d = entry_at(t, j);
-        if (d->raw_size != k->raw_size || delta_apply(buf, d->raw_size, d->data, d->size) != 0) {
+        uint8_t *code = malloc(d->code_size ? d->code_size : 1);
+        uLongf code_size = d->code_size;
+        int bad = !code || d->raw_size != k->raw_size ||
+                  uncompress(code, &code_size, d->data, (uLong)d->size) != Z_OK ||
+                  code_size != d->code_size ||
+                  delta_apply(buf, d->raw_size, code, code_size) != 0;
+        free(code);
+        if (bad) {
             free(buf);
             return NULL;
         }
@@ -336,13 +370,10 @@ static void fill_status(const mh_travel *t, mh_travel_result *out)
  * writers table keeps its pairs: it says who ever wrote.) */
 static void truncate_writes(dbg_ring *ring, uint64_t cycle)
 {
-    while (dbg_ring_count(ring)) {
-        const mh_write_record *r =
-            (const mh_write_record *)(ring->data + (size_t)((ring->next - 1) & ring->mask) *
-                                                       ring->record_size);
-        if (r->cycle < cycle) break;
-        ring->next--;
-    }
+    size_t n = 0;
+    mh_write_record r;
+    while (dbg_ring_copy_newest(ring, n, &r, 1) == 1 && r.cycle >= cycle) n++;
+    dbg_ring_drop_newest(ring, n);
 }
 
 static int count_sync(void *user, uint16_t pc)
@@ -369,18 +400,20 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
     uint64_t now = atomic_load(&s->cycles), start = now;
     mh_status status = MH_OK;
     t->replay_hit = 0;
-    if (target->by_insn) {
-        /* replay_left holds the restored entry's instruction number */
-        t->replay_left = target->seq >= t->replay_left ? target->seq - t->replay_left : 0;
-        /* a CPU stopped before an instruction starts it without the sync
-         * hook (sync_skip): that start counts here */
-        if (mh_cpu6502_at_boundary(cpu) && cpu->sync_skip && cpu->ad == cpu->pc && !cpu->jammed) {
-            if (t->replay_left == 0) t->replay_hit = 1;
-            else t->replay_left--;
-        }
+    /* replay_left holds the restored entry's instruction number; a run to
+     * a cycle counts the instructions it starts too (from "all") */
+    uint64_t budget_insns = target->by_insn ? (target->seq >= t->replay_left
+                                                   ? target->seq - t->replay_left : 0)
+                                            : UINT64_MAX;
+    t->replay_left = budget_insns;
+    /* a CPU stopped before an instruction starts it without the sync hook
+     * (sync_skip): that start counts here */
+    if (mh_cpu6502_at_boundary(cpu) && cpu->sync_skip && cpu->ad == cpu->pc && !cpu->jammed) {
+        if (t->replay_left == 0) t->replay_hit = 1;
+        else t->replay_left--;
     }
-    dbg->cpu->set_debug_hooks(dbg->cpu_ctx, target->by_insn ? count_sync : NULL, NULL, t);
-    dbg->hooks_sync = target->by_insn; /* so mh_dbg_end re-arms the engine's own */
+    dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, NULL, t);
+    dbg->hooks_sync = 1; /* so mh_dbg_end re-arms the engine's own */
     dbg->hooks_access = 0;
     uint64_t chunk = s->clock_hz / 50 ? s->clock_hz / 50 : 20000;
     int boundary_runs = 0;
@@ -406,6 +439,7 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
     }
     dbg->cpu->set_debug_hooks(dbg->cpu_ctx, NULL, NULL, dbg);
     dbg->hooks_sync = 0;
+    t->replay_started = budget_insns - t->replay_left;
     atomic_store(&s->cycles, now);
     mh_dbg_set_cycles(dbg, now);
     return status;
@@ -466,12 +500,23 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
     out->to_cycle = landed;
     dbg_ring *history = &s->dbg->history;
     if (target->by_insn) {
-        if (history->next > target->seq) history->next = target->seq;
+        if (history->next > target->seq)
+            dbg_ring_drop_newest(history, (size_t)(history->next - target->seq));
         truncate_writes(&s->dbg->writes, target->cycle);
     } else {
-        /* the instructions that started at or after where it landed */
-        mh_insn_record r;
-        while (dbg_ring_copy_newest(history, 0, &r, 1) == 1 && r.cycle >= landed) history->next--;
+        /* the instructions that started at or after where it landed: the
+         * count re-execution made where the entry's number holds (exact
+         * also where the history's cycle stamps are not, the Plus/4), else
+         * by the stamps */
+        uint64_t seq = e->insn_seq + t->replay_started;
+        if (e->seq_ok && history->next >= seq) {
+            dbg_ring_drop_newest(history, history->next - seq);
+        } else {
+            size_t n = 0;
+            mh_insn_record r;
+            while (dbg_ring_copy_newest(history, n, &r, 1) == 1 && r.cycle >= landed) n++;
+            dbg_ring_drop_newest(history, n);
+        }
         truncate_writes(&s->dbg->writes, landed);
     }
     while (t->stop_next && t->stops[(t->stop_next - 1) % TRAVEL_STOPS] >= landed) t->stop_next--;
