@@ -279,7 +279,10 @@ mh_travel *mh_travel_new(mh_session *s)
     t->s = s;
     t->snap = snap;
     t->snap_ctx = chip->context;
-    t->on = 1;
+    /* MCPHOST_TRAVEL=off starts sessions with the ring off (benchmarks;
+     * the mh.debug/1 travel_config call turns it on and off at run time) */
+    const char *env = getenv("MCPHOST_TRAVEL");
+    t->on = !(env && strcmp(env, "off") == 0);
     uint64_t hz = s->clock_hz ? s->clock_hz : 1000000u;
     t->interval = hz / 5; /* 0.2 s: re-execution to any point stays short */
     t->keep = hz * TRAVEL_KEEP_SECONDS;
