@@ -106,6 +106,23 @@ for (const m of MACHINES) {
       assert.notEqual(await stateHash(), first, 'without the input the state differs');
     });
 
+    it('replays typed input: rewinding into the middle of typing and running on gives the same state', async () => {
+      await ok('keyboard_type', { text: 'PRINT 1+2+3+4+5+6+7\n' });
+      const typedAt = await cycles();
+      await runCycles(3000); // a few characters in ...
+      const mid = await cycles();
+      assert.doesNotMatch(resultText(await ok('screen_text')), /PRINT 1\+2\+3\+4\+5\+6\+7/, 'still typing');
+      await runCycles(3000000); // ... and well after RETURN
+      const end = { cycles: await cycles(), state: await stateHash() };
+      assert.match(resultText(await ok('screen_text')), /PRINT 1\+2\+3\+4\+5\+6\+7/);
+      const r = (await ok('execution_rewind', { cycle: mid })).structuredContent;
+      assert.ok(r.cycle >= mid && r.cycle > typedAt);
+      assert.doesNotMatch(resultText(await ok('screen_text')), /PRINT 1\+2\+3\+4\+5\+6\+7/, 'back in the typing');
+      await runCycles(end.cycles - r.cycle);
+      assert.equal(await cycles(), end.cycles);
+      assert.equal(await stateHash(), end.state, 'the same state, typing included');
+    });
+
     it('steps back over an INC, restoring memory and registers exactly', async () => {
       await ok('assemble', { address: hex(m.base), source: LOOP, keep_labels: true });
       await ok('registers_set', { pc: hex(m.base) });
