@@ -29,7 +29,7 @@ typedef struct mh_travel mh_travel;
 
 #define TRAVEL_KEY_EVERY 16u
 #define TRAVEL_KEEP_SECONDS 60u
-#define TRAVEL_MAX_BYTES ((size_t)4 << 20)
+#define TRAVEL_MAX_BYTES ((size_t)3 << 20)
 
 /* NULL when the session has no snapshot interface or no debug engine. */
 mh_travel *mh_travel_new(mh_session *session);
