@@ -8,7 +8,10 @@
 //   - execution_rewind 100 frames and running forward again gives the same
 //     frame (the PNG's hash), cycle and state as the first time;
 //   - execution_reverse_continue lands after the last write a write
-//     watchpoint would have caught, then the one before;
+//     watchpoint would have caught, then the one before, and before the
+//     last run of an exec breakpoint's instruction;
+//   - typed input replays: rewinding into the middle of typing and
+//     running on gives the same state;
 //   - the answers report the snapshot ring's bytes.
 // The C64 (built-in ROMs) always; the VIC-20 and Plus/4 when their original
 // ROMs are present.
@@ -205,7 +208,9 @@ for (const m of MACHINES) {
       await ok('execution_wait', { timeout_ms: 10000 });
       assert.equal((await regs()).pc, m.base + 11);
       await ok('breakpoints_delete', { all: true });
-      const watch = (await ok('breakpoints_memory_watch', { address: 'var', on: 'write' })).structuredContent;
+      await ok('breakpoints_memory_watch', { address: 'var', on: 'write' });
+      const onlyId = async () => (await ok('breakpoints_list')).structuredContent.breakpoints[0].id;
+      const watchId = await onlyId();
       const r = await ok('execution_reverse_continue');
       const after = m.base + 6;
       assert.equal((await regs()).pc, after, `after the last STX var: ${resultText(r)}`);
@@ -213,12 +218,21 @@ for (const m of MACHINES) {
       const varAt = m.base + 14;
       const mem = (await ok('memory_read', { address: hex(varAt), length: 1 })).structuredContent;
       assert.match(JSON.stringify(mem), /05/);
-      assert.equal(r.structuredContent.breakpoint, watch.id ?? r.structuredContent.breakpoint);
-      assert.ok(r.structuredContent.breakpoint > 0);
+      assert.equal(r.structuredContent.breakpoint, watchId, 'the watchpoint');
       await ok('execution_reverse_continue');
       const regs4 = await regs();
       assert.equal(regs4.pc, after);
       assert.equal(regs4.x, 4, 'the write before');
+      // an exec breakpoint: back to before the INX that made X 4
+      await ok('breakpoints_delete', { all: true });
+      await ok('breakpoints_set', { address: 'loop' });
+      const bpId = await onlyId();
+      const e = (await ok('execution_reverse_continue')).structuredContent;
+      const regs3 = await regs();
+      assert.equal(regs3.pc, m.base + 2, 'before the INX at loop');
+      assert.equal(regs3.x, 3);
+      assert.equal(e.breakpoint, bpId, 'the exec breakpoint');
+      assert.notEqual(bpId, watchId);
       await ok('breakpoints_delete', { all: true });
     });
   });
