@@ -25,6 +25,17 @@
  *
  * Usage: bench_c64 [seconds [plugin.so [mcphost]]]
  *   defaults: 2 s per figure; the plugin and binary of this build tree.
+ *        bench_c64 --profile idle|idle-off|busy|busy-off|sid [cycles]
+ *   boots, then runs `cycles` (default 2000000) inside bench_profiled_run(),
+ *   for `valgrind --tool=callgrind --toggle-collect=bench_profiled_run`:
+ *   instruction counts per emulated cycle, free of the shared machine's
+ *   noise.
+ *        bench_c64 --hash [frames]
+ *   the equality guard for speed work: runs each workload (idle, busy, the
+ *   SID program below that reads OSC3/ENV3 onto the screen, on PAL and
+ *   NTSC, sound on and off) for `frames` frames (default 500) and prints
+ *   an FNV-1a hash of every frame's pixels and of all audio samples. An
+ *   optimisation that keeps the chips exact leaves every line unchanged.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -126,6 +137,148 @@ static const char busy_program[] =
     "        INC $D019\n"
     "        JMP $EA31\n";
 
+/* A SID workload: all three voices (saw/noise, pulse, ring-modulated
+ * triangle), the filter, gates toggled every ~40000 cycles, and a main
+ * loop that reads OSC3 and ENV3 into screen and colour RAM, so both the
+ * audio and the picture depend on the exact synthesis. */
+static const char sid_program[] =
+    "        *= $0801\n"
+    "        .word e\n"
+    "        .word 10\n"
+    "        .byte $9E\n"
+    "        .text \"2064\"\n"
+    "        .byte 0\n"
+    "e:      .word 0\n"
+    "        *= $0810\n"
+    "        SEI\n"
+    "        LDX #$18\n"
+    "init:   LDA regs,X\n"
+    "        STA $D400,X\n"
+    "        DEX\n"
+    "        BPL init\n"
+    "        LDX #0\n"
+    "        LDY #0\n"
+    "loop:   LDA $D41B\n"
+    "        STA $0400,Y\n"
+    "        LDA $D41C\n"
+    "        STA $D800,Y\n"
+    "        STA $D020\n"
+    "        INY\n"
+    "        BNE loop\n"
+    "        INC $D401\n"
+    "        INX\n"
+    "        STX $D416\n"
+    "        TXA\n"
+    "        AND #7\n"
+    "        BNE loop\n"
+    "        LDA regs+4\n"
+    "        EOR #$A1\n"
+    "        STA regs+4\n"
+    "        STA $D404\n"
+    "        LDA regs+11\n"
+    "        EOR #$01\n"
+    "        STA regs+11\n"
+    "        STA $D40B\n"
+    "        LDA regs+18\n"
+    "        EOR #$01\n"
+    "        STA regs+18\n"
+    "        STA $D412\n"
+    "        JMP loop\n"
+    "regs:   .byte $00,$10,$00,$00,$21,$09,$80\n"
+    "        .byte $00,$08,$00,$08,$41,$22,$A4\n"
+    "        .byte $45,$23,$00,$00,$15,$33,$53\n"
+    "        .byte $03,$40,$F3,$1F\n";
+
+/* Runs `cycles` in the host's slices: the one function callgrind collects
+ * in --profile mode (not inlined, so --toggle-collect finds it). */
+__attribute__((noinline)) static uint64_t bench_profiled_run(void *instance, uint64_t cycles)
+{
+    return bench_run_for(&warp, instance, cycles);
+}
+
+/* FNV-1a over bytes, continuing from hash. */
+static uint64_t fnv1a(uint64_t hash, const void *data, size_t size)
+{
+    const uint8_t *p = data;
+    for (size_t i = 0; i < size; i++) hash = (hash ^ p[i]) * 1099511628211ull;
+    return hash;
+}
+
+/* --hash: one line per workload, hashes of its frames and its audio. */
+static int hash_mode(unsigned frames, const char *dir)
+{
+    char busy_path[64], sid_path[64];
+    snprintf(busy_path, sizeof busy_path, "%s/busy.prg", dir);
+    snprintf(sid_path, sizeof sid_path, "%s/sid.prg", dir);
+    if (bench_write_prg(warp.name, busy_program, busy_path) != 0) return 1;
+    if (bench_write_prg(warp.name, sid_program, sid_path) != 0) return 1;
+    static const char *const videos[] = {"pal", "ntsc"};
+    static const char *const sounds[] = {"on", "off"};
+    const char *const programs[3][2] = {{"idle", NULL}, {"busy", busy_path}, {"sid", sid_path}};
+    for (int p = 0; p < 3; p++)
+        for (int v = 0; v < 2; v++)
+            for (int o = 0; o < 2; o++) {
+                char options[256];
+                if (programs[p][1])
+                    snprintf(options, sizeof options,
+                             "{\"video\":\"%s\",\"sound\":\"%s\",\"autostart\":\"%s\"}",
+                             videos[v], sounds[o], programs[p][1]);
+                else
+                    snprintf(options, sizeof options, "{\"video\":\"%s\",\"sound\":\"%s\"}",
+                             videos[v], sounds[o]);
+                void *instance = bench_create(&warp, options);
+                uint32_t frame_cycles = bench_audio_iface->frame_cycles(bench_audio_context);
+                uint64_t video_hash = 14695981039346656037ull, audio_hash = video_hash;
+                uint64_t samples = 0;
+                mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+                for (unsigned f = 0; f < frames; f++) {
+                    uint64_t done = 0;
+                    while (done < frame_cycles) {
+                        bench_machine.run(instance, frame_cycles - (uint32_t)done, &result);
+                        done += result.cycles;
+                    }
+                    mh_video_frame frame = {sizeof frame, 0, 0, 0, NULL, NULL, 0, 0, 0};
+                    if (bench_video_iface->frame(bench_video_context, &frame) == MH_OK) {
+                        video_hash = fnv1a(video_hash, &frame.frame_number, sizeof frame.frame_number);
+                        for (uint32_t y = 0; y < frame.height; y++)
+                            video_hash = fnv1a(video_hash, frame.pixels + (size_t)y * frame.pitch, frame.width);
+                    }
+                    int16_t buf[4096];
+                    size_t n;
+                    while ((n = bench_audio_iface->read(bench_audio_context, buf, 4096)) > 0) {
+                        audio_hash = fnv1a(audio_hash, buf, n * sizeof buf[0]);
+                        samples += n;
+                    }
+                }
+                printf("%-5s %-4s sound %-3s  frames %016llx  audio %016llx (%llu samples)\n",
+                       programs[p][0], videos[v], sounds[o], (unsigned long long)video_hash,
+                       (unsigned long long)audio_hash, (unsigned long long)samples);
+                bench_machine.destroy(instance);
+            }
+    return 0;
+}
+
+/* --profile: boot, then the measured run (see the usage above). */
+static int profile_mode(const char *kind, uint64_t cycles, const char *dir)
+{
+    char path[64], options[256];
+    int sid = strcmp(kind, "sid") == 0;
+    snprintf(path, sizeof path, "%s/prog.prg", dir);
+    if (bench_write_prg(warp.name, sid ? sid_program : busy_program, path) != 0) return 1;
+    int off = strstr(kind, "-off") != NULL;
+    if (strncmp(kind, "idle", 4) == 0)
+        snprintf(options, sizeof options, "{\"sound\":\"%s\"}", off ? "off" : "on");
+    else
+        snprintf(options, sizeof options, "{\"sound\":\"%s\",\"autostart\":\"%s\"}",
+                 off ? "off" : "on", path);
+    void *instance = bench_create(&warp, options);
+    bench_run_for(&warp, instance, warp.boot);
+    uint64_t ran = bench_profiled_run(instance, cycles);
+    bench_machine.destroy(instance);
+    printf("bench_c64 --profile %s: %llu cycles measured\n", kind, (unsigned long long)ran);
+    return 0;
+}
+
 /* The best of REPEATS runs of the real binary, in wall seconds. */
 static double run_binary(const char *mcphost)
 {
@@ -148,9 +301,19 @@ int main(int argc, char **argv)
     if (!mcphost[0]) snprintf(mcphost, sizeof mcphost, "%s/mcphost", exe_dir);
 
     void *plugin_data = NULL;
+    const int special = argc > 1 && (strcmp(argv[1], "--profile") == 0 || strcmp(argv[1], "--hash") == 0);
+    if (special) snprintf(plugin, sizeof plugin, "%s/../lib/mcphost/plugins/machine-c64.so", exe_dir);
     const mh_plugin_entry *entry = bench_load_machine(plugin, "c64", &plugin_data);
     char dir[] = "/tmp/bench_c64_XXXXXX", path[64], options[128];
     if (!mkdtemp(dir)) return 1;
+    if (special) {
+        int rc = strcmp(argv[1], "--hash") == 0
+                     ? hash_mode(argc > 2 ? (unsigned)atoi(argv[2]) : 500u, dir)
+                     : profile_mode(argc > 2 ? argv[2] : "idle",
+                                    argc > 3 ? strtoull(argv[3], NULL, 10) : 2000000u, dir);
+        if (entry->deinit) entry->deinit(plugin_data);
+        return bench_remove_dir(dir) || rc;
+    }
     snprintf(path, sizeof path, "%s/busy.prg", dir);
     if (bench_write_prg(warp.name, busy_program, path) != 0) return 1;
     snprintf(options, sizeof options, "{\"autostart\":\"%s\"}", path);
@@ -170,6 +333,8 @@ int main(int argc, char **argv)
     for (int k = 0; k < 4; k++) {
         bench_figure best = bench_best_of(&warp, runs[k][0], cycles);
         bench_report(runs[k][1], best.ran, best.wall, PAL_HZ);
+        /* this thread's CPU time: steadier than wall time on a shared machine */
+        printf("  %-40s %6.1f MHz of CPU time\n", "", (double)best.ran / best.cpu / 1e6);
         if (k == 0) idle_mhz = (double)best.ran / best.wall / 1e6;
     }
 

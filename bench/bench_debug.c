@@ -1,7 +1,9 @@
 /* bench_debug - what armed breakpoints cost: warp speed of a C64 session in
  * the real mcphost binary (over stdio, through execution_run/pause), with
  * the instruction history and write log on and off (each alone), with
- * nothing armed, then with 100 exec breakpoints and 10 write watchpoints
+ * nothing armed, with the traces on (frame trace, chip event log, cycle
+ * counter), with the profiler and code/data log on (profile_start),
+ * then with 100 exec breakpoints and 10 write watchpoints
  * (none of which fires, so the run measures the hooks' lookups), then with
  * a conditional exec breakpoint on the KERNAL's keyboard loop that is hit
  * all the time and never true. Prints emulated MHz and the ratio to the
@@ -183,6 +185,44 @@ int main(int argc, char **argv)
         printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", history[i].what, speed[i],
                100.0 * speed[i] / base);
     printf("  %-44s %7.2f MHz\n", "nothing armed (history off from here)", base);
+
+    /* The traces (issue #18), each alone and then all three, with the
+     * history off: a frame trace of every chip register until stopped, the
+     * chip event log, a cycle counter on the KERNAL's IRQ handler. */
+    static const struct {
+        const char *what, *tool, *args;
+    } traces[] = {
+        {"frame trace on (all chips, until stopped)", "trace_frame_start", "{\"frames\":0}"},
+        {"+ chip event log on", "trace_events_get", "{\"size\":65536,\"count\":1}"},
+        {"+ cycle counter on $EA31", "trace_cycles_get", "{\"start\":\"$EA31\"}"},
+    };
+    for (int i = 0; i < 3; i++) {
+        if (bench_mcp_call(&c, traces[i].tool, traces[i].args) != 0) {
+            fprintf(stderr, "bench_debug: %s\n", c.line);
+            return 1;
+        }
+        double traced = measure(&c, seconds);
+        printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", traces[i].what, traced,
+               100.0 * traced / base);
+    }
+    if (bench_mcp_call(&c, "trace_frame_stop", "{}") != 0 ||
+        bench_mcp_call(&c, "trace_events_get", "{\"size\":0}") != 0 ||
+        bench_mcp_call(&c, "trace_cycles_reset", "{\"remove\":true}") != 0) {
+        fprintf(stderr, "bench_debug: %s\n", c.line);
+        return 1;
+    }
+    /* The profiler costs only while on: measured alone, then stopped. */
+    if (bench_mcp_call(&c, "profile_start", "{}") != 0) {
+        fprintf(stderr, "bench_debug: %s\n", c.line);
+        return 1;
+    }
+    double profiled = measure(&c, seconds);
+    if (bench_mcp_call(&c, "profile_stop", "{}") != 0) return 1;
+    printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", "profiler + code/data log on (history off)",
+           profiled, 100.0 * profiled / base);
+    double stopped = measure(&c, seconds);
+    printf("  %-44s %7.2f MHz  (%.0f%% of all off)\n", "profiler stopped again", stopped,
+           100.0 * stopped / base);
 
     char bp[160];
     for (int i = 0; i < 100; i++) {

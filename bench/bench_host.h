@@ -32,6 +32,11 @@ static mh_machine_desc bench_machine;
 static int bench_have_machine;
 static const mh_memory_iface *bench_memory_iface;
 static void *bench_memory_context;
+/* Its video and audio interfaces (NULL when it has none). */
+static const mh_video_iface *bench_video_iface;
+static void *bench_video_context;
+static const mh_audio_iface *bench_audio_iface;
+static void *bench_audio_context;
 static const char *bench_machine_name = "bench";
 
 static inline double bench_now(void)
@@ -55,6 +60,12 @@ static inline mh_status bench_add_chip(mh_session *session, const mh_chip *chip)
     if (strcmp(chip->interface_id, MH_IFACE_MEMORY) == 0) {
         bench_memory_iface = chip->vtable;
         bench_memory_context = chip->context;
+    } else if (strcmp(chip->interface_id, MH_IFACE_VIDEO) == 0) {
+        bench_video_iface = chip->vtable;
+        bench_video_context = chip->context;
+    } else if (strcmp(chip->interface_id, MH_IFACE_AUDIO) == 0) {
+        bench_audio_iface = chip->vtable;
+        bench_audio_context = chip->context;
     }
     return MH_OK;
 }

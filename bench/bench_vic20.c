@@ -7,6 +7,7 @@
  *   busy    a full screen of characters, all four voices sounding, a VIA2
  *           timer IRQ every 2000 cycles that changes two voices, and a main
  *           loop that changes the border and scrolls the screen memory;
+ *           each with VIC sound synthesis (the default) and with sound=off;
  *   boot    cycles from power-on until the autostart saw the READY prompt;
  *   mcphost the real binary booting and running 3 million cycles headless.
  * The plugin is dlopen()ed and driven through its mh_machine_desc by a
@@ -147,18 +148,24 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/busy.prg", dir);
     if (bench_write_prg(warp.name, busy_program, path) != 0) return 1;
     char idle[PATH_MAX + 128], busy[PATH_MAX + 256];
+    char idle_off[PATH_MAX + 160], busy_off[PATH_MAX + 288];
     snprintf(idle, sizeof idle, "{\"rom_dir\":\"%s\"}", roms);
     snprintf(busy, sizeof busy, "{\"rom_dir\":\"%s\",\"autostart\":\"%s\"}", roms, path);
+    snprintf(idle_off, sizeof idle_off, "{\"rom_dir\":\"%s\",\"sound\":\"off\"}", roms);
+    snprintf(busy_off, sizeof busy_off, "{\"rom_dir\":\"%s\",\"autostart\":\"%s\",\"sound\":\"off\"}",
+             roms, path);
 
     uint64_t cycles = (uint64_t)(seconds * 25e6);
     printf("bench_vic20: PAL VIC-20 (unexpanded) with the original ROMs, %u-cycle slices, best "
            "of %d\n", SLICE, REPEATS);
-    const char *const runs[2][2] = {
-        {idle, "idle at READY"},
-        {busy, "busy (4 voices, VIA IRQ, screen scroll)"},
+    const char *const runs[4][2] = {
+        {idle, "idle at READY, sound on"},
+        {idle_off, "idle at READY, sound=off"},
+        {busy, "busy (4 voices, IRQ, scroll), sound on"},
+        {busy_off, "busy (4 voices, IRQ, scroll), sound=off"},
     };
     double idle_mhz = 0;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 4; k++) {
         bench_figure best = bench_best_of(&warp, runs[k][0], cycles);
         bench_report(runs[k][1], best.ran, best.wall, PAL_HZ);
         if (k == 0) idle_mhz = (double)best.ran / best.wall / 1e6;

@@ -89,7 +89,7 @@ vice_args() {
 }
 
 declare -A vice_names=([c64]="x64sc x64" [vic20]=xvic [plus4]=xplus4)
-declare -A sound_modes=([c64]="on off" [vic20]=on [plus4]="on off") # the VIC-20 has no sound=off
+declare -A sound_modes=([c64]="on off" [vic20]="on off" [plus4]="on off")
 declare -A rom_dirs=([c64]=C64 [vic20]=VIC20 [plus4]=PLUS4)
 declare -A bench_names=([c64]=bench_c64 [vic20]=bench_vic20 [plus4]=bench_plus4)
 

@@ -24,6 +24,7 @@
 #include "mcphost/png.h"
 #include "server.h"
 #include "sessions.h"
+#include "stop_annotators.h"
 
 typedef struct run_state {
     mh_hostctx *ctx;
@@ -385,6 +386,7 @@ int main(int argc, char **argv)
     ctx.no_confirm = cli.no_confirm;
     ctx.confirm_ttl_ms = (cli.confirm_ttl > 86400u ? 86400u : cli.confirm_ttl) * 1000u;
     ctx.observe = mh_observe_new(&ctx);
+    ctx.annotators = mh_stop_annotators_new();
     ctx.sessions = mh_sessions_new(&ctx);
     ctx.server = mh_server_new(&ctx);
     int code = 0;
@@ -430,6 +432,7 @@ out:
     mh_registry_free(&ctx.registry);
     mh_server_free(ctx.server);
     mh_observe_free(ctx.observe);
+    mh_stop_annotators_free(ctx.annotators);
     mh_files_free(&ctx);
     mh_cli_free(&cli);
     mh_log_close();

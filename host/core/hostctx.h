@@ -12,6 +12,7 @@
 struct mh_sessions;
 struct mh_server;
 struct mh_observe;
+struct mh_stop_annotators;
 
 typedef struct mh_hostctx {
     mh_registry registry;
@@ -19,6 +20,7 @@ typedef struct mh_hostctx {
     struct mh_sessions *sessions;
     struct mh_server *server;
     struct mh_observe *observe; /* mh.observe/1 (observe.c); created first, freed last */
+    struct mh_stop_annotators *annotators; /* mh.debug/1 stop annotators (stop_annotators.c) */
     mh_ptrvec allowed_dirs;  /* char*, realpath'd: --allow-dir (files.c) */
     mh_ptrvec allowed_files; /* char*, realpath'd: files named on the command line (files.c) */
     uint64_t orphan_grace_ms; /* --orphan-grace: an ended client's sessions live this long */

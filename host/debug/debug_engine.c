@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "debug_internal.h"
+#include "debug_trace.h"
 #include "sessions.h"
 
 mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
@@ -56,6 +57,8 @@ void mh_dbg_free(mh_dbg *dbg)
     dbg_ring_free(&dbg->history);
     dbg_ring_free(&dbg->writes);
     dbg_pairs_free(&dbg->writers);
+    dbg_traces_free(dbg);
+    dbg_profile_free(dbg->profile);
     free(dbg);
 }
 
@@ -108,7 +111,7 @@ static void rebuild_maps(mh_dbg *dbg)
  * register would answer with its new value). */
 static void refresh_shadow(mh_dbg *dbg)
 {
-    if (dbg->writes.data) { /* the write log needs every old value */
+    if (dbg->writes.data || dbg->trace_writes) { /* the write log needs every old value */
         dbg->mem->peek(dbg->mem_ctx, 0, 0, dbg->shadow, sizeof dbg->shadow);
         return;
     }
@@ -126,9 +129,11 @@ void dbg_arm_hooks(mh_dbg *dbg)
 {
     if (dbg->maps_dirty) rebuild_maps(dbg);
     refresh_shadow(dbg);
+    int profiling = dbg->profile && dbg->profile->on;
     int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg) ||
-               dbg->history.data != NULL;
-    int access = dbg->armed_watch != 0 || dbg->writes.data != NULL;
+               dbg->history.data != NULL || dbg->trace_sync || profiling;
+    int access = dbg->armed_watch != 0 || dbg->writes.data != NULL || dbg->trace_writes ||
+                 profiling;
     if (sync != dbg->hooks_sync || access != dbg->hooks_access) {
         dbg->cpu->set_debug_hooks(dbg->cpu_ctx, sync ? dbg_sync_hook : NULL,
                                   access ? dbg_access_hook : NULL, dbg);
@@ -330,6 +335,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
         /* so the history records that instruction here (the sync hook
          * does not record one it stops before, either) */
         if (dbg->history.data) dbg_record_insn(dbg, cpu->pc);
+        if (dbg->profile && dbg->profile->on) dbg_profile_insn(dbg, cpu->pc);
     }
     dbg_arm_hooks(dbg);
 }

@@ -99,4 +99,8 @@ size_t mh_dbg_writes_copy(const mh_dbg *dbg, size_t skip, mh_write_record *out, 
 size_t mh_dbg_writers(const mh_dbg *dbg, uint16_t start, uint16_t end, uint16_t *pcs, size_t max,
                       int *complete);
 
+/* The profiler (mcphost/debug.h profile_*; debug_profile_glue.c). */
+mh_status mh_dbg_profile_control(mh_dbg *dbg, int on, int reset);
+const mh_profile_view *mh_dbg_profile_view(mh_dbg *dbg);
+
 #endif

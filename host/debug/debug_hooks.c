@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "debug_internal.h"
+#include "debug_trace.h"
 #include "mcphost/disasm6502.h"
 
 #define OP_JSR 0x20
@@ -280,14 +281,17 @@ int dbg_sync_hook(void *user, uint16_t pc)
     /* An instruction stopped before is recorded when the next run starts
      * it (mh_dbg_begin), since this hook is not called again for it. */
     if (dbg->history.data && !stop) dbg_record_insn(dbg, pc);
+    if (dbg->trace_sync && !stop) dbg_trace_sync(dbg, pc);
+    if (dbg->profile && dbg->profile->on && !stop) dbg_profile_insn(dbg, pc);
     return stop;
 }
 
 int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
 {
     mh_dbg *dbg = user;
+    if (write && dbg->profile && dbg->profile->on) dbg_profile_write(dbg->profile, address);
     uint8_t watch = dbg->watch_map[address];
-    if (!watch && !(write && dbg->writes.data)) return 0;
+    if (!watch && !(write && (dbg->writes.data || dbg->trace_writes))) return 0;
     int changed = 0;
     uint8_t old = dbg->shadow[address];
     if (write) {
@@ -301,6 +305,7 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
         changed = (watch & WATCH_CHANGE) && old != now;
         dbg->shadow[address] = now;
         if (dbg->writes.data) record_write(dbg, address, old, value);
+        if (dbg->trace_writes) dbg_trace_write(dbg, address, old, value);
         if (!(watch & WATCH_WRITE) && !changed) return 0;
     } else if (!(watch & WATCH_READ)) {
         return 0;

@@ -10,9 +10,12 @@
 
 #include "debug_engine.h"
 #include "debug_history.h"
+#include "debug_profile.h"
 #include "mcphost/expr.h"
 #include "mcphost/machine.h"
 #include "ptrvec.h"
+
+typedef struct dbg_traces dbg_traces;
 
 /* Bits of watch_map[address]. */
 enum { WATCH_READ = 1, WATCH_WRITE = 2, WATCH_CHANGE = 4 };
@@ -118,6 +121,14 @@ struct mh_dbg {
     dbg_ring history;
     dbg_ring writes;
     dbg_pairset writers;    /* (pc, address) of every write since the log (re)started */
+
+    /* Traces (debug_trace.h): NULL until first used; the hooks call in
+     * while trace_sync (every instruction) or trace_writes (every write). */
+    struct dbg_traces *traces;
+    int trace_sync, trace_writes;
+    /* The profiler and code/data log (debug_profile.h): NULL until first
+     * started; its tables stay after it stops. Hooks only while on. */
+    dbg_profile *profile;
 };
 
 #define DBG_HISTORY_DEFAULT 65536u
@@ -133,6 +144,8 @@ int dbg_resolve_name(void *user, const char *name, size_t length, int32_t *id, i
 int64_t dbg_fetch_name(void *user, int32_t id, int64_t index);
 uint8_t dbg_peek(mh_dbg *dbg, uint16_t address);
 void dbg_record_insn(mh_dbg *dbg, uint16_t pc);
+/* debug_profile_glue.c */
+void dbg_profile_insn(mh_dbg *dbg, uint16_t pc);
 /* debug_record.c */
 void dbg_trace_add(mh_dbg *dbg, const dbg_bp *bp, const char *detail, int has_access);
 void dbg_post_trace_events(mh_dbg *dbg);

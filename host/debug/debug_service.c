@@ -8,8 +8,12 @@
 #include <time.h>
 
 #include "call.h"
+#include "debug_trace.h"
 #include "debug_travel.h"
 #include "session_internal.h"
+#include "hostctx.h"
+#include "loader.h"
+#include "stop_annotators.h"
 
 static mh_status no_cpu(mh_session *s, char *error, size_t error_size)
 {
@@ -297,12 +301,94 @@ static mh_status d_history_config(mh_session *s, const mh_history_config *config
     return status;
 }
 
+static mh_stop_annotators *annotators_of(const mh_host *host)
+{
+    mh_plugin_record *rec = mh_plugin_from_host(host);
+    return rec && rec->hostctx ? rec->hostctx->annotators : NULL;
+}
+
+static uint64_t d_add_stop_annotator(const mh_host *host, mh_stop_annotate_fn fn, void *user)
+{
+    return mh_stop_annotators_add(annotators_of(host), fn, user);
+}
+
+static void d_remove_stop_annotator(const mh_host *host, uint64_t id)
+{
+    mh_stop_annotators_remove(annotators_of(host), id);
+}
+
+/* ---- traces (debug_trace.h) ---- */
+
+static mh_status d_frame_trace_start(mh_session *s, const mh_frame_trace_spec *spec, char *error,
+                                     size_t error_size)
+{
+    if (!s || !s->dbg) return MH_ERR_STATE;
+    return mh_dbg_frame_trace_start(s->dbg, spec, error, error_size);
+}
+
+static void d_frame_trace_stop(mh_session *s)
+{
+    if (s && s->dbg) mh_dbg_frame_trace_stop(s->dbg);
+}
+
+static size_t d_frame_trace_copy(mh_session *s, size_t skip, mh_write_record *out, size_t max,
+                                 mh_frame_trace_status *status)
+{
+    if (!s || !s->dbg) return 0;
+    return mh_dbg_frame_trace_copy(s->dbg, skip, out, max, status);
+}
+
+static mh_status d_events_config(mh_session *s, int64_t size, int64_t *now)
+{
+    if (!s || !s->dbg) return MH_ERR_STATE;
+    return mh_dbg_events_config(s->dbg, size, now);
+}
+
+static size_t d_events_copy(mh_session *s, size_t skip, mh_trace_event *out, size_t max)
+{
+    return s && s->dbg ? mh_dbg_events_copy(s->dbg, skip, out, max) : 0;
+}
+
+static mh_status d_counter_add(mh_session *s, uint16_t start, uint16_t end, int end_set,
+                               char *error, size_t error_size)
+{
+    if (!s || !s->dbg) return MH_ERR_STATE;
+    return mh_dbg_counter_add(s->dbg, start, end, end_set, error, error_size);
+}
+
+static size_t d_counters_copy(mh_session *s, mh_cycle_counter *out, size_t max)
+{
+    return s && s->dbg ? mh_dbg_counters_copy(s->dbg, out, max) : 0;
+}
+
+static void d_counters_reset(mh_session *s, int index, int remove)
+{
+    if (s && s->dbg) mh_dbg_counters_reset(s->dbg, index, remove);
+}
+
+/* Also while the machine runs: the session thread calls it between
+ * slices, as it adds breakpoints. */
+static mh_status d_profile_control(mh_session *s, int on, int reset)
+{
+    if (!s || !s->dbg) return MH_ERR_STATE;
+    return mh_dbg_profile_control(s->dbg, on, reset);
+}
+
+static const mh_profile_view *d_profile_view(mh_session *s)
+{
+    return s && s->dbg ? mh_dbg_profile_view(s->dbg) : NULL;
+}
+
 const mh_debug_service mh_debug_service_impl = {
     sizeof(mh_debug_service), d_run,          d_pause,        d_wait,
     d_state,                  d_state_json,   d_bp_add,       d_bp_delete,
     d_bp_enable,              d_bp_condition, d_bp_list_json, d_trace_json,
     d_advance,                d_cycles,       d_stopwatch,    d_machine_changed,
     d_bp_condition_with,      d_history_copy, d_writes_copy,  d_history_config,
-    d_writers,
+    d_writers,                d_add_stop_annotator, d_remove_stop_annotator,
+    /* ABI 1.5 */
+    d_frame_trace_start,      d_frame_trace_stop, d_frame_trace_copy, d_events_config,
+    d_events_copy,            d_counter_add,      d_counters_copy,    d_counters_reset,
+    d_profile_control,        d_profile_view,
     mh_travel_go,             mh_travel_config,
 };

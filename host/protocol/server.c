@@ -26,7 +26,10 @@ mh_server *mh_server_new(mh_hostctx *ctx)
     mh_server *server = calloc(1, sizeof *server);
     if (!server) return NULL;
     server->ctx = ctx;
-    server->page_size = 100;
+    /* One page holds every tool of sessions of all three machines (about
+     * 130 with #18's tools), so a client that never follows nextCursor still
+     * sees them all. */
+    server->page_size = 256;
     server->workers = mh_workers_new(MH_HOST_TOOL_THREADS);
     if (!server->workers) {
         free(server);

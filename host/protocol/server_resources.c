@@ -33,7 +33,7 @@ typedef struct resource_subscription {
  * they leave the machine as it was (and resource reads use them, so they
  * must not report a change, or a subscriber would read forever). */
 static const char *const file_only_writers[] = {"screen_capture", "audio_capture",
-                                                "snapshot_save"};
+                                                "snapshot_save", "basic_list"};
 
 static int changes_machine(const mh_reg_tool *t)
 {

@@ -19,6 +19,7 @@
 #include "log.h"
 #include "ptrvec.h"
 #include "observe.h"
+#include "stop_annotators.h"
 #include "registry.h"
 
 static session_job *pop_job(mh_session *s)
@@ -138,10 +139,18 @@ void mh_session_enter_stopped(mh_session *s, mh_exec_state state, mh_dbg_reason 
     s->stop_json = record;
     pthread_cond_broadcast(&s->finished);
     pthread_mutex_unlock(&s->lock);
+    /* The events carry what plugins know of the place (labels, source
+     * lines); the stored record stays the engine's (tools add their own). */
+    mh_stop_annotators *annotators = s->set && s->set->ctx ? s->set->ctx->annotators : NULL;
+    char *event = s->dbg && record
+                      ? mh_stop_annotate(annotators, s, mh_dbg_cpu(s->dbg)->pc, record)
+                      : NULL;
+    const char *detail = event ? event : record;
     if (reason == MH_DBG_BREAKPOINT || reason == MH_DBG_WATCHPOINT || reason == MH_DBG_CHECK)
-        mh_session_post_event(s, MH_EVENT_BREAKPOINT, record);
-    if (reason == MH_DBG_JAM) mh_session_post_event(s, MH_EVENT_JAMMED, record);
-    mh_session_post_event(s, MH_EVENT_STOPPED, record);
+        mh_session_post_event(s, MH_EVENT_BREAKPOINT, detail);
+    if (reason == MH_DBG_JAM) mh_session_post_event(s, MH_EVENT_JAMMED, detail);
+    mh_session_post_event(s, MH_EVENT_STOPPED, detail);
+    free(event);
 }
 
 /* Runs one slice of the machine with the lock released; returns with it held. */

@@ -40,7 +40,7 @@ static const char *cpu_model_name(void *context)
 }
 
 static const mh_cpu6502_iface cpu_iface = {
-    sizeof(mh_cpu6502_iface), cpu_state, cpu_set_debug_hooks, cpu_model_name};
+    sizeof(mh_cpu6502_iface), cpu_state, cpu_set_debug_hooks, cpu_model_name, NULL};
 
 /* ---- mh.memory/1 (the machine kit's skeleton) ---- */
 

@@ -158,6 +158,9 @@ struct c64 {
 
     /* Debugger hooks (mh.cpu6502/1), chained behind the machine's own. */
     mh_kit_hooks hooks;
+    /* The debugger's chip event sink (machine_events.h): the VIC-II and
+     * the CIAs point at it. */
+    mh_event_sink events;
 
     /* The machine kit: the run loop, the KERNAL glue (c64_kernal_layout)
      * and the mh.memory/1 chip's context. */

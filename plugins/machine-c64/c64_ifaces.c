@@ -44,8 +44,16 @@ static const char *cpu_model_name(void *context)
     return "6510";
 }
 
+static void cpu_set_event_sink(void *context, mh_chip_event_fn fn, void *user)
+{
+    c64 *m = context;
+    m->events.fn = fn;
+    m->events.user = user;
+}
+
 static const mh_cpu6502_iface cpu_iface = {sizeof(mh_cpu6502_iface), cpu_state,
-                                           cpu_set_debug_hooks, cpu_model_name};
+                                           cpu_set_debug_hooks, cpu_model_name,
+                                           cpu_set_event_sink};
 
 /* ---- mh.memory/1 (the machine kit's skeleton) ---- */
 

@@ -462,6 +462,13 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
         cd.read_port = c64_cia2_read_port;
         cd.port_out = c64_cia2_port_out;
         if (status == MH_OK) status = m6526_init(&m->cia2, &cd);
+        m->vic.links.events = &m->events;
+        m->cia1.links.events = &m->events;
+        m->cia1.links.name = "cia1";
+        m->cia1.links.irq_kind = MH_CHIP_EV_IRQ;
+        m->cia2.links.events = &m->events;
+        m->cia2.links.name = "cia2";
+        m->cia2.links.irq_kind = MH_CHIP_EV_NMI; /* CIA 2 drives /NMI */
     }
     if (status != MH_OK) {
         if (!error[0]) snprintf(error, error_size, "c64: %s", mh_status_name(status));

@@ -350,6 +350,18 @@ static void serial_toggle(m6526 *cia)
 
 /* ---- the cycle ---- */
 
+/* Reports underflows and a raised interrupt to the machine's event sink
+ * (only called while one is set). */
+static void notify_events(const m6526 *cia, int ua, int ub, uint8_t fresh)
+{
+    const char *name = cia->links.name ? cia->links.name : "cia";
+    if (ua) mh_event_emit(cia->links.events, MH_CHIP_EV_TIMER, name, 0);
+    if (ub) mh_event_emit(cia->links.events, MH_CHIP_EV_TIMER, name, 1);
+    if (fresh & cia->icr.mask)
+        mh_event_emit(cia->links.events, cia->links.irq_kind ? cia->links.irq_kind : MH_CHIP_EV_IRQ,
+                      name, fresh & cia->icr.mask);
+}
+
 int m6526_tick_full(m6526 *cia)
 {
     /* The inline part has decremented the countdown already. */
@@ -443,6 +455,7 @@ int m6526_tick_full(m6526 *cia)
             shown &= (uint8_t)~M6526_INT_TB;
         cia->icr.flags |= shown;
         cia->icr.ack &= (uint8_t)~fresh;
+        if (cia->links.events) notify_events(cia, ua, ub, fresh);
         if (fresh & cia->icr.mask) {
             if (cia->model == M6526_MODEL_6526 || (pipe & P_ICR_RD0))
                 pipe |= P_INT_SET0 | P_IR_SET0;

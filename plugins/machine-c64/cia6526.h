@@ -91,6 +91,7 @@
 #define MCPHOST_MACHINE_C64_CIA6526_H
 
 #include <stdint.h>
+#include "mcphost/machine_events.h"
 #include "mcphost/status.h"
 
 #ifdef __cplusplus
@@ -218,6 +219,12 @@ typedef struct m6526_links {
     m6526_read_port_fn read_port;
     m6526_port_out_fn port_out;
     void *user;
+    /* Timer underflow and interrupt events (machine_events.h); NULL: none.
+     * name: the instance ("cia1"); irq_kind: MH_CHIP_EV_IRQ or _NMI, as
+     * the machine wired the chip's /IRQ pin. */
+    const mh_event_sink *events;
+    const char *name;
+    uint32_t irq_kind;
 } m6526_links;
 
 typedef struct m6526 {

@@ -583,6 +583,162 @@ static inline int32_t env_voice(m6581_voice *v, const m6581_voice *src, int32_t 
     return ((w - wave_zero) * (int32_t)v->env + voice_dc) >> 7;
 }
 
+/* A voice that stays silent and still until the next register write: its
+ * envelope is held at 0 with nothing pending (only the rate counter runs,
+ * and its matches just reset it), and its oscillator does not move (no
+ * frequency, no test bit, no sync, no pull-down of the MSB, no noise
+ * write-back, no pending noise shift). Its output is the constant DC of a
+ * silent voice, its accumulator and noise register keep their values. */
+static inline int voice_frozen(const m6581_voice *v)
+{
+    return v->env == 0 && v->hold_zero && v->env3 == 0 && !v->state_pipe && !v->step_pipe &&
+           !v->exp_pipe && v->env_state != M6581_ENV_ATTACK && v->freq == 0 &&
+           !(v->ctrl & (M6581_CTRL_TEST | M6581_CTRL_SYNC)) && !v->msb_pulldown &&
+           !v->shift_delay && !((v->ctrl & M6581_CTRL_NOISE) && (v->ctrl & 0x70u));
+}
+
+/* The rate counter of a frozen voice for one cycle: env_voice() and
+ * env_pipeline() reduced to what they do for it. */
+static inline void frozen_rate_step(m6581_voice *v)
+{
+    if (v->rate_hit) {
+        v->rate_hit = 0;
+        v->rate_counter = 0;
+    }
+    if (v->rate_counter != v->rate_period) {
+        v->rate_counter = (uint16_t)(v->rate_counter + 1u);
+        if (v->rate_counter & 0x8000u) v->rate_counter = 1;
+    } else {
+        v->rate_hit = 1;
+    }
+}
+
+/* frozen_rate_step() for k cycles at once: the counter climbs to the
+ * period (or, set above it, to $7FFF and wraps to 1) in one addition, and
+ * whole periods from a match on are skipped. */
+static void frozen_rate_run(m6581_voice *v, uint32_t k)
+{
+    while (k) {
+        uint32_t rc = v->rate_counter, p = v->rate_period;
+        /* at a match the counter's run repeats every p + 1 cycles */
+        if (v->rate_hit && rc == p && k > p) {
+            k %= p + 1u;
+            if (!k) break;
+        }
+        uint32_t d = 0;
+        if (!v->rate_hit && rc != p) d = rc < p ? p - rc : 0x7FFFu - rc;
+        if (d == 0) {
+            frozen_rate_step(v);
+            k--;
+            continue;
+        }
+        if (d > k) d = k;
+        v->rate_counter = (uint16_t)(rc + d);
+        k -= d;
+    }
+}
+
+/* The resampler for k cycles of a constant output. */
+static void resample_constant(m6581 *sid, int32_t out, uint32_t k, uint32_t *rs_pos,
+                              uint32_t *rs_count, int64_t *rs_sum)
+{
+    const uint32_t rate = sid->sample_rate, clock = sid->clock_hz;
+    while (k) {
+        /* cycles until the one whose step crosses the sample boundary */
+        uint32_t need = (clock - *rs_pos + rate - 1u) / rate;
+        if (need > k) {
+            *rs_sum += (int64_t)out * k;
+            *rs_count += k;
+            *rs_pos += rate * k;
+            return;
+        }
+        *rs_sum += (int64_t)out * need;
+        *rs_count += need;
+        *rs_pos = *rs_pos + rate * need - clock;
+        emit_sample(sid, (int32_t)(*rs_sum / (int64_t)*rs_count));
+        *rs_sum = 0;
+        *rs_count = 0;
+        k -= need;
+    }
+}
+
+/* m6581_clock() while all three voices are frozen (and no tap is on): the
+ * same filter steps and samples from constant voice outputs, without the
+ * oscillators and envelopes. Once the filter's state repeats itself it
+ * stays (same state, same input): the output is constant from there, and
+ * the rest runs in bulk (rate counters to their next match, samples). */
+static void clock_quiet(m6581 *sid, uint32_t cycles)
+{
+    m6581_voice *v0 = &sid->voice[0], *v1 = &sid->voice[1], *v2 = &sid->voice[2];
+    const uint32_t filt = sid->res_filt;
+    const uint32_t mode = sid->mode_vol;
+    const int32_t vol = (int32_t)(mode & 0x0Fu);
+    const int32_t silent = sid->voice_dc >> 7;
+    const int v3_direct = !(mode & M6581_MODE_3OFF) || (filt & 4u);
+    int32_t vi = 0, vnf = 0;
+    if (filt & 1u) vi += silent; else vnf += silent;
+    if (filt & 2u) vi += silent; else vnf += silent;
+    if (filt & 4u) vi += silent; else if (v3_direct) vnf += silent;
+    const int64_t w0 = sid->w0, q = sid->q_1024;
+    int32_t vhp = sid->vhp, vbp = sid->vbp, vlp = sid->vlp;
+    uint32_t rs_pos = sid->rs_pos, rs_count = sid->rs_count;
+    int64_t rs_sum = sid->rs_sum;
+    const uint32_t rate = sid->sample_rate, clock = sid->clock_hz;
+    int settled = 0;
+    int32_t out = 0;
+    while (cycles && !settled) {
+        cycles--;
+        frozen_rate_step(v0);
+        frozen_rate_step(v1);
+        frozen_rate_step(v2);
+        const int32_t bp = vbp - (int32_t)((w0 * vhp) >> 20);
+        const int32_t lp = vlp - (int32_t)((w0 * bp) >> 20);
+        const int32_t hp = (int32_t)(((int64_t)bp * q) >> 10) - lp - vi;
+        settled = bp == vbp && lp == vlp && hp == vhp;
+        vbp = bp;
+        vlp = lp;
+        vhp = hp;
+        int32_t vf = 0;
+        if (mode & M6581_MODE_LP) vf += vlp;
+        if (mode & M6581_MODE_BP) vf += vbp;
+        if (mode & M6581_MODE_HP) vf += vhp;
+        out = ((vnf + vf + sid->mixer_dc) * vol) >> 4;
+        rs_sum += out;
+        rs_count++;
+        rs_pos += rate;
+        if (rs_pos >= clock) {
+            rs_pos -= clock;
+            emit_sample(sid, (int32_t)(rs_sum / (int64_t)rs_count));
+            rs_sum = 0;
+            rs_count = 0;
+        }
+    }
+    if (cycles) {
+        frozen_rate_run(v0, cycles);
+        frozen_rate_run(v1, cycles);
+        frozen_rate_run(v2, cycles);
+        resample_constant(sid, out, cycles, &rs_pos, &rs_count, &rs_sum);
+    }
+    for (int i = 0; i < 3; i++) {
+        m6581_voice *v = &sid->voice[i];
+        v->acc_prev = v->acc;
+        v->msb_rising = 0;
+        v->env_busy = v->rate_hit;
+    }
+    sid->vhp = vhp;
+    sid->vbp = vbp;
+    sid->vlp = vlp;
+    sid->rs_pos = rs_pos;
+    sid->rs_count = rs_count;
+    sid->rs_sum = rs_sum;
+}
+
+int m6581_quiet(const m6581 *sid)
+{
+    return !sid->tap_on && voice_frozen(&sid->voice[0]) && voice_frozen(&sid->voice[1]) &&
+           voice_frozen(&sid->voice[2]);
+}
+
 void m6581_clock(m6581 *sid, uint32_t cycles)
 {
     if (!cycles) return;
@@ -605,6 +761,10 @@ void m6581_clock(m6581 *sid, uint32_t cycles)
                 v->held_out = 0;
             }
         }
+    }
+    if (m6581_quiet(sid)) {
+        clock_quiet(sid, cycles);
+        return;
     }
     m6581_voice *v0 = &sid->voice[0], *v1 = &sid->voice[1], *v2 = &sid->voice[2];
     const uint32_t filt = sid->res_filt;

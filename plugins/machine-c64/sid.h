@@ -206,6 +206,13 @@ void m6581_reset(m6581 *sid);
 /* Advances the chip by `cycles` PHI2 cycles, producing output samples. */
 void m6581_clock(m6581 *sid, uint32_t cycles);
 
+/* 1 when all three voices are silent and still (envelope held at 0 with
+ * nothing pending, no frequency, test, sync or noise write-back) and no tap
+ * is on: m6581_clock() then steps only the rate counters, the filter (until
+ * its state repeats) and the resampler, with the same results as the full
+ * per-cycle path. For tests and profiling. */
+int m6581_quiet(const m6581 *sid);
+
 /* Register access (reg masked to 5 bits). Reads have no side effects, so
  * peek is the same as read; both exist for the chip-module convention. */
 void m6581_write(m6581 *sid, uint16_t reg, uint8_t value);

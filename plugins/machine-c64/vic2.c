@@ -183,6 +183,18 @@ static inline void vertical_check(m6569 *v)
     if (v->raster == (rsel ? 51u : 55u) && (r11 & 0x10u)) v->vert_border = 0;
 }
 
+/* Bauer 3.5: the bad line condition (RASTER $30-$F7, RASTER & 7 ==
+ * YSCROLL, DEN seen in line $30). Its inputs change only at a line start
+ * and with a $D011 write, so it is evaluated there, for the ticks after. */
+static inline void bad_line_eval(m6569 *v)
+{
+    const unsigned r11 = v->reg[0x11];
+    const unsigned raster = v->raster;
+    if (raster == 0x30 && (r11 & 0x10u)) v->den_latch = 1;
+    v->bl_next = (uint8_t)(v->den_latch && raster >= 0x30 && raster <= 0xF7 &&
+                           (raster & 7u) == (r11 & 7u));
+}
+
 /* ---- sprite rules (Bauer 3.8.1, with VICE's cycle-16/58 split) -------- */
 
 static void sprite_dma_check(m6569 *v)
@@ -190,6 +202,7 @@ static void sprite_dma_check(m6569 *v)
     unsigned cand = v->reg[0x15] & (unsigned)~v->spr_dma & 0xFFu;
     if (!cand) return;
     const unsigned y = v->raster & 0xFFu;
+    const unsigned before = v->spr_dma;
     for (unsigned i = 0; i < 8; i++) {
         const unsigned bit = 1u << i;
         if ((cand & bit) && v->reg[2 * i + 1] == y) {
@@ -198,6 +211,8 @@ static void sprite_dma_check(m6569 *v)
             v->spr_exp_ff |= (uint8_t)bit;
         }
     }
+    if (v->spr_dma != before && v->links.events) /* detail: the sprites whose DMA began */
+        mh_event_emit(v->links.events, MH_CHIP_EV_SPRITE_DMA, "vic2", v->spr_dma & ~before);
 }
 
 static void sprite_mcbase_update(m6569 *v)
@@ -348,6 +363,127 @@ static int sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigne
     return any;
 }
 
+/* The sprites of a cycle over the graphics (gpx, foreground gfg): their
+ * sequencers, priorities and collisions; *out gets the mixed pixels when
+ * any sprite pixel shows. Out of line: most cycles have no sprite, and the
+ * per-cycle path stays small without it. */
+static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_t starting,
+                                                    uint64_t gpx, uint64_t gfg, uint64_t *out)
+{
+    /* The sprite whose s-accesses reload its shift register around
+     * this cycle (p-access: the reload at pixel 3; s-access 1: its
+     * tail); an X match under the reload is lost. */
+    const unsigned kind = f & VIC2_K_MASK;
+    const unsigned rs = (kind == VIC2_K_PTR || kind == VIC2_K_S1)
+                            ? (f >> VIC2_SPR_SHIFT) & 7u : 8u;
+    if (rs < 8u && (starting >> rs & 1u) &&
+        (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
+        starting &= (uint8_t)~(1u << rs);
+    const uint8_t active = v->spr_shift | starting;
+    uint8_t pm[8] = {0}, pc[8], pb[8];
+    const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
+    unsigned any = 0;
+    for (int i = 7; i >= 0; i--) {
+        const unsigned bit = 1u << i;
+        if (!(active & bit)) continue;
+        unsigned j = 0;
+        const unsigned xe = (mxe >> i) & 1u;
+        const unsigned w = 24u << xe;
+        if (starting & bit) {
+            const unsigned js = v->spr_xoff[i];
+            /* a sequencer still shifting over the match is not
+             * restarted: it goes on with its row */
+            if (!((v->spr_shift & bit) && w - v->spr_pix[i] > js)) {
+                j = js;
+                v->spr_sr[i] = v->spr_buf[i];
+                v->spr_buf[i] = 0;
+                v->spr_pix[i] = 0;
+            }
+        }
+        const uint32_t sr = v->spr_sr[i];
+        unsigned pix = v->spr_pix[i];
+        const uint8_t colours[4] = {0, (uint8_t)(v->reg[0x25] & 15u),
+                                    (uint8_t)(v->reg[0x27 + i] & 15u),
+                                    (uint8_t)(v->reg[0x26] & 15u)};
+        const uint8_t behind = (uint8_t)((mdp >> i) & 1u);
+        if ((unsigned)i == rs) {
+            /* its tail: the held pixel to the end of the hold, then dark */
+            if (kind == VIC2_K_S1) {
+                if (v->spr_held & bit) {
+                    const unsigned hv = v->spr_hold_val[i];
+                    for (j = 0; hv && j < SPR_HOLD_TAIL; j++) {
+                        pm[j] |= (uint8_t)bit;
+                        pc[j] = colours[hv];
+                        pb[j] = behind;
+                        any = 1;
+                    }
+                }
+                v->spr_held &= (uint8_t)~bit;
+                v->spr_shift &= (uint8_t)~bit;
+                continue;
+            }
+            if (sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, pm, pc, pb, colours,
+                              behind))
+                any = 1;
+            continue;
+        }
+        if (sr) {
+            if ((mmc >> i) & 1u) {
+                for (; j < 8 && pix < w; j++, pix++) {
+                    unsigned val = (sr >> (22u - 2u * (pix >> (1u + xe)))) & 3u;
+                    if (val) {
+                        pm[j] |= (uint8_t)bit;
+                        pc[j] = colours[val];
+                        pb[j] = behind;
+                        any = 1;
+                    }
+                }
+            } else {
+                for (; j < 8 && pix < w; j++, pix++) {
+                    if ((sr >> (23u - (pix >> xe))) & 1u) {
+                        pm[j] |= (uint8_t)bit;
+                        pc[j] = colours[2];
+                        pb[j] = behind;
+                        any = 1;
+                    }
+                }
+            }
+        } else {
+            unsigned left = w - pix;
+            pix += (8u - j) < left ? (8u - j) : left;
+        }
+        v->spr_pix[i] = (uint8_t)pix;
+        if (pix >= w) v->spr_shift &= (uint8_t)~bit;
+        else v->spr_shift |= (uint8_t)bit;
+    }
+    if (any) {
+        uint8_t g8[8], f8[8], o8[8];
+        unsigned mm = 0, md = 0;
+        store8(g8, gpx);
+        store8(f8, gfg);
+        for (unsigned j = 0; j < 8; j++) {
+            const unsigned m = pm[j];
+            o8[j] = g8[j];
+            if (!m) continue;
+            const unsigned at = j ? m : m << 8; /* pixel 0 in the high byte */
+            if (m & (m - 1u)) mm |= at;
+            if (f8[j]) md |= at;
+            if (!(pb[j] && f8[j])) o8[j] = pc[j];
+        }
+        /* pixel 0 latches now, pixels 1-7 at the next tick; a register
+         * read in the last cycle still holds its reset over pixel 0 */
+        if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
+        if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
+        if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
+        if ((mm | md) & 0xFFu) {
+            v->mm_next |= (uint8_t)mm;
+            v->md_next |= (uint8_t)md;
+            v->coll_work |= COLL_PENDING;
+        }
+        *out = load8(o8);
+    }
+}
+
 /* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
  * collisions, border; written to the framebuffer when visible. */
 static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
@@ -387,120 +523,7 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     if (!visible && !(v->spr_shift | starting)) return;
 
     uint64_t out = gpx;
-    if (v->spr_shift | starting) {
-        /* The sprite whose s-accesses reload its shift register around
-         * this cycle (p-access: the reload at pixel 3; s-access 1: its
-         * tail); an X match under the reload is lost. */
-        const unsigned kind = f & VIC2_K_MASK;
-        const unsigned rs = (kind == VIC2_K_PTR || kind == VIC2_K_S1)
-                                ? (f >> VIC2_SPR_SHIFT) & 7u : 8u;
-        if (rs < 8u && (starting >> rs & 1u) &&
-            (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
-            starting &= (uint8_t)~(1u << rs);
-        const uint8_t active = v->spr_shift | starting;
-        uint8_t pm[8] = {0}, pc[8], pb[8];
-        const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
-        unsigned any = 0;
-        for (int i = 7; i >= 0; i--) {
-            const unsigned bit = 1u << i;
-            if (!(active & bit)) continue;
-            unsigned j = 0;
-            const unsigned xe = (mxe >> i) & 1u;
-            const unsigned w = 24u << xe;
-            if (starting & bit) {
-                const unsigned js = v->spr_xoff[i];
-                /* a sequencer still shifting over the match is not
-                 * restarted: it goes on with its row */
-                if (!((v->spr_shift & bit) && w - v->spr_pix[i] > js)) {
-                    j = js;
-                    v->spr_sr[i] = v->spr_buf[i];
-                    v->spr_buf[i] = 0;
-                    v->spr_pix[i] = 0;
-                }
-            }
-            const uint32_t sr = v->spr_sr[i];
-            unsigned pix = v->spr_pix[i];
-            const uint8_t colours[4] = {0, (uint8_t)(v->reg[0x25] & 15u),
-                                        (uint8_t)(v->reg[0x27 + i] & 15u),
-                                        (uint8_t)(v->reg[0x26] & 15u)};
-            const uint8_t behind = (uint8_t)((mdp >> i) & 1u);
-            if ((unsigned)i == rs) {
-                /* its tail: the held pixel to the end of the hold, then dark */
-                if (kind == VIC2_K_S1) {
-                    if (v->spr_held & bit) {
-                        const unsigned hv = v->spr_hold_val[i];
-                        for (j = 0; hv && j < SPR_HOLD_TAIL; j++) {
-                            pm[j] |= (uint8_t)bit;
-                            pc[j] = colours[hv];
-                            pb[j] = behind;
-                            any = 1;
-                        }
-                    }
-                    v->spr_held &= (uint8_t)~bit;
-                    v->spr_shift &= (uint8_t)~bit;
-                    continue;
-                }
-                if (sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, pm, pc, pb, colours,
-                                  behind))
-                    any = 1;
-                continue;
-            }
-            if (sr) {
-                if ((mmc >> i) & 1u) {
-                    for (; j < 8 && pix < w; j++, pix++) {
-                        unsigned val = (sr >> (22u - 2u * (pix >> (1u + xe)))) & 3u;
-                        if (val) {
-                            pm[j] |= (uint8_t)bit;
-                            pc[j] = colours[val];
-                            pb[j] = behind;
-                            any = 1;
-                        }
-                    }
-                } else {
-                    for (; j < 8 && pix < w; j++, pix++) {
-                        if ((sr >> (23u - (pix >> xe))) & 1u) {
-                            pm[j] |= (uint8_t)bit;
-                            pc[j] = colours[2];
-                            pb[j] = behind;
-                            any = 1;
-                        }
-                    }
-                }
-            } else {
-                unsigned left = w - pix;
-                pix += (8u - j) < left ? (8u - j) : left;
-            }
-            v->spr_pix[i] = (uint8_t)pix;
-            if (pix >= w) v->spr_shift &= (uint8_t)~bit;
-            else v->spr_shift |= (uint8_t)bit;
-        }
-        if (any) {
-            uint8_t g8[8], f8[8], o8[8];
-            unsigned mm = 0, md = 0;
-            store8(g8, gpx);
-            store8(f8, gfg);
-            for (unsigned j = 0; j < 8; j++) {
-                const unsigned m = pm[j];
-                o8[j] = g8[j];
-                if (!m) continue;
-                const unsigned at = j ? m : m << 8; /* pixel 0 in the high byte */
-                if (m & (m - 1u)) mm |= at;
-                if (f8[j]) md |= at;
-                if (!(pb[j] && f8[j])) o8[j] = pc[j];
-            }
-            /* pixel 0 latches now, pixels 1-7 at the next tick; a register
-             * read in the last cycle still holds its reset over pixel 0 */
-            if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
-            if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
-            if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
-            if ((mm | md) & 0xFFu) {
-                v->mm_next |= (uint8_t)mm;
-                v->md_next |= (uint8_t)md;
-                v->coll_work |= COLL_PENDING;
-            }
-            out = load8(o8);
-        }
-    }
+    if (v->spr_shift | starting) sprite_pixels(v, f, starting, gpx, gfg, &out);
     if (!visible) return;
 
     /* Border: the main flip flop, switched at pixel chg of this cycle. */
@@ -544,7 +567,10 @@ uint32_t m6569_tick(m6569 *v)
     }
     const uint32_t f = t->cyc[n];
 
-    if (n <= 2) line_start(v, n);
+    if (n <= 2) {
+        line_start(v, n);
+        bad_line_eval(v);
+    }
 
     /* Raster compare: an IRQ when it goes from no match to match. */
     {
@@ -552,16 +578,18 @@ uint32_t m6569_tick(m6569 *v)
         if (m && !v->raster_match) {
             v->irq_latch |= M6569_INT_RST;
             update_irq(v);
+            if (v->links.events) {
+                mh_event_emit(v->links.events, MH_CHIP_EV_RASTER, "vic2", v->raster);
+                if (v->irq_mask & M6569_INT_RST)
+                    mh_event_emit(v->links.events, MH_CHIP_EV_IRQ, "vic2", M6569_INT_RST);
+            }
         }
         v->raster_match = m;
     }
 
-    /* Bad line condition (Bauer 3.5), evaluated in every cycle. */
+    /* Bad line condition (Bauer 3.5), as bad_line_eval() left it. */
     const unsigned r11 = v->reg[0x11];
-    const unsigned raster = v->raster;
-    if (raster == 0x30 && (r11 & 0x10u)) v->den_latch = 1;
-    const unsigned bl = v->den_latch && raster >= 0x30 && raster <= 0xF7 &&
-                        (raster & 7u) == (r11 & 7u);
+    const unsigned bl = v->bl_next;
     v->bad_line = (uint8_t)bl;
     if (bl) v->display = 1;
 
@@ -573,6 +601,8 @@ uint32_t m6569_tick(m6569 *v)
             v->vc = v->vcbase;
             v->vmli = 0;
             if (bl) v->rc = 0;
+            if (bl && v->links.events)
+                mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", v->raster);
         }
         if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
         if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
@@ -755,6 +785,7 @@ void m6569_reset(m6569 *vic)
     vic->vert_border = 1;
     vic->spr_exp_ff = 0xFF; /* no Y expansion: flip flops set */
     for (unsigned i = 0; i < 8; i++) sprite_x_update(vic, i);
+    bad_line_eval(vic);
 }
 
 void m6569_set_fetch(m6569 *vic, m6569_fetch_fn fetch_fn, void *user)
@@ -779,6 +810,7 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     m6569_links links = vic->links;
     *vic = *saved;
     vic->links = links;
+    bad_line_eval(vic);
 }
 
 /* ---- registers -------------------------------------------------------- */
@@ -827,6 +859,7 @@ void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
     case 0x11:
         v->reg[r] = value;
         v->irq_line = (uint16_t)((v->irq_line & 0xFFu) | ((unsigned)(value & 0x80u) << 1));
+        bad_line_eval(v);
         return;
     case 0x12:
         v->reg[r] = value;

@@ -98,6 +98,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "mcphost/machine_events.h"
 #include "mcphost/status.h"
 
 #ifdef __cplusplus
@@ -192,6 +193,7 @@ typedef struct m6569_links {
     const uint8_t *color_ram;
     uint8_t *framebuffer;
     uint32_t fb_pitch;
+    const mh_event_sink *events; /* raster/bad line/IRQ events; NULL: none */
 } m6569_links;
 
 typedef struct m6569 {
@@ -199,7 +201,9 @@ typedef struct m6569 {
     uint8_t model;          /* m6569_model */
     uint8_t timing;         /* internal: which cycle table */
     uint8_t cycles_per_line;
-    uint8_t reserved0;
+    uint8_t bl_next;        /* internal: the bad line condition of the next
+                             * tick, kept by line starts and $D011 writes
+                             * (m6569_restore re-derives it) */
     uint16_t lines_per_frame;
     uint16_t fb_height;
     uint16_t fb_first_line;

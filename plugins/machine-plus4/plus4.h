@@ -130,6 +130,7 @@ typedef struct plus4 {
     uint8_t open_rom[256];   /* an empty slot reads this ($FF... ) */
 
     mh_kit_hooks hooks;
+    mh_event_sink events; /* the debugger's chip event sink (machine_events.h) */
 
     mh_machine_kit kit;
     mh_kernal kernal;

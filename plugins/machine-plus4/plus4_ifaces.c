@@ -39,8 +39,16 @@ static const char *cpu_model_name(void *context)
     return ((const plus4 *)context)->config.model == PLUS4_MODEL_C16 ? "7501" : "8501";
 }
 
+static void cpu_set_event_sink(void *context, mh_chip_event_fn fn, void *user)
+{
+    plus4 *m = context;
+    m->events.fn = fn;
+    m->events.user = user;
+}
+
 static const mh_cpu6502_iface cpu_iface = {sizeof(mh_cpu6502_iface), cpu_state,
-                                           cpu_set_debug_hooks, cpu_model_name};
+                                           cpu_set_debug_hooks, cpu_model_name,
+                                           cpu_set_event_sink};
 
 /* ---- mh.memory/1 ---- */
 

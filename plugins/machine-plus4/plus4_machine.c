@@ -352,6 +352,7 @@ void plus4_power_on(plus4 *m)
     m->p.autostart_pending = m->autostart.data != NULL;
     ted_init(&m->ted, m->config.ntsc, plus4_ted_fetch, plus4_ted_page, m, m->p.fb[0],
              m->config.sound);
+    m->ted.events = &m->events;
 
     mh_cpu6502_desc desc = {0};
     desc.model = MH_CPU6502_MODEL_7501;

@@ -98,7 +98,9 @@ void ted_restore(ted *t, const ted *saved)
     ted_page_fn page = t->page;
     void *user = t->user;
     uint8_t *fb = t->fb;
+    const mh_event_sink *events = t->events;
     memcpy(t, saved, sizeof *t);
+    t->events = events;
     t->fetch = fetch;
     t->page = page;
     t->user = user;
@@ -139,10 +141,23 @@ static void update_irq(ted *t)
     t->irq = (t->irq_flags & t->regs[0x0A] & TED_IRQ_SOURCES) != 0;
 }
 
+/* Tells the machine's event sink (only called while one is set). */
+static void note_event(const ted *t, uint8_t source)
+{
+    if (source == TED_IRQ_RASTER)
+        mh_event_emit(t->events, MH_CHIP_EV_RASTER, "ted", ted_raster_compare(t));
+    for (unsigned n = 0; n < 3; n++)
+        if (source == (n == 0 ? TED_IRQ_T1 : n == 1 ? TED_IRQ_T2 : TED_IRQ_T3))
+            mh_event_emit(t->events, MH_CHIP_EV_TIMER, "ted", n);
+    if (source & t->regs[0x0A] & TED_IRQ_SOURCES)
+        mh_event_emit(t->events, MH_CHIP_EV_IRQ, "ted", source);
+}
+
 static void raise(ted *t, uint8_t source)
 {
     t->irq_flags |= source;
     update_irq(t);
+    if (t->events) note_event(t, source);
 }
 
 /* ---- register reads and writes ---- */

@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "mcphost/machine_events.h"
 
 #define TED_TICKS_PER_LINE 114u
 #define TED_LINES_PAL 312u
@@ -95,6 +96,7 @@ typedef struct ted {
     ted_page_fn page;
     void *user;
     uint8_t *fb;
+    const mh_event_sink *events; /* chip events (machine_events.h); NULL: none */
 
     /* Model: ntsc, tv_lines, fb_* follow the crystal (the video standard
      * the screen shows); lines and clock_hz follow $FF07 bit 6. */

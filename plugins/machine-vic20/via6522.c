@@ -25,10 +25,23 @@ static void update_quiet(m6522 *via)
 
 static void update_irq(m6522 *via) { via->irq = (via->ifr & via->ier & 0x7Fu) != 0; }
 
+/* Tells the machine's event sink (only called while one is set): timer 1
+ * (IFR bit 6) and timer 2 (bit 5) time-outs, and an enabled flag. */
+static void note_event(const m6522 *via, uint8_t bits)
+{
+    const char *name = via->name ? via->name : "via";
+    if (bits & 0x40u) mh_event_emit(via->events, MH_CHIP_EV_TIMER, name, 0);
+    if (bits & 0x20u) mh_event_emit(via->events, MH_CHIP_EV_TIMER, name, 1);
+    if (bits & via->ier & 0x7Fu)
+        mh_event_emit(via->events, via->irq_kind ? via->irq_kind : MH_CHIP_EV_IRQ, name,
+                      bits & via->ier & 0x7Fu);
+}
+
 static void set_flag(m6522 *via, uint8_t bits)
 {
     via->ifr |= bits;
     update_irq(via);
+    if (via->events) note_event(via, bits);
 }
 
 static void clear_flag(m6522 *via, uint8_t bits)
@@ -128,10 +141,16 @@ void m6522_restore(m6522 *via, const m6522 *saved)
     m6522_read_port_fn read_port = via->read_port;
     m6522_port_out_fn port_out = via->port_out;
     void *user = via->user;
+    const mh_event_sink *events = via->events;
+    const char *name = via->name;
+    uint32_t irq_kind = via->irq_kind;
     *via = *saved;
     via->read_port = read_port;
     via->port_out = port_out;
     via->user = user;
+    via->events = events;
+    via->name = name;
+    via->irq_kind = irq_kind;
     update_quiet(via);
 }
 

@@ -32,6 +32,7 @@
 #define MH_VIA6522_H
 
 #include <stdint.h>
+#include "mcphost/machine_events.h"
 
 enum {
     M6522_IRQ_CA2 = 0x01, M6522_IRQ_CA1 = 0x02, M6522_IRQ_SR = 0x04, M6522_IRQ_CB2 = 0x08,
@@ -80,6 +81,12 @@ typedef struct m6522 {
     m6522_read_port_fn read_port;
     m6522_port_out_fn port_out;
     void *user;
+    /* Chip events (machine_events.h; kept by m6522_restore); NULL: none.
+     * name: the instance ("via1"); irq_kind: MH_CHIP_EV_IRQ or _NMI, as
+     * the machine wired the chip's /IRQ pin. */
+    const mh_event_sink *events;
+    const char *name;
+    uint32_t irq_kind;
 } m6522;
 
 void m6522_init(m6522 *via, const m6522_desc *desc);

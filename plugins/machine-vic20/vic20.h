@@ -73,6 +73,7 @@ typedef struct vic20_config {
     m6561_model vic_model;
     unsigned memory;        /* VIC20_MEM_* */
     int debugcart;
+    int sound;              /* 1 (default): VIC sound synthesis; 0: sound=off */
 } vic20_config;
 
 typedef struct vic20_autostart {
@@ -142,6 +143,7 @@ struct vic20 {
     uint8_t vic_watch[64];   /* 1: the VIC fetches from this block now (a write
                               * there brings it up to date first) */
     mh_kit_hooks hooks;
+    mh_event_sink events; /* the debugger's chip event sink (machine_events.h) */
     mh_machine_kit kit;
     mh_kernal kernal;
     mh_kernal_layout kernal_layout; /* per instance: BASIC's start moves with the RAM */

@@ -233,6 +233,7 @@ static mh_status config_get(void *context, const char *name, char *out, size_t o
     else if (strcmp(name, "vic20_memory") == 0) value = vic20_memory_name(m->config.memory);
     else if (strcmp(name, "autostart") == 0) value = m->config.autostart ? m->config.autostart : "";
     else if (strcmp(name, "debugcart") == 0) value = m->config.debugcart ? "true" : "false";
+    else if (strcmp(name, "sound") == 0) value = m->config.sound ? "on" : "off";
     else if (strcmp(name, "drive8") == 0) value = m->drive8 && m->drive8_path ? m->drive8_path : "";
     else if (strcmp(name, "cartridge") == 0) value = m->has_cart && m->cart_path ? m->cart_path : "";
     return mh_kit_config_copy(value, out, out_size);

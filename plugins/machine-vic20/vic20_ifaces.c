@@ -47,8 +47,16 @@ static const char *cpu_model_name(void *context)
     return "6502";
 }
 
+static void cpu_set_event_sink(void *context, mh_chip_event_fn fn, void *user)
+{
+    vic20 *m = context;
+    m->events.fn = fn;
+    m->events.user = user;
+}
+
 static const mh_cpu6502_iface cpu_iface = {sizeof(mh_cpu6502_iface), cpu_state,
-                                           cpu_set_debug_hooks, cpu_model_name};
+                                           cpu_set_debug_hooks, cpu_model_name,
+                                           cpu_set_event_sink};
 
 /* ---- mh.memory/1 ---- */
 
@@ -137,11 +145,7 @@ static uint32_t audio_rate(void *context)
     return M6561_AUDIO_RATE;
 }
 
-static int audio_enabled(void *context)
-{
-    (void)context;
-    return 1;
-}
+static int audio_enabled(void *context) { return !((const vic20 *)context)->vic.sound_off; }
 
 static size_t audio_read(void *context, int16_t *out, size_t max)
 {
@@ -378,8 +382,10 @@ static void machine_destroy(void *instance) { vic20_free(instance); }
 static void machine_created(void *instance)
 {
     const vic20 *m = instance;
-    vic20_log(m, MH_LOG_INFO, "vic20: %s VIC, memory %s, ROMs from %s%s%s%s%s",
-              m6561_model_name(m->config.vic_model), vic20_memory_name(m->config.memory),
+    vic20_log(m, MH_LOG_INFO, "vic20: %s VIC (%s), memory %s, ROMs from %s%s%s%s%s",
+              m6561_model_name(m->config.vic_model),
+              m->config.sound ? "sound synthesis" : "registers only, sound=off",
+              vic20_memory_name(m->config.memory),
               m->config.rom_dir ? m->config.rom_dir : "the built-in boot ROM",
               m->config.debugcart ? ", debug cart at $910F" : "",
               m->autostart.name ? ", autostart at READY" : "",

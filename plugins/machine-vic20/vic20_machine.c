@@ -437,11 +437,19 @@ vic20 *vic20_new(const char *options_json, const mh_host *host, char *error, siz
     vd.framebuffer = m->p.fb[0];
     vd.frame_done = vic20_frame_done;
     vd.user = m;
+    vd.sound_off = !config.sound;
     m6561_init(&m->vic, &vd);
     m6522_desc via1 = {vic20_via1_read_port, NULL, m};
     m6522_desc via2 = {vic20_via2_read_port, vic20_via2_port_out, m};
     m6522_init(&m->via1, &via1);
     m6522_init(&m->via2, &via2);
+    /* VIA 1 ($9110) drives /NMI, VIA 2 ($9120) /IRQ. */
+    m->via1.events = &m->events;
+    m->via1.name = "via1";
+    m->via1.irq_kind = MH_CHIP_EV_NMI;
+    m->via2.events = &m->events;
+    m->via2.name = "via2";
+    m->via2.irq_kind = MH_CHIP_EV_IRQ;
     for (int i = 0; i < 3; i++) {
         m->chip_ctx[i].m = m;
         m->chip_ctx[i].which = i;

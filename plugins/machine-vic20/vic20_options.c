@@ -10,6 +10,8 @@
  *   drive8        a .d64 for the virtual drive 8
  *   cartridge     a cartridge image (raw at $A000 or a VICE .crt)
  *   debugcart     true: a write to $910F ends the run with that exit code
+ *   sound         on | off: VIC sound synthesis and audio out (off: the
+ *                 registers only, as the C64's and Plus/4's sound=off)
  *
  * vic20_options_confine() puts the paths through the host's mh.files/1
  * service (the allowed directories), as the C64 does.
@@ -29,6 +31,7 @@ static const mh_config_item option_items[] = {
                      "3k + blocks 1, 2, 3, 5", "none|3k|8k|16k|24k|all", 0},
     {"autostart", "Program (.prg, .d64, .crt) loaded and started at READY", "a path", 0},
     {"debugcart", "A write to $910F ends the run with that exit code", "true|false", 0},
+    {"sound", "VIC sound synthesis and audio out (off: registers only)", "on|off", 0},
     {"drive8",
      "D64 disk in the virtual drive 8, for LOAD and SAVE (a SAVE rewrites the file; \"\" "
      "detaches)",
@@ -95,6 +98,8 @@ static mh_status read_options(const mh_json *root, void *out, char *error, size_
         status = mh_kit_option_paths(root, path_options, PATH_COUNT, config, error, error_size);
     if (status == MH_OK)
         status = mh_kit_option_flag(root, "debugcart", &config->debugcart, error, error_size);
+    if (status == MH_OK)
+        status = mh_kit_option_on_off(root, "sound", &config->sound, error, error_size);
     return status;
 }
 
@@ -103,6 +108,7 @@ mh_status vic20_options_parse(const char *options_json, vic20_config *config, ch
 {
     memset(config, 0, sizeof *config);
     config->vic_model = M6561_MODEL_6561;
+    config->sound = 1;
     mh_status status = mh_kit_options_parse(options_json, read_options, config, error, error_size);
     if (status != MH_OK) vic20_options_free(config);
     return status;

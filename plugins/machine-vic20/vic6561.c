@@ -38,6 +38,7 @@ void m6561_init(m6561 *vic, const m6561_desc *desc)
     vic->fb = desc->framebuffer;
     vic->frame_done = desc->frame_done;
     vic->user = desc->user;
+    vic->sound_off = desc->sound_off ? 1 : 0;
     m6561_reset(vic);
 }
 
@@ -73,7 +74,10 @@ void m6561_restore(m6561 *vic, const m6561 *saved)
     uint8_t *fb = vic->fb;
     void (*frame_done)(void *) = vic->frame_done;
     void *user = vic->user;
+    uint8_t sound_off = vic->sound_off;
     *vic = *saved;
+    vic->sound_off = sound_off;
+    if (sound_off) vic->ring_head = vic->ring_count = 0; /* no sound here */
     memcpy(vic->blocks, blocks, sizeof blocks);
     vic->color = color;
     vic->fb = fb;
@@ -389,7 +393,7 @@ unsigned m6561_sync(m6561 *vic)
         uint32_t k = g->cycles_per_line - c0;
         if (k > n) k = n;
         display_span(vic, g, c0, c0 + k);
-        sound_span(vic, g, k);
+        if (!vic->sound_off) sound_span(vic, g, k);
         vic->ticks += k;
         n -= k;
         vic->cycle = (uint16_t)(c0 + k);

@@ -61,6 +61,9 @@ typedef struct m6561_desc {
      * swaps framebuffers there); may be NULL. */
     void (*frame_done)(void *user);
     void *user;
+    /* 1: no sound synthesis (the voice registers are kept, no samples are
+     * made; nothing the CPU can read depends on the voices). */
+    int sound_off;
 } m6561_desc;
 
 typedef struct m6561_voice {
@@ -84,6 +87,7 @@ typedef struct m6561 {
     uint8_t last_data;         /* the last byte the VIC read (open bus) */
     uint8_t cell_code, cell_color; /* the matrix fetch of the current column */
     uint8_t out_data, out_color;   /* the column in the pixel output stage */
+    uint8_t sound_off;         /* m6561_desc.sound_off (a setting: m6561_restore keeps it) */
     /* Sound. */
     m6561_voice voice[4];
     uint32_t noise_lfsr;
@@ -127,7 +131,7 @@ uint16_t m6561_screen_vic_address(const m6561 *vic);
 uint16_t m6561_char_vic_address(const m6561 *vic);
 /* Frequency of voice v (0-3) now in Hz; 0 when off. */
 double m6561_voice_hz(const m6561 *vic, unsigned v);
-/* Takes up to max samples (mono s16 at M6561_AUDIO_RATE). */
+/* Takes up to max samples (mono s16 at M6561_AUDIO_RATE); none with sound_off. */
 size_t m6561_audio_read(m6561 *vic, int16_t *out, size_t max);
 /* The 16 colours as 0xRRGGBB. */
 const uint32_t *m6561_palette(void);

@@ -143,6 +143,32 @@ char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, cha
     return json;
 }
 
+size_t td_where_stop_members(void *user, mh_session *session, uint16_t pc, char *members,
+                             size_t size)
+{
+    td_plugin *plugin = user;
+    const char *name = session ? plugin->sessions->name(session) : NULL;
+    td_where w;
+    td_where_of(plugin, name, pc, 1, &w);
+    if (!w.symbol[0] && !w.has_line && !w.annotation_type[0]) return 0;
+    char text[600];
+    td_where_text(&w, text, sizeof text);
+    mh_json_writer *writer = mh_json_writer_new();
+    mh_json_write_object_begin(writer);
+    td_where_write(writer, &w);
+    mh_args_write_string(writer, "where", text + 3); /* without " | " */
+    mh_json_write_object_end(writer);
+    size_t n = 0;
+    char *object = mh_json_writer_finish(writer, &n); /* "{...}" */
+    mh_json_writer_free(writer);
+    size_t inner = object && n > 2 ? n - 2 : 0;
+    if (inner >= size) inner = 0; /* too long: nothing rather than a cut member */
+    if (inner) memcpy(members, object + 1, inner);
+    if (size) members[inner] = '\0';
+    free(object);
+    return inner;
+}
+
 void td_where_text(const td_where *w, char *text, size_t size)
 {
     if (size) text[0] = '\0';

@@ -59,6 +59,13 @@ void td_where_write(mh_json_writer *writer, const td_where *w);
 char *td_where_stop_json(td_plugin *plugin, const char *session, char *json, char *text,
                          size_t size);
 
+/* The stop annotator (mh.debug/1 add_stop_annotator, user = the plugin):
+ * "symbol", "source", "annotation" and "where" (the summary text without
+ * its leading " | ") of pc as JSON members, so stop events say what the
+ * execution tools' answers say. [emu-thread] */
+size_t td_where_stop_members(void *user, mh_session *session, uint16_t pc, char *members,
+                             size_t size);
+
 /* The tracepoint log JSON (mh.debug/1 trace_json, malloc'ed) with
  * "symbol" and "annotation" after every entry's "pc_hex"; returns the new text (json freed)
  * or json itself when nothing was added. */

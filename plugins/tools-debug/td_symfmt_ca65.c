@@ -193,7 +193,9 @@ static size_t qualified(const db *d, const rec *sym, char *out, size_t size)
     td_sf_text parts[MAX_SCOPE_DEPTH];
     size_t n = 0;
     uint32_t scope = sym->b;
-    while (scope && n < MAX_SCOPE_DEPTH) {
+    /* Bounded by steps, not by named parts: a cycle of unnamed scopes
+     * would otherwise never end. */
+    for (size_t steps = 0; scope && steps < MAX_SCOPE_DEPTH && n < MAX_SCOPE_DEPTH; steps++) {
         const rec *s = find(&d->scopes, scope - 1);
         if (!s) break;
         if (s->name.n) parts[n++] = s->name;

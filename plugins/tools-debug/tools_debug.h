@@ -19,6 +19,7 @@ typedef struct td_plugin {
     const mh_session_service *sessions;
     const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
     struct td_store *store; /* symbols and memory snapshots per session (td_store.c) */
+    uint64_t annotator;     /* mh.debug/1 stop annotator id (td_where_stop_members), or 0 */
 } td_plugin;
 
 /* Registers one group's tools; returns the first failure. */
@@ -30,6 +31,10 @@ mh_status td_register_registers(td_plugin *plugin);   /* tools_registers.c */
 mh_status td_register_memory(td_plugin *plugin);      /* tools_memory.c */
 mh_status td_register_code(td_plugin *plugin);        /* tools_code.c */
 mh_status td_register_history(td_plugin *plugin);     /* tools_history.c */
+mh_status td_register_trace(td_plugin *plugin);       /* tools_trace.c */
+mh_status td_register_profile(td_plugin *plugin);     /* tools_profile.c */
+mh_status td_register_cfg(td_plugin *plugin);         /* tools_cfg.c */
+mh_status td_register_usage(td_plugin *plugin);       /* tools_usage.c */
 mh_status td_register_travel(td_plugin *plugin);      /* tools_travel.c */
 
 /* A row of the execution and breakpoint tables: registered by

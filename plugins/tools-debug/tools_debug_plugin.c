@@ -1,12 +1,23 @@
 /* tools_debug_plugin.c - the tools-debug plugin entry: looks up the host
  * services and registers every group of tools. */
+#include <stddef.h>
 #include <stdlib.h>
 
+#include "td_source.h"
 #include "tools_debug.h"
+
+/* Whether the host's mh.debug/1 takes stop annotators (appended to it). */
+static int has_annotators(const mh_debug_service *debug)
+{
+    return debug && debug->struct_size >= offsetof(mh_debug_service, remove_stop_annotator) +
+                                               sizeof debug->remove_stop_annotator;
+}
 
 static const td_register_fn groups[] = {
     td_register_execution, td_register_breakpoints, td_register_registers,
     td_register_memory,    td_register_code,    td_register_history,
+    td_register_trace,
+    td_register_profile,   td_register_cfg,     td_register_usage,
     td_register_travel,
 };
 
@@ -31,14 +42,20 @@ static mh_status tools_debug_init(const mh_host *host, void **data)
             return status;
         }
     }
+    /* Stop events name the label and source line as the tools' answers do
+     * (without it they carry the engine's record alone). */
+    if (has_annotators(plugin->debug))
+        plugin->annotator = plugin->debug->add_stop_annotator(host, td_where_stop_members, plugin);
     *data = plugin;
     return MH_OK;
 }
 
 static void tools_debug_deinit(void *data)
 {
-    td_store_free(((td_plugin *)data)->store);
-    free(data);
+    td_plugin *plugin = data;
+    if (plugin->annotator) plugin->debug->remove_stop_annotator(plugin->host, plugin->annotator);
+    td_store_free(plugin->store);
+    free(plugin);
 }
 
 MH_PLUGIN_DEFINE("org.mcphost.tools-debug", "tools-debug", "0.1.0",

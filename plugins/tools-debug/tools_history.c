@@ -10,13 +10,12 @@
 
 #include <mcphost/disasm6502.h>
 
+#include "td_page.h"
 #include "td_resolve.h"
 #include "td_source.h"
 #include "td_store.h"
 #include "td_util.h"
 
-#define DEFAULT_COUNT 20
-#define MAX_COUNT 1000
 #define MAX_WRITERS 64
 
 /* The engine has the history members (a host from before them has not). */
@@ -25,24 +24,6 @@ static int has_history(const td_plugin *p)
     /* history_copy, writes_copy, history_config and writers came together */
     return p->debug && p->debug->struct_size >= offsetof(mh_debug_service, writers) +
                                                     sizeof p->debug->writers;
-}
-
-/* count, offset and order ("newest" first by default). Returns 0, or -1
- * after answering with the error. */
-static int paging_args(td_call *c, int64_t *count, int64_t *offset, int *oldest_first)
-{
-    static const char *const orders[] = {"newest", "oldest"};
-    size_t order = 0;
-    *count = DEFAULT_COUNT;
-    *offset = 0;
-    mh_status s = mh_args_int(c->args, "count", 1, MAX_COUNT, count, c->err, sizeof c->err);
-    if (s == MH_OK || s == MH_ERR_NOT_FOUND)
-        s = mh_args_int(c->args, "offset", 0, INT32_MAX, offset, c->err, sizeof c->err);
-    if (s == MH_OK || s == MH_ERR_NOT_FOUND)
-        s = mh_args_choice(c->args, "order", orders, 2, &order, c->err, sizeof c->err);
-    if (s != MH_OK && s != MH_ERR_NOT_FOUND) return td_fail_arg(c);
-    *oldest_first = order == 1;
-    return 0;
 }
 
 /* Applies a "size" argument to one ring (instructions or writes); then
@@ -58,31 +39,6 @@ static int size_arg(td_call *c, int writes, mh_history_config *now)
     if (s != MH_OK) return td_fail(c, "%s: cannot set size %lld (%s)", c->tool, (long long)size,
                                    mh_status_name(s));
     return 0;
-}
-
-/* How many of n matching records a page from offset holds, at most count. */
-static size_t page_size(size_t n, int64_t offset, int64_t count)
-{
-    size_t shown = (size_t)offset < n ? n - (size_t)offset : 0;
-    return shown > (size_t)count ? (size_t)count : shown;
-}
-
-/* The members every page starts with: the ring's size, how many records
- * matched, and the page's offset. */
-static void write_page_head(mh_json_writer *w, size_t capacity, size_t matched, int64_t offset)
-{
-    mh_json_write_key(w, "size");
-    mh_json_write_uint(w, capacity);
-    mh_json_write_key(w, "matched");
-    mh_json_write_uint(w, matched);
-    mh_json_write_key(w, "offset");
-    mh_json_write_uint(w, (uint64_t)offset);
-}
-
-/* Record i of n matching ones in the page order: newest-first indexes. */
-static size_t page_index(size_t n, int64_t offset, size_t i, int oldest_first)
-{
-    return oldest_first ? n - 1 - (size_t)offset - i : (size_t)offset + i;
 }
 
 static void write_pc(td_call *c, mh_json_writer *w, td_buf *text, uint16_t pc, td_where *where)
@@ -125,7 +81,7 @@ static void trace_instructions(void *user, mh_call *call)
     int64_t count, offset;
     int oldest;
     mh_history_config now;
-    if (paging_args(&c, &count, &offset, &oldest) != 0 || size_arg(&c, 0, &now) != 0) goto done;
+    if (td_page_args(&c, &count, &offset, &oldest) != 0 || size_arg(&c, 0, &now) != 0) goto done;
     size_t capacity = (size_t)now.instructions;
     all = malloc((capacity ? capacity : 1) * sizeof *all);
     match = malloc((capacity ? capacity : 1) * sizeof *match);
@@ -139,10 +95,10 @@ static void trace_instructions(void *user, mh_call *call)
     size_t n = 0;
     for (size_t i = 0; i < held; i++)
         if (all[i].pc >= lo && all[i].pc <= hi) match[n++] = i;
-    size_t shown = page_size(n, offset, count);
+    size_t shown = td_page_size(n, offset, count);
 
     mh_json_write_object_begin(w);
-    write_page_head(w, capacity, n, offset);
+    td_page_head(w, capacity, n, offset);
     mh_json_write_key(w, "order");
     mh_json_write_string(w, oldest ? "oldest" : "newest");
     td_buf_printf(&text, "%zu of %zu recorded instructions with PC $%04X-$%04X (ring size %zu%s), "
@@ -152,7 +108,7 @@ static void trace_instructions(void *user, mh_call *call)
     mh_json_write_key(w, "instructions");
     mh_json_write_array_begin(w);
     for (size_t i = 0; i < shown; i++) {
-        const mh_insn_record *r = &all[match[page_index(n, offset, i, oldest)]];
+        const mh_insn_record *r = &all[match[td_page_index(n, offset, i, oldest)]];
         char dis[48];
         mh_disasm6502_buffer(NULL, r->bytes, 3, r->pc, dis, sizeof dis);
         int length = mh_op6502_get(r->bytes[0])->length;
@@ -223,7 +179,7 @@ static void memory_history(void *user, mh_call *call)
     int64_t count, offset;
     int oldest;
     mh_history_config now;
-    if (paging_args(&c, &count, &offset, &oldest) != 0 || size_arg(&c, 1, &now) != 0) goto done;
+    if (td_page_args(&c, &count, &offset, &oldest) != 0 || size_arg(&c, 1, &now) != 0) goto done;
     size_t capacity = (size_t)now.writes;
     all = malloc((capacity ? capacity : 1) * sizeof *all);
     match = malloc((capacity ? capacity : 1) * sizeof *match);
@@ -241,12 +197,12 @@ static void memory_history(void *user, mh_call *call)
             match[n++] = i;
             writers[all[i].pc]++;
         }
-    size_t shown = page_size(n, offset, count);
+    size_t shown = td_page_size(n, offset, count);
 
     mh_json_write_object_begin(w);
     mh_args_write_address(w, "address", start);
     mh_args_write_address(w, "end", end);
-    write_page_head(w, capacity, n, offset);
+    td_page_head(w, capacity, n, offset);
     td_buf_printf(&text, "%zu of %zu logged writes to $%04X-$%04X (log size %zu%s), %s first "
                   "from offset %lld:\n", shown, n, start, end, capacity,
                   capacity ? "" : ": off, turn on with size", oldest ? "oldest" : "newest",
@@ -254,7 +210,7 @@ static void memory_history(void *user, mh_call *call)
     mh_json_write_key(w, "writes");
     mh_json_write_array_begin(w);
     for (size_t i = 0; i < shown; i++) {
-        const mh_write_record *r = &all[match[page_index(n, offset, i, oldest)]];
+        const mh_write_record *r = &all[match[td_page_index(n, offset, i, oldest)]];
         mh_json_write_object_begin(w);
         mh_json_write_key(w, "cycle");
         mh_json_write_uint(w, r->cycle);

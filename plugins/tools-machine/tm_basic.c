@@ -138,9 +138,11 @@ static void basic_list(void *user, mh_call *call)
         if (overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
             !mh_toolkit_confirm(c.plugin->call, call, what))
             goto free_list;
-        if (mh_file_write(path, body, strlen(body), overwrite ? MH_FILE_OVERWRITE : 0, why,
-                          sizeof why) != MH_OK) {
-            tm_fail(&c, "path: %s", why);
+        mh_status written = mh_file_write(path, body, strlen(body),
+                                          overwrite ? MH_FILE_OVERWRITE : 0, why, sizeof why);
+        if (written != MH_OK) {
+            tm_fail(&c, "path: %s%s", why,
+                    written == MH_ERR_EXISTS ? "; pass overwrite: true to replace it" : "");
             goto free_list;
         }
         mh_json_write_key(s.w, "path");
@@ -275,7 +277,9 @@ static const mh_tool_desc tools[] = {
      "\"description\":\"Address\"},\"path\":{\"type\":\"string\",\"description\":\".bas file\"},"
      "\"overwrite\":{\"type\":\"boolean\",\"description\":\"Replace path\"}}}",
      "{\"type\":\"object\",\"required\":[\"lines\",\"start\"]}",
-     MH_TOOL_READ_ONLY, 0, MH_IFACE_MEMORY, NULL, basic_list, NULL},
+     /* not read-only: path writes a file (an existing one only with
+      * overwrite), as snapshot_save; the machine is left as it was */
+     0, 0, MH_IFACE_MEMORY, NULL, basic_list, NULL},
     {0, "basic_type", "Type in BASIC",
      "Tokenises text (as basic_list writes it) or a .bas file into memory, links and BASIC's "
      "pointers set: ready to RUN.",

@@ -111,31 +111,41 @@ rt_no:
         clc
         rts
 
-; ---- IOINIT: the two VIAs; VIA2 timer 1 runs the jiffy IRQ ----
+; ---- IOINIT: the two VIAs as the original KERNAL leaves them ----
+; Every line's direction and mode as the hardware is wired; nothing writes
+; the IFRs, so a flag a line raised since power-on (the cassette motor's
+; CA2 drifting low before it is driven) stays pending, as on the real
+; machine. Register values: the state the original ROMs leave (docs/
+; boot-roms.md).
 ioinit:
         lda #$7F
-        sta VIA1+14             ; no interrupt sources
+        sta VIA1+14             ; no interrupt sources while setting up
         sta VIA2+14
-        sta VIA1+13             ; no pending flags
-        sta VIA2+13
-        lda #$40
-        sta VIA2+11             ; timer 1 free-running
-        lda #0
+        lda #$40                ; timer 1 free-running, timer 2 one-shot,
+        sta VIA2+11             ; no shift register, no port latching
         sta VIA1+11
-        sta VIA1+2
-        sta VIA1+3
-        sta VIA2+3              ; port A: the keyboard's lines, inputs
-        lda #$FF
-        sta VIA2+2              ; port B: the keyboard's select lines, outputs
-        sta VIA2+0
+        lda #$FE                ; VIA1: CA1 (RESTORE) falling edge, CA2 (cassette
+        sta VIA1+12             ; motor) high, CB1 (RS-232 in) rising, CB2 (RS-232 out) high
+        lda #$DE                ; VIA2: CA1 (cassette read) falling, CA2 (serial
+        sta VIA2+12             ; clock out) high, CB1 (SRQ) rising, CB2 (serial data out) low
+        ldx #0
+        stx VIA1+2              ; VIA1 port B: the user port, inputs
+        stx VIA2+3              ; VIA2 port A: the keyboard's lines, inputs
+        dex
+        stx VIA2+2              ; VIA2 port B: the keyboard's select lines, outputs
+        stx VIA2+0
+        lda #$80
+        sta VIA1+3              ; VIA1 port A: bit 7 (serial ATN out) an output,
+        lda #0                  ; the joystick, lightpen, cassette sense and
+        sta VIA1+15             ; serial inputs (no handshake: register 15); ATN released
+        lda #$82
+        sta VIA1+14             ; RESTORE (CA1) gives an NMI
+        lda #$C0
+        sta VIA2+14             ; timer 1 interrupts on
         lda #<JIFFY_LATCH
         sta VIA2+4
         lda #>JIFFY_LATCH
         sta VIA2+5              ; loads and starts the counter
-        lda #$C0
-        sta VIA2+14             ; timer 1 interrupts on
-        lda #$82
-        sta VIA1+14             ; RESTORE (CA1) gives an NMI
         rts
 
 ; ---- CINT: the VIC for the model and screen origin, an empty screen ----

@@ -87,6 +87,11 @@ for (const { machine, label, args, skip } of MACHINES) {
       assert.equal(readFileSync(path, 'utf8'), PROGRAM);
       const again = await call('basic_list', { path });
       assert.equal(again.isError, true, 'an existing file is not replaced');
+      assert.match(resultText(again), /overwrite: true/);
+      // it can write a file, so it does not claim to be read-only (as snapshot_save)
+      const listedTool = (await host.client.listTools()).tools.find((t) => t.name === 'basic_list');
+      assert.notEqual(listedTool.annotations?.readOnlyHint, true, JSON.stringify(listedTool.annotations));
+      assert.equal(listedTool.annotations?.destructiveHint, false, 'a new file only; replacing needs overwrite');
       await ok('basic_list', { path, overwrite: true });
       writeFileSync(join(dir, 'other.bas'), '100 print "from file"\n'); // petcat's lower case reads the same
       const typed = await ok('basic_type', { path: join(dir, 'other.bas') });

@@ -176,3 +176,46 @@ describe('a VIC-20 cartridge on the boot ROM', () => {
     }
   });
 });
+
+// The boot ROM's IOINIT leaves the VIAs as the original KERNAL's does: the
+// lines' directions and modes, the interrupt enables, and the flags the
+// hardware raised meanwhile (VIA1's CA2, the cassette motor line, drifts low
+// before it is driven; nothing clears that flag). Compared with the
+// original ROMs when they are there ($MCPHOST_TEST_ROMS or ../shared/roms).
+const VIC20_ROMS = [process.env.MCPHOST_TEST_ROMS, join(dirname(MCPHOST_BIN), '..', '..', '..', 'shared', 'roms')]
+  .filter(Boolean).map((base) => join(base, 'VIC20')).find((dir) => existsSync(join(dir, 'kernal.901486-07.bin')));
+
+describe('the VIC-20 boot ROM sets the VIAs up as the original KERNAL', { skip: !existsSync(join(PLUGIN_DIR, 'machine-vic20.so')) && 'machine-vic20.so is not built' }, () => {
+  /** DDRB, DDRA, ACR, PCR, IER and the IFR bits no timer drives, of via1 and via2 at READY. */
+  const viaSetup = async (args) => {
+    const host = await connectHost({ args: ['--machine', 'vic20', ...args] });
+    try {
+      const ok = async (name, a = {}) => {
+        const res = await host.client.callTool({ name, arguments: a });
+        assert.equal(res.isError, false, `${name}: ${resultText(res)}`);
+        return res;
+      };
+      await ok('execution_run_until', { cycles: 3000000, warp: true, timeout_ms: 60000 });
+      const setup = {};
+      for (const instance of ['via1', 'via2']) {
+        const r = (await ok('via_registers_get', { instance })).structuredContent.vias[0].registers;
+        setup[instance] = { ddrb: r[2], ddra: r[3], acr: r[11], pcr: r[12], ifr: r[13] & 0x1f, ier: r[14] };
+      }
+      return setup;
+    } finally {
+      await host.close();
+    }
+  };
+
+  it('has the lines, modes and enables the hardware needs, and keeps the flags they raised', async () => {
+    const boot = await viaSetup([]);
+    assert.deepEqual(boot, {
+      via1: { ddrb: 0x00, ddra: 0x80, acr: 0x40, pcr: 0xfe, ifr: 0x01, ier: 0x82 },
+      via2: { ddrb: 0xff, ddra: 0x00, acr: 0x40, pcr: 0xde, ifr: 0x00, ier: 0xc0 }
+    });
+  });
+
+  it('is the state the original ROMs leave', { skip: !VIC20_ROMS && 'no VIC-20 ROMs in $MCPHOST_TEST_ROMS or ../shared/roms' }, async () => {
+    assert.deepEqual(await viaSetup([]), await viaSetup(['--rom-dir', VIC20_ROMS]));
+  });
+});

@@ -214,6 +214,36 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     assert.match(resultText(bad), /pc: unknown label "fill_scree"; closest: fill_screen/);
   });
 
+  it('stop events name the label and source line, as the tool answer does', async () => {
+    await ok('events_subscribe', { types: ['breakpoint', 'stopped'] });
+    await ok('registers_set', { pc: 'start' });
+    await ok('breakpoints_set', { address: 'fill_screen' });
+    const from = host.received.length;
+    await ok('execution_run', {});
+    const stop = await ok('execution_wait', { timeout_ms: 5000 });
+    assert.equal(stop.structuredContent.stop.pc, 0xc002, resultText(stop));
+    // the event goes out after the stop is recorded: wait for it, never poll the machine
+    const event = async (type) => {
+      for (let i = 0; i < 250; i++) {
+        const found = host.received.slice(from).find((m) => m.method === 'notifications/mcphost/event' && m.params.type === type);
+        if (found) return found.params;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.fail(`no "${type}" event arrived`);
+    };
+    for (const type of ['breakpoint', 'stopped']) {
+      const { detail } = await event(type);
+      assert.equal(detail.pc, 0xc002);
+      assert.equal(detail.symbol, 'fill_screen', `${type}: ${JSON.stringify(detail)}`);
+      assert.deepEqual(detail.source, { file: 'main.s', line: 7, text: 'lda #1' });
+      assert.equal(detail.annotation.type, 'function');
+      assert.equal(detail.where, 'fill_screen | main.s:7: lda #1 | @mcp-function: fills the first four screen bytes with 1');
+      assert.ok(resultText(stop).includes(detail.where), 'the same words as the tool answer');
+    }
+    await ok('breakpoints_delete', { all: true });
+    await ok('events_unsubscribe', {});
+  });
+
   it('labels are per session', async () => {
     await ok('session_create', { machine: 'bare6502', name: 'other', select: false });
     const res = await call('breakpoints_set', { address: 'fill_screen', session: 'other' });

@@ -171,7 +171,10 @@ describe('text-only answers on a C64', () => {
       ['events_subscribe', { types: ['stopped'] }], ['events_unsubscribe'], ['breakpoints_delete', { all: true }],
       ['machine_profile_list'],
       ['execution_step', { count: 20 }], ['trace_instructions', { count: 5 }],
-      ['memory_history', { address: '$C100', count: 3 }], ['memory_history', { address: '$D020', order: 'oldest' }]
+      ['memory_history', { address: '$C100', count: 3 }], ['memory_history', { address: '$D020', order: 'oldest' }],
+      ['profile_start'], ['execution_step', { count: 20 }], ['profile_get'], ['profile_get', { by: 'address' }],
+      ['functions_list'], ['cfg_get', { function: '$C000', format: 'dot' }],
+      ['memory_usage_get', { address: '$C000', length: 16, image: false }], ['profile_stop']
     ];
     const problems = [];
     for (const [name, args = {}] of plan) {

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectHost, resultText } from './lib/client.mjs';
+import { connectHost, resultText, toolCallers } from './lib/client.mjs';
 import { decodeIndexedPng } from './lib/png.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,6 +54,43 @@ describe('vic20 without ROMs', () => {
     } finally {
       await host.close();
     }
+  });
+});
+
+// The option works the same on the built-in boot ROM: no ROMs needed.
+describe('vic20 sound=off', () => {
+  let host;
+  const { ok, refused } = toolCallers(() => host);
+  before(async () => {
+    host = await connectHost({ args: ['--machine', 'vic20', '--config', 'sound=off'] });
+    await ok('session_create', { machine: 'vic20', name: 'loud', select: false });
+  });
+  after(async () => {
+    await host?.close();
+  });
+
+  it('is listed with its values, and config_get says on or off per session', async () => {
+    const list = (await ok('config_list', {})).structuredContent.settings;
+    const sound = list.find((s) => s.name === 'sound');
+    assert.ok(sound, `sound is listed: ${list.map((s) => s.name)}`);
+    assert.equal(sound.allowed, 'on|off');
+    assert.equal(sound.value, 'off');
+    const loud = await ok('config_get', { name: 'sound', session: 'loud' });
+    assert.equal(loud.structuredContent.value, 'on', 'the default is on');
+    await refused('session_create', { machine: 'vic20', options: { sound: 'loud' } }, /sound.*on.*off/);
+  });
+
+  it('audio_capture says there is no sound to capture; with sound on the same voice sounds', async () => {
+    for (const session of ['vic20-1', 'loud']) {
+      await ok('memory_write', { session, address: '$900E', bytes: [0x0f] }); // volume 15
+      await ok('memory_write', { session, address: '$900C', bytes: [0x80 | 100] }); // soprano on
+    }
+    await refused('audio_capture', { milliseconds: 100 }, /sound synthesis is off.*sound=off/);
+    const loud = await ok('audio_capture', { session: 'loud', milliseconds: 100 });
+    assert.ok(loud.structuredContent.peak > 1000, `sound on is not silent (peak ${loud.structuredContent.peak})`);
+    // the registers are kept: the VIC's voice is still decoded
+    const regs = await ok('vic_registers_get', {});
+    assert.match(JSON.stringify(regs.structuredContent), /"volume":15\b/);
   });
 });
 

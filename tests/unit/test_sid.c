@@ -682,6 +682,63 @@ static void test_noise_pulse(void)
     }
 }
 
+/* The quiet path (all voices silent and still) gives what the full
+ * per-cycle path gives: the same samples, rate counters and filter state.
+ * A tap forces the full path on the second chip. The note before the
+ * silence leaves the filter ringing and the rate counters mid-period. */
+static void test_quiet_path_exact(void)
+{
+    for (int model = 0; model < 2; model++) {
+        m6581 *a = new_sid((m6581_model)model), *b = new_sid((m6581_model)model);
+        m6581_tap(b, 1);
+        m6581 *both[2] = {a, b};
+        for (int k = 0; k < 2; k++) {
+            m6581 *s = both[k];
+            m6581_write(s, 0x16, 0x20);             /* cutoff */
+            m6581_write(s, 0x17, 0xF1);             /* resonance, voice 1 filtered */
+            m6581_write(s, 0x18, 0x1F);             /* low-pass, volume 15 */
+            m6581_write(s, 0x01, 0x30);             /* voice 1 freq */
+            m6581_write(s, 0x05, 0x00);             /* fastest attack and decay */
+            m6581_write(s, 0x06, 0xF2);             /* sustain 15, release 2 */
+            m6581_write(s, 0x04, M6581_CTRL_SAW | M6581_CTRL_GATE);
+            m6581_clock(s, 20000);
+            m6581_write(s, 0x04, M6581_CTRL_SAW); /* release */
+            m6581_clock(s, 400000);
+            m6581_write(s, 0x01, 0x00); /* freq 0: voice 1 stops moving */
+            m6581_write(s, 0x13, 0x5A); /* voice 3: release rate 10, silent */
+        }
+        CU_ASSERT(m6581_quiet(a));
+        CU_ASSERT(!m6581_quiet(b));
+        int16_t sa[2048], sb[2048];
+        size_t na = 0, nb = 0;
+        int same = 1;
+        for (uint32_t chunk = 1; chunk < 60000; chunk = chunk * 3 + 7) {
+            m6581_clock(a, chunk);
+            m6581_clock(b, chunk);
+            size_t ga, gb;
+            while ((ga = m6581_samples(a, sa, 2048)) > 0) {
+                gb = m6581_samples(b, sb, ga);
+                if (gb != ga || memcmp(sa, sb, ga * sizeof sa[0]) != 0) same = 0;
+                na += ga;
+                nb += gb;
+            }
+            for (int v = 0; v < 3; v++)
+                if (memcmp(&a->voice[v], &b->voice[v], sizeof a->voice[v]) != 0) same = 0;
+            if (a->vhp != b->vhp || a->vbp != b->vbp || a->vlp != b->vlp || a->rs_pos != b->rs_pos ||
+                a->rs_sum != b->rs_sum)
+                same = 0;
+        }
+        CU_ASSERT(same);
+        CU_ASSERT(na > 3000);
+        CU_ASSERT_EQUAL(na, nb);
+        /* a register write that moves a voice leaves the quiet path */
+        m6581_write(a, 0x01, 0x10);
+        CU_ASSERT(!m6581_quiet(a));
+        free(a);
+        free(b);
+    }
+}
+
 MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise),
          MH_TEST(test_noise_pulse),
          MH_TEST(test_msb_pulldown),
@@ -694,4 +751,5 @@ MH_SUITE("sid.osc", NULL, NULL, MH_TEST(test_osc_frequency), MH_TEST(test_noise)
 MH_SUITE("sid.env", NULL, NULL, MH_TEST(test_adsr), MH_TEST(test_adsr_delay_bug),
          MH_TEST(test_envelope_pipeline))
 MH_SUITE("sid.filter", NULL, NULL, MH_TEST(test_filter), MH_TEST(test_volume_digi))
-MH_SUITE("sid.state", NULL, NULL, MH_TEST(test_snapshot), MH_TEST(test_perf))
+MH_SUITE("sid.state", NULL, NULL, MH_TEST(test_snapshot), MH_TEST(test_perf),
+         MH_TEST(test_quiet_path_exact))

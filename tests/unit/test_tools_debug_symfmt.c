@@ -277,6 +277,9 @@ static void test_hostile(void)
         /* a scope that is its own parent, and a cycle */
         "version\tmajor=2\nscope\tid=0,name=\"a\",parent=0\nscope\tid=1,name=\"b\",parent=2\nscope\tid=2,name=\"c\",parent=1\n"
         "sym\tid=0,name=\"s\",scope=1,val=0x1000\nsym\tid=1,name=\"t\",scope=0,val=0x1001\n",
+        /* unnamed scopes in a cycle (fuzz_symfmt hung on one) */
+        "version\tmajor=2\nscope\tid=0,name=\"\",parent=1\nscope\tid=1,name=\"\",parent=0\n"
+        "sym\tid=0,name=\"u\",scope=1,val=0x1000\n",
         /* unterminated quotes, stray separators, tabs only */
         "version\tmajor=2\nfile\tid=0,name=\"never closed\nsym\t,,,,=,=\n\t\t\t\n=\n",
         /* a span past $FFFF */

@@ -18,9 +18,11 @@
  *     PC, registers, flags, raster line and cycle, the memory access that
  *     triggered it, disassembly around PC, and the cycle and frame counters.
  *   - the history: the last instructions executed and the last CPU writes,
- *     in rings that are on by default (history_*; docs/tools-debug.md).
- * With no breakpoint armed, no goal that needs them and both history rings
- * off, the CPU's debug hooks are removed, so an idle engine costs nothing.
+ *     in rings that are on by default (history_*; docs/tools-debug.md);
+ *   - the profiler and code/data log, off until asked (profile_*).
+ * With no breakpoint armed, no goal that needs them, both history rings
+ * off and the profiler stopped, the CPU's debug hooks are removed, so an
+ * idle engine costs nothing.
  *
  * Events (mcphost/events.h) go out for every stop ("stopped", and
  * "breakpoint" for a breakpoint), resume, jam and tracepoint hit ("log").
@@ -148,13 +150,131 @@ typedef struct mh_write_record {
     uint16_t line, line_cycle; /* beam position; 0 without mh.video/1 */
 } mh_write_record;
 
+/* ABI 1.5: a frame trace (frame_trace_*): the CPU's writes to chosen
+ * addresses (a chip's registers) during whole frames. */
+typedef struct mh_frame_trace_spec {
+    uint32_t struct_size;
+    uint32_t frames;           /* frames to record from the next frame start; 0: until
+                                  stopped. Without "mh.video/1" recording starts at once. */
+    const uint8_t *address_map;/* 65536 bytes, nonzero: record writes there; NULL: every
+                                  write. Copied by frame_trace_start. */
+    uint16_t pc_start, pc_end; /* only writes by instructions in [pc_start, pc_end] */
+    uint32_t capacity;         /* records kept (the first ones); 0: 65536; at most 1 << 22 */
+} mh_frame_trace_spec;
+
+typedef enum mh_frame_trace_state {
+    MH_FTRACE_OFF = 0,       /* never started */
+    MH_FTRACE_WAITING = 1,   /* armed, waiting for the next frame start */
+    MH_FTRACE_RECORDING = 2,
+    MH_FTRACE_DONE = 3       /* its frames are over, or stopped */
+} mh_frame_trace_state;
+
+typedef struct mh_frame_trace_status {
+    uint32_t struct_size;
+    uint32_t state;          /* mh_frame_trace_state */
+    uint32_t frames;         /* asked for (0: until stopped) */
+    uint32_t frames_done;    /* frame starts passed while recording */
+    uint64_t recorded;       /* records held */
+    uint64_t dropped;        /* matching writes left out: the trace was full */
+    uint64_t first_cycle, last_cycle; /* when recording began and ended (or now) */
+} mh_frame_trace_status;
+
+/* ABI 1.5: one chip event (machine_events.h), or an interrupt the CPU
+ * took (kind MH_TRACE_EV_TAKEN, detail: 0 IRQ, 1 NMI, 2 BRK, 3 reset, chip
+ * "cpu"). */
+#define MH_TRACE_EV_TAKEN 100u
+typedef struct mh_trace_event {
+    uint64_t cycle;
+    uint32_t kind, detail;
+    const char *chip;        /* static, the machine's (or "cpu") */
+    uint16_t pc;             /* the instruction running (taken: the handler) */
+    uint16_t line, line_cycle;
+} mh_trace_event;
+
+/* ABI 1.5: a cycle counter over the runs of a piece of code: from the
+ * cycle the instruction at start begins to the cycle the one at end
+ * begins, or (end_set 0) to the return (RTS/RTI) that leaves the routine
+ * entered at start, that return included. */
+typedef struct mh_cycle_counter {
+    uint32_t struct_size;
+    uint16_t start, end;
+    int end_set;
+    uint64_t runs;           /* completed runs */
+    uint64_t min, max, total;/* over the completed runs */
+    uint64_t last;           /* the last run's cycles */
+} mh_cycle_counter;
+
 typedef struct mh_history_config {
     uint32_t struct_size;
     int64_t instructions;    /* ring size; default 65536 */
     int64_t writes;          /* ring size; default 65536 */
 } mh_history_config;
 
-/* Time travel (appended after ABI 1.4): where mh_debug_service.travel goes. */
+/* Program knowledge a plugin adds to the stop events (add_stop_annotator):
+ * writes JSON object members for the stop at pc of session into members
+ * (size bytes, NUL-terminated), e.g.
+ *   "symbol":"fill_screen+3","source":{"file":"main.s","line":42,"text":"lda #1"}
+ * and returns their length (0: nothing to add; a length >= size is taken as
+ * nothing). [emu-thread] of the stopped session: keep it short, never
+ * block on the machine, never call an [emu-thread] mh.debug/1 function. */
+typedef size_t (*mh_stop_annotate_fn)(void *user, mh_session *session, uint16_t pc,
+                                      char *members, size_t size);
+
+/* ---- profiler and code/data log (ABI 1.5, profile_* below) ----
+ * While on, the engine counts per CPU address the instructions started
+ * there and the cycles they took; per function entry (a JSR target or an
+ * interrupt handler's first instruction) the calls, the cycles inside it
+ * alone (exclusive) and with its callees (inclusive, of calls that
+ * returned); the call sites, the RTS/RTI that returned and the control
+ * transfers seen (branch, jump, call and return edges); and for every byte
+ * what the CPU did with it (the code/data log). */
+
+/* Bits of mh_profile_view.usage[address]. */
+enum {
+    MH_USAGE_OPCODE = 1u << 0,  /* an instruction started here */
+    MH_USAGE_OPERAND = 1u << 1, /* an operand byte of an executed instruction */
+    MH_USAGE_READ = 1u << 2,    /* read as data (not fetched as code) */
+    MH_USAGE_WRITE = 1u << 3    /* written */
+};
+
+/* How a function was entered (mh_profile_function.kinds, a mask). */
+enum {
+    MH_ENTRY_JSR = 1u << 0,
+    MH_ENTRY_IRQ = 1u << 1,
+    MH_ENTRY_NMI = 1u << 2,
+    MH_ENTRY_BRK = 1u << 3
+};
+
+typedef struct mh_profile_function {
+    uint64_t calls;            /* 0 (and kinds 0): not an entry */
+    uint64_t inclusive_cycles; /* of the calls that returned, callees included */
+    uint64_t exclusive_cycles; /* its own instructions (and the interrupt sequence) */
+    uint64_t instructions;     /* its own instructions */
+    uint32_t kinds;            /* MH_ENTRY_* */
+    uint32_t reserved;
+} mh_profile_function;
+
+/* The profiler's tables, owned by the engine: valid until the next run,
+ * profile_control or the session's end. Pair tables hold keys
+ * a << 16 | b (MH_PROFILE_PAIR_EMPTY: a free slot) in pair_slots slots,
+ * unordered: edges (from, to), callers (entry, call site), returns
+ * (entry, RTS/RTI address). */
+#define MH_PROFILE_PAIR_EMPTY 0xFFFFFFFFu
+typedef struct mh_profile_view {
+    uint32_t struct_size;
+    int on;                        /* recording now */
+    uint64_t cycles, instructions; /* profiled in all */
+    const uint32_t *insn_count;    /* [65536] instructions started at each address */
+    const uint64_t *cycle_count;   /* [65536] their cycles */
+    const mh_profile_function *functions; /* [65536] by entry address */
+    const uint8_t *usage;          /* [65536] MH_USAGE_* */
+    const uint32_t *reads, *writes; /* [65536] data reads and writes of each byte */
+    const uint32_t *edges, *callers, *returns;
+    size_t pair_slots;
+    int pairs_full;                /* a pair table filled up and left some out */
+} mh_profile_view;
+
+/* Time travel (ABI 1.5): where mh_debug_service.travel goes. */
 typedef enum mh_travel_kind {
     MH_TRAVEL_STEPS = 0,      /* value instructions back (from the history ring) */
     MH_TRAVEL_CYCLE = 1,      /* to session cycle `value` */
@@ -264,7 +384,50 @@ typedef struct mh_debug_service {
     size_t (*writers)(mh_session *session, uint16_t start, uint16_t end, uint16_t *pcs,
                       size_t max, int *complete);
 
-    /* ---- time travel (appended after ABI 1.4: check struct_size) [emu-thread] ----
+    /* ---- stop annotators (appended after ABI 1.4's first set: check
+     * struct_size) [thread-safe] ----
+     * The stop records of "stopped", "breakpoint" and "jammed" events get
+     * the members every annotator writes (labels, source lines), so a
+     * client waiting on notifications sees what a tool's answer says.
+     * The stored stop record (state_json) stays as the engine built it.
+     * Returns an id for remove_stop_annotator(), 0 on failure (the host
+     * keeps up to 8). After remove returns, fn is not running and will not
+     * be called again: call it in deinit(), never from inside fn. */
+    uint64_t (*add_stop_annotator)(const mh_host *host, mh_stop_annotate_fn fn, void *user);
+    void (*remove_stop_annotator)(const mh_host *host, uint64_t id);
+    /* ---- traces (ABI 1.5: check struct_size) [emu-thread] ---- */
+
+    /* Starts a frame trace (replacing the last one), stops it (it keeps its
+     * records), and copies its records oldest first after skipping `skip`;
+     * status (may be NULL) says how it stands. */
+    mh_status (*frame_trace_start)(mh_session *session, const mh_frame_trace_spec *spec,
+                                   char *error, size_t error_size);
+    void (*frame_trace_stop)(mh_session *session);
+    size_t (*frame_trace_copy)(mh_session *session, size_t skip, mh_write_record *out,
+                               size_t max, mh_frame_trace_status *status);
+    /* The chip event log: a ring of mh_trace_event, off until sized (the
+     * machine's event sink is installed only while it is on). size -1
+     * keeps it; 0 turns it off; a change empties it. *now: its size. */
+    mh_status (*events_config)(mh_session *session, int64_t size, int64_t *now);
+    size_t (*events_copy)(mh_session *session, size_t skip, mh_trace_event *out, size_t max);
+    /* Cycle counters (at most 16): counter_add finds or adds the one for
+     * (start, end, end_set); counters_copy copies them all (returns the
+     * count); counters_reset zeroes one (index) or all (index < 0), and
+     * with remove deletes them. */
+    mh_status (*counter_add)(mh_session *session, uint16_t start, uint16_t end, int end_set,
+                             char *error, size_t error_size);
+    size_t (*counters_copy)(mh_session *session, mh_cycle_counter *out, size_t max);
+    void (*counters_reset)(mh_session *session, int index, int remove);
+
+    /* ---- profiler (ABI 1.5: check struct_size) [emu-thread] ----
+     * on 1 starts recording (reset 1 empties the tables first), on 0 stops
+     * it and keeps the tables. The CPU hooks it needs are on only while it
+     * records. Also while the session runs. MH_ERR_STATE without a CPU,
+     * MH_ERR_NO_MEMORY. */
+    mh_status (*profile_control)(mh_session *session, int on, int reset);
+    /* The tables, or NULL when the profiler never ran in this session. */
+    const mh_profile_view *(*profile_view)(mh_session *session);
+    /* ---- time travel (ABI 1.5, after the profiler: check struct_size) [emu-thread] ----
      * The engine keeps a bounded ring of compressed snapshots (every
      * interval cycles, the last 60 s of emulated time) and goes back by
      * restoring the newest one before the target and re-executing to the

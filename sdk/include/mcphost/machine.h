@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "mcphost/cpu6502.h"
+#include "mcphost/machine_events.h"
 #include "mcphost/status.h"
 
 #ifdef __cplusplus
@@ -67,6 +68,10 @@ typedef struct mh_cpu6502_iface {
                             void *user);
     /* "6502", "6510", "8501" */
     const char *(*model_name)(void *context);
+    /* ABI 1.5 (check struct_size): installs the debugger's chip event
+     * sink (mcphost/machine_events.h; fn NULL removes it). May be NULL: the
+     * machine reports no chip events. */
+    void (*set_event_sink)(void *context, mh_chip_event_fn fn, void *user);
 } mh_cpu6502_iface;
 
 /* One memory space. Space 0 is always "cpu": the 64 KiB the CPU sees with
