@@ -7,11 +7,16 @@
  * (none of which fires, so the run measures the hooks' lookups), then with
  * a conditional exec breakpoint on the KERNAL's keyboard loop that is hit
  * all the time and never true. Prints emulated MHz and the ratio to the
- * unarmed figure; never asserts.
+ * unarmed figure; never asserts. Then the time-travel cost (issue #18):
+ * fresh hosts with the snapshot ring on and off (MCPHOST_TRAVEL=off) and
+ * the history rings on and off, medians of three. (Before that section
+ * the first host keeps its ring on, so "nothing armed" includes it.)
  *
  * Usage: bench_debug [seconds-per-run] */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "bench_mcp.h"
 
@@ -33,6 +38,109 @@ static double measure(bench_mcp *c, double seconds)
         if (mhz > best) best = mhz;
     }
     return best;
+}
+
+/* CPU seconds (user + system) the process has used, from /proc; -1 when
+ * unknown. On a shared machine emulated cycles per CPU second are steadier
+ * than per wall second. */
+static double cpu_seconds(pid_t pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    const char *p = strrchr(buf, ')'); /* the name may hold spaces */
+    unsigned long utime = 0, stime = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime,
+                     &stime) != 2)
+        return -1;
+    return (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+}
+
+static double median3(double v[RUNS])
+{
+    for (int i = 1; i < RUNS; i++) /* insertion sort */
+        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+            double x = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = x;
+        }
+    return v[RUNS / 2];
+}
+
+/* Median emulated MHz of RUNS warp runs of `seconds` each, per wall time
+ * and (*cpu_mhz) per CPU time of the host process. */
+static double measure_median(bench_mcp *c, double seconds, double *cpu_mhz)
+{
+    double mhz[RUNS], cpu[RUNS];
+    for (int i = 0; i < RUNS; i++) {
+        if (bench_mcp_call(c, "execution_get_state", "{}") != 0) return -1;
+        double cycles0 = bench_mcp_number(c, "cycles");
+        double t0 = bench_mcp_now_us(), c0 = cpu_seconds(c->pid);
+        if (bench_mcp_call(c, "execution_run", "{\"warp\":true}") != 0) return -1;
+        usleep((useconds_t)(seconds * 1e6));
+        if (bench_mcp_call(c, "execution_pause", "{}") != 0) return -1;
+        double ran = bench_mcp_number(c, "cycles") - cycles0;
+        mhz[i] = ran / (bench_mcp_now_us() - t0);
+        double used = cpu_seconds(c->pid) - c0;
+        cpu[i] = used > 0 ? ran / used / 1e6 : 0;
+    }
+    *cpu_mhz = median3(cpu);
+    return median3(mhz);
+}
+
+/* One C64 host booted to READY with the history rings set (sizes) and the
+ * time-travel snapshot ring on or off (MCPHOST_TRAVEL); median MHz. */
+static double travel_run(const char *exe, double seconds, int ring, int history, double *cpu_mhz)
+{
+    setenv("MCPHOST_TRAVEL", ring ? "on" : "off", 1);
+    char *args[] = {(char *)exe, "--log-level", "error", "--machine", "c64", "--transport",
+                    "stdio", NULL};
+    bench_mcp c;
+    if (bench_mcp_start(&c, args) != 0) return -1;
+    const char *insns = history ? "{\"size\":65536}" : "{\"size\":0}";
+    const char *writes = history ? "{\"address\":0,\"size\":65536}" : "{\"address\":0,\"size\":0}";
+    double mhz = -1;
+    if (bench_mcp_call(&c, "execution_run_until", "{\"frames\":150,\"warp\":true}") == 0 &&
+        bench_mcp_call(&c, "trace_instructions", insns) == 0 &&
+        bench_mcp_call(&c, "memory_history", writes) == 0)
+        mhz = measure_median(&c, seconds, cpu_mhz);
+    bench_mcp_stop(&c);
+    unsetenv("MCPHOST_TRAVEL");
+    return mhz;
+}
+
+/* Issue #18's budget: warp speed with the instruction history, the write
+ * log and the time-travel snapshot ring all on is at least 60% of the
+ * speed with all of them off. Fresh hosts, medians of RUNS. */
+static int time_travel_cost(const char *exe, double seconds)
+{
+    static const struct {
+        const char *what;
+        int ring, history;
+    } runs[] = {
+        {"history + write log + snapshot ring on", 1, 1},
+        {"history + write log on, ring off", 0, 1},
+        {"snapshot ring alone", 1, 0},
+        {"all off", 0, 0},
+    };
+    double wall[4], cpu[4];
+    for (int i = 0; i < 4; i++) {
+        wall[i] = travel_run(exe, seconds, runs[i].ring, runs[i].history, &cpu[i]);
+        if (wall[i] <= 0) {
+            fprintf(stderr, "bench_debug: a time-travel run failed\n");
+            return 1;
+        }
+    }
+    printf("time travel (fresh hosts, median of %d runs of %.1f s; per wall second and per CPU "
+           "second of mcphost; budget: all on >= 60%% of all off):\n", RUNS, seconds);
+    for (int i = 0; i < 4; i++)
+        printf("  %-44s %7.2f MHz (%3.0f%%)  %7.2f MHz/CPU-s (%3.0f%%)\n", runs[i].what, wall[i],
+               100.0 * wall[i] / wall[3], cpu[i], cpu[3] > 0 ? 100.0 * cpu[i] / cpu[3] : 0);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -143,5 +251,5 @@ int main(int argc, char **argv)
     printf("  %-44s %7.2f MHz  (%.0f%% of unarmed)\n", "+ conditional hits on $0400-$07E7, $EA31",
            busy, 100.0 * busy / base);
     bench_mcp_stop(&c);
-    return 0;
+    return time_travel_cost(exe, seconds);
 }

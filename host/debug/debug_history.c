@@ -24,6 +24,7 @@ void dbg_ring_free(dbg_ring *ring)
     ring->data = NULL;
     ring->mask = 0;
     ring->next = 0;
+    ring->first = 0;
 }
 
 size_t dbg_ring_copy_newest(const dbg_ring *ring, size_t skip, void *out, size_t max)

@@ -15,6 +15,8 @@ typedef struct dbg_ring {
     size_t record_size;
     size_t mask;         /* capacity - 1 */
     uint64_t next;       /* records pushed since the ring was (re)sized */
+    uint64_t first;      /* the oldest record still held after dbg_ring_drop_newest()
+                          * (time travel: the slots above next hold no past) */
 } dbg_ring;
 
 /* Sets the capacity to `records` rounded up to a power of two (at most
@@ -32,7 +34,19 @@ static inline size_t dbg_ring_capacity(const dbg_ring *ring)
 static inline size_t dbg_ring_count(const dbg_ring *ring)
 {
     size_t cap = dbg_ring_capacity(ring);
-    return ring->next < cap ? (size_t)ring->next : cap;
+    uint64_t oldest = ring->next > cap ? ring->next - cap : 0;
+    if (oldest < ring->first) oldest = ring->first;
+    return (size_t)(ring->next - oldest);
+}
+
+/* Forgets the n newest records: time travel went back before them.
+ * Record numbers (next) go back by n too, also past what is held. */
+static inline void dbg_ring_drop_newest(dbg_ring *ring, uint64_t n)
+{
+    uint64_t oldest = ring->next - dbg_ring_count(ring);
+    if (n > ring->next) n = ring->next;
+    ring->next -= n;
+    ring->first = oldest < ring->next ? oldest : ring->next;
 }
 
 /* The slot for the next record (the ring must be on); overwrites the

@@ -9,6 +9,7 @@
 
 #include "call.h"
 #include "debug_trace.h"
+#include "debug_travel.h"
 #include "session_internal.h"
 #include "hostctx.h"
 #include "loader.h"
@@ -224,6 +225,7 @@ static mh_status d_advance(mh_session *s, uint64_t cycles, int *stopped)
         done += result.cycles;
         if (status != MH_OK) return status;
         mh_session_observe_slice(s); /* frames and audio for observers, as a run slice */
+        mh_travel_after_slice(s->travel);
         mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total)
                                       : MH_DBG_NONE;
         if (reason != MH_DBG_NONE) {
@@ -388,4 +390,5 @@ const mh_debug_service mh_debug_service_impl = {
     d_frame_trace_start,      d_frame_trace_stop, d_frame_trace_copy, d_events_config,
     d_events_copy,            d_counter_add,      d_counters_copy,    d_counters_reset,
     d_profile_control,        d_profile_view,
+    mh_travel_go,             mh_travel_config,
 };

@@ -54,6 +54,7 @@ struct mh_session {
     /* debugging (debug_engine.h); dbg is NULL without a CPU interface and
      * is used on the emulation thread only. The rest is under lock. */
     mh_dbg *dbg;
+    struct mh_travel *travel; /* time travel (debug_travel.h); NULL without */
     mh_exec_state exec_state;
     char *stop_json;   /* the last stop record */
     uint64_t stop_id;

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "debug_engine.h"
+#include "debug_travel.h"
 #include "mcphost/machine.h"
 #include "hostctx.h"
 #include "session_internal.h"
@@ -118,6 +119,7 @@ void mh_session_enter_stopped(mh_session *s, mh_exec_state state, mh_dbg_reason 
                               int exit_code)
 {
     if (s->dbg && state != MH_EXEC_EXITED) finish_instruction(s);
+    if (state != MH_EXEC_EXITED) mh_travel_note_stop(s->travel, atomic_load(&s->cycles));
     pthread_mutex_lock(&s->lock);
     uint64_t stop_id = ++s->stop_id;
     pthread_mutex_unlock(&s->lock);
@@ -169,6 +171,7 @@ static void run_slice(mh_session *s, uint64_t *pace_start_ns, uint64_t *pace_sta
     uint64_t total = atomic_fetch_add(&s->cycles, result.cycles) + result.cycles;
     mh_dbg_reason reason = s->dbg ? mh_dbg_after_slice(s->dbg, result.stop, total) : MH_DBG_NONE;
     mh_session_observe_slice(s);
+    mh_travel_after_slice(s->travel);
 
     uint64_t due = 0;
     if (!warp && hz) {
@@ -254,6 +257,7 @@ void *mh_session_thread_main(void *arg)
                                  offsetof(mh_audio_iface, read) + sizeof(void *))
             s->audio_chip = NULL;
         s->clock_hz = m->clock_hz(s->instance);
+        s->travel = mh_travel_new(s);
     }
     pthread_mutex_lock(&s->lock);
     s->accepting_chips = 0;
@@ -272,6 +276,7 @@ void *mh_session_thread_main(void *arg)
             pthread_mutex_unlock(&s->lock);
             job->fn(job->arg, s);
             free(job);
+            mh_travel_after_job(s->travel);
             pthread_mutex_lock(&s->lock);
         } else if (s->goal_pending) {
             mh_run_request goal = s->goal;
@@ -316,6 +321,8 @@ void *mh_session_thread_main(void *arg)
         pthread_mutex_lock(&s->lock);
     }
     pthread_mutex_unlock(&s->lock);
+    mh_travel_free(s->travel);
+    s->travel = NULL;
     mh_dbg_free(s->dbg);
     s->dbg = NULL;
     m->destroy(s->instance);

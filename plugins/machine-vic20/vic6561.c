@@ -64,6 +64,8 @@ void m6561_reset(m6561 *vic)
     vic->ring_head = vic->ring_count = 0;
 }
 
+static uint8_t *line_row(const m6561 *vic, const m6561_geometry *g, uint16_t line);
+
 void m6561_restore(m6561 *vic, const m6561 *saved)
 {
     const uint8_t *blocks[16];
@@ -81,7 +83,13 @@ void m6561_restore(m6561 *vic, const m6561 *saved)
     vic->fb = fb;
     vic->frame_done = frame_done;
     vic->user = user;
-    vic->line_px = NULL; /* set again at the next line's start */
+    /* the line being drawn goes on being drawn (NULL here left the rest
+     * of the line undrawn, so a restored machine drew another frame than
+     * the one it was saved from) */
+    const m6561_geometry *g = m6561_geometry_of(vic->model);
+    uint16_t line = vic->line; /* at cycle 0 the row is still the line before's */
+    if (vic->cycle == 0) line = (uint16_t)(line ? line - 1u : g->lines_per_frame - 1u);
+    vic->line_px = line_row(vic, g, line);
 }
 
 void m6561_set_framebuffer(m6561 *vic, uint8_t *fb)
@@ -280,6 +288,14 @@ static void end_of_line(m6561 *vic)
     }
 }
 
+/* The framebuffer row of a line, NULL when the line is not shown. */
+static uint8_t *line_row(const m6561 *vic, const m6561_geometry *g, uint16_t line)
+{
+    return vic->fb && line >= g->first_line && line < g->first_line + g->height
+               ? vic->fb + (size_t)(line - g->first_line) * M6561_FB_WIDTH
+               : NULL;
+}
+
 /* The start of a line: the text rows begin at the vertical origin; the
  * framebuffer row of this line, if it is shown. */
 static void start_line(m6561 *vic, const m6561_geometry *g)
@@ -290,9 +306,7 @@ static void start_line(m6561 *vic, const m6561_geometry *g)
         vic->row = vic->row_line = 0;
         vic->matrix_base = 0;
     }
-    vic->line_px = vic->fb && vic->line >= g->first_line && vic->line < g->first_line + g->height
-                       ? vic->fb + (size_t)(vic->line - g->first_line) * M6561_FB_WIDTH
-                       : NULL;
+    vic->line_px = line_row(vic, g, vic->line);
 }
 
 /* The sound over k cycles: a sample at each 44.1 kHz point inside them

@@ -35,6 +35,7 @@ mh_status td_register_trace(td_plugin *plugin);       /* tools_trace.c */
 mh_status td_register_profile(td_plugin *plugin);     /* tools_profile.c */
 mh_status td_register_cfg(td_plugin *plugin);         /* tools_cfg.c */
 mh_status td_register_usage(td_plugin *plugin);       /* tools_usage.c */
+mh_status td_register_travel(td_plugin *plugin);      /* tools_travel.c */
 
 /* A row of the execution and breakpoint tables: registered by
  * td_register_tools() (td_util.c) with user_data = plugin and the same

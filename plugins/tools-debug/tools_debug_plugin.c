@@ -18,6 +18,7 @@ static const td_register_fn groups[] = {
     td_register_memory,    td_register_code,    td_register_history,
     td_register_trace,
     td_register_profile,   td_register_cfg,     td_register_usage,
+    td_register_travel,
 };
 
 static mh_status tools_debug_init(const mh_host *host, void **data)

@@ -109,7 +109,36 @@ static void test_pairs_fill_up_and_say_so(void)
     dbg_pairs_free(&set);
 }
 
-MH_SUITE("debug.history", NULL, NULL, MH_TEST(test_rounds_to_power_of_two),
+/* Time travel forgets the newest records; the slots above hold no past,
+ * so the ring holds fewer until new records fill them. */
+static void test_drop_newest(void)
+{
+    dbg_ring ring = {0};
+    CU_ASSERT_EQUAL_FATAL(dbg_ring_resize(&ring, sizeof(uint32_t), 4), 0);
+    push_n(&ring, 0, 6); /* holds 2 3 4 5 */
+    dbg_ring_drop_newest(&ring, 3);
+    CU_ASSERT_EQUAL(ring.next, 3);
+    CU_ASSERT_EQUAL(dbg_ring_count(&ring), 1);
+    uint32_t out[4] = {0};
+    CU_ASSERT_EQUAL(dbg_ring_copy_newest(&ring, 0, out, 4), 1);
+    CU_ASSERT_EQUAL(out[0], 2);
+    push_n(&ring, 30, 2); /* 2 30 31 */
+    CU_ASSERT_EQUAL(dbg_ring_count(&ring), 3);
+    CU_ASSERT_EQUAL(dbg_ring_copy_newest(&ring, 0, out, 4), 3);
+    CU_ASSERT_EQUAL(out[0], 31);
+    CU_ASSERT_EQUAL(out[2], 2);
+    push_n(&ring, 40, 3); /* full again: 31 40 41 42 */
+    CU_ASSERT_EQUAL(dbg_ring_count(&ring), 4);
+    CU_ASSERT_EQUAL(dbg_ring_copy_newest(&ring, 3, out, 1), 1);
+    CU_ASSERT_EQUAL(out[0], 31);
+    /* more than held: numbers still go back, nothing is held */
+    dbg_ring_drop_newest(&ring, 6);
+    CU_ASSERT_EQUAL(ring.next, 2);
+    CU_ASSERT_EQUAL(dbg_ring_count(&ring), 0);
+    dbg_ring_free(&ring);
+}
+
+MH_SUITE("debug.history", NULL, NULL, MH_TEST(test_drop_newest), MH_TEST(test_rounds_to_power_of_two),
          MH_TEST(test_wraps_and_keeps_newest), MH_TEST(test_pages_newest_first),
          MH_TEST(test_off_and_resize_empties),
          MH_TEST(test_pairs_writers_of_a_range), MH_TEST(test_pairs_fill_up_and_say_so));

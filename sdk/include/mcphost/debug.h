@@ -274,6 +274,29 @@ typedef struct mh_profile_view {
     int pairs_full;                /* a pair table filled up and left some out */
 } mh_profile_view;
 
+/* Time travel (ABI 1.5): where mh_debug_service.travel goes. */
+typedef enum mh_travel_kind {
+    MH_TRAVEL_STEPS = 0,      /* value instructions back (from the history ring) */
+    MH_TRAVEL_CYCLE = 1,      /* to session cycle `value` */
+    MH_TRAVEL_FRAMES = 2,     /* value frames back */
+    MH_TRAVEL_STOP = 3,       /* to the previous stop */
+    MH_TRAVEL_BREAKPOINT = 4  /* reverse-continue: the last exec breakpoint or
+                                 write/change watchpoint hit before now */
+} mh_travel_kind;
+
+typedef struct mh_travel_result {
+    uint32_t struct_size;
+    uint32_t bp_id;          /* MH_TRAVEL_BREAKPOINT: the breakpoint; 0 none */
+    uint64_t from_cycle, to_cycle;
+    uint64_t replayed;       /* cycles re-executed from the ring snapshot */
+    uint64_t elapsed_us;     /* wall time the travel took */
+    /* the snapshot ring after it: */
+    uint64_t ring_bytes;     /* compressed snapshots held */
+    uint64_t ring_entries;
+    uint64_t oldest_cycle;   /* the earliest cycle it can go back to */
+    uint64_t interval;       /* cycles between snapshots; 0: the ring is off */
+} mh_travel_result;
+
 typedef struct mh_debug_service {
     uint32_t struct_size;
 
@@ -404,6 +427,20 @@ typedef struct mh_debug_service {
     mh_status (*profile_control)(mh_session *session, int on, int reset);
     /* The tables, or NULL when the profiler never ran in this session. */
     const mh_profile_view *(*profile_view)(mh_session *session);
+    /* ---- time travel (ABI 1.5, after the profiler: check struct_size) [emu-thread] ----
+     * The engine keeps a bounded ring of compressed snapshots (every
+     * interval cycles, the last 60 s of emulated time) and goes back by
+     * restoring the newest one before the target and re-executing to the
+     * exact cycle, with breakpoints and history hooks off. The session must
+     * not be running (MH_ERR_STATE). Afterwards the machine is stopped
+     * there with a fresh stop record; ring snapshots and history/write
+     * records newer than the target are dropped (that future is gone),
+     * breakpoints are kept. docs/tools-debug.md "Time travel". */
+    mh_status (*travel)(mh_session *session, uint32_t kind, uint64_t value,
+                        mh_travel_result *out, char *error, size_t error_size);
+    /* Turns the ring on (1) or off (0; frees it), -1 keeps it; fills now
+     * (may be NULL) with the ring's figures (from/to 0). */
+    mh_status (*travel_config)(mh_session *session, int on, mh_travel_result *now);
 } mh_debug_service;
 
 #ifdef __cplusplus

@@ -1,0 +1,724 @@
+/* debug_travel.c - time travel (debug_travel.h): the snapshot ring, exact
+ * re-execution to a cycle, and the mh.debug/1 travel calls (step back,
+ * rewind to a cycle, frames back or the previous stop, reverse-continue). */
+#include "debug_travel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zlib.h>
+
+#include "debug_internal.h"
+#include "mcphost/machine.h"
+#include "session_internal.h"
+
+typedef struct travel_entry {
+    uint64_t cycle;   /* session cycles when it was taken */
+    int key;          /* 1: zlib of the blob; 0: zero-run code of the XOR with the entry before */
+    uint8_t *data;
+    size_t size;      /* bytes of data */
+    size_t raw_size;  /* bytes of the blob */
+    size_t code_size; /* a delta: bytes of the zero-run code before zlib */
+    /* instructions the history ring had recorded when it was taken (the
+     * next instruction to start is number insn_seq); valid when seq_ok */
+    uint64_t insn_seq;
+    int seq_ok;
+} travel_entry;
+
+#define TRAVEL_STOPS 64u
+#define TRAVEL_SLOTS 1024u /* more than 60 s at the default interval, with room */
+
+struct mh_travel {
+    mh_session *s;
+    const mh_snapshot_iface *snap;
+    void *snap_ctx;
+    int on;
+    uint64_t interval;           /* cycles between entries */
+    uint64_t keep;               /* cycles of history to keep */
+    uint64_t next_due;           /* session cycles of the next entry */
+    travel_entry ring[TRAVEL_SLOTS];
+    size_t head, count;          /* oldest slot, entries held */
+    size_t bytes;                /* sum of the entries' data */
+    unsigned since_key;          /* deltas since the newest key */
+    uint8_t *last;               /* the newest entry's blob, for the next delta */
+    size_t last_size;
+    uint64_t stops[TRAVEL_STOPS]; /* cycles of recent stops (ring) */
+    uint64_t stop_seqs[TRAVEL_STOPS]; /* their instruction numbers (UINT64_MAX: none) */
+    size_t stop_next;
+    uint64_t replay_left;        /* instructions still to start in a counted replay */
+    uint64_t replay_started;     /* instructions the last replay started */
+    int replay_hit;              /* the counted replay reached its instruction */
+};
+
+static travel_entry *entry_at(mh_travel *t, size_t i)
+{
+    return &t->ring[(t->head + i) % TRAVEL_SLOTS];
+}
+
+static uint64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* ---- the delta code: XOR with the previous blob, as (zero run, literal
+ * length, literal bytes) triples with LEB128 lengths ---- */
+
+static size_t put_len(uint8_t *out, size_t n)
+{
+    size_t i = 0;
+    do {
+        out[i++] = (uint8_t)((n & 0x7F) | (n > 0x7F ? 0x80 : 0));
+        n >>= 7;
+    } while (n);
+    return i;
+}
+
+static int get_len(const uint8_t *in, size_t size, size_t *at, size_t *n)
+{
+    *n = 0;
+    for (unsigned shift = 0; *at < size && shift < 63; shift += 7) {
+        uint8_t b = in[(*at)++];
+        *n |= (size_t)(b & 0x7F) << shift;
+        if (!(b & 0x80)) return 0;
+    }
+    return -1;
+}
+
+/* Codes new XOR old (both size bytes) into a malloc'ed buffer. */
+static uint8_t *delta_encode(const uint8_t *now, const uint8_t *old, size_t size, size_t *out_size)
+{
+    uint8_t *out = malloc(size + size / 4 + 32);
+    if (!out) return NULL;
+    size_t o = 0, i = 0;
+    while (i < size) {
+        size_t zero = i;
+        while (zero < size && now[zero] == old[zero]) zero++;
+        /* literal until 8 equal bytes in a row (a shorter run costs more to code) */
+        size_t end = zero, same = 0;
+        while (end < size && same < 8) {
+            same = now[end] == old[end] ? same + 1 : 0;
+            end++;
+        }
+        if (same) end -= same;
+        o += put_len(out + o, zero - i);
+        o += put_len(out + o, end - zero);
+        for (size_t k = zero; k < end; k++) out[o++] = now[k] ^ old[k];
+        i = end;
+    }
+    *out_size = o;
+    return out;
+}
+
+/* Applies a delta to buf (size bytes) in place; -1 when it does not fit. */
+static int delta_apply(uint8_t *buf, size_t size, const uint8_t *code, size_t code_size)
+{
+    size_t at = 0, i = 0;
+    while (at < code_size) {
+        size_t zero, lit;
+        if (get_len(code, code_size, &at, &zero) || get_len(code, code_size, &at, &lit)) return -1;
+        if (zero > size - i || lit > size - i - zero || lit > code_size - at) return -1;
+        i += zero;
+        for (size_t k = 0; k < lit; k++) buf[i++] ^= code[at++];
+    }
+    return 0;
+}
+
+/* ---- the ring ---- */
+
+static void entry_free(mh_travel *t, travel_entry *e)
+{
+    t->bytes -= e->size;
+    free(e->data);
+    memset(e, 0, sizeof *e);
+}
+
+static void drop_newest(mh_travel *t)
+{
+    entry_free(t, entry_at(t, t->count - 1));
+    t->count--;
+}
+
+/* Drops the oldest key group while the next group still reaches back
+ * `keep` cycles from the newest entry, or the ring is over its bytes. */
+static void evict(mh_travel *t)
+{
+    for (;;) {
+        size_t next_key = 1;
+        while (next_key < t->count && !entry_at(t, next_key)->key) next_key++;
+        if (next_key >= t->count) return; /* one group: keep it */
+        uint64_t newest = entry_at(t, t->count - 1)->cycle;
+        int old_enough = newest - entry_at(t, next_key)->cycle >= t->keep;
+        if (!old_enough && t->bytes <= TRAVEL_MAX_BYTES && t->count < TRAVEL_SLOTS - 1) return;
+        for (size_t i = 0; i < next_key; i++) entry_free(t, entry_at(t, i));
+        t->head = (t->head + next_key) % TRAVEL_SLOTS;
+        t->count -= next_key;
+    }
+}
+
+static void ring_clear(mh_travel *t)
+{
+    while (t->count) drop_newest(t);
+    t->head = 0;
+    free(t->last);
+    t->last = NULL;
+    t->last_size = 0;
+    t->since_key = 0;
+}
+
+/* Spaces the entries so that the ring reaches TRAVEL_KEEP_SECONDS back
+ * within TRAVEL_MAX_BYTES: a machine whose state changes much (a scrolling
+ * screen, sound) gets fewer, further apart entries (between 0.2 s and 2 s
+ * of emulated time). Going back is then more re-execution, never less
+ * reach. */
+static void adapt_interval(mh_travel *t)
+{
+    if (t->count < TRAVEL_KEY_EVERY) return;
+    uint64_t hz = t->keep / TRAVEL_KEEP_SECONDS;
+    double per_entry = (double)t->bytes / (double)t->count;
+    double entries = (double)TRAVEL_MAX_BYTES * 0.9 / per_entry;
+    uint64_t want = (uint64_t)((double)t->keep / entries);
+    if (want < hz / 5) want = hz / 5;
+    if (want > hz * 2) want = hz * 2;
+    t->interval = want;
+}
+
+/* Stores blob (taken over) as the newest entry. */
+static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
+{
+    const dbg_ring *history = &t->s->dbg->history;
+    /* a history ring that was resized counts from 0 again: older numbers
+     * no longer match */
+    if (t->count && entry_at(t, t->count - 1)->insn_seq > history->next)
+        for (size_t i = 0; i < t->count; i++) entry_at(t, i)->seq_ok = 0;
+    travel_entry e = {cycles, 0, NULL, 0, size, 0, history->next, history->data != NULL};
+    if (!t->last || t->last_size != size || t->since_key + 1 >= TRAVEL_KEY_EVERY) {
+        uLongf bound = compressBound((uLong)size);
+        e.data = malloc(bound);
+        if (e.data && compress2(e.data, &bound, blob, (uLong)size, 1) == Z_OK) {
+            e.size = bound;
+            e.key = 1;
+        }
+    } else {
+        /* the zero-run code is cheap and small; zlib then squeezes what
+         * changes (sound buffers, the picture) */
+        uint8_t *code = delta_encode(blob, t->last, size, &e.code_size);
+        uLongf bound = code ? compressBound((uLong)e.code_size) : 0;
+        e.data = code ? malloc(bound) : NULL;
+        if (e.data && compress2(e.data, &bound, code, (uLong)e.code_size, 1) == Z_OK)
+            e.size = bound;
+        free(code);
+    }
+    if (!e.data || !e.size) {
+        free(e.data);
+        free(blob);
+        return;
+    }
+    uint8_t *shrunk = realloc(e.data, e.size);
+    if (shrunk) e.data = shrunk;
+    t->since_key = e.key ? 0 : t->since_key + 1;
+    free(t->last);
+    t->last = blob;
+    t->last_size = size;
+    if (t->count >= TRAVEL_SLOTS) evict(t);
+    *entry_at(t, t->count++) = e;
+    t->bytes += e.size;
+    evict(t);
+    adapt_interval(t);
+}
+
+static void capture(mh_travel *t, uint64_t cycles)
+{
+    void *blob = NULL;
+    size_t size = 0;
+    if (t->snap->save(t->snap_ctx, &blob, &size) == MH_OK) store(t, cycles, blob, size);
+}
+
+/* The blob of entry i, rebuilt from its key and the deltas after it
+ * (malloc'ed), or NULL. */
+static uint8_t *rebuild(mh_travel *t, size_t i, size_t *size)
+{
+    size_t key = i;
+    while (key > 0 && !entry_at(t, key)->key) key--;
+    travel_entry *k = entry_at(t, key);
+    if (!k->key) return NULL;
+    uint8_t *buf = malloc(k->raw_size);
+    uLongf got = k->raw_size;
+    if (!buf || uncompress(buf, &got, k->data, (uLong)k->size) != Z_OK || got != k->raw_size) {
+        free(buf);
+        return NULL;
+    }
+    for (size_t j = key + 1; j <= i; j++) {
+        travel_entry *d = entry_at(t, j);
+        uint8_t *code = malloc(d->code_size ? d->code_size : 1);
+        uLongf code_size = d->code_size;
+        int bad = !code || d->raw_size != k->raw_size ||
+                  uncompress(code, &code_size, d->data, (uLong)d->size) != Z_OK ||
+                  code_size != d->code_size ||
+                  delta_apply(buf, d->raw_size, code, code_size) != 0;
+        free(code);
+        if (bad) {
+            free(buf);
+            return NULL;
+        }
+    }
+    *size = k->raw_size;
+    return buf;
+}
+
+mh_travel *mh_travel_new(mh_session *s)
+{
+    const mh_chip *chip = mh_session_service_impl.find_chip(s, MH_IFACE_SNAPSHOT, NULL);
+    if (!s->dbg || !chip) return NULL;
+    const mh_snapshot_iface *snap = chip->vtable;
+    if (snap->struct_size < sizeof(mh_snapshot_iface)) return NULL;
+    mh_travel *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->s = s;
+    t->snap = snap;
+    t->snap_ctx = chip->context;
+    /* MCPHOST_TRAVEL=off starts sessions with the ring off (benchmarks;
+     * the mh.debug/1 travel_config call turns it on and off at run time) */
+    const char *env = getenv("MCPHOST_TRAVEL");
+    t->on = !(env && strcmp(env, "off") == 0);
+    uint64_t hz = s->clock_hz ? s->clock_hz : 1000000u;
+    t->interval = hz / 5; /* 0.2 s: re-execution to any point stays short */
+    t->keep = hz * TRAVEL_KEEP_SECONDS;
+    t->next_due = atomic_load(&s->cycles);
+    return t;
+}
+
+void mh_travel_free(mh_travel *t)
+{
+    if (!t) return;
+    ring_clear(t);
+    free(t);
+}
+
+void mh_travel_after_slice(mh_travel *t)
+{
+    if (!t || !t->on) return;
+    uint64_t cycles = atomic_load(&t->s->cycles);
+    if (cycles < t->next_due) return;
+    capture(t, cycles);
+    t->next_due = cycles + t->interval;
+}
+
+void mh_travel_after_job(mh_travel *t)
+{
+    if (!t || !t->on) return;
+    void *blob = NULL;
+    size_t size = 0;
+    if (t->snap->save(t->snap_ctx, &blob, &size) != MH_OK) return;
+    /* most jobs change nothing (reads, or the machine ran and its slices
+     * were taken) */
+    if (t->last && size == t->last_size && memcmp(blob, t->last, size) == 0) {
+        free(blob);
+        return;
+    }
+    uint64_t cycles = atomic_load(&t->s->cycles);
+    store(t, cycles, blob, size);
+    t->next_due = cycles + t->interval;
+}
+
+void mh_travel_note_stop(mh_travel *t, uint64_t cycles)
+{
+    if (!t) return;
+    /* A stopped CPU's debugger bookkeeping is made the same however it got
+     * there (a breakpoint's sync stop leaves sync_skip, the address latch
+     * and the stop reason set, a budget end does not), so a state reached
+     * by re-execution is bit for bit the state reached by a stop. It is
+     * what the next run's start sets anyway (mh_dbg_begin). */
+    mh_cpu6502 *cpu = t->s->dbg->cpu_state;
+    if (mh_cpu6502_at_boundary(cpu) && !cpu->jammed) {
+        cpu->sync_skip = 1;
+        cpu->ad = cpu->pc;
+        cpu->stop_reason = MH_CPU6502_STOP_NONE;
+    }
+    size_t last = (t->stop_next + TRAVEL_STOPS - 1) % TRAVEL_STOPS;
+    if (t->stop_next && t->stops[last] == cycles) return;
+    const dbg_ring *history = &t->s->dbg->history;
+    t->stops[t->stop_next % TRAVEL_STOPS] = cycles;
+    t->stop_seqs[t->stop_next % TRAVEL_STOPS] = history->data ? history->next : UINT64_MAX;
+    t->stop_next++;
+}
+
+/* ---- going back ----
+ *
+ * A target is an instruction (its number in the history ring: exact on
+ * every machine, also where session cycles are not CPU cycles, as the
+ * Plus/4's TED ticks) or a cycle (rewind by cycles or frames). Going there
+ * restores the newest ring entry before it and re-executes: to an
+ * instruction by counting instruction starts with a sync hook of travel's
+ * own; to a cycle by running that many cycles, then on to an instruction
+ * boundary. The engine's hooks (breakpoints, history) are off meanwhile. */
+
+typedef struct travel_target {
+    int by_insn;
+    uint64_t seq;   /* by_insn: the instruction to stop before */
+    uint64_t cycle; /* else the cycle; by_insn: its recorded start (for the write log) */
+} travel_target;
+
+static void fill_status(const mh_travel *t, mh_travel_result *out)
+{
+    out->ring_bytes = t ? t->bytes : 0;
+    out->ring_entries = t ? t->count : 0;
+    out->oldest_cycle = t && t->count ? t->ring[t->head].cycle : 0;
+    out->interval = t && t->on ? t->interval : 0;
+}
+
+/* Drops the write records at or after `cycle`: that future is gone. (The
+ * writers table keeps its pairs: it says who ever wrote.) */
+static void truncate_writes(dbg_ring *ring, uint64_t cycle)
+{
+    size_t n = 0;
+    mh_write_record r;
+    while (dbg_ring_copy_newest(ring, n, &r, 1) == 1 && r.cycle >= cycle) n++;
+    dbg_ring_drop_newest(ring, n);
+}
+
+static int count_sync(void *user, uint16_t pc)
+{
+    (void)pc;
+    mh_travel *t = user;
+    if (t->replay_left == 0) {
+        t->replay_hit = 1;
+        return 1;
+    }
+    t->replay_left--;
+    return 0;
+}
+
+/* Runs the machine from where it stands to the target (hooks: travel's
+ * counter or none). Returns MH_OK, or an error with error set. */
+static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limit, char *error,
+                        size_t error_size)
+{
+    mh_session *s = t->s;
+    mh_dbg *dbg = s->dbg;
+    mh_cpu6502 *cpu = dbg->cpu_state;
+    const mh_machine_desc *m = &s->machine->desc;
+    uint64_t now = atomic_load(&s->cycles), start = now;
+    mh_status status = MH_OK;
+    t->replay_hit = 0;
+    /* replay_left holds the restored entry's instruction number; a run to
+     * a cycle counts the instructions it starts too (from "all") */
+    uint64_t budget_insns = target->by_insn ? (target->seq >= t->replay_left
+                                                   ? target->seq - t->replay_left : 0)
+                                            : UINT64_MAX;
+    t->replay_left = budget_insns;
+    /* a CPU stopped before an instruction starts it without the sync hook
+     * (sync_skip): that start counts here */
+    if (mh_cpu6502_at_boundary(cpu) && cpu->sync_skip && cpu->ad == cpu->pc && !cpu->jammed) {
+        if (t->replay_left == 0) t->replay_hit = 1;
+        else t->replay_left--;
+    }
+    dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, NULL, t);
+    dbg->hooks_sync = 1; /* so mh_dbg_end re-arms the engine's own */
+    dbg->hooks_access = 0;
+    uint64_t chunk = s->clock_hz / 50 ? s->clock_hz / 50 : 20000;
+    int boundary_runs = 0;
+    while (status == MH_OK && !t->replay_hit) {
+        uint64_t budget = chunk;
+        if (!target->by_insn) {
+            int reached = now >= target->cycle;
+            if (reached && (mh_cpu6502_at_boundary(cpu) || cpu->jammed || boundary_runs++ > 16))
+                break;
+            budget = reached ? 1 : target->cycle - now;
+        } else if (now - start > limit) {
+            snprintf(error, error_size, "re-execution did not reach the instruction within %llu "
+                     "cycles (the machine ran otherwise than recorded)",
+                     (unsigned long long)limit);
+            status = MH_ERR_STATE;
+            break;
+        }
+        mh_run_result result = {sizeof result, 0, MH_RUN_BUDGET, 0};
+        status = m->run(s->instance, budget, &result);
+        now += result.cycles;
+        if (result.stop == MH_RUN_EXIT || (result.cycles == 0 && result.stop != MH_RUN_BREAK))
+            break;
+    }
+    dbg->cpu->set_debug_hooks(dbg->cpu_ctx, NULL, NULL, dbg);
+    dbg->hooks_sync = 0;
+    t->replay_started = budget_insns - t->replay_left;
+    atomic_store(&s->cycles, now);
+    mh_dbg_set_cycles(dbg, now);
+    return status;
+}
+
+/* The newest entry the target can be reached from (its index + 1), or 0. */
+static size_t entry_for(mh_travel *t, const travel_target *target)
+{
+    for (size_t i = t->count; i > 0; i--) {
+        const travel_entry *e = entry_at(t, i - 1);
+        if (target->by_insn ? e->seq_ok && e->insn_seq <= target->seq : e->cycle <= target->cycle)
+            return i;
+    }
+    return 0;
+}
+
+static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_result *out,
+                       int *moved, char *error, size_t error_size)
+{
+    mh_travel *t = s->travel;
+    size_t i = entry_for(t, target);
+    if (i == 0) {
+        snprintf(error, error_size, "%s is older than the snapshot ring reaches (oldest cycle "
+                 "%llu)", target->by_insn ? "that instruction" : "that cycle",
+                 (unsigned long long)(t->count ? t->ring[t->head].cycle : 0));
+        return MH_ERR_NOT_FOUND;
+    }
+    size_t size = 0;
+    uint8_t *blob = rebuild(t, i - 1, &size);
+    if (!blob) {
+        snprintf(error, error_size, "the ring snapshot could not be rebuilt (out of memory?)");
+        return MH_ERR_NO_MEMORY;
+    }
+    char why[256] = "";
+    mh_status status = t->snap->load(t->snap_ctx, blob, size, why, sizeof why);
+    if (status != MH_OK) {
+        free(blob);
+        snprintf(error, error_size, "the machine refused its ring snapshot: %s", why);
+        return status;
+    }
+    *moved = 1;
+    const travel_entry *e = entry_at(t, i - 1);
+    uint64_t from = e->cycle, limit = out->from_cycle - from + t->interval;
+    t->replay_left = e->insn_seq; /* replay() subtracts it from the target's number */
+    atomic_store(&s->cycles, from);
+    mh_dbg_set_cycles(s->dbg, from);
+    /* the future after the restored entry is gone; it is the newest now */
+    while (t->count > i) drop_newest(t);
+    free(t->last);
+    t->last = blob;
+    t->last_size = size;
+    t->since_key = 0;
+    for (size_t k = i; k-- > 0 && !entry_at(t, k)->key;) t->since_key++;
+    status = replay(t, target, limit, error, error_size);
+    uint64_t landed = atomic_load(&s->cycles);
+    t->next_due = landed + t->interval;
+    out->replayed = landed - from;
+    out->to_cycle = landed;
+    dbg_ring *history = &s->dbg->history;
+    if (target->by_insn) {
+        if (history->next > target->seq)
+            dbg_ring_drop_newest(history, (size_t)(history->next - target->seq));
+        truncate_writes(&s->dbg->writes, target->cycle);
+    } else {
+        /* the instructions that started at or after where it landed: the
+         * count re-execution made where the entry's number holds (exact
+         * also where the history's cycle stamps are not, the Plus/4), else
+         * by the stamps */
+        uint64_t seq = e->insn_seq + t->replay_started;
+        if (e->seq_ok && history->next >= seq) {
+            dbg_ring_drop_newest(history, history->next - seq);
+        } else {
+            size_t n = 0;
+            mh_insn_record r;
+            while (dbg_ring_copy_newest(history, n, &r, 1) == 1 && r.cycle >= landed) n++;
+            dbg_ring_drop_newest(history, n);
+        }
+        truncate_writes(&s->dbg->writes, landed);
+    }
+    while (t->stop_next && t->stops[(t->stop_next - 1) % TRAVEL_STOPS] >= landed) t->stop_next--;
+    return status;
+}
+
+/* The target `back` instructions before now (1: the last one run), from
+ * the history ring; 0 when it does not hold that many. */
+static int insn_back(const mh_dbg *dbg, uint64_t back, travel_target *target)
+{
+    mh_insn_record r;
+    if (!back || dbg_ring_copy_newest(&dbg->history, (size_t)back - 1, &r, 1) != 1) return 0;
+    target->by_insn = 1;
+    target->seq = dbg->history.next - back;
+    target->cycle = r.cycle;
+    return 1;
+}
+
+static uint32_t bp_at(const mh_dbg *dbg, uint32_t kinds, uint16_t address)
+{
+    for (size_t i = 0; i < dbg->bps.count; i++) {
+        const dbg_bp *bp = dbg->bps.items[i];
+        if (bp->enabled && !bp->dead && (bp->kinds & kinds) && address >= bp->start &&
+            address <= bp->end)
+            return bp->id;
+    }
+    return 0;
+}
+
+/* Reverse-continue: the last place before now where an enabled exec
+ * breakpoint (before its instruction) or write/change watchpoint (after
+ * the writing instruction) would have stopped, from the history and write
+ * rings. Conditions and ignore counts are not evaluated. 0 when none. */
+static int last_hit(mh_dbg *dbg, travel_target *target, uint32_t *bp_id)
+{
+    size_t held = dbg_ring_count(&dbg->history);
+    mh_insn_record r;
+    size_t exec_back = 0; /* 1-based: history index + 1 */
+    for (size_t i = 0; i < held && dbg_ring_copy_newest(&dbg->history, i, &r, 1) == 1; i++)
+        if (dbg->exec_map[r.pc]) {
+            exec_back = i + 1;
+            break;
+        }
+    /* the newest watched write whose instruction is not the last one run
+     * (that one ends now); its stop is the start of the instruction after */
+    size_t write_back = 0;
+    uint16_t write_address = 0;
+    mh_write_record w;
+    for (size_t i = 0; dbg_ring_copy_newest(&dbg->writes, i, &w, 1) == 1; i++) {
+        uint8_t watch = dbg->watch_map[w.address];
+        if (!((watch & WATCH_WRITE) || ((watch & WATCH_CHANGE) && w.old_value != w.value)))
+            continue;
+        /* the writer: the newest instruction that started at or before it */
+        size_t k = 0;
+        while (k < held && dbg_ring_copy_newest(&dbg->history, k, &r, 1) == 1 && r.cycle > w.cycle)
+            k++;
+        if (k >= held) break;   /* older than the history */
+        if (k == 0) continue;   /* the last instruction run: its stop is now */
+        if (exec_back && k >= exec_back) break; /* the exec hit is newer */
+        write_back = k;         /* the instruction after the writer */
+        write_address = w.address;
+        break;
+    }
+    if (write_back) {
+        *bp_id = bp_at(dbg, MH_BP_WRITE | MH_BP_CHANGE, write_address);
+        return insn_back(dbg, write_back, target);
+    }
+    if (exec_back) {
+        dbg_ring_copy_newest(&dbg->history, exec_back - 1, &r, 1);
+        *bp_id = bp_at(dbg, MH_BP_EXEC, r.pc);
+        return insn_back(dbg, exec_back, target);
+    }
+    return 0;
+}
+
+/* The target of a request; 0 with error set when there is none. */
+static mh_status target_of(mh_session *s, uint32_t kind, uint64_t value, uint64_t now,
+                           travel_target *target, uint32_t *bp_id, char *error, size_t error_size)
+{
+    mh_travel *t = s->travel;
+    mh_dbg *dbg = s->dbg;
+    memset(target, 0, sizeof *target);
+    switch (kind) {
+    case MH_TRAVEL_STEPS:
+        if (!insn_back(dbg, value ? value : 1, target)) {
+            snprintf(error, error_size, "the instruction history holds %zu instructions, not %llu "
+                     "(trace_instructions size sets it; 0 is off)", dbg_ring_count(&dbg->history),
+                     (unsigned long long)(value ? value : 1));
+            return MH_ERR_NOT_FOUND;
+        }
+        return MH_OK;
+    case MH_TRAVEL_CYCLE:
+        target->cycle = value;
+        return MH_OK;
+    case MH_TRAVEL_FRAMES: {
+        uint64_t frame = 0;
+        if (s->audio_chip) {
+            const mh_audio_iface *a = s->audio_chip->vtable;
+            frame = a->frame_cycles(s->audio_chip->context);
+        }
+        if (!frame) {
+            snprintf(error, error_size, "this machine reports no frame length");
+            return MH_ERR_UNSUPPORTED;
+        }
+        uint64_t back = (value ? value : 1) * frame;
+        target->cycle = back > now ? 0 : now - back;
+        return MH_OK;
+    }
+    case MH_TRAVEL_STOP: {
+        size_t n = t->stop_next < TRAVEL_STOPS ? t->stop_next : TRAVEL_STOPS;
+        for (size_t i = 0; i < n; i++) {
+            size_t at = (t->stop_next - 1 - i) % TRAVEL_STOPS;
+            if (t->stops[at] >= now) continue;
+            target->cycle = t->stops[at];
+            /* by its instruction where the history still counts to it */
+            if (t->stop_seqs[at] != UINT64_MAX && t->stop_seqs[at] <= dbg->history.next &&
+                dbg->history.data) {
+                target->by_insn = 1;
+                target->seq = t->stop_seqs[at];
+            }
+            return MH_OK;
+        }
+        snprintf(error, error_size, "no earlier stop is recorded");
+        return MH_ERR_NOT_FOUND;
+    }
+    case MH_TRAVEL_BREAKPOINT:
+        if (dbg->maps_dirty) dbg_arm_hooks(dbg);
+        if (!last_hit(dbg, target, bp_id)) {
+            snprintf(error, error_size, "no exec breakpoint or write/change watchpoint would have "
+                     "stopped within the history (%zu instructions, %zu writes held)",
+                     dbg_ring_count(&dbg->history), dbg_ring_count(&dbg->writes));
+            return MH_ERR_NOT_FOUND;
+        }
+        return MH_OK;
+    default:
+        snprintf(error, error_size, "unknown travel kind %u", kind);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+}
+
+mh_status mh_travel_go(mh_session *s, uint32_t kind, uint64_t value, mh_travel_result *out,
+                       char *error, size_t error_size)
+{
+    if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
+    uint64_t started = now_us();
+    mh_travel *t = s ? s->travel : NULL;
+    fill_status(t, out);
+    if (!t) {
+        snprintf(error, error_size, "this session keeps no snapshot ring (the machine has no "
+                 "snapshot interface or no debuggable CPU)");
+        return MH_ERR_UNSUPPORTED;
+    }
+    pthread_mutex_lock(&s->lock);
+    int running = s->running || s->goal_pending;
+    pthread_mutex_unlock(&s->lock);
+    if (running) {
+        snprintf(error, error_size, "the machine is running; execution_pause first");
+        return MH_ERR_STATE;
+    }
+    if (!t->on || !t->count) {
+        snprintf(error, error_size, "the snapshot ring is %s", t->on ? "still empty (run the "
+                 "machine first)" : "off");
+        return MH_ERR_STATE;
+    }
+    uint64_t now = atomic_load(&s->cycles);
+    out->from_cycle = now;
+    out->bp_id = 0;
+    travel_target target;
+    mh_status status = target_of(s, kind, value, now, &target, &out->bp_id, error, error_size);
+    if (status != MH_OK) return status;
+    if (!target.by_insn && target.cycle > now) {
+        snprintf(error, error_size, "cycle %llu is in the future (now %llu); run forward instead",
+                 (unsigned long long)target.cycle, (unsigned long long)now);
+        return MH_ERR_INVALID_ARGUMENT;
+    }
+    int moved = 0;
+    status = go_to(s, &target, out, &moved, error, error_size);
+    if (moved) {
+        mh_session_observe_frame_now(s);
+        mh_session_enter_stopped(s, MH_EXEC_STOPPED, MH_DBG_GOAL, 0);
+        out->to_cycle = atomic_load(&s->cycles);
+    }
+    fill_status(t, out);
+    out->elapsed_us = now_us() - started;
+    return status;
+}
+
+mh_status mh_travel_config(mh_session *s, int on, mh_travel_result *now)
+{
+    mh_travel *t = s ? s->travel : NULL;
+    if (!t) return MH_ERR_UNSUPPORTED;
+    if (on >= 0 && (on != 0) != t->on) {
+        ring_clear(t);
+        t->on = on != 0;
+        t->next_due = atomic_load(&s->cycles);
+    }
+    if (now && now->struct_size >= sizeof *now) {
+        memset(&now->bp_id, 0, sizeof *now - offsetof(mh_travel_result, bp_id));
+        fill_status(t, now);
+    }
+    return MH_OK;
+}
