@@ -244,7 +244,7 @@ mh_status mh_observe_post_job(const mh_host *host, const char *session, mh_obser
     if (!fn) return MH_ERR_INVALID_ARGUMENT;
     mh_session *s = find(host, session);
     if (!s) return MH_ERR_NOT_FOUND;
-    mh_session_post(s, fn, arg);
+    mh_session_post_changing(s, fn, arg); /* the window's input, among others */
     mh_session_unref(s);
     return MH_OK;
 }

@@ -373,6 +373,9 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
         return;
     }
     mh_session_ref(s);
-    mh_session_post(s, run_session_tool, job);
+    if (tool->annotations & MH_TOOL_READ_ONLY)
+        mh_session_post(s, run_session_tool, job);
+    else
+        mh_session_post_changing(s, run_session_tool, job);
     mh_session_unref(s);
 }

@@ -19,6 +19,7 @@
 typedef struct session_job {
     mh_session_job_fn fn;
     void *arg;
+    int may_change; /* time travel takes a snapshot after it */
     struct session_job *next;
 } session_job;
 

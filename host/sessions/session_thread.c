@@ -32,7 +32,7 @@ static session_job *pop_job(mh_session *s)
     return job;
 }
 
-void mh_session_post(mh_session *s, mh_session_job_fn fn, void *arg)
+static void post(mh_session *s, mh_session_job_fn fn, void *arg, int may_change)
 {
     session_job *job = malloc(sizeof *job);
     pthread_mutex_lock(&s->lock);
@@ -44,6 +44,7 @@ void mh_session_post(mh_session *s, mh_session_job_fn fn, void *arg)
     }
     job->fn = fn;
     job->arg = arg;
+    job->may_change = may_change;
     job->next = NULL;
     if (s->jobs_tail)
         s->jobs_tail->next = job;
@@ -52,6 +53,13 @@ void mh_session_post(mh_session *s, mh_session_job_fn fn, void *arg)
     s->jobs_tail = job;
     pthread_cond_signal(&s->wake);
     pthread_mutex_unlock(&s->lock);
+}
+
+void mh_session_post(mh_session *s, mh_session_job_fn fn, void *arg) { post(s, fn, arg, 0); }
+
+void mh_session_post_changing(mh_session *s, mh_session_job_fn fn, void *arg)
+{
+    post(s, fn, arg, 1);
 }
 
 static void finish_run(mh_session *s, int exit_code)
@@ -274,9 +282,12 @@ void *mh_session_thread_main(void *arg)
         session_job *job = pop_job(s);
         if (job) {
             pthread_mutex_unlock(&s->lock);
+            int may_change = job->may_change;
             job->fn(job->arg, s);
             free(job);
-            mh_travel_after_job(s->travel);
+            /* a read-only job leaves nothing to snapshot: it would cost a
+             * whole-machine save and compare on every call */
+            if (may_change) mh_travel_after_job(s->travel);
             pthread_mutex_lock(&s->lock);
         } else if (s->goal_pending) {
             mh_run_request goal = s->goal;

@@ -49,6 +49,10 @@ int mh_session_alive(mh_session *s);
  * that ends it) so the job can answer and free itself. */
 typedef void (*mh_session_job_fn)(void *arg, mh_session *session);
 void mh_session_post(mh_session *s, mh_session_job_fn fn, void *arg);
+/* The same for a job that may change the machine (a tool call that is not
+ * read-only, the window's input): time travel snapshots the machine after
+ * it. Jobs posted with mh_session_post only read it. */
+void mh_session_post_changing(mh_session *s, mh_session_job_fn fn, void *arg);
 
 /* Runner mode: runs the machine as fast as it goes (warp) or in real time,
  * until it exits (debug cart), jams, or cycle_limit cycles ran (0: none). */
