@@ -90,7 +90,13 @@ describe('the tool catalogue of a C64 session', () => {
     // baseline never measured, so the two-thirds limit holds the rest of the
     // catalogue (names, descriptions, input schemas, annotations) and the
     // output schemas get their own figure and cap below.
-    const limit = Math.floor((BASELINE_BYTES * 2) / 3);
+    // Issue #18 asked for 15 tools by name (trace_frame_*, trace_events_get,
+    // trace_cycles_*, profile_*, functions_list, cfg_get, memory_usage_get,
+    // execution_step_back/_rewind/_reverse_continue): they measured 6951
+    // bytes (about 465 each, 70 of them the host's `session` property and
+    // annotations), and that is their allowance, not room for the rest.
+    const ISSUE18_TOOLS_ALLOWANCE = 7000;
+    const limit = Math.floor((BASELINE_BYTES * 2) / 3) + ISSUE18_TOOLS_ALLOWANCE;
     const rest = bytes - outputSchemaBytes();
     console.log(`tools/list for a C64 session: ${bytes} bytes for ${tools.length} tools; ` +
       `${rest} without outputSchema (baseline ${BASELINE_BYTES}, limit ${limit}, ` +
@@ -106,8 +112,9 @@ describe('the tool catalogue of a C64 session', () => {
     // values mean). Measured at 7827 bytes on 79 tools when every tool with
     // structured content got one (issue 17), 8128 on 90 with the
     // source-level and session tools; a schema that grows past the cap is
-    // repeating what the text and the docs say.
-    const OUTPUT_SCHEMA_CAP = 8500;
+    // repeating what the text and the docs say. Issue #18's 15 tools added
+    // 749 bytes (about 50 each): the cap grows by 800 for them.
+    const OUTPUT_SCHEMA_CAP = 8500 + 800;
     const schemaBytes = outputSchemaBytes();
     const withSchema = tools.filter((t) => t.outputSchema).length;
     console.log(`outputSchema: ${schemaBytes} bytes on ${withSchema} of ${tools.length} tools (cap ${OUTPUT_SCHEMA_CAP})`);
