@@ -52,14 +52,18 @@
 
 static const bench_warp warp = {"bench_c64", SLICE, 3000000, REPEATS};
 
-static const char busy_program[] =
-    "        *= $0801\n"
-    "        .word e\n"
-    "        .word 10\n"
-    "        .byte $9E\n"
-    "        .text \"2064\"\n"
-    "        .byte 0\n"
+/* 10 SYS2064: the BASIC line in front of each workload's machine code. */
+#define SYS2064_STUB                                                                             \
+    "        *= $0801\n"                                                                          \
+    "        .word e\n"                                                                           \
+    "        .word 10\n"                                                                          \
+    "        .byte $9E\n"                                                                         \
+    "        .text \"2064\"\n"                                                                    \
+    "        .byte 0\n"                                                                           \
     "e:      .word 0\n"
+
+static const char busy_program[] =
+    SYS2064_STUB
     "        *= $0810\n"
     "        SEI\n"
     "        LDX #0\n"
@@ -142,13 +146,7 @@ static const char busy_program[] =
  * loop that reads OSC3 and ENV3 into screen and colour RAM, so both the
  * audio and the picture depend on the exact synthesis. */
 static const char sid_program[] =
-    "        *= $0801\n"
-    "        .word e\n"
-    "        .word 10\n"
-    "        .byte $9E\n"
-    "        .text \"2064\"\n"
-    "        .byte 0\n"
-    "e:      .word 0\n"
+    SYS2064_STUB
     "        *= $0810\n"
     "        SEI\n"
     "        LDX #$18\n"
