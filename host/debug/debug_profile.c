@@ -6,19 +6,14 @@
 
 #include "mcphost/disasm6502.h"
 
-#define OP_BRK 0x00
 #define OP_JSR 0x20
 #define OP_RTI 0x40
-#define OP_JMP_ABS 0x4C
 #define OP_RTS 0x60
-#define OP_JMP_IND 0x6C
 
 int dbg_profile_is_flow(uint8_t opcode)
 {
-    /* the eight branches are $10, $30 ... $F0 */
-    if ((opcode & 0x1F) == 0x10) return 1;
-    return opcode == OP_BRK || opcode == OP_JSR || opcode == OP_RTI || opcode == OP_JMP_ABS ||
-           opcode == OP_RTS || opcode == OP_JMP_IND;
+    mh_flow6502 flow = (mh_flow6502)mh_op6502_get(opcode)->flow;
+    return flow != MH_FLOW6502_NONE && flow != MH_FLOW6502_JAM;
 }
 
 static void point_view(dbg_profile *p)

@@ -8,26 +8,18 @@
 
 #include <mcphost/disasm6502.h>
 
-#define OP_BRK 0x00
-#define OP_JSR 0x20
-#define OP_RTI 0x40
-#define OP_JMP_ABS 0x4C
-#define OP_RTS 0x60
-#define OP_JMP_IND 0x6C
-
 typedef enum flow { FLOW_NONE, FLOW_BRANCH, FLOW_JUMP, FLOW_CALL, FLOW_END } flow;
 
+/* The SDK's control-flow class, with every way out of a block that does not
+ * come back to the next instruction (RTS, RTI, BRK, JAM) as one. */
 static flow flow_of(uint8_t op)
 {
-    if ((op & 0x1F) == 0x10) return FLOW_BRANCH;
-    switch (op) {
-    case OP_JMP_ABS:
-    case OP_JMP_IND: return FLOW_JUMP;
-    case OP_JSR: return FLOW_CALL;
-    case OP_RTS:
-    case OP_RTI:
-    case OP_BRK: return FLOW_END;
-    default: return FLOW_NONE;
+    switch ((mh_flow6502)mh_op6502_get(op)->flow) {
+    case MH_FLOW6502_NONE: return FLOW_NONE;
+    case MH_FLOW6502_BRANCH: return FLOW_BRANCH;
+    case MH_FLOW6502_JUMP: return FLOW_JUMP;
+    case MH_FLOW6502_CALL: return FLOW_CALL;
+    default: return FLOW_END;
     }
 }
 
