@@ -173,6 +173,14 @@ static int16_t fb_row_of(const m6569 *v, unsigned line)
     return row < t->fb_height ? (int16_t)row : (int16_t)-1;
 }
 
+/* The per-cycle path's view of fb_row and the framebuffer link. */
+static void fb_line_update(m6569 *v)
+{
+    v->links.fb_line = (v->fb_row >= 0 && v->links.framebuffer)
+                           ? v->links.framebuffer + (size_t)v->fb_row * v->links.fb_pitch
+                           : NULL;
+}
+
 /* Bauer 3.9 rules 2-5: the vertical border flip flop at the last cycle and
  * at the left comparison. */
 static inline void vertical_check(m6569 *v)
@@ -264,9 +272,11 @@ static void line_start(m6569 *v, unsigned n)
             /* Line 0: RASTER (and its IRQ) change one cycle later. */
             v->frame_wrap = 1;
             v->fb_row = fb_row_of(v, 0);
+            fb_line_update(v);
         } else {
             v->raster++;
             v->fb_row = fb_row_of(v, v->raster);
+            fb_line_update(v);
         }
     } else if (v->frame_wrap) {
         v->frame_wrap = 0;
@@ -518,13 +528,13 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
         gfg = 0;
     }
 
-    const int visible = (f & VIC2_F_RENDER) && v->fb_row >= 0 && v->links.framebuffer;
+    uint8_t *const row = (f & VIC2_F_RENDER) ? v->links.fb_line : NULL;
     uint8_t starting = v->spr_at[n] & v->spr_disp;
-    if (!visible && !(v->spr_shift | starting)) return;
+    if (!row && !(v->spr_shift | starting)) return;
 
     uint64_t out = gpx;
     if (v->spr_shift | starting) sprite_pixels(v, f, starting, gpx, gfg, &out);
-    if (!visible) return;
+    if (!row) return;
 
     /* Border: the main flip flop, switched at pixel chg of this cycle. */
     uint64_t bmask;
@@ -536,7 +546,6 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
     if (bmask) out = blend(out, splat(v->reg[0x20]), bmask);
 
-    uint8_t *row = v->links.framebuffer + (size_t)v->fb_row * v->links.fb_pitch;
     const int x = 8 * ((int)n - 13) - 1;
     if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
         store8(row + x, out);
@@ -550,9 +559,8 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
 
 uint32_t m6569_tick(m6569 *v)
 {
-    const vic2_timing *t = timing_of(v);
     unsigned n = v->cycle + 1u;
-    if (n > t->cycles) n = 1;
+    if (n > v->cycles_per_line) n = 1;
     v->cycle = (uint8_t)n;
     v->ticks++;
     if (v->irq_ack) {
@@ -565,7 +573,7 @@ uint32_t m6569_tick(m6569 *v)
         if (v->coll_work & COLL_PENDING) coll_latch(v, v->mm_next, v->md_next);
         v->coll_work = (uint8_t)((v->coll_work >> 2) & (COLL_DROP_MM | COLL_DROP_MD));
     }
-    const uint32_t f = t->cyc[n];
+    const uint32_t f = v->links.cyc[n];
 
     if (n <= 2) {
         line_start(v, n);
@@ -693,8 +701,8 @@ uint32_t m6569_tick(m6569 *v)
     v->addr_phi1 = addr;
 
     /* BA: bad line in 12-54, sprite DMA 3 cycles ahead of its s-accesses. */
-    const unsigned ba_low = (bl && (f & VIC2_F_BAF)) ||
-                            (((f >> VIC2_BA_SHIFT) & 0xFFu) & v->spr_dma);
+    const unsigned ba_low = ((bl ? f & VIC2_F_BAF : 0u) |
+                             (((f >> VIC2_BA_SHIFT) & 0xFFu) & v->spr_dma)) != 0u;
 
     /* Phase 2 access. */
     v->aec = 1;
@@ -757,6 +765,7 @@ mh_status m6569_init(m6569 *vic, const m6569_desc *desc)
     vic->links.color_ram = desc->color_ram;
     vic->links.framebuffer = desc->framebuffer;
     vic->links.fb_pitch = desc->fb_pitch ? desc->fb_pitch : M6569_FB_WIDTH;
+    vic->links.cyc = t->cyc;
     m6569_reset(vic);
     return MH_OK;
 }
@@ -776,6 +785,7 @@ void m6569_reset(m6569 *vic)
     vic->raster = 0;
     vic->cycle = 1;
     vic->fb_row = fb_row_of(vic, 0);
+    fb_line_update(vic);
     vic->raster_match = 1; /* compare value 0 matched line 0 already */
     vic->refresh = 0xFF;
     vic->ba = 1;
@@ -803,6 +813,7 @@ void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 {
     vic->links.framebuffer = fb;
     vic->links.fb_pitch = pitch ? pitch : M6569_FB_WIDTH;
+    fb_line_update(vic);
 }
 
 void m6569_restore(m6569 *vic, const m6569 *saved)
@@ -810,6 +821,8 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     m6569_links links = vic->links;
     *vic = *saved;
     vic->links = links;
+    vic->links.cyc = timing_of(vic)->cyc;
+    fb_line_update(vic);
     bad_line_eval(vic);
 }
 
