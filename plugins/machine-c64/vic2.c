@@ -557,6 +557,53 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
 }
 
+/* The per-cycle rules of the cycle table's event cycles (VIC2_F_EVENTS:
+ * about 10 of a line's cycles). Out of line: the other cycles' path stays
+ * small. Returns the pixel where the main border flip flop changes in this
+ * cycle (0 or 1), -1 if it does not. */
+static __attribute__((noinline)) int cycle_events(m6569 *v, uint32_t f, unsigned bl)
+{
+    int chg = -1;
+    if (f & VIC2_F_VC) {
+        v->vc = v->vcbase;
+        v->vmli = 0;
+        if (bl) v->rc = 0;
+        if (bl && v->links.events)
+            mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", v->raster);
+    }
+    if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
+    if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
+    if (f & VIC2_F_DMA) sprite_dma_check(v);
+    if (f & VIC2_F_EXP) v->spr_exp_ff ^= (uint8_t)(v->spr_dma & v->reg[0x17]);
+    if (f & VIC2_F_DISP) sprite_display_check(v);
+    if (f & VIC2_F_RC) {
+        if (v->rc == 7) {
+            v->display = 0;
+            v->vcbase = v->vc;
+        }
+        if (v->display || bl) {
+            v->rc = (uint8_t)((v->rc + 1u) & 7u);
+            v->display = 1;
+        }
+    }
+    if (f & VIC2_F_BORDER) {
+        const unsigned csel = v->reg[0x16] & 0x08u;
+        if (((f & VIC2_F_BL1) && csel) || ((f & VIC2_F_BL0) && !csel)) {
+            vertical_check(v);
+            if (!v->vert_border) {
+                v->main_border = 0;
+                chg = (f & VIC2_F_BL1) ? 1 : 0;
+            }
+        }
+        if (((f & VIC2_F_BR0) && !csel) || ((f & VIC2_F_BR1) && csel)) {
+            v->main_border = 1;
+            chg = (f & VIC2_F_BR1) ? 1 : 0;
+        }
+    }
+    if (f & VIC2_F_LAST) vertical_check(v);
+    return chg;
+}
+
 uint32_t m6569_tick(m6569 *v)
 {
     unsigned n = v->cycle + 1u;
@@ -603,46 +650,7 @@ uint32_t m6569_tick(m6569 *v)
 
     /* Events of this cycle. */
     const uint8_t mb0 = v->main_border;
-    int chg = -1;
-    if (f & VIC2_F_EVENTS) {
-        if (f & VIC2_F_VC) {
-            v->vc = v->vcbase;
-            v->vmli = 0;
-            if (bl) v->rc = 0;
-            if (bl && v->links.events)
-                mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", v->raster);
-        }
-        if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
-        if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
-        if (f & VIC2_F_DMA) sprite_dma_check(v);
-        if (f & VIC2_F_EXP) v->spr_exp_ff ^= (uint8_t)(v->spr_dma & v->reg[0x17]);
-        if (f & VIC2_F_DISP) sprite_display_check(v);
-        if (f & VIC2_F_RC) {
-            if (v->rc == 7) {
-                v->display = 0;
-                v->vcbase = v->vc;
-            }
-            if (v->display || bl) {
-                v->rc = (uint8_t)((v->rc + 1u) & 7u);
-                v->display = 1;
-            }
-        }
-        if (f & VIC2_F_BORDER) {
-            const unsigned csel = v->reg[0x16] & 0x08u;
-            if (((f & VIC2_F_BL1) && csel) || ((f & VIC2_F_BL0) && !csel)) {
-                vertical_check(v);
-                if (!v->vert_border) {
-                    v->main_border = 0;
-                    chg = (f & VIC2_F_BL1) ? 1 : 0;
-                }
-            }
-            if (((f & VIC2_F_BR0) && !csel) || ((f & VIC2_F_BR1) && csel)) {
-                v->main_border = 1;
-                chg = (f & VIC2_F_BR1) ? 1 : 0;
-            }
-        }
-        if (f & VIC2_F_LAST) vertical_check(v);
-    }
+    const int chg = (f & VIC2_F_EVENTS) ? cycle_events(v, f, bl) : -1;
 
     pixels(v, n, f, mb0, chg);
 
