@@ -75,12 +75,13 @@ static void render_cell(const m6569 *v, unsigned g, unsigned c, uint64_t *px, ui
     const unsigned mode = ((v->reg[0x11] >> 4) & 6u) | ((v->reg[0x16] >> 4) & 1u);
     const unsigned bg0 = v->reg[0x21];
     uint64_t m, hi, lo;
-    switch (mode) {
-    case 0: /* standard text */
+    if (mode == 0) { /* standard text, the usual mode: no jump table */
         m = expand_bits(g);
         *fg = m;
         *px = blend(splat(bg0), splat(c >> 8), m);
         return;
+    }
+    switch (mode) {
     case 1: /* multicolour text */
         if (c & 0x800u) {
             mc_masks(g, &hi, &lo);
