@@ -659,8 +659,8 @@ uint32_t m6569_tick(m6569 *v)
     uint16_t addr;
     uint8_t data;
     const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
-    switch (f & VIC2_K_MASK) {
-    case VIC2_K_G: {
+    /* g-accesses are most of a line's cycles: tested before the switch */
+    if ((f & VIC2_K_MASK) == VIC2_K_G) {
         uint16_t cd;
         if (v->display) {
             cd = v->vm[v->vmli];
@@ -678,8 +678,7 @@ uint32_t m6569_tick(m6569 *v)
         data = fetch(v, addr);
         v->g_data = data;
         v->g_cdata = cd;
-        break;
-    }
+    } else switch (f & VIC2_K_MASK) {
     case VIC2_K_REFRESH:
         addr = (uint16_t)(0x3F00u | v->refresh);
         v->refresh--;
