@@ -500,7 +500,11 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
 static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
 {
     const uint64_t bg = splat(v->reg[0x21]);
-    uint64_t gpx, gfg;
+    uint64_t gpx;
+    /* The foreground mask matters only to sprites: its parts are kept and
+     * it is put together only when a sprite shows (gfg below). */
+    uint64_t fg_old = 0, fg_new = 0;
+    unsigned fg_shift = 0; /* 0: fg_old as it is */
 
     /* Graphics sequencer: the character fetched in the previous cycle
      * starts at pixel 1 + XSCROLL (a new one every 8 pixels). */
@@ -508,25 +512,26 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
         uint64_t npx = bg, nfg = 0;
         if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_data, v->g_cdata, &npx, &nfg);
         const unsigned o = 1u + (v->reg[0x16] & 7u);
+        fg_old = v->seq_fg;
         if (o == 8) {
             gpx = v->seq_px;
-            gfg = v->seq_fg;
         } else {
             const unsigned s = 8u * o;
             gpx = (v->seq_px >> (64u - s)) | (npx << s);
-            gfg = (v->seq_fg >> (64u - s)) | (nfg << s);
+            fg_new = nfg;
+            fg_shift = s;
         }
         v->seq_px = npx;
         v->seq_fg = nfg;
     } else {
         gpx = bg;
-        gfg = 0;
         v->seq_px = bg;
         v->seq_fg = 0;
     }
     if (v->vert_border) {
         gpx = bg;
-        gfg = 0;
+        fg_old = 0;
+        fg_shift = 0;
     }
 
     uint8_t *const row = (f & VIC2_F_RENDER) ? v->links.fb_line : NULL;
@@ -534,7 +539,11 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     if (!row && !(v->spr_shift | starting)) return;
 
     uint64_t out = gpx;
-    if (v->spr_shift | starting) sprite_pixels(v, f, starting, gpx, gfg, &out);
+    if (v->spr_shift | starting) {
+        const uint64_t gfg =
+            fg_shift ? (fg_old >> (64u - fg_shift)) | (fg_new << fg_shift) : fg_old;
+        sprite_pixels(v, f, starting, gpx, gfg, &out);
+    }
     if (!row) return;
 
     /* Border: the main flip flop, switched at pixel chg of this cycle. */
