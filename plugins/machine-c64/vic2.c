@@ -737,7 +737,7 @@ uint32_t m6569_tick(m6569 *v)
             cd = 0xFFF; /* the CPU still has the bus: the VIC reads $FF */
         }
         v->vm[v->vmli] = cd;
-    } else if ((f & VIC2_K_MASK) == VIC2_K_PTR || (f & VIC2_K_MASK) == VIC2_K_S1) {
+    } else if ((f & VIC2_K_MASK) >= VIC2_K_PTR) { /* VIC2_K_PTR or VIC2_K_S1 */
         if (v->spr_dma & (1u << sn)) {
             addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
             data = fetch(v, addr);
