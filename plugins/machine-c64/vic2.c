@@ -508,7 +508,11 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
 
     /* Graphics sequencer: the character fetched in the previous cycle
      * starts at pixel 1 + XSCROLL (a new one every 8 pixels). */
-    if (f & VIC2_F_GFX) {
+    /* Past cycle 18 (the last left-border compare) the vertical border
+     * flip flop stays as it is up to cycle 63, past the sequencer's last
+     * cycle (57): under it the sequencer's pixels are never seen, and the
+     * cycles after 57 restart it with the background. */
+    if ((f & VIC2_F_GFX) && !(v->vert_border && n > 18u)) {
         uint64_t npx = bg, nfg = 0;
         if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_data, v->g_cdata, &npx, &nfg);
         const unsigned o = 1u + (v->reg[0x16] & 7u);
