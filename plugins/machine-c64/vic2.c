@@ -75,12 +75,13 @@ static void render_cell(const m6569 *v, unsigned g, unsigned c, uint64_t *px, ui
     const unsigned mode = ((v->reg[0x11] >> 4) & 6u) | ((v->reg[0x16] >> 4) & 1u);
     const unsigned bg0 = v->reg[0x21];
     uint64_t m, hi, lo;
-    switch (mode) {
-    case 0: /* standard text */
+    if (mode == 0) { /* standard text, the usual mode: no jump table */
         m = expand_bits(g);
         *fg = m;
         *px = blend(splat(bg0), splat(c >> 8), m);
         return;
+    }
+    switch (mode) {
     case 1: /* multicolour text */
         if (c & 0x800u) {
             mc_masks(g, &hi, &lo);
@@ -171,6 +172,14 @@ static int16_t fb_row_of(const m6569 *v, unsigned line)
     unsigned row = line >= t->fb_first_line ? line - t->fb_first_line
                                             : line + t->lines - t->fb_first_line;
     return row < t->fb_height ? (int16_t)row : (int16_t)-1;
+}
+
+/* The per-cycle path's view of fb_row and the framebuffer link. */
+static void fb_line_update(m6569 *v)
+{
+    v->links.fb_line = (v->fb_row >= 0 && v->links.framebuffer)
+                           ? v->links.framebuffer + (size_t)v->fb_row * v->links.fb_pitch
+                           : NULL;
 }
 
 /* Bauer 3.9 rules 2-5: the vertical border flip flop at the last cycle and
@@ -264,9 +273,11 @@ static void line_start(m6569 *v, unsigned n)
             /* Line 0: RASTER (and its IRQ) change one cycle later. */
             v->frame_wrap = 1;
             v->fb_row = fb_row_of(v, 0);
+            fb_line_update(v);
         } else {
             v->raster++;
             v->fb_row = fb_row_of(v, v->raster);
+            fb_line_update(v);
         }
     } else if (v->frame_wrap) {
         v->frame_wrap = 0;
@@ -489,42 +500,55 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
 static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
 {
     const uint64_t bg = splat(v->reg[0x21]);
-    uint64_t gpx, gfg;
+    uint64_t gpx;
+    /* The foreground mask matters only to sprites: its parts are kept and
+     * it is put together only when a sprite shows (gfg below). */
+    uint64_t fg_old = 0, fg_new = 0;
+    unsigned fg_shift = 0; /* 0: fg_old as it is */
 
     /* Graphics sequencer: the character fetched in the previous cycle
      * starts at pixel 1 + XSCROLL (a new one every 8 pixels). */
-    if (f & VIC2_F_GFX) {
+    /* Past cycle 18 (the last left-border compare) the vertical border
+     * flip flop stays as it is up to cycle 63, past the sequencer's last
+     * cycle (57): under it the sequencer's pixels are never seen, and the
+     * cycles after 57 restart it with the background. */
+    if ((f & VIC2_F_GFX) && !(v->vert_border && n > 18u)) {
         uint64_t npx = bg, nfg = 0;
         if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_data, v->g_cdata, &npx, &nfg);
         const unsigned o = 1u + (v->reg[0x16] & 7u);
+        fg_old = v->seq_fg;
         if (o == 8) {
             gpx = v->seq_px;
-            gfg = v->seq_fg;
         } else {
             const unsigned s = 8u * o;
             gpx = (v->seq_px >> (64u - s)) | (npx << s);
-            gfg = (v->seq_fg >> (64u - s)) | (nfg << s);
+            fg_new = nfg;
+            fg_shift = s;
         }
         v->seq_px = npx;
         v->seq_fg = nfg;
     } else {
         gpx = bg;
-        gfg = 0;
         v->seq_px = bg;
         v->seq_fg = 0;
     }
     if (v->vert_border) {
         gpx = bg;
-        gfg = 0;
+        fg_old = 0;
+        fg_shift = 0;
     }
 
-    const int visible = (f & VIC2_F_RENDER) && v->fb_row >= 0 && v->links.framebuffer;
+    uint8_t *const row = (f & VIC2_F_RENDER) ? v->links.fb_line : NULL;
     uint8_t starting = v->spr_at[n] & v->spr_disp;
-    if (!visible && !(v->spr_shift | starting)) return;
+    if (!row && !(v->spr_shift | starting)) return;
 
     uint64_t out = gpx;
-    if (v->spr_shift | starting) sprite_pixels(v, f, starting, gpx, gfg, &out);
-    if (!visible) return;
+    if (v->spr_shift | starting) {
+        const uint64_t gfg =
+            fg_shift ? (fg_old >> (64u - fg_shift)) | (fg_new << fg_shift) : fg_old;
+        sprite_pixels(v, f, starting, gpx, gfg, &out);
+    }
+    if (!row) return;
 
     /* Border: the main flip flop, switched at pixel chg of this cycle. */
     uint64_t bmask;
@@ -536,7 +560,6 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
     if (bmask) out = blend(out, splat(v->reg[0x20]), bmask);
 
-    uint8_t *row = v->links.framebuffer + (size_t)v->fb_row * v->links.fb_pitch;
     const int x = 8 * ((int)n - 13) - 1;
     if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
         store8(row + x, out);
@@ -548,11 +571,57 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
 }
 
+/* The per-cycle rules of the cycle table's event cycles (VIC2_F_EVENTS:
+ * about 10 of a line's cycles). Out of line: the other cycles' path stays
+ * small. Returns the pixel where the main border flip flop changes in this
+ * cycle (0 or 1), -1 if it does not. */
+static __attribute__((noinline)) int cycle_events(m6569 *v, uint32_t f, unsigned bl)
+{
+    int chg = -1;
+    if (f & VIC2_F_VC) {
+        v->vc = v->vcbase;
+        v->vmli = 0;
+        if (bl) v->rc = 0;
+        if (bl && v->links.events)
+            mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", v->raster);
+    }
+    if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
+    if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
+    if (f & VIC2_F_DMA) sprite_dma_check(v);
+    if (f & VIC2_F_EXP) v->spr_exp_ff ^= (uint8_t)(v->spr_dma & v->reg[0x17]);
+    if (f & VIC2_F_DISP) sprite_display_check(v);
+    if (f & VIC2_F_RC) {
+        if (v->rc == 7) {
+            v->display = 0;
+            v->vcbase = v->vc;
+        }
+        if (v->display || bl) {
+            v->rc = (uint8_t)((v->rc + 1u) & 7u);
+            v->display = 1;
+        }
+    }
+    if (f & VIC2_F_BORDER) {
+        const unsigned csel = v->reg[0x16] & 0x08u;
+        if (((f & VIC2_F_BL1) && csel) || ((f & VIC2_F_BL0) && !csel)) {
+            vertical_check(v);
+            if (!v->vert_border) {
+                v->main_border = 0;
+                chg = (f & VIC2_F_BL1) ? 1 : 0;
+            }
+        }
+        if (((f & VIC2_F_BR0) && !csel) || ((f & VIC2_F_BR1) && csel)) {
+            v->main_border = 1;
+            chg = (f & VIC2_F_BR1) ? 1 : 0;
+        }
+    }
+    if (f & VIC2_F_LAST) vertical_check(v);
+    return chg;
+}
+
 uint32_t m6569_tick(m6569 *v)
 {
-    const vic2_timing *t = timing_of(v);
     unsigned n = v->cycle + 1u;
-    if (n > t->cycles) n = 1;
+    if (n > v->cycles_per_line) n = 1;
     v->cycle = (uint8_t)n;
     v->ticks++;
     if (v->irq_ack) {
@@ -565,7 +634,7 @@ uint32_t m6569_tick(m6569 *v)
         if (v->coll_work & COLL_PENDING) coll_latch(v, v->mm_next, v->md_next);
         v->coll_work = (uint8_t)((v->coll_work >> 2) & (COLL_DROP_MM | COLL_DROP_MD));
     }
-    const uint32_t f = t->cyc[n];
+    const uint32_t f = v->links.cyc[n];
 
     if (n <= 2) {
         line_start(v, n);
@@ -595,46 +664,7 @@ uint32_t m6569_tick(m6569 *v)
 
     /* Events of this cycle. */
     const uint8_t mb0 = v->main_border;
-    int chg = -1;
-    if (f & VIC2_F_EVENTS) {
-        if (f & VIC2_F_VC) {
-            v->vc = v->vcbase;
-            v->vmli = 0;
-            if (bl) v->rc = 0;
-            if (bl && v->links.events)
-                mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", v->raster);
-        }
-        if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
-        if (f & VIC2_F_MCBASE) sprite_mcbase_update(v);
-        if (f & VIC2_F_DMA) sprite_dma_check(v);
-        if (f & VIC2_F_EXP) v->spr_exp_ff ^= (uint8_t)(v->spr_dma & v->reg[0x17]);
-        if (f & VIC2_F_DISP) sprite_display_check(v);
-        if (f & VIC2_F_RC) {
-            if (v->rc == 7) {
-                v->display = 0;
-                v->vcbase = v->vc;
-            }
-            if (v->display || bl) {
-                v->rc = (uint8_t)((v->rc + 1u) & 7u);
-                v->display = 1;
-            }
-        }
-        if (f & VIC2_F_BORDER) {
-            const unsigned csel = v->reg[0x16] & 0x08u;
-            if (((f & VIC2_F_BL1) && csel) || ((f & VIC2_F_BL0) && !csel)) {
-                vertical_check(v);
-                if (!v->vert_border) {
-                    v->main_border = 0;
-                    chg = (f & VIC2_F_BL1) ? 1 : 0;
-                }
-            }
-            if (((f & VIC2_F_BR0) && !csel) || ((f & VIC2_F_BR1) && csel)) {
-                v->main_border = 1;
-                chg = (f & VIC2_F_BR1) ? 1 : 0;
-            }
-        }
-        if (f & VIC2_F_LAST) vertical_check(v);
-    }
+    const int chg = (f & VIC2_F_EVENTS) ? cycle_events(v, f, bl) : -1;
 
     pixels(v, n, f, mb0, chg);
 
@@ -642,8 +672,8 @@ uint32_t m6569_tick(m6569 *v)
     uint16_t addr;
     uint8_t data;
     const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
-    switch (f & VIC2_K_MASK) {
-    case VIC2_K_G: {
+    /* g-accesses are most of a line's cycles: tested before the switch */
+    if ((f & VIC2_K_MASK) == VIC2_K_G) {
         uint16_t cd;
         if (v->display) {
             cd = v->vm[v->vmli];
@@ -661,8 +691,7 @@ uint32_t m6569_tick(m6569 *v)
         data = fetch(v, addr);
         v->g_data = data;
         v->g_cdata = cd;
-        break;
-    }
+    } else switch (f & VIC2_K_MASK) {
     case VIC2_K_REFRESH:
         addr = (uint16_t)(0x3F00u | v->refresh);
         v->refresh--;
@@ -693,8 +722,8 @@ uint32_t m6569_tick(m6569 *v)
     v->addr_phi1 = addr;
 
     /* BA: bad line in 12-54, sprite DMA 3 cycles ahead of its s-accesses. */
-    const unsigned ba_low = (bl && (f & VIC2_F_BAF)) ||
-                            (((f >> VIC2_BA_SHIFT) & 0xFFu) & v->spr_dma);
+    const unsigned ba_low = ((bl ? f & VIC2_F_BAF : 0u) |
+                             (((f >> VIC2_BA_SHIFT) & 0xFFu) & v->spr_dma)) != 0u;
 
     /* Phase 2 access. */
     v->aec = 1;
@@ -712,7 +741,7 @@ uint32_t m6569_tick(m6569 *v)
             cd = 0xFFF; /* the CPU still has the bus: the VIC reads $FF */
         }
         v->vm[v->vmli] = cd;
-    } else if ((f & VIC2_K_MASK) == VIC2_K_PTR || (f & VIC2_K_MASK) == VIC2_K_S1) {
+    } else if ((f & VIC2_K_MASK) >= VIC2_K_PTR) { /* VIC2_K_PTR or VIC2_K_S1 */
         if (v->spr_dma & (1u << sn)) {
             addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
             data = fetch(v, addr);
@@ -757,6 +786,7 @@ mh_status m6569_init(m6569 *vic, const m6569_desc *desc)
     vic->links.color_ram = desc->color_ram;
     vic->links.framebuffer = desc->framebuffer;
     vic->links.fb_pitch = desc->fb_pitch ? desc->fb_pitch : M6569_FB_WIDTH;
+    vic->links.cyc = t->cyc;
     m6569_reset(vic);
     return MH_OK;
 }
@@ -776,6 +806,7 @@ void m6569_reset(m6569 *vic)
     vic->raster = 0;
     vic->cycle = 1;
     vic->fb_row = fb_row_of(vic, 0);
+    fb_line_update(vic);
     vic->raster_match = 1; /* compare value 0 matched line 0 already */
     vic->refresh = 0xFF;
     vic->ba = 1;
@@ -803,6 +834,7 @@ void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 {
     vic->links.framebuffer = fb;
     vic->links.fb_pitch = pitch ? pitch : M6569_FB_WIDTH;
+    fb_line_update(vic);
 }
 
 void m6569_restore(m6569 *vic, const m6569 *saved)
@@ -810,6 +842,8 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     m6569_links links = vic->links;
     *vic = *saved;
     vic->links = links;
+    vic->links.cyc = timing_of(vic)->cyc;
+    fb_line_update(vic);
     bad_line_eval(vic);
 }
 

@@ -194,6 +194,10 @@ typedef struct m6569_links {
     uint8_t *framebuffer;
     uint32_t fb_pitch;
     const mh_event_sink *events; /* raster/bad line/IRQ events; NULL: none */
+    /* Derived by vic2.c for the per-cycle path (kept by init, reset,
+     * restore and the setters; machines leave them alone): */
+    uint8_t *fb_line;         /* framebuffer row of the current line, NULL if none */
+    const uint32_t *cyc;      /* the model's cycle table, [1..cycles_per_line] */
 } m6569_links;
 
 typedef struct m6569 {
