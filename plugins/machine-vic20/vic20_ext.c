@@ -45,6 +45,12 @@ static int state_ok(const void *machine, const void *state, char *problem, size_
         snprintf(problem, problem_size, "the CPU's micro-state");
         return 0;
     }
+    /* Nothing in a VIC-20 pulls RDY low: a CPU saved waiting for it would
+     * wait forever (and a run could never end at an instruction). */
+    if (!snap->cpu.rdy || snap->cpu.stalled) {
+        snprintf(problem, problem_size, "the CPU waiting on RDY, which nothing in a VIC-20 drives");
+        return 0;
+    }
     if (snap->vic.model != m->config.vic_model) {
         snprintf(problem, problem_size, "VIC model %u", (unsigned)snap->vic.model);
         return 0;

@@ -222,6 +222,13 @@ static void test_snapshots(void)
     vic20_snapshot_blob_seal(bad, size);
     CU_ASSERT_NOT_EQUAL(vic20_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
     CU_ASSERT_PTR_NOT_NULL(strstr(error, "not one this VIC-20 can be in"));
+    /* a CPU held by RDY, which no VIC-20 chip releases (fuzz_snapshot_vic20
+     * found a run that never ended on one) */
+    memcpy(bad, blob, size);
+    snap->cpu.rdy = 0;
+    vic20_snapshot_blob_seal(bad, size);
+    CU_ASSERT_NOT_EQUAL(vic20_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "RDY"));
     CU_ASSERT_EQUAL(m->p.ram[0x1000], counter); /* nothing was loaded */
     free(bad);
     free(blob);
