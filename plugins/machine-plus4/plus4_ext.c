@@ -54,6 +54,18 @@ static void snap_fill(const void *machine, void *state)
 }
 
 /* 1 when the state is one this machine can be in. */
+/* The sound stream's clock: at most a second of samples still due (a flush
+ * takes them one by one, so a stream far behind would take forever), and
+ * no further from its start than 2^48 ticks (years), which keeps the next
+ * sample's tick inside 64 bits. */
+static int sound_clock_ok(const ted *t)
+{
+    if (!t->sound_on) return 1;
+    if (t->ticks - t->sample_base > (UINT64_C(1) << 48)) return 0;
+    uint64_t next = t->sample_base + (t->sample_count + 1u) * t->clock_hz / TED_AUDIO_RATE;
+    return next + t->clock_hz >= t->ticks;
+}
+
 static int state_ok(const void *machine, const void *state, char *problem, size_t size)
 {
     const plus4 *m = machine;
@@ -80,6 +92,8 @@ static int state_ok(const void *machine, const void *state, char *problem, size_
              t->x_event <= t->x ||
              t->sample_count > (t->ticks - t->sample_base) / (t->clock_hz / TED_AUDIO_RATE - 1u) + 2u)
         bad = "a TED counter";
+    else if (!sound_clock_ok(t))
+        bad = "the sound clock";
     else if ((t->timer_run[0] | t->timer_run[1] | t->timer_run[2]) > 1 ||
              t->timer_base_tick[0] > t->ticks || t->timer_base_tick[1] > t->ticks ||
              t->timer_base_tick[2] > t->ticks)

@@ -449,6 +449,15 @@ static void test_snapshot_round_trip(void)
     plus4_snapshot_blob_seal(bad, size);
     CU_ASSERT_NOT_EQUAL(plus4_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
     CU_ASSERT_EQUAL(m->ted.line, line);
+    /* A sound stream far behind its ticks: a flush would take its samples
+     * one by one for ever (fuzz_snapshot_plus4 found a run that never ended
+     * on one). */
+    memcpy(bad, blob, size);
+    s->ted.ticks += UINT64_C(1) << 40;
+    s->ted.snd_tick = s->ted.ticks;
+    plus4_snapshot_blob_seal(bad, size);
+    CU_ASSERT_NOT_EQUAL(plus4_snapshot_blob_load(m, bad, size, error, sizeof error), MH_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(error, "sound clock"));
     /* Random bytes flipped in the TED, RAM and port state, sealed again:
      * refused or loaded, and the machine runs on either way (ASan/UBSan
      * builds check it stays in bounds). */
