@@ -312,6 +312,23 @@ uint64_t mh_dbg_stopwatch(mh_dbg *dbg, int reset)
     return elapsed;
 }
 
+/* The CPU's debugger bookkeeping at an instruction boundary as a run's
+ * start wants it: the first instruction runs without the sync hook (so
+ * resuming never fires the breakpoint at the PC it stands on). */
+static void settle_at_boundary(mh_cpu6502 *cpu)
+{
+    cpu->sync_skip = 1;
+    cpu->ad = cpu->pc;
+}
+
+void mh_dbg_settle_stopped(mh_dbg *dbg)
+{
+    mh_cpu6502 *cpu = dbg->cpu_state;
+    if (!mh_cpu6502_at_boundary(cpu) || cpu->jammed) return;
+    settle_at_boundary(cpu);
+    cpu->stop_reason = MH_CPU6502_STOP_NONE;
+}
+
 void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
 {
     mh_cpu6502 *cpu = dbg->cpu_state;
@@ -334,8 +351,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
     /* Resuming never fires the breakpoint at the PC it stands on: the
      * first instruction runs without the sync hook. */
     if (mh_cpu6502_at_boundary(cpu) && !cpu->jammed) {
-        cpu->sync_skip = 1;
-        cpu->ad = cpu->pc;
+        settle_at_boundary(cpu);
         /* so the history records that instruction here (the sync hook
          * does not record one it stops before, either) */
         if (dbg->history.data) dbg_record_insn(dbg, cpu->pc);

@@ -88,6 +88,12 @@ int mh_dbg_has_video(const mh_dbg *dbg);
 
 /* The cycle count the engine reports (the session's), and the stopwatch. */
 void mh_dbg_set_cycles(mh_dbg *dbg, uint64_t cycles);
+/* [emu-thread] At a stop: the CPU's debugger bookkeeping (sync skip,
+ * address latch, stop reason) made what the next run's start sets,
+ * however the run ended (a breakpoint's sync stop leaves them set, a
+ * budget end does not), so a state reached by re-execution (time travel)
+ * is bit for bit the state a stop left. */
+void mh_dbg_settle_stopped(mh_dbg *dbg);
 uint64_t mh_dbg_stopwatch(mh_dbg *dbg, int reset);
 
 /* The history rings (mcphost/debug.h history_*): sizes -1 unchanged, 0

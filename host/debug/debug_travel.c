@@ -326,17 +326,6 @@ void mh_travel_after_job(mh_travel *t)
 void mh_travel_note_stop(mh_travel *t, uint64_t cycles)
 {
     if (!t) return;
-    /* A stopped CPU's debugger bookkeeping is made the same however it got
-     * there (a breakpoint's sync stop leaves sync_skip, the address latch
-     * and the stop reason set, a budget end does not), so a state reached
-     * by re-execution is bit for bit the state reached by a stop. It is
-     * what the next run's start sets anyway (mh_dbg_begin). */
-    mh_cpu6502 *cpu = t->s->dbg->cpu_state;
-    if (mh_cpu6502_at_boundary(cpu) && !cpu->jammed) {
-        cpu->sync_skip = 1;
-        cpu->ad = cpu->pc;
-        cpu->stop_reason = MH_CPU6502_STOP_NONE;
-    }
     size_t last = (t->stop_next + TRAVEL_STOPS - 1) % TRAVEL_STOPS;
     if (t->stop_next && t->stops[last] == cycles) return;
     const dbg_ring *history = &t->s->dbg->history;

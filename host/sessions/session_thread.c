@@ -126,7 +126,10 @@ static void finish_instruction(mh_session *s)
 void mh_session_enter_stopped(mh_session *s, mh_exec_state state, mh_dbg_reason reason,
                               int exit_code)
 {
-    if (s->dbg && state != MH_EXEC_EXITED) finish_instruction(s);
+    if (s->dbg && state != MH_EXEC_EXITED) {
+        finish_instruction(s);
+        mh_dbg_settle_stopped(s->dbg);
+    }
     if (state != MH_EXEC_EXITED) mh_travel_note_stop(s->travel, atomic_load(&s->cycles));
     pthread_mutex_lock(&s->lock);
     uint64_t stop_id = ++s->stop_id;
