@@ -146,9 +146,9 @@ static void note_event(const ted *t, uint8_t source)
 {
     if (source == TED_IRQ_RASTER)
         mh_event_emit(t->events, MH_CHIP_EV_RASTER, "ted", ted_raster_compare(t));
+    static const uint8_t timer_bits[3] = {TED_IRQ_T1, TED_IRQ_T2, TED_IRQ_T3};
     for (unsigned n = 0; n < 3; n++)
-        if (source == (n == 0 ? TED_IRQ_T1 : n == 1 ? TED_IRQ_T2 : TED_IRQ_T3))
-            mh_event_emit(t->events, MH_CHIP_EV_TIMER, "ted", n);
+        if (source == timer_bits[n]) mh_event_emit(t->events, MH_CHIP_EV_TIMER, "ted", n);
     if (source & t->regs[0x0A] & TED_IRQ_SOURCES)
         mh_event_emit(t->events, MH_CHIP_EV_IRQ, "ted", source);
 }
