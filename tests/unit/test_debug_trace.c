@@ -11,15 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "files.h"
 #include "host_harness.h"
-#include "loader.h"
 #include "mcphost/asm6502.h"
 #include "mh_test.h"
-
-#ifndef MH_PLUGIN_BUILD_DIR
-#error "MH_PLUGIN_BUILD_DIR must be defined"
-#endif
+#include "test_tools_debug_common.h"
 
 static mh_harness h;
 static char tmpdir[64];
@@ -94,29 +89,11 @@ static int write_prg(const char *source, const char *path, const char *label, in
     return 0;
 }
 
-static int load(const char *name)
-{
-    char path[512], error[512];
-    snprintf(path, sizeof path, "%s/%s.so", MH_PLUGIN_BUILD_DIR, name);
-    if (mh_loader_load_file(&h.ctx, path, error, sizeof error) != MH_OK) {
-        fprintf(stderr, "loading %s: %s\n", path, error);
-        return -1;
-    }
-    return 0;
-}
-
 static int suite_init(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mh_debug_trace_XXXXXX");
     if (!mkdtemp(tmpdir)) return -1;
-    if (mh_harness_init(&h, 0) != 0 || load("machine-bare6502") || load("tools-debug")) return -1;
-    mh_ptrvec dirs = {0};
-    char error[256];
-    mh_ptrvec_push(&dirs, tmpdir);
-    int allowed = mh_files_setup(&h.ctx, &dirs, error, sizeof error);
-    mh_ptrvec_free(&dirs);
-    if (allowed != 0) return -1;
-    mh_harness_initialize(&h, "2025-11-25");
+    if (tdt_setup(&h) != 0 || tdt_allow_dir(&h, tmpdir) != 0) return -1;
     snprintf(prg, sizeof prg, "%s/trace.prg", tmpdir);
     snprintf(irq_prg, sizeof irq_prg, "%s/irq.prg", tmpdir);
     if (write_prg(program, prg, NULL, NULL) != 0 ||
@@ -127,8 +104,7 @@ static int suite_init(void)
 
 static int suite_cleanup(void)
 {
-    mh_files_free(&h.ctx);
-    mh_harness_free(&h);
+    tdt_teardown(&h);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     return system(cmd) == 0 ? 0 : -1;
@@ -137,32 +113,18 @@ static int suite_cleanup(void)
 static const cJSON *call_ok(const char *tool, const char *args)
 {
     const cJSON *r = mh_harness_call_tool(&h, tool, args);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    if (mh_harness_is_error(r)) fprintf(stderr, "%s: %s\n", tool, mh_harness_text(r));
-    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    TDT_OK(r);
     return r;
 }
 
 static void expect_error(const char *tool, const char *args, const char *needle)
 {
-    const cJSON *r = mh_harness_call_tool(&h, tool, args);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    CU_ASSERT_TRUE(mh_harness_is_error(r));
-    if (!strstr(mh_harness_text(r), needle))
-        fprintf(stderr, "%s: expected \"%s\" in: %s\n", tool, needle, mh_harness_text(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), needle));
+    TDT_ERR(mh_harness_call_tool(&h, tool, args), needle);
 }
 
 static const cJSON *member(const cJSON *r, const char *key)
 {
-    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"),
-                                            key);
-}
-
-static double num(const cJSON *object, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(object, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : -1;
+    return cJSON_GetObjectItemCaseSensitive(tdt_sc(r), key);
 }
 
 /* A fresh paused session "tr" with path loaded, starting at start. */
@@ -199,22 +161,22 @@ static void test_counters_measure_routines_and_spans(void)
     const cJSON *counters = member(r, "counters");
     CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(counters), 2);
     const cJSON *sub = cJSON_GetArrayItem(counters, 0), *span = cJSON_GetArrayItem(counters, 1);
-    CU_ASSERT_EQUAL(num(sub, "start"), 0x0812);
+    CU_ASSERT_EQUAL(tdt_num(sub, "start"), 0x0812);
     CU_ASSERT_PTR_NULL(cJSON_GetObjectItemCaseSensitive(sub, "end"));
-    CU_ASSERT_EQUAL(num(sub, "runs"), 5);
-    CU_ASSERT_EQUAL(num(sub, "min"), 26); /* the nested JSR sub2 does not end it */
-    CU_ASSERT_EQUAL(num(sub, "max"), 26);
-    CU_ASSERT_EQUAL(num(sub, "avg"), 26);
-    CU_ASSERT_EQUAL(num(span, "end"), 0x0805);
-    CU_ASSERT_EQUAL(num(span, "runs"), 5);
-    CU_ASSERT_EQUAL(num(span, "min"), 32);
-    CU_ASSERT_EQUAL(num(span, "last"), 32);
+    CU_ASSERT_EQUAL(tdt_num(sub, "runs"), 5);
+    CU_ASSERT_EQUAL(tdt_num(sub, "min"), 26); /* the nested JSR sub2 does not end it */
+    CU_ASSERT_EQUAL(tdt_num(sub, "max"), 26);
+    CU_ASSERT_EQUAL(tdt_num(sub, "avg"), 26);
+    CU_ASSERT_EQUAL(tdt_num(span, "end"), 0x0805);
+    CU_ASSERT_EQUAL(tdt_num(span, "runs"), 5);
+    CU_ASSERT_EQUAL(tdt_num(span, "min"), 32);
+    CU_ASSERT_EQUAL(tdt_num(span, "last"), 32);
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "5 runs, min 26, max 26"));
 
     r = call_ok("trace_cycles_reset", "{\"start\":\"$0802\"}");
     counters = member(r, "counters");
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(counters, 0), "runs"), 5);
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(counters, 1), "runs"), 0);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(counters, 0), "runs"), 5);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(counters, 1), "runs"), 0);
     expect_error("trace_cycles_reset", "{\"start\":\"$1234\"}", "no counter starts at $1234");
     r = call_ok("trace_cycles_reset", "{\"remove\":true}");
     CU_ASSERT_EQUAL(cJSON_GetArraySize(member(r, "counters")), 0);
@@ -239,19 +201,19 @@ static void test_frame_trace_without_video(void)
     /* no register-bearing chips: the address range itself is traced, and
      * with no video the trace records at once */
     const cJSON *r = call_ok("trace_frame_start", "{\"address\":\"$0300\",\"end\":\"$0301\"}");
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "addresses"), 2);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "addresses"), 2);
     run_to_exit();
     r = call_ok("trace_frame_get", "{\"order\":\"oldest\",\"count\":100}");
     const cJSON *writes = member(r, "writes");
     CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(writes), 10);
     /* sub's STA $0301 first, then the loop's STX $0300 with X = 1 */
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(writes, 0), "address"), 0x0301);
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(writes, 0), "pc"), 0x0814);
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(writes, 1), "address"), 0x0300);
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(writes, 1), "value"), 1);
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(writes, 9), "value"), 5);
-    CU_ASSERT_TRUE(num(cJSON_GetArrayItem(writes, 1), "cycle") >
-                   num(cJSON_GetArrayItem(writes, 0), "cycle"));
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(writes, 0), "address"), 0x0301);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(writes, 0), "pc"), 0x0814);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(writes, 1), "address"), 0x0300);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(writes, 1), "value"), 1);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(writes, 9), "value"), 5);
+    CU_ASSERT_TRUE(tdt_num(cJSON_GetArrayItem(writes, 1), "cycle") >
+                   tdt_num(cJSON_GetArrayItem(writes, 0), "cycle"));
     CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(member(r, "state")), "recording");
 
     /* PC filter and capacity: only sub's writes, the first 3 kept */
@@ -261,13 +223,13 @@ static void test_frame_trace_without_video(void)
     run_to_exit();
     r = call_ok("trace_frame_stop", "{}");
     CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(member(r, "state")), "done");
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "recorded"), 3);
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "dropped"), 2);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "recorded"), 3);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "dropped"), 2);
     r = call_ok("trace_frame_get", "{}");
     writes = member(r, "writes");
     CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(writes), 3);
     for (int i = 0; i < 3; i++)
-        CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(writes, i), "address"), 0x0301);
+        CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(writes, i), "address"), 0x0301);
 }
 
 static void test_events_log_interrupts_taken(void)
@@ -282,13 +244,13 @@ static void test_events_log_interrupts_taken(void)
         const cJSON *e = cJSON_GetArrayItem(events, i);
         CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(e, "kind")), "taken");
         CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(cJSON_GetObjectItem(e, "chip")), "cpu");
-        CU_ASSERT_EQUAL(num(e, "pc"), handler_at);
-        CU_ASSERT_EQUAL(num(e, "detail"), i == 0 ? 2 : 0); /* BRK, then IRQ */
+        CU_ASSERT_EQUAL(tdt_num(e, "pc"), handler_at);
+        CU_ASSERT_EQUAL(tdt_num(e, "detail"), i == 0 ? 2 : 0); /* BRK, then IRQ */
     }
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "took BRK"));
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "took IRQ"));
     r = call_ok("trace_events_get", "{\"size\":0}");
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "matched"), 0);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "matched"), 0);
 }
 
 static void test_trace_arguments_refused(void)
@@ -302,10 +264,10 @@ static void test_trace_arguments_refused(void)
     expect_error("trace_events_get", "{\"kind\":\"dma\"}", "kind");
     expect_error("trace_events_get", "{\"size\":-5}", "size");
     const cJSON *r = call_ok("trace_events_get", "{}");
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "size"), 0);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "size"), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), "turn on with size"));
     r = call_ok("trace_events_get", "{\"size\":100}");
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "size"), 128);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"), "size"), 128);
     r = call_ok("trace_frame_get", "{}");
     CU_ASSERT_STRING_EQUAL(cJSON_GetStringValue(member(r, "state")), "off");
 }
