@@ -455,7 +455,7 @@ int m6526_tick_full(m6526 *cia)
             shown &= (uint8_t)~M6526_INT_TB;
         cia->icr.flags |= shown;
         cia->icr.ack &= (uint8_t)~fresh;
-        if (cia->links.events) notify_events(cia, ua, ub, fresh);
+        if (mh_event_listening(cia->links.events)) notify_events(cia, ua, ub, fresh);
         if (fresh & cia->icr.mask) {
             if (cia->model == M6526_MODEL_6526 || (pipe & P_ICR_RD0))
                 pipe |= P_INT_SET0 | P_IR_SET0;

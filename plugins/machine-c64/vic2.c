@@ -220,7 +220,7 @@ static void sprite_dma_check(m6569 *v)
             v->spr_exp_ff |= (uint8_t)bit;
         }
     }
-    if (v->spr_dma != before && v->links.events) /* detail: the sprites whose DMA began */
+    if (v->spr_dma != before && mh_event_listening(v->links.events)) /* detail: the sprites whose DMA began */
         mh_event_emit(v->links.events, MH_CHIP_EV_SPRITE_DMA, "vic2", v->spr_dma & ~before);
 }
 
@@ -582,7 +582,7 @@ static __attribute__((noinline)) int cycle_events(m6569 *v, uint32_t f, unsigned
         v->vc = v->vcbase;
         v->vmli = 0;
         if (bl) v->rc = 0;
-        if (bl && v->links.events)
+        if (bl && mh_event_listening(v->links.events))
             mh_event_emit(v->links.events, MH_CHIP_EV_BADLINE, "vic2", v->raster);
     }
     if (f & VIC2_F_CRUNCH) v->spr_exp_ff15 = v->spr_exp_ff;
@@ -647,7 +647,7 @@ uint32_t m6569_tick(m6569 *v)
         if (m && !v->raster_match) {
             v->irq_latch |= M6569_INT_RST;
             update_irq(v);
-            if (v->links.events) {
+            if (mh_event_listening(v->links.events)) {
                 mh_event_emit(v->links.events, MH_CHIP_EV_RASTER, "vic2", v->raster);
                 if (v->irq_mask & M6569_INT_RST)
                     mh_event_emit(v->links.events, MH_CHIP_EV_IRQ, "vic2", M6569_INT_RST);

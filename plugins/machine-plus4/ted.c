@@ -157,7 +157,7 @@ static void raise(ted *t, uint8_t source)
 {
     t->irq_flags |= source;
     update_irq(t);
-    if (t->events) note_event(t, source);
+    if (mh_event_listening(t->events)) note_event(t, source);
 }
 
 /* ---- register reads and writes ---- */

@@ -41,7 +41,7 @@ static void set_flag(m6522 *via, uint8_t bits)
 {
     via->ifr |= bits;
     update_irq(via);
-    if (via->events) note_event(via, bits);
+    if (mh_event_listening(via->events)) note_event(via, bits);
 }
 
 static void clear_flag(m6522 *via, uint8_t bits)

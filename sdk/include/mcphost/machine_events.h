@@ -41,6 +41,13 @@ typedef struct mh_event_sink {
     void *user;
 } mh_event_sink;
 
+/* 1 while a debugger listens: a chip tests it before working out what
+ * to report. */
+static inline int mh_event_listening(const mh_event_sink *sink)
+{
+    return sink && sink->fn;
+}
+
 static inline void mh_event_emit(const mh_event_sink *sink, uint32_t kind, const char *chip,
                                  uint32_t detail)
 {
