@@ -44,9 +44,9 @@ static int same_line(const td_line_memo *a, const td_line_memo *b)
 }
 
 /* w->text for w->path:w->line, from the session's memo when the file has
- * not changed since it was read. The file is read with the store
- * unlocked. */
-static void where_line_text(td_plugin *plugin, const char *session, td_where *w)
+ * not changed since it was read. Under the plugin's source lock (the
+ * file is read with the store unlocked). */
+static void where_line_text_locked(td_plugin *plugin, const char *session, td_where *w)
 {
     td_line_memo key;
     struct stat st;
@@ -74,6 +74,13 @@ static void where_line_text(td_plugin *plugin, const char *session, td_where *w)
     if (state && !state->line_memo) state->line_memo = malloc(sizeof *state->line_memo);
     if (state && state->line_memo) *state->line_memo = key;
     td_store_unlock(plugin->store);
+}
+
+static void where_line_text(td_plugin *plugin, const char *session, td_where *w)
+{
+    pthread_mutex_lock(&plugin->source_lock);
+    where_line_text_locked(plugin, session, w);
+    pthread_mutex_unlock(&plugin->source_lock);
 }
 
 void td_where_of(td_plugin *plugin, const char *session, uint32_t address, int read_text,
