@@ -293,6 +293,32 @@ static const char *event_name(uint32_t kind)
     return kind == MH_TRACE_EV_TAKEN ? "taken" : mh_chip_event_name(kind);
 }
 
+/* The names of a chip's interrupt source bits, for the event text. */
+static const struct {
+    const char *chip;
+    const char *bits[8];
+} irq_sources[] = {
+    {"vic2", {"raster", "sprite-background", "sprite-sprite", "light pen"}},
+    {"cia1", {"timer A", "timer B", "TOD alarm", "serial", "FLAG"}},
+    {"cia2", {"timer A", "timer B", "TOD alarm", "serial", "FLAG"}},
+};
+
+/* " (raster, light pen)" for the bits of sources the chip's table names. */
+static void irq_source_names(td_buf *text, const char *chip, uint32_t sources)
+{
+    for (size_t i = 0; i < sizeof irq_sources / sizeof irq_sources[0]; i++) {
+        if (strcmp(irq_sources[i].chip, chip) != 0) continue;
+        const char *sep = " (";
+        for (unsigned bit = 0; bit < 8; bit++)
+            if ((sources >> bit & 1u) && irq_sources[i].bits[bit]) {
+                td_buf_printf(text, "%s%s", sep, irq_sources[i].bits[bit]);
+                sep = ", ";
+            }
+        if (sep[0] == ',') td_buf_printf(text, ")");
+        return;
+    }
+}
+
 static void event_text(td_buf *text, const mh_trace_event *e)
 {
     static const char *const taken[] = {"IRQ", "NMI", "BRK", "reset"};
@@ -302,8 +328,10 @@ static void event_text(td_buf *text, const mh_trace_event *e)
     case MH_TRACE_EV_TAKEN: td_buf_printf(text, "took %s\n", taken[e->detail & 3]); break;
     case MH_CHIP_EV_IRQ:
     case MH_CHIP_EV_NMI:
-        td_buf_printf(text, "raised %s, sources $%02X\n", e->kind == MH_CHIP_EV_IRQ ? "IRQ" : "NMI",
+        td_buf_printf(text, "raised %s, sources $%02X", e->kind == MH_CHIP_EV_IRQ ? "IRQ" : "NMI",
                       e->detail);
+        irq_source_names(text, e->chip, e->detail);
+        td_buf_printf(text, "\n");
         break;
     case MH_CHIP_EV_RASTER: td_buf_printf(text, "raster compare hit line %u\n", e->detail); break;
     case MH_CHIP_EV_BADLINE: td_buf_printf(text, "bad line %u\n", e->detail); break;

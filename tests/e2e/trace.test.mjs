@@ -250,6 +250,9 @@ describe('traces on the C64: sprite collisions and the light pen', () => {
     // VIC-II IRQ sources: 2 sprite-background, 4 sprite-sprite, 8 light pen
     assert.ok(sources.some(([d, l]) => d === 2 && l === 171), JSON.stringify(irq));
     assert.ok(sources.some(([d, l]) => d === 4 && l === 186), JSON.stringify(irq));
+    const text = resultText(await ok('trace_events_get', { kind: 'irq', count: 20 }));
+    assert.match(text, /vic2 raised IRQ, sources \$02 \(sprite-background\)/);
+    assert.match(text, /vic2 raised IRQ, sources \$04 \(sprite-sprite\)/);
   });
 
   it('logs the light pen trigger with its line and X, once', async () => {
@@ -263,6 +266,7 @@ describe('traces on the C64: sprite collisions and the light pen', () => {
     assert.equal(pens[0].detail & 0xff, lpx);
     const irq = (await ok('trace_events_get', { kind: 'irq', count: 50 })).structuredContent.events;
     assert.ok(irq.some((e) => e.chip === 'vic2' && e.detail === 8 && e.line === 200), JSON.stringify(irq));
+    assert.match(resultText(r), /vic2 light pen latched X\/2 \$[0-9A-F]{2} line 200/);
   });
 });
 
