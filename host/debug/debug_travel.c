@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "debug_internal.h"
+#include "log.h"
 #include "mcphost/machine.h"
 #include "session_internal.h"
 
@@ -24,6 +25,10 @@ typedef struct travel_entry {
      * next instruction to start is number insn_seq); valid when seq_ok */
     uint64_t insn_seq;
     int seq_ok;
+    /* the machine's pending input holds then (mh.input/1 hold_state_save:
+     * not in its snapshot), malloc'ed; NULL when none was pending */
+    uint8_t *holds;
+    size_t holds_size;
 } travel_entry;
 
 #define TRAVEL_STOPS 64u
@@ -33,6 +38,8 @@ struct mh_travel {
     mh_session *s;
     const mh_snapshot_iface *snap;
     void *snap_ctx;
+    const mh_input_iface *input; /* with hold_state_save/load, or NULL */
+    void *input_ctx;
     int on;
     uint64_t interval;           /* cycles between entries */
     uint64_t keep;               /* cycles of history to keep */
@@ -130,7 +137,8 @@ static int delta_apply(uint8_t *buf, size_t size, const uint8_t *code, size_t co
 
 static void entry_free(mh_travel *t, travel_entry *e)
 {
-    t->bytes -= e->size;
+    t->bytes -= e->size + e->holds_size;
+    free(e->holds);
     free(e->data);
     memset(e, 0, sizeof *e);
 }
@@ -185,6 +193,27 @@ static void adapt_interval(mh_travel *t)
     t->interval = want;
 }
 
+/* The machine's pending holds into holds (MH_INPUT_HOLD_STATE_MAX bytes);
+ * their size, 0 when none (or the machine keeps none). */
+static size_t holds_now(const mh_travel *t, uint8_t *holds)
+{
+    size_t size = 0;
+    if (!t->input || t->input->hold_state_save(t->input_ctx, holds, MH_INPUT_HOLD_STATE_MAX,
+                                               &size) != MH_OK)
+        return 0;
+    return size;
+}
+
+/* 1 when the machine's pending holds differ from the newest entry's. */
+static int holds_changed(mh_travel *t)
+{
+    uint8_t now[MH_INPUT_HOLD_STATE_MAX];
+    size_t size = holds_now(t, now);
+    const travel_entry *e = t->count ? entry_at(t, t->count - 1) : NULL;
+    if (!e) return size != 0;
+    return size != e->holds_size || (size && memcmp(now, e->holds, size) != 0);
+}
+
 /* Stores blob (taken over) as the newest entry. */
 static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
 {
@@ -193,7 +222,9 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
      * no longer match */
     if (t->count && entry_at(t, t->count - 1)->insn_seq > history->next)
         for (size_t i = 0; i < t->count; i++) entry_at(t, i)->seq_ok = 0;
-    travel_entry e = {cycles, 0, NULL, 0, size, 0, history->next, history->data != NULL};
+    travel_entry e = {cycles, 0, NULL, 0, size, 0, history->next, history->data != NULL, NULL, 0};
+    uint8_t holds[MH_INPUT_HOLD_STATE_MAX];
+    size_t holds_size = holds_now(t, holds);
     if (!t->last || t->last_size != size || t->since_key + 1 >= TRAVEL_KEY_EVERY) {
         uLongf bound = compressBound((uLong)size);
         e.data = malloc(bound);
@@ -216,6 +247,10 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
         free(blob);
         return;
     }
+    if (holds_size && (e.holds = malloc(holds_size)) != NULL) {
+        memcpy(e.holds, holds, holds_size);
+        e.holds_size = holds_size;
+    }
     uint8_t *shrunk = realloc(e.data, e.size);
     if (shrunk) e.data = shrunk;
     t->since_key = e.key ? 0 : t->since_key + 1;
@@ -224,7 +259,7 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
     t->last_size = size;
     if (t->count >= TRAVEL_SLOTS) evict(t);
     *entry_at(t, t->count++) = e;
-    t->bytes += e.size;
+    t->bytes += e.size + e.holds_size;
     evict(t);
     adapt_interval(t);
 }
@@ -279,6 +314,16 @@ mh_travel *mh_travel_new(mh_session *s)
     t->s = s;
     t->snap = snap;
     t->snap_ctx = chip->context;
+    /* holds are left out of machine snapshots (a user's snapshot_load keeps
+     * them); the ring keeps them beside its own */
+    const mh_chip *input = mh_session_service_impl.find_chip(s, MH_IFACE_INPUT, NULL);
+    const mh_input_iface *in = input ? input->vtable : NULL;
+    if (in && in->struct_size >= offsetof(mh_input_iface, hold_state_load) +
+                                     sizeof in->hold_state_load &&
+        in->hold_state_save && in->hold_state_load) {
+        t->input = in;
+        t->input_ctx = input->context;
+    }
     /* MCPHOST_TRAVEL=off starts sessions with the ring off (benchmarks;
      * the mh.debug/1 travel_config call turns it on and off at run time) */
     const char *env = getenv("MCPHOST_TRAVEL");
@@ -314,7 +359,8 @@ void mh_travel_after_job(mh_travel *t)
     if (t->snap->save(t->snap_ctx, &blob, &size) != MH_OK) return;
     /* most jobs change nothing (reads, or the machine ran and its slices
      * were taken) */
-    if (t->last && size == t->last_size && memcmp(blob, t->last, size) == 0) {
+    if (t->last && size == t->last_size && memcmp(blob, t->last, size) == 0 &&
+        !holds_changed(t)) {
         free(blob);
         return;
     }
@@ -472,6 +518,11 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
         snprintf(error, error_size, "the machine refused its ring snapshot: %s", why);
         return status;
     }
+    /* the holds pending then, so re-execution ends them where they ended */
+    const travel_entry *held = entry_at(t, i - 1);
+    if (t->input && t->input->hold_state_load(t->input_ctx, held->holds, held->holds_size) != MH_OK)
+        mh_log(MH_LOG_WARNING, t->s->name, "time travel: the machine refused the input holds "
+               "of its ring snapshot; the holds stay as they were");
     *moved = 1;
     const travel_entry *e = entry_at(t, i - 1);
     uint64_t from = e->cycle, limit = out->from_cycle - from + t->interval;
