@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "debug_internal.h"
+#include "debug_trace.h"
 #include "log.h"
 #include "mcphost/machine.h"
 #include "session_internal.h"
@@ -453,6 +454,7 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
     dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, NULL, t);
     dbg->hooks_sync = 1; /* so mh_dbg_end re-arms the engine's own */
     dbg->hooks_access = 0;
+    dbg_traces_mute_events(dbg, 1); /* the chip event log has these */
     uint64_t chunk = s->clock_hz / 50 ? s->clock_hz / 50 : 20000;
     int boundary_runs = 0;
     while (status == MH_OK && !t->replay_hit) {
@@ -563,6 +565,7 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
         truncate_writes(&s->dbg->writes, landed);
     }
     while (t->stop_next && t->stops[(t->stop_next - 1) % TRAVEL_STOPS] >= landed) t->stop_next--;
+    dbg_traces_travelled(s->dbg, landed);
     return status;
 }
 
