@@ -11,6 +11,7 @@
 
 #include "debug_internal.h"
 #include "debug_trace.h"
+#include "hostctx.h"
 #include "log.h"
 #include "mcphost/machine.h"
 #include "session_internal.h"
@@ -42,8 +43,10 @@ struct mh_travel {
     const mh_input_iface *input; /* with hold_state_save/load, or NULL */
     void *input_ctx;
     int on;
+    uint64_t hz;                 /* session cycles per second */
     uint64_t interval;           /* cycles between entries */
     uint64_t keep;               /* cycles of history to keep */
+    size_t max_bytes;            /* the most the entries may hold */
     uint64_t next_due;           /* session cycles of the next entry */
     travel_entry ring[TRAVEL_SLOTS];
     size_t head, count;          /* oldest slot, entries held */
@@ -160,7 +163,7 @@ static void evict(mh_travel *t)
         if (next_key >= t->count) return; /* one group: keep it */
         uint64_t newest = entry_at(t, t->count - 1)->cycle;
         int old_enough = newest - entry_at(t, next_key)->cycle >= t->keep;
-        if (!old_enough && t->bytes <= TRAVEL_MAX_BYTES && t->count < TRAVEL_SLOTS - 1) return;
+        if (!old_enough && t->bytes <= t->max_bytes && t->count < TRAVEL_SLOTS - 1) return;
         for (size_t i = 0; i < next_key; i++) entry_free(t, entry_at(t, i));
         t->head = (t->head + next_key) % TRAVEL_SLOTS;
         t->count -= next_key;
@@ -177,17 +180,18 @@ static void ring_clear(mh_travel *t)
     t->since_key = 0;
 }
 
-/* Spaces the entries so that the ring reaches TRAVEL_KEEP_SECONDS back
- * within TRAVEL_MAX_BYTES: a machine whose state changes much (a scrolling
+/* Spaces the entries so that the ring reaches its seconds back within its
+ * bytes and slots: a machine whose state changes much (a scrolling
  * screen, sound) gets fewer, further apart entries (between 0.2 s and 2 s
  * of emulated time). Going back is then more re-execution, never less
  * reach. */
 static void adapt_interval(mh_travel *t)
 {
     if (t->count < TRAVEL_KEY_EVERY) return;
-    uint64_t hz = t->keep / TRAVEL_KEEP_SECONDS;
+    uint64_t hz = t->hz;
     double per_entry = (double)t->bytes / (double)t->count;
-    double entries = (double)TRAVEL_MAX_BYTES * 0.9 / per_entry;
+    double entries = (double)t->max_bytes * 0.9 / per_entry;
+    if (entries > TRAVEL_SLOTS * 0.9) entries = TRAVEL_SLOTS * 0.9;
     uint64_t want = (uint64_t)((double)t->keep / entries);
     if (want < hz / 5) want = hz / 5;
     if (want > hz * 2) want = hz * 2;
@@ -325,13 +329,19 @@ mh_travel *mh_travel_new(mh_session *s)
         t->input = in;
         t->input_ctx = input->context;
     }
-    /* MCPHOST_TRAVEL=off starts sessions with the ring off (benchmarks;
-     * the mh.debug/1 travel_config call turns it on and off at run time) */
+    /* mcphost --time-travel on|off, else MCPHOST_TRAVEL=off (benchmarks),
+     * starts sessions with the ring on or off (the mh.debug/1 travel_config
+     * call switches it at run time); --time-travel-seconds/-mib size it */
+    const mh_hostctx *ctx = s->set ? s->set->ctx : NULL;
     const char *env = getenv("MCPHOST_TRAVEL");
-    t->on = !(env && strcmp(env, "off") == 0);
+    int cli = ctx ? ctx->travel : 0;
+    t->on = cli ? cli > 0 : !(env && strcmp(env, "off") == 0);
+    uint64_t seconds = ctx && ctx->travel_seconds ? ctx->travel_seconds : TRAVEL_KEEP_SECONDS;
+    t->max_bytes = ctx && ctx->travel_mib ? (size_t)ctx->travel_mib << 20 : TRAVEL_MAX_BYTES;
     uint64_t hz = s->clock_hz ? s->clock_hz : 1000000u;
+    t->hz = hz;
     t->interval = hz / 5; /* 0.2 s: re-execution to any point stays short */
-    t->keep = hz * TRAVEL_KEEP_SECONDS;
+    t->keep = hz * seconds;
     t->next_due = atomic_load(&s->cycles);
     return t;
 }
@@ -722,9 +732,14 @@ mh_status mh_travel_go(mh_session *s, uint32_t kind, uint64_t value, mh_travel_r
         snprintf(error, error_size, "the machine is running; execution_pause first");
         return MH_ERR_STATE;
     }
-    if (!t->on || !t->count) {
-        snprintf(error, error_size, "the snapshot ring is %s", t->on ? "still empty (run the "
-                 "machine first)" : "off");
+    if (!t->on) {
+        snprintf(error, error_size, "time travel is off for this session: execution_rewind "
+                 "with ring: \"on\" turns its snapshot ring on (it covers what runs from then "
+                 "on), or start mcphost with --time-travel on");
+        return MH_ERR_STATE;
+    }
+    if (!t->count) {
+        snprintf(error, error_size, "the snapshot ring is still empty (run the machine first)");
         return MH_ERR_STATE;
     }
     uint64_t now = atomic_load(&s->cycles);
@@ -761,6 +776,7 @@ mh_status mh_travel_config(mh_session *s, int on, mh_travel_result *now)
     }
     if (now && now->struct_size >= sizeof *now) {
         memset(&now->bp_id, 0, sizeof *now - offsetof(mh_travel_result, bp_id));
+        now->from_cycle = now->to_cycle = atomic_load(&s->cycles);
         fill_status(t, now);
     }
     return MH_OK;
