@@ -51,6 +51,7 @@ struct mh_travel {
     travel_entry ring[TRAVEL_SLOTS];
     size_t head, count;          /* oldest slot, entries held */
     size_t bytes;                /* sum of the entries' data */
+    double entry_cost;           /* bytes per entry lately (keys spread over their group) */
     unsigned since_key;          /* deltas since the newest key */
     uint8_t *last;               /* the newest entry's blob, for the next delta */
     size_t last_size;
@@ -184,14 +185,21 @@ static void ring_clear(mh_travel *t)
  * bytes and slots: a machine whose state changes much (a scrolling
  * screen, sound) gets fewer, further apart entries (between 0.2 s and 2 s
  * of emulated time). Going back is then more re-execution, never less
- * reach. */
+ * reach. The cost of an entry is the larger of the ring's average and
+ * what entries cost lately (so a machine that starts changing much widens
+ * the gap at once, not once its cheap old entries are gone), and the ring
+ * must hold one key group more than the seconds span: eviction drops a
+ * whole group. */
 static void adapt_interval(mh_travel *t)
 {
     if (t->count < TRAVEL_KEY_EVERY) return;
     uint64_t hz = t->hz;
     double per_entry = (double)t->bytes / (double)t->count;
+    if (t->entry_cost > per_entry) per_entry = t->entry_cost;
     double entries = (double)t->max_bytes * 0.9 / per_entry;
     if (entries > TRAVEL_SLOTS * 0.9) entries = TRAVEL_SLOTS * 0.9;
+    entries -= TRAVEL_KEY_EVERY;
+    if (entries < TRAVEL_KEY_EVERY) entries = TRAVEL_KEY_EVERY;
     uint64_t want = (uint64_t)((double)t->keep / entries);
     if (want < hz / 5) want = hz / 5;
     if (want > hz * 2) want = hz * 2;
@@ -265,6 +273,10 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
     if (t->count >= TRAVEL_SLOTS) evict(t);
     *entry_at(t, t->count++) = e;
     t->bytes += e.size + e.holds_size;
+    /* a moving average over about one key group */
+    double cost = (double)(e.size + e.holds_size);
+    t->entry_cost = t->entry_cost > 0 ? t->entry_cost + (cost - t->entry_cost) / TRAVEL_KEY_EVERY
+                                      : cost;
     evict(t);
     adapt_interval(t);
 }
