@@ -179,6 +179,7 @@ static void ring_clear(mh_travel *t)
     t->last = NULL;
     t->last_size = 0;
     t->since_key = 0;
+    t->entry_cost = 0;
 }
 
 /* Spaces the entries so that the ring reaches its seconds back within its
@@ -542,13 +543,12 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
         snprintf(error, error_size, "the machine refused its ring snapshot: %s", why);
         return status;
     }
+    const travel_entry *e = entry_at(t, i - 1);
     /* the holds pending then, so re-execution ends them where they ended */
-    const travel_entry *held = entry_at(t, i - 1);
-    if (t->input && t->input->hold_state_load(t->input_ctx, held->holds, held->holds_size) != MH_OK)
+    if (t->input && t->input->hold_state_load(t->input_ctx, e->holds, e->holds_size) != MH_OK)
         mh_log(MH_LOG_WARNING, t->s->name, "time travel: the machine refused the input holds "
                "of its ring snapshot; the holds stay as they were");
     *moved = 1;
-    const travel_entry *e = entry_at(t, i - 1);
     uint64_t from = e->cycle, limit = out->from_cycle - from + t->interval;
     t->replay_left = e->insn_seq; /* replay() subtracts it from the target's number */
     atomic_store(&s->cycles, from);
