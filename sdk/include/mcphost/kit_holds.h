@@ -49,8 +49,12 @@ typedef struct mh_kit_holds_ops {
     void (*release_joystick)(void *machine, int port);
 } mh_kit_holds_ops;
 
-/* 1 while any hold is pending (mh_kit_holds_frame() has work). */
-int mh_kit_holds_pending(const mh_kit_holds *holds);
+/* 1 while any hold is pending (mh_kit_holds_frame() has work); inline:
+ * machines test it on I/O paths. */
+static inline int mh_kit_holds_pending(const mh_kit_holds *holds)
+{
+    return holds->count || holds->joy_left[1] || holds->joy_left[2];
+}
 /* Adds a key hold (the machine has pressed the key). MH_ERR_INVALID_ARGUMENT
  * for 0 frames, MH_ERR_LIMIT when MH_KIT_MAX_HOLDS are pending. */
 mh_status mh_kit_holds_add_key(mh_kit_holds *holds, uint8_t key, uint32_t frames);

@@ -7,11 +7,6 @@
 #define HOLDS_MAGIC "HOLD"
 #define HOLDS_VERSION 1u
 
-int mh_kit_holds_pending(const mh_kit_holds *holds)
-{
-    return holds->count || holds->joy_left[1] || holds->joy_left[2];
-}
-
 mh_status mh_kit_holds_add_key(mh_kit_holds *holds, uint8_t key, uint32_t frames)
 {
     if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
