@@ -338,6 +338,8 @@ mh_status mh_reverse_find(mh_session *s, uint64_t now, travel_target *target, ui
     }
     status = search(s, &r, now, target, bp_id, error, error_size);
     status = restore_now(s, blob, size, now, status, error, error_size);
+    /* the engine's hooks as they were (a snapshot of the CPU holds them) */
+    dbg_arm_hooks(dbg);
 done:
     free(blob);
     free(r.shadow);
