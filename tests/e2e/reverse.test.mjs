@@ -2,8 +2,9 @@
 // before now where the forward engine would have stopped, through the real
 // mcphost binary with the official MCP SDK client:
 //   - a conditional exec breakpoint (x == 3 in a loop counting X, run three
-//     times) lands on the last iteration where the condition held, seconds
-//     of emulated time back (many snapshot intervals), with its registers;
+//     times) lands on the last iteration where the condition held, with its
+//     registers, also 3 s of emulated time later (many snapshot intervals
+//     back);
 //   - a read watchpoint is found backwards, stopping after the reading
 //     instruction, and again the read before;
 //   - a write watchpoint's condition sees the written value;
@@ -100,7 +101,9 @@ for (const m of MACHINES) {
       await host?.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
-    beforeEach(async () => { await runLoops(2000000); }); // 2 s on: many snapshot intervals back
+    // a short spin: the old search (the instruction history) would reach the
+    // hits, so what it got wrong is the semantics
+    beforeEach(async () => { await runLoops(30000); });
 
     it('lands on the last iteration where a conditional exec breakpoint held, with its registers', async () => {
       await ok('breakpoints_set', { address: 'mark', condition: 'x == 3' });
@@ -116,6 +119,12 @@ for (const m of MACHINES) {
       const earlier = await back();
       assert.equal(earlier.regs.pc, m.base + MARK);
       assert.deepEqual([earlier.regs.x, earlier.regs.y], [3, 1], 'the round before');
+      // 3 s later: many snapshot intervals back, beyond the instruction history
+      await runLoops(3000000);
+      await ok('breakpoints_set', { address: 'mark', condition: 'x == 3' });
+      const far = await back();
+      assert.deepEqual([far.regs.pc, far.regs.x, far.regs.y], [m.base + MARK, 3, 2], resultText(far.r));
+      assert.ok(far.s.from_cycle - far.s.cycle > 2900000, 'from 3 s later');
     });
 
     it('finds a read watchpoint backwards, after the reading instruction', async () => {
@@ -189,14 +198,19 @@ for (const m of MACHINES) {
       await ok('breakpoints_set', { address: 'mark', condition: 'x == 200' });
       // (the KERNAL's RAM test reads and writes there too: the pc tells ours)
       await ok('breakpoints_memory_watch', { address: 'var', on: 'write', condition: `value == 99 && pc >= ${hex(m.base)}` });
-      const before = { hash: await stateHash(), cycles: await cycles(), regs: await regs() };
+      const saved = join(dir, `before${n++}.mhsnap`);
+      await ok('snapshot_save', { path: saved });
+      const before = { hash: sha(readFileSync(saved)), cycles: await cycles(), regs: await regs() };
       await refused('execution_reverse_continue', {}, /no enabled breakpoint or watchpoint would have stopped/);
       assert.equal(await cycles(), before.cycles, 'the same cycle');
       assert.deepEqual(await regs(), before.regs);
       assert.equal(await stateHash(), before.hash, 'the whole machine state unchanged');
-      // and it still runs on as before
-      await runCycles(1000);
-      assert.equal((await regs()).pc, m.base + DONE, 'spinning at done');
+      // and it runs on as it would have without the search
+      await runCycles(50000);
+      const searched = await stateHash();
+      await ok('snapshot_load', { path: saved });
+      await runCycles(50000);
+      assert.equal(await stateHash(), searched, 'the same state 50000 cycles on');
     });
 
     if (m.name === 'c64') {
