@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "debug_internal.h"
+#include "debug_trace.h"
 #include "debug_travel_internal.h"
 #include "session_internal.h"
 
@@ -336,7 +337,9 @@ mh_status mh_reverse_find(mh_session *s, uint64_t now, travel_target *target, ui
         status = MH_ERR_NOT_FOUND;
         goto done;
     }
+    dbg_events_quiet(dbg, 1); /* the past's chip events are in the log already */
     status = search(s, &r, now, target, bp_id, error, error_size);
+    dbg_events_quiet(dbg, 0);
     status = restore_now(s, blob, size, now, status, error, error_size);
     /* the engine's hooks as they were (a snapshot of the CPU holds them) */
     dbg_arm_hooks(dbg);

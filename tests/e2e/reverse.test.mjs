@@ -15,7 +15,8 @@
 //     write, and on the C64 for a read right before an interrupt is taken
 //     (the stop comes before the interrupt);
 //   - a condition that never held answers with a clear error and leaves
-//     the machine as it was (the whole state's hash, the cycle count);
+//     the machine as it was (the whole state's hash, the cycle count, the
+//     chip event log);
 //   - on the C64, how long reverse-continue takes over 1 s and 10 s of
 //     history (printed; no timed assertion; bench_reverse adds 59 s).
 // The C64 (built-in ROMs) always; the VIC-20 and Plus/4 when their original
@@ -199,6 +200,12 @@ for (const m of MACHINES) {
       await ok('breakpoints_set', { address: 'mark', condition: 'x == 200' });
       // (the KERNAL's RAM test reads and writes there too: the pc tells ours)
       await ok('breakpoints_memory_watch', { address: 'var', on: 'write', condition: `value == 99 && pc >= ${hex(m.base)}` });
+      // the chip event log on, for a stretch the search re-executes
+      await ok('trace_events_get', { size: 4096 });
+      await runCycles(60000);
+      const events = async () => (await ok('trace_events_get', { count: 200 })).structuredContent.events;
+      const logged = await events();
+      assert.ok(logged.length > 3, 'chip events logged');
       const saved = join(dir, `before${n++}.mhsnap`);
       await ok('snapshot_save', { path: saved });
       const before = { hash: sha(readFileSync(saved)), cycles: await cycles(), regs: await regs() };
@@ -206,12 +213,14 @@ for (const m of MACHINES) {
       assert.equal(await cycles(), before.cycles, 'the same cycle');
       assert.deepEqual(await regs(), before.regs);
       assert.equal(await stateHash(), before.hash, 'the whole machine state unchanged');
+      assert.deepEqual(await events(), logged, 'the chip event log as it was (the search logs nothing)');
       // and it runs on as it would have without the search
       await runCycles(50000);
       const searched = await stateHash();
       await ok('snapshot_load', { path: saved });
       await runCycles(50000);
       assert.equal(await stateHash(), searched, 'the same state 50000 cycles on');
+      await ok('trace_events_get', { size: 0 });
     });
 
     if (m.name === 'c64') {
