@@ -8,6 +8,8 @@
 //   - a read watchpoint is found backwards, stopping after the reading
 //     instruction, and again the read before;
 //   - a write watchpoint's condition sees the written value;
+//   - watchpoint hits are counted per access (INC writes twice) and a
+//     change watchpoint sees only writes that change the byte;
 //   - an ignore count of N passes over the N latest hits; a temporary
 //     breakpoint is deleted once reverse-continue stopped at it;
 //   - it lands where the forward engine stopped: the same cycle, registers
@@ -193,6 +195,38 @@ for (const m of MACHINES) {
         assert.equal(await cycles(), forward.cycles, `${kind}: the same cycle: ${resultText(r)}`);
         assert.deepEqual(await regs(), forward.regs, kind);
         assert.equal(await stateHash(), forward.hash, `${kind}: the same machine state`);
+      }
+    });
+
+    it('counts a watchpoint hit per access: a change is a change of the byte, INC writes twice', async () => {
+      const RMW = `rmw     LDA #0
+        STA cv
+        INC cv
+        STA cv
+        STA cv
+        NOP
+idle2   JMP idle2
+cv      .byte $FF
+`;
+      const at = m.base + 0x100;
+      await ok('breakpoints_delete', { all: true });
+      await ok('assemble', { address: hex(at), source: RMW, keep_labels: true });
+      const cases = [
+        // change: $FF->0, 0->1 (INC's second write; its first writes the 0 again), 1->0; not 0->0
+        [{ on: 'change' }, at + 11, 'after the STA that made it 0 again'],
+        // write: newest first STA, STA, INC (twice: the unchanged byte, then the new one), STA
+        [{ on: 'write', ignore_count: 2 }, at + 8, 'after the INC (its second write)'],
+        [{ on: 'write', ignore_count: 3 }, at + 8, 'after the INC (its first write)'],
+        [{ on: 'write', ignore_count: 4 }, at + 5, 'after the first STA'],
+      ];
+      for (const [watch, pc, what] of cases) {
+        await ok('breakpoints_delete', { all: true });
+        await ok('registers_set', { pc: hex(at) });
+        await ok('execution_run_until', { address: 'idle2', timeout_ms: 10000 });
+        await runCycles(20000);
+        await ok('breakpoints_memory_watch', { address: 'cv', ...watch });
+        const { r, regs: got } = await back();
+        assert.equal(got.pc, pc, `${JSON.stringify(watch)}: ${what}: ${resultText(r)}`);
       }
     });
 
