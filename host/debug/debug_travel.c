@@ -1,6 +1,7 @@
 /* debug_travel.c - time travel (debug_travel.h): the snapshot ring, exact
  * re-execution to a cycle, and the mh.debug/1 travel calls (step back,
- * rewind to a cycle, frames back or the previous stop, reverse-continue). */
+ * rewind to a cycle, frames back or the previous stop, reverse-continue,
+ * whose search is debug_reverse.c's). */
 #include "debug_travel.h"
 #include "debug_travel_internal.h"
 
