@@ -33,6 +33,7 @@ typedef struct rev_hit {
     uint64_t access; /* a watchpoint's access (1: the first after the entry); 0: exec */
     uint64_t order;  /* accesses before the stop (orders hits within an instruction) */
     uint64_t cycle;  /* the engine's cycle count at the stop */
+    dbg_access what; /* a watchpoint's: the access */
 } rev_hit;
 
 /* A breakpoint's part in the search. */
@@ -93,6 +94,7 @@ static void judge(rev_scan *r, rev_bp *b, uint64_t access)
     if (b->want && b->count != b->want) return;
     b->kept = 1;
     b->hit.access = access;
+    if (access) b->hit.what = r->dbg->current;
     b->waiting = access != 0;
     if (access) return;
     b->hit.insns = r->insns;
@@ -299,6 +301,7 @@ static mh_status search(mh_session *s, rev_scan *r, uint64_t now, travel_target 
         target->seq = travel_ring_insn_seq(t, i) + best->hit.insns;
         target->cycle = best->hit.cycle;
         target->access_stop = best->hit.access;
+        target->access = best->hit.what;
         *bp_id = best->bp->id;
         return MH_OK;
     }
@@ -350,14 +353,24 @@ done:
     return status;
 }
 
-void mh_reverse_landed(mh_session *s, uint32_t bp_id)
+mh_dbg_reason mh_reverse_landed(mh_session *s, const travel_target *target, uint32_t bp_id)
 {
     mh_dbg *dbg = s->dbg;
+    mh_dbg_reason reason = target->access_stop ? MH_DBG_WATCHPOINT : MH_DBG_BREAKPOINT;
+    dbg->pending = reason;
+    dbg->pending_bp = NULL;
+    dbg->pending_bp_id = bp_id;
+    dbg->pending_detail[0] = '\0';
+    dbg->pending_has_access = target->access_stop != 0;
+    dbg->pending_access = target->access;
     for (size_t i = 0; i < dbg->bps.count; i++) {
-        const dbg_bp *bp = dbg->bps.items[i];
-        if (bp->id == bp_id && (bp->flags & MH_BP_TEMPORARY)) {
-            mh_dbg_bp_delete(dbg, bp_id, NULL);
-            return;
+        dbg_bp *bp = dbg->bps.items[i];
+        if (bp->id != bp_id || bp->dead) continue;
+        dbg->pending_bp = bp;
+        if (bp->flags & MH_BP_TEMPORARY) {
+            bp->dead = 1;
+            dbg->maps_dirty = 1;
         }
     }
+    return reason;
 }

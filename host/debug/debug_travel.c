@@ -656,10 +656,12 @@ mh_status mh_travel_go(mh_session *s, uint32_t kind, uint64_t value, mh_travel_r
     }
     int moved = 0;
     status = go_to(s, &target, out, &moved, error, error_size);
-    if (moved && status == MH_OK && kind == MH_TRAVEL_BREAKPOINT) mh_reverse_landed(s, out->bp_id);
+    mh_dbg_reason reason = MH_DBG_GOAL;
+    if (moved && status == MH_OK && kind == MH_TRAVEL_BREAKPOINT)
+        reason = mh_reverse_landed(s, &target, out->bp_id);
     if (moved) {
         mh_session_observe_frame_now(s);
-        mh_session_enter_stopped(s, MH_EXEC_STOPPED, MH_DBG_GOAL, 0);
+        mh_session_enter_stopped(s, MH_EXEC_STOPPED, reason, 0);
         out->to_cycle = atomic_load(&s->cycles);
     }
     fill_status(t, out);

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "debug_internal.h"
 #include "debug_travel.h"
 
 /* Where a travel goes: an instruction (its number in the history ring:
@@ -30,6 +31,7 @@ typedef struct travel_target {
      * boundary, before an interrupt taken there. */
     size_t entry;
     uint64_t access_stop;
+    dbg_access access; /* with access_stop: the access, for the stop record */
 } travel_target;
 
 size_t travel_ring_count(const mh_travel *travel);
@@ -50,7 +52,11 @@ mh_status travel_state_load(mh_travel *travel, const void *blob, size_t size, ui
  * The machine is back as it was when it returns, found or not. */
 mh_status mh_reverse_find(mh_session *session, uint64_t now, travel_target *target,
                           uint32_t *bp_id, char *error, size_t error_size);
-/* After landing on bp_id's hit: a temporary breakpoint has had its stop. */
-void mh_reverse_landed(mh_session *session, uint32_t bp_id);
+/* After landing on target's hit of bp_id: the stop's reason (breakpoint
+ * or watchpoint), with the engine's pending stop set as a forward stop
+ * sets it (the breakpoint, the access); a temporary breakpoint has had its
+ * stop (the run's end deletes it). */
+mh_dbg_reason mh_reverse_landed(mh_session *session, const travel_target *target,
+                                uint32_t bp_id);
 
 #endif

@@ -119,6 +119,8 @@ for (const m of MACHINES) {
       assert.equal(await peek(m.base + VAR), 2, 'the STX of X = 3 has not run');
       const id = (await ok('breakpoints_list')).structuredContent.breakpoints[0].id;
       assert.equal(s.breakpoint, id);
+      assert.equal(s.state.stop.reason, 'breakpoint', 'the stop record says why, as a forward stop');
+      assert.equal(s.state.stop.breakpoint.id, id);
       // and the round before
       const earlier = await back();
       assert.equal(earlier.regs.pc, m.base + MARK);
@@ -133,9 +135,13 @@ for (const m of MACHINES) {
 
     it('finds a read watchpoint backwards, after the reading instruction', async () => {
       await ok('breakpoints_memory_watch', { address: hex(m.base + SRC + 5), on: 'read' });
-      const { r, regs: at } = await back();
+      const { r, s, regs: at } = await back();
       assert.equal(at.pc, m.base + AFTER, `after the LDA src,X: ${resultText(r)}`);
       assert.deepEqual([at.a, at.x, at.y], [5, 5, 2], 'the read of src+5 in the last round');
+      const stop = s.state.stop;
+      assert.equal(stop.reason, 'watchpoint');
+      assert.deepEqual([stop.access.kind, stop.access.address, stop.access.value, stop.access.by_pc],
+        ['read', m.base + SRC + 5, 5, m.base + MARK + 3], 'the access in the stop record');
       const before = await back();
       assert.equal(before.regs.pc, m.base + AFTER);
       assert.deepEqual([before.regs.a, before.regs.x, before.regs.y], [5, 5, 1], 'the read before');
@@ -143,9 +149,11 @@ for (const m of MACHINES) {
 
     it('evaluates a write watchpoint condition on the written value', async () => {
       await ok('breakpoints_memory_watch', { address: 'var', on: 'write', condition: 'value == 4 && y == 1' });
-      const { r, regs: at } = await back();
+      const { r, s, regs: at } = await back();
       assert.equal(at.pc, m.base + MARK + 3, `after the STX: ${resultText(r)}`);
       assert.deepEqual([at.x, at.y], [4, 1]);
+      const access = s.state.stop.access;
+      assert.deepEqual([access.kind, access.value, access.old_value], ['write', 4, 3]);
       assert.equal(await peek(m.base + VAR), 4);
     });
 
@@ -185,15 +193,18 @@ for (const m of MACHINES) {
         await set();
         await ok('execution_run');
         await ok('execution_wait', { timeout_ms: 10000 });
+        const { reason, access, breakpoint } = (await ok('execution_get_state')).structuredContent.stop;
         const forward = { cycles: await cycles(), regs: await regs(), hash: await stateHash() };
         assert.equal(forward.regs.y, 1, `${kind}: the forward stop`);
         await ok('breakpoints_set', { address: 'done', temporary: true });
         await ok('execution_run');
         await ok('execution_wait', { timeout_ms: 10000 });
         await runCycles(1000000);
-        const { r } = await back();
+        const { r, s } = await back();
         assert.equal(await cycles(), forward.cycles, `${kind}: the same cycle: ${resultText(r)}`);
         assert.deepEqual(await regs(), forward.regs, kind);
+        assert.deepEqual([s.state.stop.reason, s.state.stop.access, s.state.stop.breakpoint.id],
+          [reason, access, breakpoint.id], `${kind}: the stop record's why`);
         assert.equal(await stateHash(), forward.hash, `${kind}: the same machine state`);
       }
     });
