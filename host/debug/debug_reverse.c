@@ -33,6 +33,8 @@ typedef struct rev_hit {
     uint64_t access; /* a watchpoint's access (1: the first after the entry); 0: exec */
     uint64_t order;  /* accesses before the stop (orders hits within an instruction) */
     uint64_t cycle;  /* the engine's cycle count at the stop */
+    uint64_t into;   /* CPU cycles from the start of the last instruction
+                      * started before the stop to the stop */
     dbg_access what; /* a watchpoint's: the access */
 } rev_hit;
 
@@ -58,6 +60,7 @@ typedef struct rev_scan {
                         * for the boundary where it stops) */
     uint64_t insns;    /* instruction starts since the entry */
     uint64_t accesses; /* CPU accesses since the entry */
+    uint64_t started;  /* the CPU's cycles when the last instruction started */
     uint8_t *shadow;   /* [65536] what each write/change-watched byte read before a write */
 } rev_scan;
 
@@ -77,6 +80,7 @@ static void reach_boundary(rev_scan *r)
         b->hit.insns = r->insns;
         b->hit.order = r->accesses;
         b->hit.cycle = cycles_now(r);
+        b->hit.into = r->cpu->cycles - r->started;
     }
     r->open = 0;
 }
@@ -100,6 +104,7 @@ static void judge(rev_scan *r, rev_bp *b, uint64_t access)
     b->hit.insns = r->insns;
     b->hit.order = r->accesses;
     b->hit.cycle = cycles_now(r);
+    b->hit.into = 0;
 }
 
 static void judge_exec(rev_scan *r, uint16_t pc)
@@ -116,6 +121,7 @@ static int rev_sync(void *user, uint16_t pc)
     if (r->open) reach_boundary(r);
     if (r->dbg->exec_map[pc]) judge_exec(r, pc);
     r->insns++;
+    r->started = r->cpu->cycles;
     return 0;
 }
 
@@ -176,6 +182,7 @@ static mh_status scan_interval(mh_session *s, rev_scan *r, size_t i, uint64_t en
     if (status != MH_OK) return status;
     r->insns = r->accesses = 0;
     r->open = 0;
+    r->started = r->cpu->cycles;
     for (size_t k = 0; k < r->count; k++) {
         rev_bp *b = &r->bps[k];
         b->count = b->unended = 0;
@@ -252,6 +259,25 @@ static int settle_interval(rev_scan *r)
     return again ? 2 : any;
 }
 
+/* Where the write log is cut at the landing (records at or after it go):
+ * the engine stamps its records with CPU cycles counted on from the last
+ * run slice's start, which on the Plus/4 (session cycles are TED ticks)
+ * drift from a count from the ring entry. The history's record of the
+ * last instruction started before the stop has the stamp of that clock;
+ * the stop lies `into` CPU cycles after it. Else the count from the entry
+ * (equal where session cycles are CPU cycles). */
+static uint64_t write_log_cut(const mh_dbg *dbg, int numbered, uint64_t seq, const rev_hit *hit)
+{
+    if (hit->access && hit->insns == 0) return hit->cycle; /* no start since the entry */
+    uint64_t last = hit->access ? seq - 1 : seq; /* exec: the stop is that start */
+    const dbg_ring *history = &dbg->history;
+    mh_insn_record record;
+    if (!numbered || !history->data || last >= history->next ||
+        dbg_ring_copy_newest(history, (size_t)(history->next - 1 - last), &record, 1) != 1)
+        return hit->cycle;
+    return record.cycle + hit->into;
+}
+
 static mh_status restore_now(mh_session *s, const void *blob, size_t size, uint64_t now,
                              mh_status status, char *error, size_t error_size)
 {
@@ -298,8 +324,9 @@ static mh_status search(mh_session *s, rev_scan *r, uint64_t now, travel_target 
         memset(target, 0, sizeof *target);
         target->by_insn = 1;
         target->entry = i + 1;
-        target->seq = travel_ring_insn_seq(t, i) + best->hit.insns;
-        target->cycle = best->hit.cycle;
+        int numbered = 0;
+        target->seq = travel_ring_insn_seq(t, i, &numbered) + best->hit.insns;
+        target->cycle = write_log_cut(s->dbg, numbered, target->seq, &best->hit);
         target->access_stop = best->hit.access;
         target->access = best->hit.what;
         *bp_id = best->bp->id;
@@ -318,7 +345,7 @@ mh_status mh_reverse_find(mh_session *s, uint64_t now, travel_target *target, ui
 {
     mh_dbg *dbg = s->dbg;
     if (dbg->maps_dirty) dbg_arm_hooks(dbg);
-    rev_scan r = {dbg, dbg->cpu_state, NULL, 0, 0, 0, 0, 0, NULL};
+    rev_scan r = {.dbg = dbg, .cpu = dbg->cpu_state};
     r.bps = calloc(dbg->bps.count ? dbg->bps.count : 1, sizeof *r.bps);
     r.shadow = malloc(65536);
     void *blob = NULL;

@@ -694,9 +694,11 @@ uint64_t travel_ring_cycle(const mh_travel *t, size_t i)
     return t->ring[(t->head + i) % TRAVEL_SLOTS].cycle;
 }
 
-uint64_t travel_ring_insn_seq(const mh_travel *t, size_t i)
+uint64_t travel_ring_insn_seq(const mh_travel *t, size_t i, int *valid)
 {
-    return t->ring[(t->head + i) % TRAVEL_SLOTS].insn_seq;
+    const travel_entry *e = &t->ring[(t->head + i) % TRAVEL_SLOTS];
+    *valid = e->seq_ok;
+    return e->insn_seq;
 }
 
 mh_status travel_ring_load(mh_travel *t, size_t i, char *error, size_t error_size)

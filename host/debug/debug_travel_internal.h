@@ -36,8 +36,10 @@ typedef struct travel_target {
 
 size_t travel_ring_count(const mh_travel *travel);
 uint64_t travel_ring_cycle(const mh_travel *travel, size_t i);
-/* The instruction number the history ring had reached at entry i. */
-uint64_t travel_ring_insn_seq(const mh_travel *travel, size_t i);
+/* The instruction number the history ring had reached at entry i; *valid
+ * 0 when the history was off or resized since (the number then counts
+ * only from the entry). */
+uint64_t travel_ring_insn_seq(const mh_travel *travel, size_t i, int *valid);
 /* Loads entry i into the machine and sets the session's cycle count to
  * its cycle. On failure error says why (the machine may be changed). */
 mh_status travel_ring_load(mh_travel *travel, size_t i, char *error, size_t error_size);

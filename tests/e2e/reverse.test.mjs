@@ -7,7 +7,9 @@
 //     back);
 //   - a read watchpoint is found backwards, stopping after the reading
 //     instruction, and again the read before;
-//   - a write watchpoint's condition sees the written value;
+//   - a write watchpoint's condition sees the written value; the write log
+//     (memory_history) keeps the writes up to the landing, also on the
+//     Plus/4 (its cycles are TED ticks);
 //   - watchpoint hits are counted per access (INC writes twice) and a
 //     change watchpoint sees only writes that change the byte;
 //   - an ignore count of N passes over the N latest hits; a temporary
@@ -154,6 +156,10 @@ for (const m of MACHINES) {
       assert.deepEqual([at.x, at.y], [4, 1]);
       const access = s.state.stop.access;
       assert.deepEqual([access.kind, access.value, access.old_value], ['write', 4, 3]);
+      // the write log ends with that write: the future is cut, the past kept
+      const log = (await ok('memory_history', { address: 'var', count: 2 })).structuredContent.writes;
+      assert.deepEqual(log.map((w) => [w.pc, w.new, w.old]), [[m.base + MARK, 4, 3], [m.base + MARK, 3, 2]],
+        'the newest writes of var in the write log');
       assert.equal(await peek(m.base + VAR), 4);
     });
 
@@ -239,6 +245,32 @@ cv      .byte $FF
         const { r, regs: got } = await back();
         assert.equal(got.pc, pc, `${JSON.stringify(watch)}: ${what}: ${resultText(r)}`);
       }
+    });
+
+    it('keeps the write log up to the landing, however long the stretch from the snapshot', async () => {
+      // a third of a second of delay loop, then one write
+      const DELAY = `dly     LDY #0
+d1      LDX #0
+d2      DEX
+        BNE d2
+        DEY
+        BNE d1
+        LDA #$77
+        STA wv
+idle3   JMP idle3
+wv      .byte 0
+`;
+      const at = m.base + 0x180;
+      await ok('breakpoints_delete', { all: true });
+      await ok('assemble', { address: hex(at), source: DELAY, keep_labels: true });
+      await ok('registers_set', { pc: hex(at) });
+      await ok('execution_run_until', { address: 'idle3', warp: true, timeout_ms: 20000 });
+      await runCycles(20000);
+      await ok('breakpoints_memory_watch', { address: 'wv', on: 'write' });
+      const { r, regs: got } = await back();
+      assert.equal(got.pc, at + 15, `after the STA: ${resultText(r)}`);
+      const log = (await ok('memory_history', { address: 'wv', count: 1 })).structuredContent.writes;
+      assert.deepEqual(log.map((w) => [w.pc, w.new]), [[at + 12, 0x77]], 'the write is still in the write log');
     });
 
     it('answers clearly when a condition never held, and leaves the machine where it was', async () => {
