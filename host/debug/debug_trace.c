@@ -294,6 +294,15 @@ mh_status mh_dbg_events_config(mh_dbg *dbg, int64_t size, int64_t *now)
     return status;
 }
 
+void dbg_events_quiet(mh_dbg *dbg, int quiet)
+{
+    dbg_traces *t = dbg->traces;
+    int has_sink = dbg->cpu->struct_size > offsetof(mh_cpu6502_iface, set_event_sink) &&
+                   dbg->cpu->set_event_sink;
+    if (!t || !t->events.data || !has_sink) return;
+    dbg->cpu->set_event_sink(dbg->cpu_ctx, quiet ? NULL : on_chip_event, quiet ? NULL : dbg);
+}
+
 size_t mh_dbg_events_copy(mh_dbg *dbg, size_t skip, mh_trace_event *out, size_t max)
 {
     if (!dbg->traces || !out) return 0;

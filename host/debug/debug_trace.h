@@ -27,6 +27,9 @@ size_t mh_dbg_frame_trace_copy(mh_dbg *dbg, size_t skip, mh_write_record *out, s
                                mh_frame_trace_status *status);
 mh_status mh_dbg_events_config(mh_dbg *dbg, int64_t size, int64_t *now);
 size_t mh_dbg_events_copy(mh_dbg *dbg, size_t skip, mh_trace_event *out, size_t max);
+/* Reverse-continue's search (debug_reverse.c) re-executes the past: with
+ * quiet set the chip event log hears nothing until it is cleared again. */
+void dbg_events_quiet(mh_dbg *dbg, int quiet);
 mh_status mh_dbg_counter_add(mh_dbg *dbg, uint16_t start, uint16_t end, int end_set, char *error,
                              size_t error_size);
 size_t mh_dbg_counters_copy(mh_dbg *dbg, mh_cycle_counter *out, size_t max);

@@ -1,7 +1,9 @@
 /* debug_travel.c - time travel (debug_travel.h): the snapshot ring, exact
  * re-execution to a cycle, and the mh.debug/1 travel calls (step back,
- * rewind to a cycle, frames back or the previous stop, reverse-continue). */
+ * rewind to a cycle, frames back or the previous stop, reverse-continue,
+ * whose search is debug_reverse.c's). */
 #include "debug_travel.h"
+#include "debug_travel_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +63,8 @@ struct mh_travel {
     uint64_t replay_left;        /* instructions still to start in a counted replay */
     uint64_t replay_started;     /* instructions the last replay started */
     int replay_hit;              /* the counted replay reached its instruction */
+    uint64_t replay_accesses;    /* CPU accesses the replay made (with an access stop) */
+    uint64_t replay_access_stop; /* the access whose instruction ends it; 0: none */
 };
 
 static travel_entry *entry_at(mh_travel *t, size_t i)
@@ -226,6 +230,15 @@ static int holds_changed(mh_travel *t)
     const travel_entry *e = t->count ? entry_at(t, t->count - 1) : NULL;
     if (!e) return size != 0;
     return size != e->holds_size || (size && memcmp(now, e->holds, size) != 0);
+}
+
+/* Puts back the holds pending at a restored state, so re-execution ends
+ * them where they ended. */
+static void load_holds(mh_travel *t, const uint8_t *holds, size_t size)
+{
+    if (t->input && t->input->hold_state_load(t->input_ctx, holds, size) != MH_OK)
+        mh_log(MH_LOG_WARNING, t->s->name, "time travel: the machine refused the input holds "
+               "of its ring snapshot; the holds stay as they were");
 }
 
 /* Stores blob (taken over) as the newest entry. */
@@ -414,12 +427,6 @@ void mh_travel_note_stop(mh_travel *t, uint64_t cycles)
  * own; to a cycle by running that many cycles, then on to an instruction
  * boundary. The engine's hooks (breakpoints, history) are off meanwhile. */
 
-typedef struct travel_target {
-    int by_insn;
-    uint64_t seq;   /* by_insn: the instruction to stop before */
-    uint64_t cycle; /* else the cycle; by_insn: its recorded start (for the write log) */
-} travel_target;
-
 static void fill_status(const mh_travel *t, mh_travel_result *out)
 {
     out->ring_bytes = t ? t->bytes : 0;
@@ -450,6 +457,17 @@ static int count_sync(void *user, uint16_t pc)
     return 0;
 }
 
+/* Reverse-continue's watchpoint landing: the CPU stops at the boundary
+ * after the instruction that made this access, as a watchpoint stops. */
+static int count_access(void *user, uint16_t address, uint8_t value, int write)
+{
+    (void)address, (void)value, (void)write;
+    mh_travel *t = user;
+    if (++t->replay_accesses != t->replay_access_stop) return 0;
+    t->replay_hit = 1;
+    return 1;
+}
+
 /* Runs the machine from where it stands to the target (hooks: travel's
  * counter or none). Returns MH_OK, or an error with error set. */
 static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limit, char *error,
@@ -474,7 +492,10 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
         if (t->replay_left == 0) t->replay_hit = 1;
         else t->replay_left--;
     }
-    dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, NULL, t);
+    t->replay_accesses = 0;
+    t->replay_access_stop = target->access_stop;
+    dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, target->access_stop ? count_access : NULL,
+                              t);
     dbg->hooks_sync = 1; /* so mh_dbg_end re-arms the engine's own */
     dbg->hooks_access = 0;
     dbg_traces_mute_events(dbg, 1); /* the chip event log has these */
@@ -502,6 +523,7 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
     }
     dbg->cpu->set_debug_hooks(dbg->cpu_ctx, NULL, NULL, dbg);
     dbg->hooks_sync = 0;
+    cpu->stop_request = 0; /* an access stop due when the run's budget ended */
     t->replay_started = budget_insns - t->replay_left;
     atomic_store(&s->cycles, now);
     mh_dbg_set_cycles(dbg, now);
@@ -519,11 +541,47 @@ static size_t entry_for(mh_travel *t, const travel_target *target)
     return 0;
 }
 
+/* Loads a blob into the machine at `cycles` (the session's count). */
+static mh_status load_blob(mh_travel *t, const void *blob, size_t size, uint64_t cycles,
+                           char *error, size_t error_size)
+{
+    char why[256] = "";
+    mh_status status = t->snap->load(t->snap_ctx, blob, size, why, sizeof why);
+    if (status != MH_OK) {
+        snprintf(error, error_size, "the machine refused its ring snapshot: %s", why);
+        return status;
+    }
+    atomic_store(&t->s->cycles, cycles);
+    mh_dbg_set_cycles(t->s->dbg, cycles);
+    return MH_OK;
+}
+
+/* Loads entry i into the machine; its blob (malloc'ed), or NULL with
+ * *status and error set. */
+static uint8_t *load_entry(mh_travel *t, size_t i, size_t *size, mh_status *status, char *error,
+                           size_t error_size)
+{
+    uint8_t *blob = rebuild(t, i, size);
+    if (!blob) {
+        snprintf(error, error_size, "the ring snapshot could not be rebuilt (out of memory?)");
+        *status = MH_ERR_NO_MEMORY;
+        return NULL;
+    }
+    const travel_entry *e = entry_at(t, i);
+    *status = load_blob(t, blob, *size, e->cycle, error, error_size);
+    if (*status != MH_OK) {
+        free(blob);
+        return NULL;
+    }
+    load_holds(t, e->holds, e->holds_size);
+    return blob;
+}
+
 static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_result *out,
                        int *moved, char *error, size_t error_size)
 {
     mh_travel *t = s->travel;
-    size_t i = entry_for(t, target);
+    size_t i = target->entry && target->entry <= t->count ? target->entry : entry_for(t, target);
     if (i == 0) {
         snprintf(error, error_size, "%s is older than the snapshot ring reaches (oldest cycle "
                  "%llu)", target->by_insn ? "that instruction" : "that cycle",
@@ -531,28 +589,13 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
         return MH_ERR_NOT_FOUND;
     }
     size_t size = 0;
-    uint8_t *blob = rebuild(t, i - 1, &size);
-    if (!blob) {
-        snprintf(error, error_size, "the ring snapshot could not be rebuilt (out of memory?)");
-        return MH_ERR_NO_MEMORY;
-    }
-    char why[256] = "";
-    mh_status status = t->snap->load(t->snap_ctx, blob, size, why, sizeof why);
-    if (status != MH_OK) {
-        free(blob);
-        snprintf(error, error_size, "the machine refused its ring snapshot: %s", why);
-        return status;
-    }
+    mh_status status = MH_OK;
+    uint8_t *blob = load_entry(t, i - 1, &size, &status, error, error_size);
+    if (!blob) return status;
     const travel_entry *e = entry_at(t, i - 1);
-    /* the holds pending then, so re-execution ends them where they ended */
-    if (t->input && t->input->hold_state_load(t->input_ctx, e->holds, e->holds_size) != MH_OK)
-        mh_log(MH_LOG_WARNING, t->s->name, "time travel: the machine refused the input holds "
-               "of its ring snapshot; the holds stay as they were");
     *moved = 1;
     uint64_t from = e->cycle, limit = out->from_cycle - from + t->interval;
     t->replay_left = e->insn_seq; /* replay() subtracts it from the target's number */
-    atomic_store(&s->cycles, from);
-    mh_dbg_set_cycles(s->dbg, from);
     /* the future after the restored entry is gone; it is the newest now */
     while (t->count > i) drop_newest(t);
     free(t->last);
@@ -566,7 +609,7 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
     out->replayed = landed - from;
     out->to_cycle = landed;
     dbg_ring *history = &s->dbg->history;
-    if (target->by_insn) {
+    if (target->by_insn && e->seq_ok) {
         if (history->next > target->seq)
             dbg_ring_drop_newest(history, (size_t)(history->next - target->seq));
         truncate_writes(&s->dbg->writes, target->cycle);
@@ -601,63 +644,6 @@ static int insn_back(const mh_dbg *dbg, uint64_t back, travel_target *target)
     target->seq = dbg->history.next - back;
     target->cycle = r.cycle;
     return 1;
-}
-
-static uint32_t bp_at(const mh_dbg *dbg, uint32_t kinds, uint16_t address)
-{
-    for (size_t i = 0; i < dbg->bps.count; i++) {
-        const dbg_bp *bp = dbg->bps.items[i];
-        if (bp->enabled && !bp->dead && (bp->kinds & kinds) && address >= bp->start &&
-            address <= bp->end)
-            return bp->id;
-    }
-    return 0;
-}
-
-/* Reverse-continue: the last place before now where an enabled exec
- * breakpoint (before its instruction) or write/change watchpoint (after
- * the writing instruction) would have stopped, from the history and write
- * rings. Conditions and ignore counts are not evaluated. 0 when none. */
-static int last_hit(mh_dbg *dbg, travel_target *target, uint32_t *bp_id)
-{
-    size_t held = dbg_ring_count(&dbg->history);
-    mh_insn_record r;
-    size_t exec_back = 0; /* 1-based: history index + 1 */
-    for (size_t i = 0; i < held && dbg_ring_copy_newest(&dbg->history, i, &r, 1) == 1; i++)
-        if (dbg->exec_map[r.pc]) {
-            exec_back = i + 1;
-            break;
-        }
-    /* the newest watched write whose instruction is not the last one run
-     * (that one ends now); its stop is the start of the instruction after */
-    size_t write_back = 0;
-    uint16_t write_address = 0;
-    mh_write_record w;
-    for (size_t i = 0; dbg_ring_copy_newest(&dbg->writes, i, &w, 1) == 1; i++) {
-        uint8_t watch = dbg->watch_map[w.address];
-        if (!((watch & WATCH_WRITE) || ((watch & WATCH_CHANGE) && w.old_value != w.value)))
-            continue;
-        /* the writer: the newest instruction that started at or before it */
-        size_t k = 0;
-        while (k < held && dbg_ring_copy_newest(&dbg->history, k, &r, 1) == 1 && r.cycle > w.cycle)
-            k++;
-        if (k >= held) break;   /* older than the history */
-        if (k == 0) continue;   /* the last instruction run: its stop is now */
-        if (exec_back && k >= exec_back) break; /* the exec hit is newer */
-        write_back = k;         /* the instruction after the writer */
-        write_address = w.address;
-        break;
-    }
-    if (write_back) {
-        *bp_id = bp_at(dbg, MH_BP_WRITE | MH_BP_CHANGE, write_address);
-        return insn_back(dbg, write_back, target);
-    }
-    if (exec_back) {
-        dbg_ring_copy_newest(&dbg->history, exec_back - 1, &r, 1);
-        *bp_id = bp_at(dbg, MH_BP_EXEC, r.pc);
-        return insn_back(dbg, exec_back, target);
-    }
-    return 0;
 }
 
 /* The target of a request; 0 with error set when there is none. */
@@ -710,15 +696,8 @@ static mh_status target_of(mh_session *s, uint32_t kind, uint64_t value, uint64_
         snprintf(error, error_size, "no earlier stop is recorded");
         return MH_ERR_NOT_FOUND;
     }
-    case MH_TRAVEL_BREAKPOINT:
-        if (dbg->maps_dirty) dbg_arm_hooks(dbg);
-        if (!last_hit(dbg, target, bp_id)) {
-            snprintf(error, error_size, "no exec breakpoint or write/change watchpoint would have "
-                     "stopped within the history (%zu instructions, %zu writes held)",
-                     dbg_ring_count(&dbg->history), dbg_ring_count(&dbg->writes));
-            return MH_ERR_NOT_FOUND;
-        }
-        return MH_OK;
+    case MH_TRAVEL_BREAKPOINT: /* debug_reverse.c */
+        return mh_reverse_find(s, now, target, bp_id, error, error_size);
     default:
         snprintf(error, error_size, "unknown travel kind %u", kind);
         return MH_ERR_INVALID_ARGUMENT;
@@ -767,9 +746,12 @@ mh_status mh_travel_go(mh_session *s, uint32_t kind, uint64_t value, mh_travel_r
     }
     int moved = 0;
     status = go_to(s, &target, out, &moved, error, error_size);
+    mh_dbg_reason reason = MH_DBG_GOAL;
+    if (moved && status == MH_OK && kind == MH_TRAVEL_BREAKPOINT)
+        reason = mh_reverse_landed(s, &target, out->bp_id);
     if (moved) {
         mh_session_observe_frame_now(s);
-        mh_session_enter_stopped(s, MH_EXEC_STOPPED, MH_DBG_GOAL, 0);
+        mh_session_enter_stopped(s, MH_EXEC_STOPPED, reason, 0);
         out->to_cycle = atomic_load(&s->cycles);
     }
     fill_status(t, out);
@@ -792,4 +774,42 @@ mh_status mh_travel_config(mh_session *s, int on, mh_travel_result *now)
         fill_status(t, now);
     }
     return MH_OK;
+}
+
+/* ---- for reverse-continue (debug_travel_internal.h) ---- */
+
+size_t travel_ring_count(const mh_travel *t) { return t->count; }
+
+uint64_t travel_ring_cycle(const mh_travel *t, size_t i)
+{
+    return t->ring[(t->head + i) % TRAVEL_SLOTS].cycle;
+}
+
+uint64_t travel_ring_insn_seq(const mh_travel *t, size_t i, int *valid)
+{
+    const travel_entry *e = &t->ring[(t->head + i) % TRAVEL_SLOTS];
+    *valid = e->seq_ok;
+    return e->insn_seq;
+}
+
+mh_status travel_ring_load(mh_travel *t, size_t i, char *error, size_t error_size)
+{
+    size_t size = 0;
+    mh_status status = MH_OK;
+    free(load_entry(t, i, &size, &status, error, error_size));
+    return status;
+}
+
+mh_status travel_state_save(mh_travel *t, travel_state *state)
+{
+    state->holds_size = holds_now(t, state->holds);
+    return t->snap->save(t->snap_ctx, &state->blob, &state->size);
+}
+
+mh_status travel_state_load(mh_travel *t, const travel_state *state, uint64_t cycles,
+                            char *error, size_t error_size)
+{
+    mh_status status = load_blob(t, state->blob, state->size, cycles, error, error_size);
+    if (status == MH_OK) load_holds(t, state->holds, state->holds_size);
+    return status;
 }

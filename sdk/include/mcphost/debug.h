@@ -280,8 +280,9 @@ typedef enum mh_travel_kind {
     MH_TRAVEL_CYCLE = 1,      /* to session cycle `value` */
     MH_TRAVEL_FRAMES = 2,     /* value frames back */
     MH_TRAVEL_STOP = 3,       /* to the previous stop */
-    MH_TRAVEL_BREAKPOINT = 4  /* reverse-continue: the last exec breakpoint or
-                                 write/change watchpoint hit before now */
+    MH_TRAVEL_BREAKPOINT = 4  /* reverse-continue: the last place before now where
+                                 a breakpoint or watchpoint would have stopped
+                                 (conditions, ignore counts going back) */
 } mh_travel_kind;
 
 typedef struct mh_travel_result {
