@@ -141,6 +141,16 @@ struct c64 {
     m6569 vic;
     m6526 cia1, cia2;
     c64_sid sid;
+    /* The CIAs clocked by deadline (c64_cias_tick): cia_quiet = cycles
+     * both may still skip (m6526_quiet_ticks), cia_quiet_len = what it
+     * was when they were last brought up to date, so they owe
+     * cia_quiet_len - cia_quiet ticks (c64_cias_sync). Their /IRQ lines
+     * as CPU interrupt bits, constant while they skip. Not in snapshots:
+     * derived, and cleared (a full tick next) whenever a CIA is touched. */
+    uint32_t cia_quiet;
+    uint32_t cia_quiet_len;
+    uint32_t cia_irq;
+    uint32_t cia_nmi;
 
     /* Banking, rebuilt by c64_bus_update_banking() when $00/$01 or
      * EXROM/GAME change: rd[block] is a base pointer indexed by the full
@@ -344,16 +354,41 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
 
 /* ---- the per-cycle step shared by the bus callbacks ---- */
 
+/* c64_bus.c: the CIAs' cycle when they may not skip it: both brought up to
+ * date, ticked, their lines and the next quiet stretch worked out. */
+void c64_cias_tick(c64 *m);
+
+/* Both CIAs up to date (the ticks they skipped done): call before anything
+ * reads a CIA's state. */
+static inline void c64_cias_sync(c64 *m)
+{
+    uint32_t owed = m->cia_quiet_len - m->cia_quiet;
+    if (owed) {
+        m6526_skip(&m->cia1, owed);
+        m6526_skip(&m->cia2, owed);
+        m->cia_quiet_len = m->cia_quiet;
+    }
+}
+
+/* Up to date, and no more skipping until the next cycle's full tick has
+ * looked again: for anything that changes (or may change) a CIA. */
+static inline void c64_cias_touch(c64 *m)
+{
+    c64_cias_sync(m);
+    m->cia_quiet = m->cia_quiet_len = 0;
+}
+
 /* Ticks the VIC and both CIAs once and sets RDY, IRQ and NMI for this
- * cycle (the chips' machine-side contract: before the access). */
+ * cycle (the chips' machine-side contract: before the access). The CIAs
+ * skip the cycles in which only their counters would move. */
 static inline void c64_tick_chips(c64 *m)
 {
     uint32_t pins = m6569_tick(&m->vic);
-    int irq1 = m6526_tick(&m->cia1);
-    int irq2 = m6526_tick(&m->cia2);
+    if (m->cia_quiet) m->cia_quiet--;
+    else c64_cias_tick(m);
     m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
-    m->cpu.irq = ((pins & M6569_PIN_IRQ) ? C64_IRQ_VIC : 0u) | (irq1 ? C64_IRQ_CIA1 : 0u);
-    m->cpu.nmi = (irq2 ? C64_NMI_CIA2 : 0u) | m->p.restore_nmi;
+    m->cpu.irq = ((pins & M6569_PIN_IRQ) ? C64_IRQ_VIC : 0u) | m->cia_irq;
+    m->cpu.nmi = m->cia_nmi | m->p.restore_nmi;
     if (m->vic.ticks >= m->p.fb_swap_at) c64_frame_done(m);
 }
 

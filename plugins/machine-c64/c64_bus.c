@@ -3,7 +3,11 @@
  * Every CPU cycle is one call of c64_bus_read or c64_bus_write (the SDK
  * core's bus callbacks). Each first ticks the VIC-II and both CIAs once and
  * sets RDY (VIC BA), IRQ (VIC, CIA1) and NMI (CIA2, RESTORE) for the cycle
- * (c64_tick_chips in c64.h), then makes the access:
+ * (c64_tick_chips in c64.h), then makes the access. The CIAs are clocked
+ * by deadline: while nothing but their counters would move
+ * (m6526_quiet_ticks) they skip their ticks and catch up in one step
+ * (c64_cias_sync) before anything looks at them; a register access also
+ * makes the next cycle a full tick (c64_cias_touch).
  *
  *   read:  rd[addr >> 12] is a base pointer for RAM and ROM blocks, so a
  *          RAM/ROM read is one table load and one array load; NULL blocks
@@ -155,6 +159,28 @@ void c64_frame_done(c64 *m)
     m->p.fb_swap_at += m->geometry->cycles_per_frame;
 }
 
+/* ---- the CIAs' clock ---- */
+
+void c64_cias_tick(c64 *m)
+{
+    c64_cias_sync(m);
+    m->cia_irq = m6526_tick(&m->cia1) ? C64_IRQ_CIA1 : 0u;
+    m->cia_nmi = m6526_tick(&m->cia2) ? C64_NMI_CIA2 : 0u;
+    uint32_t quiet1 = m6526_quiet_ticks(&m->cia1), quiet2 = m6526_quiet_ticks(&m->cia2);
+    m->cia_quiet = m->cia_quiet_len = quiet1 < quiet2 ? quiet1 : quiet2;
+}
+
+/* A CIA register as a debugger sees it now, the skipped ticks counted in
+ * (on a copy: peeks change nothing). */
+static uint8_t cia_peek(const c64 *m, const m6526 *cia, uint16_t addr)
+{
+    uint32_t owed = m->cia_quiet_len - m->cia_quiet;
+    if (!owed) return m6526_peek(cia, addr);
+    m6526 now = *cia;
+    m6526_skip(&now, owed);
+    return m6526_peek(&now, addr);
+}
+
 /* ---- I/O ---- */
 
 uint8_t c64_io_peek(const c64 *m, uint16_t addr)
@@ -167,8 +193,8 @@ uint8_t c64_io_peek(const c64 *m, uint16_t addr)
         return c64_sid_peek(&m->sid, addr);
     case 0x8: case 0x9: case 0xA: case 0xB:
         return (uint8_t)((m->vic.bus_phi1 & 0xF0) | (m->p.color[addr & 0x3FF] & 0x0F));
-    case 0xC: return m6526_peek(&m->cia1, addr);
-    case 0xD: return m6526_peek(&m->cia2, addr);
+    case 0xC: return cia_peek(m, &m->cia1, addr);
+    case 0xD: return cia_peek(m, &m->cia2, addr);
     default: return m->vic.bus_phi1; /* I/O1, I/O2: open bus */
     }
 }
@@ -184,8 +210,8 @@ static uint8_t io_read(c64 *m, uint16_t addr)
         if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) return 0xFF; /* not the SID */
         c64_sid_sync(&m->sid, m->vic.ticks); /* OSC3/ENV3 as of this cycle */
         return c64_sid_read(&m->sid, addr);
-    case 0xC: return m6526_read(&m->cia1, addr);
-    case 0xD: return m6526_read(&m->cia2, addr);
+    case 0xC: c64_cias_touch(m); return m6526_read(&m->cia1, addr);
+    case 0xD: c64_cias_touch(m); return m6526_read(&m->cia2, addr);
     default: return c64_io_peek(m, addr);
     }
 }
@@ -208,8 +234,8 @@ static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
         }
         break;
     case 0x8: case 0x9: case 0xA: case 0xB: m->p.color[addr & 0x3FF] = value & 0x0F; break;
-    case 0xC: m6526_write(&m->cia1, addr, value); break;
-    case 0xD: m6526_write(&m->cia2, addr, value); break;
+    case 0xC: c64_cias_touch(m); m6526_write(&m->cia1, addr, value); break;
+    case 0xD: c64_cias_touch(m); m6526_write(&m->cia2, addr, value); break;
     default: break; /* I/O1, I/O2: nothing there */
     }
 }

@@ -308,6 +308,7 @@ static void reset_chips(c64 *m)
     m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     m6526_reset(&m->cia1);
     m6526_reset(&m->cia2);
+    m->cia_quiet = m->cia_quiet_len = 0; /* a full tick next */
     c64_sid_reset(&m->sid, m->vic.ticks);
 
     /* The back buffer is complete when the beam reaches the line after
@@ -506,6 +507,7 @@ static uint32_t chunk_limit(void *machine, uint32_t chunk)
 static void sid_catch_up(void *machine)
 {
     c64 *m = machine;
+    c64_cias_sync(m); /* and the CIAs, for whoever looks between runs */
     c64_sid_sync(&m->sid, m->vic.ticks);
     c64_sid_drain(&m->sid);
 }
@@ -559,6 +561,9 @@ void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
     snap->vic = m->vic;
     snap->cia1 = m->cia1;
     snap->cia2 = m->cia2;
+    uint32_t owed = m->cia_quiet_len - m->cia_quiet; /* ticks the CIAs skipped */
+    m6526_skip(&snap->cia1, owed);
+    m6526_skip(&snap->cia2, owed);
     snap->sid = m->sid;
     memcpy(&snap->p, &m->p, sizeof snap->p);
 }
@@ -569,6 +574,7 @@ void c64_snapshot_restore(c64 *m, const c64_snapshot *snap)
     m6569_restore(&m->vic, &snap->vic);
     m6526_restore(&m->cia1, &snap->cia1);
     m6526_restore(&m->cia2, &snap->cia2);
+    m->cia_quiet = m->cia_quiet_len = 0;
     m->sid = snap->sid;
     m6581_restored(&m->sid.chip);
     memcpy(&m->p, &snap->p, sizeof m->p);
