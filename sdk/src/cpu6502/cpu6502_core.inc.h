@@ -63,6 +63,17 @@
 
 #define STACK(sp) ((uint16_t)(0x0100u | (sp)))
 
+/* NMI edge detection at the end of a cycle; nothing to do in the usual
+ * case of a line that is and was released. */
+#define CORE_NMI_EDGE()                                                                \
+    do {                                                                               \
+        if (c->nmi | c->nmi_seen) {                                                    \
+            uint8_t n_ = c->nmi != 0;                                                  \
+            if (n_ && !c->nmi_seen) c->nmi_pending = 1;                                \
+            c->nmi_seen = n_;                                                          \
+        }                                                                              \
+    } while (0)
+
 static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
 {
 #if CORE_LOCAL
@@ -525,11 +536,11 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
             c->cycles++;
             done++;
             c->stalled = 0;
-            uint8_t n = c->nmi != 0;
-            if (n && !c->nmi_seen) c->nmi_pending = 1;
-            c->nmi_seen = n;
+            CORE_NMI_EDGE();
             c->poll_prev = c->poll_cur;
-            c->poll_cur = (uint8_t)(c->nmi_pending | ((c->irq != 0) & !(c->p & F_I)));
+            uint8_t poll = c->nmi_pending;
+            if (c->irq && !(c->p & F_I)) poll = 1;
+            c->poll_cur = poll;
             continue;
         }
     cycle_no_poll: {
@@ -537,18 +548,14 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
             c->cycles++;
             done++;
             c->stalled = 0;
-            uint8_t n = c->nmi != 0;
-            if (n && !c->nmi_seen) c->nmi_pending = 1;
-            c->nmi_seen = n;
+            CORE_NMI_EDGE();
             continue;
         }
     stall: { /* RDY low during a read: the cycle is repeated */
             c->cycles++;
             done++;
             c->stalled = 1;
-            uint8_t n = c->nmi != 0;
-            if (n && !c->nmi_seen) c->nmi_pending = 1;
-            c->nmi_seen = n;
+            CORE_NMI_EDGE();
             continue;
         }
     }
@@ -565,6 +572,7 @@ out:
 #undef RD
 #undef WR
 #undef STACK
+#undef CORE_NMI_EDGE
 #undef CORE_NAME
 #undef CORE_FLAT
 #undef CORE_HOOKS
