@@ -224,6 +224,11 @@ void c64_bus_update_banking(c64 *m);
 void c64_bus_update_vic_bank(c64 *m);
 uint8_t c64_bus_read(void *user, uint16_t addr);
 void c64_bus_write(void *user, uint16_t addr, uint8_t value);
+/* The CPU's reads outside RAM/ROM blocks (I/O, cartridge, open space), its
+ * writes other than to RAM above $0001: the slow parts of the bus (after
+ * the cycle's chip tick). from_cpu 0: a debugger's poke. */
+uint8_t c64_bus_read_other(c64 *m, uint16_t addr);
+void c64_bus_write_other(c64 *m, uint16_t addr, uint8_t value, int from_cpu);
 uint8_t c64_vic_fetch(void *user, uint16_t addr);
 /* CPU view without side effects / like a CPU write (from_cpu 0). */
 uint8_t c64_bus_peek(const c64 *m, uint16_t addr);
@@ -391,5 +396,34 @@ static inline void c64_tick_chips(c64 *m)
     m->cpu.nmi = m->cia_nmi | m->p.restore_nmi;
     if (m->vic.ticks >= m->p.fb_swap_at) c64_frame_done(m);
 }
+
+/* The CPU's bus: every cycle ticks the chips, then makes the access
+ * (c64_bus.c has the map). Inline here for the C64's own instance of the
+ * CPU's cycle engine (c64_cpu.c); c64_bus_read/write are these as the
+ * links' callbacks. */
+static inline uint8_t c64_bus_read_inline(void *user, uint16_t addr)
+{
+    c64 *m = user;
+    c64_tick_chips(m);
+    const uint8_t *base = m->rd[addr >> 12];
+    if (base) return base[addr];
+    return c64_bus_read_other(m, addr);
+}
+
+static inline void c64_bus_write_inline(void *user, uint16_t addr, uint8_t value)
+{
+    c64 *m = user;
+    c64_tick_chips(m);
+    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) {
+        m->p.ram[addr] = value;
+        return;
+    }
+    c64_bus_write_other(m, addr, value, 1);
+}
+
+/* c64_cpu.c: the run_cpu step of the machine kit's loop (mh_kit_run_ops):
+ * the CPU with the bus above inlined, or mh_cpu6502_run when another bus
+ * is linked. */
+uint32_t c64_run_cpu(void *machine, uint32_t cycles);
 
 #endif

@@ -11,7 +11,7 @@
  *
  *   read:  rd[addr >> 12] is a base pointer for RAM and ROM blocks, so a
  *          RAM/ROM read is one table load and one array load; NULL blocks
- *          (I/O, cartridge, Ultimax open space) go to c64_io_read.
+ *          (I/O, cartridge, Ultimax open space) go to c64_bus_read_other.
  *   write: wr[addr >> 12] says RAM (also below ROMs), I/O or nothing.
  *
  * rd/wr come from the PLA table (c64_pla.h) for the configuration
@@ -200,7 +200,7 @@ uint8_t c64_io_peek(const c64 *m, uint16_t addr)
 }
 
 /* A read of a block rd[] does not cover. */
-static uint8_t io_read(c64 *m, uint16_t addr)
+uint8_t c64_bus_read_other(c64 *m, uint16_t addr)
 {
     if (m->rd_bank[addr >> 12] != C64_BANK_IO) return m->vic.bus_phi1; /* cartridge/open */
     if (!m->vic.aec) return c64_io_peek(m, addr); /* the VIC has the bus */
@@ -243,7 +243,7 @@ static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 void c64_io_write(c64 *m, uint16_t addr, uint8_t value) { io_write_from(m, addr, value, 0); }
 
 /* A write that is not plain RAM above $0001. */
-static void write_slow(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
+void c64_bus_write_other(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 {
     switch (m->wr[addr >> 12]) {
     case C64_W_RAM:
@@ -263,24 +263,11 @@ static void write_slow(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 
 /* ---- the CPU's bus ---- */
 
-uint8_t c64_bus_read(void *user, uint16_t addr)
-{
-    c64 *m = user;
-    c64_tick_chips(m);
-    const uint8_t *base = m->rd[addr >> 12];
-    if (base) return base[addr];
-    return io_read(m, addr);
-}
+uint8_t c64_bus_read(void *user, uint16_t addr) { return c64_bus_read_inline(user, addr); }
 
 void c64_bus_write(void *user, uint16_t addr, uint8_t value)
 {
-    c64 *m = user;
-    c64_tick_chips(m);
-    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) {
-        m->p.ram[addr] = value;
-        return;
-    }
-    write_slow(m, addr, value, 1);
+    c64_bus_write_inline(user, addr, value);
 }
 
 /* ---- debugger access ---- */
@@ -302,5 +289,5 @@ void c64_bus_poke(c64 *m, uint16_t addr, uint8_t value)
         c64_bus_update_banking(m);
         return;
     }
-    write_slow(m, addr, value, 0);
+    c64_bus_write_other(m, addr, value, 0);
 }

@@ -366,6 +366,7 @@ void c64_power_on(c64 *m)
     desc.user = m;
     mh_cpu6502_init(&m->cpu, &desc);
     mh_kit_init(&m->kit, &m->cpu, &m->p.run, &run_ops, m, c64_bus_read, c64_bus_write, m, 0);
+    mh_kit_set_run_cpu(&m->kit, c64_run_cpu); /* the bus inlined (c64_cpu.c) */
     c64_bus_init(m);
     install_hooks(m);
     c64_update_lightpen(m);

@@ -7,6 +7,11 @@
  *   CORE_LOCAL  1: runs on a local copy of the state (lets the compiler
  *               keep registers in machine registers; only when nothing
  *               outside can look at the state during the run)
+ *   CORE_READ_FN, CORE_WRITE_FN  (optional, with CORE_FLAT 0) the bus
+ *               functions to call directly while the links name
+ *               CORE_READ_LINK, CORE_WRITE_LINK (the same bus as the
+ *               links' callbacks; a machine's inlined bus:
+ *               cpu6502_engine.h)
  *
  * One loop iteration is one cycle: one micro-state, one bus access. A
  * state must not change anything before its bus read (a RDY stall repeats
@@ -17,6 +22,16 @@
 #if CORE_FLAT
 #define CORE_BUS_READ(addr) mem[addr]
 #define CORE_BUS_WRITE(addr, val) (mem[addr] = (val))
+#elif defined(CORE_READ_FN)
+/* A machine's own instance (cpu6502_engine.h): its bus functions called
+ * directly, so the compiler can inline them, while the links still name
+ * them (a machine may swap its bus during a run, e.g. to halt the CPU). */
+#define CORE_BUS_READ(addr)                                                            \
+    (c->links.read == CORE_READ_LINK ? CORE_READ_FN(c->links.user, (addr))            \
+                                     : c->links.read(c->links.user, (addr)))
+#define CORE_BUS_WRITE(addr, val)                                                      \
+    (c->links.write == CORE_WRITE_LINK ? CORE_WRITE_FN(c->links.user, (addr), (val))  \
+                                       : c->links.write(c->links.user, (addr), (val)))
 #else
 #define CORE_BUS_READ(addr) c->links.read(c->links.user, (addr))
 #define CORE_BUS_WRITE(addr, val) c->links.write(c->links.user, (addr), (val))
@@ -577,3 +592,7 @@ out:
 #undef CORE_FLAT
 #undef CORE_HOOKS
 #undef CORE_LOCAL
+#undef CORE_READ_FN
+#undef CORE_WRITE_FN
+#undef CORE_READ_LINK
+#undef CORE_WRITE_LINK
