@@ -141,14 +141,17 @@ struct c64 {
     m6569 vic;
     m6526 cia1, cia2;
     c64_sid sid;
-    /* The CIAs clocked by deadline (c64_cias_tick): cia_quiet = cycles
-     * both may still skip (m6526_quiet_ticks), cia_quiet_len = what it
-     * was when they were last brought up to date, so they owe
-     * cia_quiet_len - cia_quiet ticks (c64_cias_sync). Their /IRQ lines
-     * as CPU interrupt bits, constant while they skip. Not in snapshots:
-     * derived, and cleared (a full tick next) whenever a CIA is touched. */
-    uint32_t cia_quiet;
-    uint32_t cia_quiet_len;
+    /* The CIAs clocked by deadline (c64_chips_due), in vic.ticks: they are
+     * up to date with the cycle cia_synced, and skip their ticks (only
+     * counters would move: m6526_quiet_ticks) until the cycle cia_due,
+     * which ticks them in full; so they owe vic.ticks - cia_synced ticks
+     * (c64_cias_sync). chips_due = min(cia_due, p.fb_swap_at), the next
+     * cycle with work beyond the VIC's. Their /IRQ lines as CPU interrupt
+     * bits, constant while they skip. Not in snapshots: derived, set
+     * again (a full tick next) on reset, restore and every CIA access. */
+    uint64_t cia_synced;
+    uint64_t cia_due;
+    uint64_t chips_due;
     uint32_t cia_irq;
     uint32_t cia_nmi;
 
@@ -359,28 +362,40 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
 
 /* ---- the per-cycle step shared by the bus callbacks ---- */
 
-/* c64_bus.c: the CIAs' cycle when they may not skip it: both brought up to
- * date, ticked, their lines and the next quiet stretch worked out. */
-void c64_cias_tick(c64 *m);
+/* c64_bus.c: a cycle with work beyond the VIC's (vic.ticks >= chips_due):
+ * the CIAs' full tick when due (brought up to date, ticked, their lines
+ * and the next quiet stretch worked out), the framebuffer swap when due;
+ * then the next chips_due. */
+void c64_chips_due(c64 *m);
 
 /* Both CIAs up to date (the ticks they skipped done): call before anything
  * reads a CIA's state. */
 static inline void c64_cias_sync(c64 *m)
 {
-    uint32_t owed = m->cia_quiet_len - m->cia_quiet;
+    uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced);
     if (owed) {
         m6526_skip(&m->cia1, owed);
         m6526_skip(&m->cia2, owed);
-        m->cia_quiet_len = m->cia_quiet;
+        m->cia_synced = m->vic.ticks;
     }
 }
 
-/* Up to date, and no more skipping until the next cycle's full tick has
- * looked again: for anything that changes (or may change) a CIA. */
+/* Up to date, and a full tick in the next cycle: for anything that changes
+ * (or may change) a CIA. */
 static inline void c64_cias_touch(c64 *m)
 {
     c64_cias_sync(m);
-    m->cia_quiet = m->cia_quiet_len = 0;
+    m->cia_due = m->vic.ticks + 1u;
+    if (m->chips_due > m->cia_due) m->chips_due = m->cia_due;
+}
+
+/* After a reset or a restore: the CIAs are up to date (as the state says)
+ * and tick in full next cycle. */
+static inline void c64_cias_restart(c64 *m)
+{
+    m->cia_synced = m->vic.ticks;
+    m->cia_due = m->vic.ticks + 1u;
+    m->chips_due = m->cia_due < m->p.fb_swap_at ? m->cia_due : m->p.fb_swap_at;
 }
 
 /* Ticks the VIC and both CIAs once and sets RDY, IRQ and NMI for this
@@ -389,12 +404,10 @@ static inline void c64_cias_touch(c64 *m)
 static inline void c64_tick_chips(c64 *m)
 {
     uint32_t pins = m6569_tick(&m->vic);
-    if (m->cia_quiet) m->cia_quiet--;
-    else c64_cias_tick(m);
+    if (m->vic.ticks >= m->chips_due) c64_chips_due(m);
     m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
     m->cpu.irq = ((pins & M6569_PIN_IRQ) ? C64_IRQ_VIC : 0u) | m->cia_irq;
     m->cpu.nmi = m->cia_nmi | m->p.restore_nmi;
-    if (m->vic.ticks >= m->p.fb_swap_at) c64_frame_done(m);
 }
 
 /* The CPU's bus: every cycle ticks the chips, then makes the access

@@ -7,7 +7,9 @@
  * by deadline: while nothing but their counters would move
  * (m6526_quiet_ticks) they skip their ticks and catch up in one step
  * (c64_cias_sync) before anything looks at them; a register access also
- * makes the next cycle a full tick (c64_cias_touch).
+ * makes the next cycle a full tick (c64_cias_touch). One compare per
+ * cycle (vic.ticks against chips_due) covers them and the framebuffer
+ * swap (c64_chips_due).
  *
  *   read:  rd[addr >> 12] is a base pointer for RAM and ROM blocks, so a
  *          RAM/ROM read is one table load and one array load; NULL blocks
@@ -161,20 +163,29 @@ void c64_frame_done(c64 *m)
 
 /* ---- the CIAs' clock ---- */
 
-void c64_cias_tick(c64 *m)
+void c64_chips_due(c64 *m)
 {
-    c64_cias_sync(m);
-    m->cia_irq = m6526_tick(&m->cia1) ? C64_IRQ_CIA1 : 0u;
-    m->cia_nmi = m6526_tick(&m->cia2) ? C64_NMI_CIA2 : 0u;
-    uint32_t quiet1 = m6526_quiet_ticks(&m->cia1), quiet2 = m6526_quiet_ticks(&m->cia2);
-    m->cia_quiet = m->cia_quiet_len = quiet1 < quiet2 ? quiet1 : quiet2;
+    uint64_t now = m->vic.ticks;
+    if (now >= m->cia_due) {
+        /* The skipped ticks before this cycle, then this cycle's. */
+        uint32_t owed = (uint32_t)(now - 1u - m->cia_synced);
+        m6526_skip(&m->cia1, owed);
+        m6526_skip(&m->cia2, owed);
+        m->cia_irq = m6526_tick(&m->cia1) ? C64_IRQ_CIA1 : 0u;
+        m->cia_nmi = m6526_tick(&m->cia2) ? C64_NMI_CIA2 : 0u;
+        m->cia_synced = now;
+        uint32_t quiet1 = m6526_quiet_ticks(&m->cia1), quiet2 = m6526_quiet_ticks(&m->cia2);
+        m->cia_due = now + 1u + (quiet1 < quiet2 ? quiet1 : quiet2);
+    }
+    if (now >= m->p.fb_swap_at) c64_frame_done(m);
+    m->chips_due = m->cia_due < m->p.fb_swap_at ? m->cia_due : m->p.fb_swap_at;
 }
 
 /* A CIA register as a debugger sees it now, the skipped ticks counted in
  * (on a copy: peeks change nothing). */
 static uint8_t cia_peek(const c64 *m, const m6526 *cia, uint16_t addr)
 {
-    uint32_t owed = m->cia_quiet_len - m->cia_quiet;
+    uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced);
     if (!owed) return m6526_peek(cia, addr);
     m6526 now = *cia;
     m6526_skip(&now, owed);

@@ -308,7 +308,6 @@ static void reset_chips(c64 *m)
     m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     m6526_reset(&m->cia1);
     m6526_reset(&m->cia2);
-    m->cia_quiet = m->cia_quiet_len = 0; /* a full tick next */
     c64_sid_reset(&m->sid, m->vic.ticks);
 
     /* The back buffer is complete when the beam reaches the line after
@@ -316,6 +315,7 @@ static void reset_chips(c64 *m)
     const m6569_geometry *g = m->geometry;
     uint32_t swap_line = (uint32_t)(g->first_line + g->height) % g->lines_per_frame;
     m->p.fb_swap_at = swap_line ? (uint64_t)swap_line * g->cycles_per_line : g->cycles_per_frame;
+    c64_cias_restart(m); /* a full CIA tick next */
 }
 
 /* What both resets clear outside the chips. */
@@ -562,7 +562,7 @@ void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
     snap->vic = m->vic;
     snap->cia1 = m->cia1;
     snap->cia2 = m->cia2;
-    uint32_t owed = m->cia_quiet_len - m->cia_quiet; /* ticks the CIAs skipped */
+    uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced); /* ticks the CIAs skipped */
     m6526_skip(&snap->cia1, owed);
     m6526_skip(&snap->cia2, owed);
     snap->sid = m->sid;
@@ -575,10 +575,10 @@ void c64_snapshot_restore(c64 *m, const c64_snapshot *snap)
     m6569_restore(&m->vic, &snap->vic);
     m6526_restore(&m->cia1, &snap->cia1);
     m6526_restore(&m->cia2, &snap->cia2);
-    m->cia_quiet = m->cia_quiet_len = 0;
     m->sid = snap->sid;
     m6581_restored(&m->sid.chip);
     memcpy(&m->p, &snap->p, sizeof m->p);
+    c64_cias_restart(m); /* after vic.ticks and fb_swap_at are back */
     m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     c64_bus_update_banking(m);
     c64_bus_update_vic_bank(m);

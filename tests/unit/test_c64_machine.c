@@ -566,7 +566,7 @@ static void test_stalled_read_has_no_side_effects(void)
 }
 
 /* The CIAs skip the cycles in which only their counters move (c64.h,
- * c64_cias_tick): a debugger's peek in the middle of such a stretch still
+ * c64_chips_due): a debugger's peek in the middle of such a stretch still
  * sees the exact counter. CIA1 timer A (the KERNAL's IRQ timer, continuous)
  * must have moved by exactly the cycles run between two peeks, modulo its
  * period (latch + 1). */
@@ -581,7 +581,7 @@ static void test_cia_seen_while_skipping(void)
     int skipping = 0, wrong = 0, checked = 0;
     for (int i = 0; i < 2000; i++) {
         uint32_t ran = mh_cpu6502_run(&m->cpu, 37);
-        if (m->cia_quiet_len != m->cia_quiet) skipping++;
+        if (m->vic.ticks != m->cia_synced) skipping++;
         uint16_t now = (uint16_t)(c64_bus_peek(m, 0xDC04) | c64_bus_peek(m, 0xDC05) << 8);
         int64_t moved = ((int64_t)last - now - ran) % (int64_t)period;
         if (moved != 0) wrong++;
