@@ -52,7 +52,7 @@
 #define C64_SID_BASE 0xD400u
 
 /* Interrupt source bits on the CPU's lines. */
-#define C64_IRQ_VIC 0x1u
+#define C64_IRQ_VIC M6569_PIN_IRQ /* the VIC's pin bit: the tick's pins give it as is */
 #define C64_IRQ_CIA1 0x2u
 #define C64_NMI_CIA2 0x1u
 #define C64_NMI_RESTORE 0x2u
@@ -406,7 +406,7 @@ static inline void c64_tick_chips(c64 *m)
     uint32_t pins = m6569_tick(&m->vic);
     if (m->vic.ticks >= m->chips_due) c64_chips_due(m);
     m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
-    m->cpu.irq = ((pins & M6569_PIN_IRQ) ? C64_IRQ_VIC : 0u) | m->cia_irq;
+    m->cpu.irq = (pins & C64_IRQ_VIC) | m->cia_irq;
     m->cpu.nmi = m->cia_nmi | m->p.restore_nmi;
 }
 
