@@ -100,9 +100,11 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
 #if CORE_FLAT
     uint8_t *const mem = c->links.memory;
 #endif
-    uint32_t done = 0;
+    /* The clock counts the cycles run (nothing else moves it during a
+     * run), so it is also the loop's counter. */
+    const uint64_t start = c->cycles, end = start + budget;
 
-    while (done < budget) {
+    while (c->cycles < end) {
         uint8_t v;
         switch (c->state) {
         case S_FETCH:
@@ -532,7 +534,6 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
             c->stop_reason = MH_CPU6502_STOP_JAM;
             c->t++;
             c->cycles++;
-            done++;
             c->stalled = 0;
             goto out;
         case S_JAMMED:
@@ -549,7 +550,6 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
         {
             c->t++;
             c->cycles++;
-            done++;
             c->stalled = 0;
             CORE_NMI_EDGE();
             c->poll_prev = c->poll_cur;
@@ -561,14 +561,12 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
     cycle_no_poll: {
             c->t++;
             c->cycles++;
-            done++;
             c->stalled = 0;
             CORE_NMI_EDGE();
             continue;
         }
     stall: { /* RDY low during a read: the cycle is repeated */
             c->cycles++;
-            done++;
             c->stalled = 1;
             CORE_NMI_EDGE();
             continue;
@@ -578,7 +576,7 @@ out:
 #if CORE_LOCAL
     *cpu = local;
 #endif
-    return done;
+    return (uint32_t)(c->cycles - start);
 }
 
 #undef CORE_BUS_READ
