@@ -11,7 +11,9 @@
  *   c64_rom.c       finding and loading the KERNAL, BASIC and character ROMs
  *   c64_bus.c       banking tables, the CPU bus callbacks (the per-cycle
  *                   path), I/O dispatch, VIC fetch, side-effect-free peek,
- *                   CPU-like poke
+ *                   CPU-like poke, the CIAs' deadline clock
+ *   c64_cpu.c       the 6510 in the machine's own instances of the SDK's
+ *                   cycle engine, the bus below inlined
  *   c64_keyboard.c  keyboard matrix, key names, joysticks, typed text
  *   c64_sid.c       the SID: the synthesis module (sid.c) clocked lazily
  *                   by cycle count, and the audio ring
