@@ -402,14 +402,16 @@ static inline void c64_cias_restart(c64 *m)
 
 /* Ticks the VIC and both CIAs once and sets RDY, IRQ and NMI for this
  * cycle (the chips' machine-side contract: before the access). The CIAs
- * skip the cycles in which only their counters would move. */
+ * skip the cycles in which only their counters would move. NMI changes
+ * only where its sources do, so it is set there: CIA2's full ticks
+ * (c64_chips_due: cia_nmi | restore_nmi), RESTORE's press and the end of
+ * its pulse (c64_keyboard.c, service), reset. */
 static inline void c64_tick_chips(c64 *m)
 {
     uint32_t pins = m6569_tick(&m->vic);
     if (m->vic.ticks >= m->chips_due) c64_chips_due(m);
     m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
     m->cpu.irq = (pins & C64_IRQ_VIC) | m->cia_irq;
-    m->cpu.nmi = m->cia_nmi | m->p.restore_nmi;
 }
 
 /* The CPU's bus: every cycle ticks the chips, then makes the access

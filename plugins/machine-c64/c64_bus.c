@@ -173,6 +173,7 @@ void c64_chips_due(c64 *m)
         m6526_skip(&m->cia2, owed);
         m->cia_irq = m6526_tick(&m->cia1) ? C64_IRQ_CIA1 : 0u;
         m->cia_nmi = m6526_tick(&m->cia2) ? C64_NMI_CIA2 : 0u;
+        m->cpu.nmi = m->cia_nmi | m->p.restore_nmi;
         m->cia_synced = now;
         uint32_t quiet1 = m6526_quiet_ticks(&m->cia1), quiet2 = m6526_quiet_ticks(&m->cia2);
         m->cia_due = now + 1u + (quiet1 < quiet2 ? quiet1 : quiet2);
