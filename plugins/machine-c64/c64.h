@@ -11,7 +11,9 @@
  *   c64_rom.c       finding and loading the KERNAL, BASIC and character ROMs
  *   c64_bus.c       banking tables, the CPU bus callbacks (the per-cycle
  *                   path), I/O dispatch, VIC fetch, side-effect-free peek,
- *                   CPU-like poke
+ *                   CPU-like poke, the CIAs' deadline clock
+ *   c64_cpu.c       the 6510 in the machine's own instances of the SDK's
+ *                   cycle engine, the bus below inlined
  *   c64_keyboard.c  keyboard matrix, key names, joysticks, typed text
  *   c64_sid.c       the SID: the synthesis module (sid.c) clocked lazily
  *                   by cycle count, and the audio ring
@@ -53,7 +55,7 @@
 #define C64_SID_BASE 0xD400u
 
 /* Interrupt source bits on the CPU's lines. */
-#define C64_IRQ_VIC 0x1u
+#define C64_IRQ_VIC M6569_PIN_IRQ /* the VIC's pin bit: the tick's pins give it as is */
 #define C64_IRQ_CIA1 0x2u
 #define C64_NMI_CIA2 0x1u
 #define C64_NMI_RESTORE 0x2u
@@ -131,6 +133,19 @@ struct c64 {
     m6569 vic;
     m6526 cia1, cia2;
     c64_sid sid;
+    /* The CIAs clocked by deadline (c64_chips_due), in vic.ticks: they are
+     * up to date with the cycle cia_synced, and skip their ticks (only
+     * counters would move: m6526_quiet_ticks) until the cycle cia_due,
+     * which ticks them in full; so they owe vic.ticks - cia_synced ticks
+     * (c64_cias_sync). chips_due = min(cia_due, p.fb_swap_at), the next
+     * cycle with work beyond the VIC's. Their /IRQ lines as CPU interrupt
+     * bits, constant while they skip. Not in snapshots: derived, set
+     * again (a full tick next) on reset, restore and every CIA access. */
+    uint64_t cia_synced;
+    uint64_t cia_due;
+    uint64_t chips_due;
+    uint32_t cia_irq;
+    uint32_t cia_nmi;
 
     /* Banking, rebuilt by c64_bus_update_banking() when $00/$01 or
      * EXROM/GAME change: rd[block] is a base pointer indexed by the full
@@ -206,6 +221,11 @@ void c64_bus_update_banking(c64 *m);
 void c64_bus_update_vic_bank(c64 *m);
 uint8_t c64_bus_read(void *user, uint16_t addr);
 void c64_bus_write(void *user, uint16_t addr, uint8_t value);
+/* The CPU's reads outside RAM/ROM blocks (I/O, cartridge, open space), its
+ * writes other than to RAM above $0001: the slow parts of the bus (after
+ * the cycle's chip tick). from_cpu 0: a debugger's poke. */
+uint8_t c64_bus_read_other(c64 *m, uint16_t addr);
+void c64_bus_write_other(c64 *m, uint16_t addr, uint8_t value, int from_cpu);
 uint8_t c64_vic_fetch(void *user, uint16_t addr);
 /* CPU view without side effects / like a CPU write (from_cpu 0). */
 uint8_t c64_bus_peek(const c64 *m, uint16_t addr);
@@ -339,17 +359,83 @@ mh_status c64_snapshot_blob_load(c64 *m, const void *data, size_t size, char *er
 
 /* ---- the per-cycle step shared by the bus callbacks ---- */
 
+/* c64_bus.c: a cycle with work beyond the VIC's (vic.ticks >= chips_due):
+ * the CIAs' full tick when due (brought up to date, ticked, their lines
+ * and the next quiet stretch worked out), the framebuffer swap when due;
+ * then the next chips_due. */
+void c64_chips_due(c64 *m);
+
+/* Both CIAs up to date (the ticks they skipped done): call before anything
+ * reads a CIA's state. */
+static inline void c64_cias_sync(c64 *m)
+{
+    uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced);
+    if (owed) {
+        m6526_skip(&m->cia1, owed);
+        m6526_skip(&m->cia2, owed);
+        m->cia_synced = m->vic.ticks;
+    }
+}
+
+/* Up to date, and a full tick in the next cycle: for anything that changes
+ * (or may change) a CIA. */
+static inline void c64_cias_touch(c64 *m)
+{
+    c64_cias_sync(m);
+    m->cia_due = m->vic.ticks + 1u;
+    if (m->chips_due > m->cia_due) m->chips_due = m->cia_due;
+}
+
+/* After a reset or a restore: the CIAs are up to date (as the state says)
+ * and tick in full next cycle. */
+static inline void c64_cias_restart(c64 *m)
+{
+    m->cia_synced = m->vic.ticks;
+    m->cia_due = m->vic.ticks + 1u;
+    m->chips_due = m->cia_due < m->p.fb_swap_at ? m->cia_due : m->p.fb_swap_at;
+}
+
 /* Ticks the VIC and both CIAs once and sets RDY, IRQ and NMI for this
- * cycle (the chips' machine-side contract: before the access). */
+ * cycle (the chips' machine-side contract: before the access). The CIAs
+ * skip the cycles in which only their counters would move. NMI changes
+ * only where its sources do, so it is set there: CIA2's full ticks
+ * (c64_chips_due: cia_nmi | restore_nmi), RESTORE's press and the end of
+ * its pulse (c64_keyboard.c, service), reset. */
 static inline void c64_tick_chips(c64 *m)
 {
     uint32_t pins = m6569_tick(&m->vic);
-    int irq1 = m6526_tick(&m->cia1);
-    int irq2 = m6526_tick(&m->cia2);
+    if (m->vic.ticks >= m->chips_due) c64_chips_due(m);
     m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
-    m->cpu.irq = ((pins & M6569_PIN_IRQ) ? C64_IRQ_VIC : 0u) | (irq1 ? C64_IRQ_CIA1 : 0u);
-    m->cpu.nmi = (irq2 ? C64_NMI_CIA2 : 0u) | m->p.restore_nmi;
-    if (m->vic.ticks >= m->p.fb_swap_at) c64_frame_done(m);
+    m->cpu.irq = (pins & C64_IRQ_VIC) | m->cia_irq;
 }
+
+/* The CPU's bus: every cycle ticks the chips, then makes the access
+ * (c64_bus.c has the map). Inline here for the C64's own instance of the
+ * CPU's cycle engine (c64_cpu.c); c64_bus_read/write are these as the
+ * links' callbacks. */
+static inline uint8_t c64_bus_read_inline(void *user, uint16_t addr)
+{
+    c64 *m = user;
+    c64_tick_chips(m);
+    const uint8_t *base = m->rd[addr >> 12];
+    if (base) return base[addr];
+    return c64_bus_read_other(m, addr);
+}
+
+static inline void c64_bus_write_inline(void *user, uint16_t addr, uint8_t value)
+{
+    c64 *m = user;
+    c64_tick_chips(m);
+    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) {
+        m->p.ram[addr] = value;
+        return;
+    }
+    c64_bus_write_other(m, addr, value, 1);
+}
+
+/* c64_cpu.c: the run_cpu step of the machine kit's loop (mh_kit_run_ops):
+ * the CPU with the bus above inlined, or mh_cpu6502_run when another bus
+ * is linked. */
+uint32_t c64_run_cpu(void *machine, uint32_t cycles);
 
 #endif

@@ -3,11 +3,17 @@
  * Every CPU cycle is one call of c64_bus_read or c64_bus_write (the SDK
  * core's bus callbacks). Each first ticks the VIC-II and both CIAs once and
  * sets RDY (VIC BA), IRQ (VIC, CIA1) and NMI (CIA2, RESTORE) for the cycle
- * (c64_tick_chips in c64.h), then makes the access:
+ * (c64_tick_chips in c64.h), then makes the access. The CIAs are clocked
+ * by deadline: while nothing but their counters would move
+ * (m6526_quiet_ticks) they skip their ticks and catch up in one step
+ * (c64_cias_sync) before anything looks at them; a register access also
+ * makes the next cycle a full tick (c64_cias_touch). One compare per
+ * cycle (vic.ticks against chips_due) covers them and the framebuffer
+ * swap (c64_chips_due).
  *
  *   read:  rd[addr >> 12] is a base pointer for RAM and ROM blocks, so a
  *          RAM/ROM read is one table load and one array load; NULL blocks
- *          (I/O, cartridge, Ultimax open space) go to c64_io_read.
+ *          (I/O, cartridge, Ultimax open space) go to c64_bus_read_other.
  *   write: wr[addr >> 12] says RAM (also below ROMs), I/O or nothing.
  *
  * rd/wr come from the PLA table (c64_pla.h) for the configuration
@@ -156,6 +162,38 @@ void c64_frame_done(c64 *m)
     if (mh_kit_holds_pending(&m->holds)) c64_holds_frame(m);
 }
 
+/* ---- the CIAs' clock ---- */
+
+void c64_chips_due(c64 *m)
+{
+    uint64_t now = m->vic.ticks;
+    if (now >= m->cia_due) {
+        /* The skipped ticks before this cycle, then this cycle's. */
+        uint32_t owed = (uint32_t)(now - 1u - m->cia_synced);
+        m6526_skip(&m->cia1, owed);
+        m6526_skip(&m->cia2, owed);
+        m->cia_irq = m6526_tick(&m->cia1) ? C64_IRQ_CIA1 : 0u;
+        m->cia_nmi = m6526_tick(&m->cia2) ? C64_NMI_CIA2 : 0u;
+        m->cpu.nmi = m->cia_nmi | m->p.restore_nmi;
+        m->cia_synced = now;
+        uint32_t quiet1 = m6526_quiet_ticks(&m->cia1), quiet2 = m6526_quiet_ticks(&m->cia2);
+        m->cia_due = now + 1u + (quiet1 < quiet2 ? quiet1 : quiet2);
+    }
+    if (now >= m->p.fb_swap_at) c64_frame_done(m);
+    m->chips_due = m->cia_due < m->p.fb_swap_at ? m->cia_due : m->p.fb_swap_at;
+}
+
+/* A CIA register as a debugger sees it now, the skipped ticks counted in
+ * (on a copy: peeks change nothing). */
+static uint8_t cia_peek(const c64 *m, const m6526 *cia, uint16_t addr)
+{
+    uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced);
+    if (!owed) return m6526_peek(cia, addr);
+    m6526 now = *cia;
+    m6526_skip(&now, owed);
+    return m6526_peek(&now, addr);
+}
+
 /* ---- I/O ---- */
 
 uint8_t c64_io_peek(const c64 *m, uint16_t addr)
@@ -168,14 +206,14 @@ uint8_t c64_io_peek(const c64 *m, uint16_t addr)
         return c64_sid_peek(&m->sid, addr);
     case 0x8: case 0x9: case 0xA: case 0xB:
         return (uint8_t)((m->vic.bus_phi1 & 0xF0) | (m->p.color[addr & 0x3FF] & 0x0F));
-    case 0xC: return m6526_peek(&m->cia1, addr);
-    case 0xD: return m6526_peek(&m->cia2, addr);
+    case 0xC: return cia_peek(m, &m->cia1, addr);
+    case 0xD: return cia_peek(m, &m->cia2, addr);
     default: return m->vic.bus_phi1; /* I/O1, I/O2: open bus */
     }
 }
 
 /* A read of a block rd[] does not cover. */
-static uint8_t io_read(c64 *m, uint16_t addr)
+uint8_t c64_bus_read_other(c64 *m, uint16_t addr)
 {
     if (m->rd_bank[addr >> 12] != C64_BANK_IO) return m->vic.bus_phi1; /* cartridge/open */
     if (!m->vic.aec) return c64_io_peek(m, addr); /* the VIC has the bus */
@@ -185,8 +223,8 @@ static uint8_t io_read(c64 *m, uint16_t addr)
         if (addr == C64_DEBUGCART_ADDR && m->config.debugcart) return 0xFF; /* not the SID */
         c64_sid_sync(&m->sid, m->vic.ticks); /* OSC3/ENV3 as of this cycle */
         return c64_sid_read(&m->sid, addr);
-    case 0xC: return m6526_read(&m->cia1, addr);
-    case 0xD: return m6526_read(&m->cia2, addr);
+    case 0xC: c64_cias_touch(m); return m6526_read(&m->cia1, addr);
+    case 0xD: c64_cias_touch(m); return m6526_read(&m->cia2, addr);
     default: return c64_io_peek(m, addr);
     }
 }
@@ -209,8 +247,8 @@ static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
         }
         break;
     case 0x8: case 0x9: case 0xA: case 0xB: m->p.color[addr & 0x3FF] = value & 0x0F; break;
-    case 0xC: m6526_write(&m->cia1, addr, value); break;
-    case 0xD: m6526_write(&m->cia2, addr, value); break;
+    case 0xC: c64_cias_touch(m); m6526_write(&m->cia1, addr, value); break;
+    case 0xD: c64_cias_touch(m); m6526_write(&m->cia2, addr, value); break;
     default: break; /* I/O1, I/O2: nothing there */
     }
 }
@@ -218,7 +256,7 @@ static void io_write_from(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 void c64_io_write(c64 *m, uint16_t addr, uint8_t value) { io_write_from(m, addr, value, 0); }
 
 /* A write that is not plain RAM above $0001. */
-static void write_slow(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
+void c64_bus_write_other(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 {
     switch (m->wr[addr >> 12]) {
     case C64_W_RAM:
@@ -238,24 +276,11 @@ static void write_slow(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 
 /* ---- the CPU's bus ---- */
 
-uint8_t c64_bus_read(void *user, uint16_t addr)
-{
-    c64 *m = user;
-    c64_tick_chips(m);
-    const uint8_t *base = m->rd[addr >> 12];
-    if (base) return base[addr];
-    return io_read(m, addr);
-}
+uint8_t c64_bus_read(void *user, uint16_t addr) { return c64_bus_read_inline(user, addr); }
 
 void c64_bus_write(void *user, uint16_t addr, uint8_t value)
 {
-    c64 *m = user;
-    c64_tick_chips(m);
-    if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) {
-        m->p.ram[addr] = value;
-        return;
-    }
-    write_slow(m, addr, value, 1);
+    c64_bus_write_inline(user, addr, value);
 }
 
 /* ---- debugger access ---- */
@@ -277,5 +302,5 @@ void c64_bus_poke(c64 *m, uint16_t addr, uint8_t value)
         c64_bus_update_banking(m);
         return;
     }
-    write_slow(m, addr, value, 0);
+    c64_bus_write_other(m, addr, value, 0);
 }

@@ -224,6 +224,7 @@ static const mh_machine_iface machine_iface = {sizeof(mh_machine_iface), machine
 static void *chip_state(void *context)
 {
     c64_chip_ctx *ctx = context;
+    if (ctx->which) c64_cias_touch(ctx->m); /* the caller may change what it gets */
     switch (ctx->which) {
     case 0: return &ctx->m->vic;
     case 1: return &ctx->m->cia1;
@@ -234,6 +235,7 @@ static void *chip_state(void *context)
 static uint8_t chip_peek(void *context, uint16_t reg)
 {
     const c64_chip_ctx *ctx = context;
+    if (ctx->which) c64_cias_sync(ctx->m);
     switch (ctx->which) {
     case 0: return m6569_peek(&ctx->m->vic, reg);
     case 1: return m6526_peek(&ctx->m->cia1, reg);
@@ -295,6 +297,7 @@ static mh_status cia_view(void *context, mh_chip_cia_view *out)
 {
     const c64_chip_ctx *ctx = context;
     if (!out || out->struct_size < sizeof *out) return MH_ERR_INVALID_ARGUMENT;
+    c64_cias_sync(ctx->m);
     c64_cia_decode(ctx->which == 1 ? &ctx->m->cia1 : &ctx->m->cia2, out);
     return MH_OK;
 }

@@ -316,6 +316,7 @@ static void reset_chips(c64 *m)
     const m6569_geometry *g = m->geometry;
     uint32_t swap_line = (uint32_t)(g->first_line + g->height) % g->lines_per_frame;
     m->p.fb_swap_at = swap_line ? (uint64_t)swap_line * g->cycles_per_line : g->cycles_per_frame;
+    c64_cias_restart(m); /* a full CIA tick next */
 }
 
 /* What both resets clear outside the chips. */
@@ -366,6 +367,7 @@ void c64_power_on(c64 *m)
     desc.user = m;
     mh_cpu6502_init(&m->cpu, &desc);
     mh_kit_init(&m->kit, &m->cpu, &m->p.run, &run_ops, m, c64_bus_read, c64_bus_write, m, 0);
+    mh_kit_set_run_cpu(&m->kit, c64_run_cpu); /* the bus inlined (c64_cpu.c) */
     c64_bus_init(m);
     install_hooks(m);
     c64_update_lightpen(m);
@@ -507,6 +509,7 @@ static uint32_t chunk_limit(void *machine, uint32_t chunk)
 static void sid_catch_up(void *machine)
 {
     c64 *m = machine;
+    c64_cias_sync(m); /* and the CIAs, for whoever looks between runs */
     c64_sid_sync(&m->sid, m->vic.ticks);
     c64_sid_drain(&m->sid);
 }
@@ -559,6 +562,9 @@ void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
     snap->vic = m->vic;
     snap->cia1 = m->cia1;
     snap->cia2 = m->cia2;
+    uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced); /* ticks the CIAs skipped */
+    m6526_skip(&snap->cia1, owed);
+    m6526_skip(&snap->cia2, owed);
     snap->sid = m->sid;
     memcpy(&snap->p, &m->p, sizeof snap->p);
 }
@@ -572,6 +578,7 @@ void c64_snapshot_restore(c64 *m, const c64_snapshot *snap)
     m->sid = snap->sid;
     m6581_restored(&m->sid.chip);
     memcpy(&m->p, &snap->p, sizeof m->p);
+    c64_cias_restart(m); /* after vic.ticks and fb_swap_at are back */
     m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     c64_bus_update_banking(m);
     c64_bus_update_vic_bank(m);

@@ -280,6 +280,42 @@ static inline int m6526_tick(m6526 *cia)
     return m6526_tick_full(cia);
 }
 
+/* Clocking by deadline: how many of the next ticks are sure to take the
+ * inline fast path above when nothing reaches the chip from outside (no
+ * register access, pin change or TOD pulse): only timers counting PHI2 in
+ * flight, neither reaching its underflow check, the internal TOD pin not
+ * due. 0 when the next tick needs the full path. [emu-thread] */
+static inline uint32_t m6526_quiet_ticks(const m6526 *cia)
+{
+    uint64_t pipe = cia->pipe;
+    if (pipe != cia->feed * 15u || cia->tod.countdown == 0) return 0;
+    /* Tick j (from 0) is fast while countdown - (j + 1) != 0 and a
+     * counting timer's counter - j > 1. */
+    uint32_t quiet = cia->tod.countdown - 1u;
+    if (pipe & 1u) {
+        uint32_t a = cia->ta.counter > 1u ? cia->ta.counter - 1u : 0u;
+        if (a < quiet) quiet = a;
+    }
+    if (pipe & 0x10u) {
+        uint32_t b = cia->tb.counter > 1u ? cia->tb.counter - 1u : 0u;
+        if (b < quiet) quiet = b;
+    }
+    return quiet;
+}
+
+/* `ticks` fast-path ticks at once (ticks <= m6526_quiet_ticks() as it was
+ * when the skipped stretch began): the same state as that many
+ * m6526_tick() calls. The /IRQ output does not change in such a stretch.
+ * A machine that skips ticks this way must bring the chip up to date before
+ * anything reads or changes it (register access, pins, debuggers,
+ * snapshots). [emu-thread] */
+static inline void m6526_skip(m6526 *cia, uint32_t ticks)
+{
+    cia->tod.countdown -= ticks;
+    if (cia->pipe & 1u) cia->ta.counter = (uint16_t)(cia->ta.counter - ticks);
+    if (cia->pipe & 0x10u) cia->tb.counter = (uint16_t)(cia->tb.counter - ticks);
+}
+
 /* Register access by the CPU in the current cycle (after its tick). reg is
  * masked to 4 bits (mirrors). Reads have the chip's side effects. */
 uint8_t m6526_read(m6526 *cia, uint16_t reg);

@@ -565,6 +565,37 @@ static void test_stalled_read_has_no_side_effects(void)
     c64_free(m);
 }
 
+/* The CIAs skip the cycles in which only their counters move (c64.h,
+ * c64_chips_due): a debugger's peek in the middle of such a stretch still
+ * sees the exact counter. CIA1 timer A (the KERNAL's IRQ timer, continuous)
+ * must have moved by exactly the cycles run between two peeks, modulo its
+ * period (latch + 1). */
+static void test_cia_seen_while_skipping(void)
+{
+    c64 *m = boot("{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL_FATAL(load_and_jump(m, "*= $C000\nSEI\nloop: JMP loop\n", 0xC000), 0);
+    uint32_t period = m->cia1.ta.latch + 1u;
+    CU_ASSERT_FATAL(period > 1000u && (m->cia1.ta.cr & M6526_CR_START));
+    uint16_t last = (uint16_t)(c64_bus_peek(m, 0xDC04) | c64_bus_peek(m, 0xDC05) << 8);
+    int skipping = 0, wrong = 0, checked = 0;
+    for (int i = 0; i < 2000; i++) {
+        uint32_t ran = mh_cpu6502_run(&m->cpu, 37);
+        if (m->vic.ticks != m->cia_synced) skipping++;
+        uint16_t now = (uint16_t)(c64_bus_peek(m, 0xDC04) | c64_bus_peek(m, 0xDC05) << 8);
+        int64_t moved = ((int64_t)last - now - ran) % (int64_t)period;
+        if (moved != 0) wrong++;
+        c64_cias_sync(m);
+        if (m->cia1.ta.counter != now) wrong++;
+        last = now;
+        checked++;
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    CU_ASSERT_EQUAL(checked, 2000);
+    CU_ASSERT(skipping > 1000); /* the peeks came in skipped stretches */
+    c64_free(m);
+}
+
 /* ---- c64.options ---- */
 
 static void expect_error(const char *options, const char *fragment)
@@ -827,7 +858,7 @@ MH_SUITE("c64.input", NULL, NULL, MH_TEST(test_typing), MH_TEST(test_keyboard_ma
          MH_TEST(test_restore_nmi))
 MH_SUITE("c64.snapshot", NULL, NULL, MH_TEST(test_snapshot_round_trip))
 MH_SUITE("c64.memory", NULL, NULL, MH_TEST(test_peek_has_no_side_effects),
-         MH_TEST(test_stalled_read_has_no_side_effects))
+         MH_TEST(test_stalled_read_has_no_side_effects), MH_TEST(test_cia_seen_while_skipping))
 MH_SUITE("c64.options", NULL, NULL, MH_TEST(test_option_errors), MH_TEST(test_rom_errors))
 MH_SUITE("c64.sid", NULL, NULL, MH_TEST(test_sid_osc3_env3), MH_TEST(test_sid_audio),
          MH_TEST(test_sid_options), MH_TEST(test_sid_snapshot))

@@ -628,6 +628,93 @@ static void test_fast_path_equivalence(void)
     CU_ASSERT_EQUAL(memcmp(&fast, &full, sizeof fast), 0);
 }
 
+/* Clocking by deadline (m6526_quiet_ticks, m6526_skip), done the way the
+ * C64 machine does it: skip ticks while the chip says they are quiet, catch
+ * up before every access, and a full tick after it. */
+typedef struct lazy_cia {
+    m6526 chip;
+    uint32_t quiet, owed, skipped;
+} lazy_cia;
+
+static int lazy_tick(lazy_cia *l)
+{
+    if (l->quiet) {
+        l->quiet--;
+        l->owed++;
+        l->skipped++;
+        return m6526_irq(&l->chip);
+    }
+    m6526_skip(&l->chip, l->owed); /* caught up before the full tick */
+    l->owed = 0;
+    int irq = m6526_tick(&l->chip);
+    l->quiet = m6526_quiet_ticks(&l->chip);
+    return irq;
+}
+
+static m6526 *lazy_touch(lazy_cia *l)
+{
+    m6526_skip(&l->chip, l->owed);
+    l->owed = 0;
+    l->quiet = 0;
+    return &l->chip;
+}
+
+/* Sparse accesses, so that long quiet stretches come between them. */
+static uint8_t sparse_script(m6526 *c, int t)
+{
+    static const struct { int at; uint8_t reg, value; } writes[] = {
+        {0, M6526_REG_TALO, 0xB8},  {1, M6526_REG_TAHI, 0x0B}, /* 3000 */
+        {2, M6526_REG_TBLO, 0xBC},  {3, M6526_REG_TBHI, 0x02}, /* 700 */
+        {4, M6526_REG_ICR, 0x83},   {5, M6526_REG_CRA, 0x81},
+        {6, M6526_REG_CRB, 0x01},   {7, M6526_REG_TOD10, 0},
+        {20000, M6526_REG_CRB, 0x41}, /* TB counts TA underflows */
+        {40000, M6526_REG_CRA, 0x99}, /* TA one-shot, force load */
+        {50000, M6526_REG_CRB, 0x11}, /* TB on PHI2 again, force load */
+        {60000, M6526_REG_CRA, 0x80}, {60001, M6526_REG_CRB, 0x00}, /* both stopped */
+    };
+    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++)
+        if (writes[i].at == t) m6526_write(c, writes[i].reg, writes[i].value);
+    if (t > 7 && t % 997 == 0) return m6526_read(c, M6526_REG_ICR);
+    if (t > 7 && t % 1231 == 0) return m6526_read(c, (uint16_t)(M6526_REG_TALO + (t & 3)));
+    return 0;
+}
+
+static void test_deadline_clocking(void)
+{
+    m6526_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.clock_hz = 50000; /* TOD pin every 1000 cycles */
+    m6526 each;
+    lazy_cia lazy;
+    memset(&lazy, 0, sizeof lazy);
+    CU_ASSERT_EQUAL_FATAL(m6526_init(&each, &desc), MH_OK);
+    CU_ASSERT_EQUAL_FATAL(m6526_init(&lazy.chip, &desc), MH_OK);
+    int differ = 0, irqs = 0, compared = 0;
+    for (int t = 0; t < 80000; t++) {
+        int a = m6526_tick(&each);
+        int b = lazy_tick(&lazy);
+        irqs += a;
+        if (a != b) differ++;
+        int touches = t < 8 || t % 997 == 0 || t % 1231 == 0 || t % 10000 < 2;
+        if (touches) {
+            uint8_t va = sparse_script(&each, t), vb = sparse_script(lazy_touch(&lazy), t);
+            if (va != vb) differ++;
+        }
+        if (t % 777 == 0) { /* caught up, the two are the same chip */
+            lazy_touch(&lazy);
+            if (memcmp(&each, &lazy.chip, sizeof each) != 0) differ++;
+            compared++;
+        }
+    }
+    CU_ASSERT_EQUAL(differ, 0);
+    CU_ASSERT(compared > 100);
+    CU_ASSERT(irqs > 10);
+    CU_ASSERT(each.tb.underflows > 10);
+    CU_ASSERT(each.tod.time[1] > 0);      /* the TOD ran */
+    CU_ASSERT(lazy.skipped > 80000 / 2);  /* most ticks were skipped */
+    CU_ASSERT(m6526_quiet_ticks(&each) > 0); /* stopped timers: quiet until the TOD pin */
+}
+
 static void test_debug_info(void)
 {
     setup(M6526_MODEL_6526A);
@@ -679,5 +766,5 @@ MH_SUITE("cia6526.ports", NULL, NULL, MH_TEST(test_port_ddr_and_pins),
          MH_TEST(test_port_out_notification))
 MH_SUITE("cia6526.regs", NULL, NULL, MH_TEST(test_register_mirrors),
          MH_TEST(test_peek_no_side_effects), MH_TEST(test_snapshot_copy),
-         MH_TEST(test_fast_path_equivalence),
+         MH_TEST(test_fast_path_equivalence), MH_TEST(test_deadline_clocking),
          MH_TEST(test_debug_info))

@@ -113,6 +113,40 @@ static void test_budget(void)
     free(t);
 }
 
+/* mh_kit_set_run_cpu: the machine's own CPU runner gets the chunks. */
+static unsigned run_cpu_calls;
+static uint64_t run_cpu_cycles;
+
+static uint32_t toy_run_cpu(void *machine, uint32_t cycles)
+{
+    toy *t = machine;
+    run_cpu_calls++;
+    uint32_t ran = mh_cpu6502_run(&t->cpu, cycles);
+    run_cpu_cycles += ran;
+    return ran;
+}
+
+static void test_run_cpu(void)
+{
+    const uint8_t loop[] = {0xEA, 0xEA, 0x4C, 0x00, 0x02}; /* NOP NOP JMP $0200 */
+    toy *t = toy_new(loop, sizeof loop, &plain_ops);
+    t->chunk_cap = 1000;
+    run_cpu_calls = 0;
+    run_cpu_cycles = 0;
+    mh_kit_set_run_cpu(&t->kit, toy_run_cpu);
+    mh_run_result r = {sizeof r, 0, 0, 0};
+    CU_ASSERT_EQUAL(mh_kit_run(&t->kit, 10001, &r), MH_OK);
+    CU_ASSERT_EQUAL(r.cycles, 10001);
+    CU_ASSERT_EQUAL(run_cpu_calls, 11); /* ten chunks of 1000 and one of 1 */
+    CU_ASSERT_EQUAL(run_cpu_cycles, 10001);
+    CU_ASSERT_EQUAL(t->bus_cycles, 10001);
+    mh_kit_set_run_cpu(&t->kit, NULL); /* back to mh_cpu6502_run */
+    CU_ASSERT_EQUAL(mh_kit_run(&t->kit, 500, &r), MH_OK);
+    CU_ASSERT_EQUAL(r.cycles, 500);
+    CU_ASSERT_EQUAL(run_cpu_calls, 11);
+    free(t);
+}
+
 static void test_exit(void)
 {
     /* LDA #$2A; STA $F002; INC $10; JMP * */
@@ -575,7 +609,8 @@ static void test_log_without_host(void)
     CU_PASS("logged nowhere");
 }
 
-MH_SUITE("sdk.machine_kit", NULL, NULL, MH_TEST(test_budget), MH_TEST(test_exit),
+MH_SUITE("sdk.machine_kit", NULL, NULL, MH_TEST(test_budget), MH_TEST(test_run_cpu),
+         MH_TEST(test_exit),
          MH_TEST(test_exit_read_modify_write), MH_TEST(test_exit_from_debugger),
          MH_TEST(test_jam), MH_TEST(test_break), MH_TEST(test_memory), MH_TEST(test_create),
          MH_TEST(test_kernal_keys), MH_TEST(test_kernal_inject), MH_TEST(test_kernal_load),

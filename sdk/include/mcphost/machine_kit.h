@@ -103,6 +103,11 @@ typedef struct mh_machine_kit {
     mh_cpu6502_write_fn bus_write;
     void *bus_user;
     mh_cpu6502_sync_fn halted_sync; /* the sync hook put aside while halted */
+    /* Runs the CPU for a chunk exactly as mh_cpu6502_run(cpu, cycles)
+     * would, e.g. the machine's own instance of the cycle engine with its
+     * bus inlined (sdk/src/cpu6502/cpu6502_engine.h); NULL (the default):
+     * mh_cpu6502_run. Set with mh_kit_set_run_cpu(). */
+    uint32_t (*run_cpu)(void *machine, uint32_t cycles);
 } mh_machine_kit;
 
 /* Sets up the runner. bus_read/bus_write/bus_user are the machine's
@@ -111,6 +116,10 @@ typedef struct mh_machine_kit {
 void mh_kit_init(mh_machine_kit *kit, mh_cpu6502 *cpu, mh_kit_state *state,
                  const mh_kit_run_ops *ops, void *machine, mh_cpu6502_read_fn bus_read,
                  mh_cpu6502_write_fn bus_write, void *bus_user, uint32_t chunk);
+
+/* The machine's own CPU runner (see mh_machine_kit.run_cpu); NULL:
+ * mh_cpu6502_run. */
+void mh_kit_set_run_cpu(mh_machine_kit *kit, uint32_t (*run_cpu)(void *machine, uint32_t cycles));
 
 /* Power-on: the clock back to 0, no exit pending. */
 void mh_kit_state_reset(mh_kit_state *state);

@@ -7,6 +7,11 @@
  *   CORE_LOCAL  1: runs on a local copy of the state (lets the compiler
  *               keep registers in machine registers; only when nothing
  *               outside can look at the state during the run)
+ *   CORE_READ_FN, CORE_WRITE_FN  (optional, with CORE_FLAT 0) the bus
+ *               functions to call directly while the links name
+ *               CORE_READ_LINK, CORE_WRITE_LINK (the same bus as the
+ *               links' callbacks; a machine's inlined bus:
+ *               cpu6502_engine.h)
  *
  * One loop iteration is one cycle: one micro-state, one bus access. A
  * state must not change anything before its bus read (a RDY stall repeats
@@ -17,6 +22,16 @@
 #if CORE_FLAT
 #define CORE_BUS_READ(addr) mem[addr]
 #define CORE_BUS_WRITE(addr, val) (mem[addr] = (val))
+#elif defined(CORE_READ_FN)
+/* A machine's own instance (cpu6502_engine.h): its bus functions called
+ * directly, so the compiler can inline them, while the links still name
+ * them (a machine may swap its bus during a run, e.g. to halt the CPU). */
+#define CORE_BUS_READ(addr)                                                            \
+    (c->links.read == CORE_READ_LINK ? CORE_READ_FN(c->links.user, (addr))            \
+                                     : c->links.read(c->links.user, (addr)))
+#define CORE_BUS_WRITE(addr, val)                                                      \
+    (c->links.write == CORE_WRITE_LINK ? CORE_WRITE_FN(c->links.user, (addr), (val))  \
+                                       : c->links.write(c->links.user, (addr), (val)))
 #else
 #define CORE_BUS_READ(addr) c->links.read(c->links.user, (addr))
 #define CORE_BUS_WRITE(addr, val) c->links.write(c->links.user, (addr), (val))
@@ -63,6 +78,17 @@
 
 #define STACK(sp) ((uint16_t)(0x0100u | (sp)))
 
+/* NMI edge detection at the end of a cycle; nothing to do in the usual
+ * case of a line that is and was released. */
+#define CORE_NMI_EDGE()                                                                \
+    do {                                                                               \
+        if (c->nmi | c->nmi_seen) {                                                    \
+            uint8_t n_ = c->nmi != 0;                                                  \
+            if (n_ && !c->nmi_seen) c->nmi_pending = 1;                                \
+            c->nmi_seen = n_;                                                          \
+        }                                                                              \
+    } while (0)
+
 static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
 {
 #if CORE_LOCAL
@@ -74,9 +100,11 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
 #if CORE_FLAT
     uint8_t *const mem = c->links.memory;
 #endif
-    uint32_t done = 0;
+    /* The clock counts the cycles run (nothing else moves it during a
+     * run), so it is also the loop's counter. */
+    const uint64_t start = c->cycles, end = start + budget;
 
-    while (done < budget) {
+    while (c->cycles < end) {
         uint8_t v;
         switch (c->state) {
         case S_FETCH:
@@ -506,7 +534,6 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
             c->stop_reason = MH_CPU6502_STOP_JAM;
             c->t++;
             c->cycles++;
-            done++;
             c->stalled = 0;
             goto out;
         case S_JAMMED:
@@ -523,32 +550,25 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
         {
             c->t++;
             c->cycles++;
-            done++;
             c->stalled = 0;
-            uint8_t n = c->nmi != 0;
-            if (n && !c->nmi_seen) c->nmi_pending = 1;
-            c->nmi_seen = n;
+            CORE_NMI_EDGE();
             c->poll_prev = c->poll_cur;
-            c->poll_cur = (uint8_t)(c->nmi_pending | ((c->irq != 0) & !(c->p & F_I)));
+            uint8_t poll = c->nmi_pending;
+            if (c->irq && !(c->p & F_I)) poll = 1;
+            c->poll_cur = poll;
             continue;
         }
     cycle_no_poll: {
             c->t++;
             c->cycles++;
-            done++;
             c->stalled = 0;
-            uint8_t n = c->nmi != 0;
-            if (n && !c->nmi_seen) c->nmi_pending = 1;
-            c->nmi_seen = n;
+            CORE_NMI_EDGE();
             continue;
         }
     stall: { /* RDY low during a read: the cycle is repeated */
             c->cycles++;
-            done++;
             c->stalled = 1;
-            uint8_t n = c->nmi != 0;
-            if (n && !c->nmi_seen) c->nmi_pending = 1;
-            c->nmi_seen = n;
+            CORE_NMI_EDGE();
             continue;
         }
     }
@@ -556,7 +576,7 @@ out:
 #if CORE_LOCAL
     *cpu = local;
 #endif
-    return done;
+    return (uint32_t)(c->cycles - start);
 }
 
 #undef CORE_BUS_READ
@@ -565,7 +585,12 @@ out:
 #undef RD
 #undef WR
 #undef STACK
+#undef CORE_NMI_EDGE
 #undef CORE_NAME
 #undef CORE_FLAT
 #undef CORE_HOOKS
 #undef CORE_LOCAL
+#undef CORE_READ_FN
+#undef CORE_WRITE_FN
+#undef CORE_READ_LINK
+#undef CORE_WRITE_LINK

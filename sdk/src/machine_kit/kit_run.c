@@ -25,6 +25,12 @@ void mh_kit_init(mh_machine_kit *kit, mh_cpu6502 *cpu, mh_kit_state *state,
     kit->bus_write = bus_write;
     kit->bus_user = bus_user;
     kit->halted_sync = NULL;
+    kit->run_cpu = NULL;
+}
+
+void mh_kit_set_run_cpu(mh_machine_kit *kit, uint32_t (*run_cpu)(void *machine, uint32_t cycles))
+{
+    kit->run_cpu = run_cpu;
 }
 
 void mh_kit_state_reset(mh_kit_state *state)
@@ -102,6 +108,12 @@ static uint32_t cpu_stop(const mh_cpu6502 *cpu)
     }
 }
 
+/* A chunk of CPU cycles: the machine's own engine when it has one. */
+static uint32_t run_cpu(const mh_machine_kit *kit, uint32_t cycles)
+{
+    return kit->run_cpu ? kit->run_cpu(kit->machine, cycles) : mh_cpu6502_run(kit->cpu, cycles);
+}
+
 /* Counts cycles the core ran (less a debug-cart halt's stall). */
 static uint32_t count(mh_machine_kit *kit, uint32_t ran, uint64_t *done)
 {
@@ -132,7 +144,7 @@ mh_status mh_kit_run(mh_machine_kit *kit, uint64_t max_cycles, mh_run_result *re
             if (ops->chunk_limit) chunk = ops->chunk_limit(kit->machine, chunk);
             if (!chunk) chunk = 1;
         }
-        uint32_t ran = count(kit, mh_cpu6502_run(cpu, chunk), &done);
+        uint32_t ran = count(kit, run_cpu(kit, chunk), &done);
         if (state->exit_pending) break;
         if ((stop = cpu_stop(cpu)) != MH_RUN_BUDGET) break;
         if (boundary && !finishing && !mh_cpu6502_at_boundary(cpu) && !cpu->jammed) {
