@@ -20,6 +20,7 @@
 #include "files.h"
 #include "mcphost/machine.h"
 #include "mh_test.h"
+#include "test_memory_runs_common.h"
 #include "registry.h"
 #include "sessions.h"
 
@@ -514,7 +515,24 @@ typedef struct port_probe {
     uint8_t cpu_bytes[3], ram_bytes[3];
     size_t bank_port, bank_ram;
     mh_status bad_range;
+    size_t bulk_bad; /* bytes the bulk reads got wrong */
 } port_probe;
+
+/* The reference for the bulk reads of "cpu": the plain RAM with the three
+ * ports' values over it (output: the last byte, exit: 0, irq: the lines). */
+typedef struct bare_reference {
+    uint8_t ram[65536];
+} bare_reference;
+
+static uint8_t bare_ref_byte(const void *ref, uint16_t addr)
+{
+    switch (addr) {
+    case 0xF001: return 'Z';
+    case 0xF002: return 0;
+    case 0xF003: return 0x03;
+    default: return ((const bare_reference *)ref)->ram[addr];
+    }
+}
 
 static void ports_job(void *arg, mh_session *s)
 {
@@ -533,6 +551,16 @@ static void ports_job(void *arg, mh_session *s)
     p->bad_range = mem->peek(chip->context, 0, 0xFFFF, p->cpu_bytes, 2) == MH_OK
                        ? MH_OK
                        : MH_ERR_INVALID_ARGUMENT;
+    /* memory_read's bulk path: RAM runs in place between the ports. */
+    bare_reference *ref = malloc(sizeof *ref);
+    if (ref) {
+        mrt_fill_pattern(ref->ram, sizeof ref->ram, 7);
+        mem->poke(chip->context, 1, 0, ref->ram, sizeof ref->ram);
+        p->bulk_bad = mrt_compare_cpu_space(chip, 1, ref, bare_ref_byte, "bare6502, three ports");
+        free(ref);
+    } else {
+        p->bulk_bad = 1;
+    }
     mem->poke(chip->context, 0, 0xF002, &exit_code, 1);
 }
 
@@ -543,7 +571,7 @@ static void test_ports_through_the_memory_chip(void)
     snprintf(options, sizeof options, "\"output\":\"%s\"", out);
     mh_session *s = create_session("ports", "*= $0800\nloop JMP loop\n", options);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-    port_probe p = {{0}, {0}, 9, 9, MH_OK};
+    port_probe p = {{0}, {0}, 9, 9, MH_OK, 0};
     on_session_thread(s, ports_job, &p);
     CU_ASSERT_EQUAL(p.cpu_bytes[0], 'Z');  /* output port: last byte written */
     CU_ASSERT_EQUAL(p.cpu_bytes[1], 0);    /* exit port reads 0 */
@@ -554,6 +582,7 @@ static void test_ports_through_the_memory_chip(void)
     CU_ASSERT_EQUAL(p.bank_port, 0);
     CU_ASSERT_EQUAL(p.bank_ram, 1);
     CU_ASSERT_EQUAL(p.bad_range, MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(p.bulk_bad, 0);
     /* The poked exit ends the next run at once. */
     mh_run_result r = run_direct(s, 1000);
     CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);

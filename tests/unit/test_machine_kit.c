@@ -234,7 +234,7 @@ static const mh_kit_space toy_spaces[] = {
     {{"inverted", "a port", 256, 0xF000, 1}, 0, 0, port_peek, port_poke},
     {{"rom", "read-only", 16, 0, 0}, offsetof(toy, ram), 0, NULL, NULL},
 };
-static const mh_kit_memory_map toy_map = {toy_spaces, 4, toy_bank_at, toy_after_poke};
+static const mh_kit_memory_map toy_map = {toy_spaces, 4, toy_bank_at, toy_after_poke, NULL};
 
 static void test_memory(void)
 {
