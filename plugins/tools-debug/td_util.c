@@ -33,7 +33,7 @@ int td_begin(td_call *c, td_plugin *plugin, mh_call *call, const char *tool, uns
     }
     if (needs & TD_NEED_MEMORY) {
         const mh_chip *chip = mh_toolkit_session_chip(plugin->sessions, c->session,
-                                                      MH_IFACE_MEMORY, sizeof(mh_memory_iface));
+                                                      MH_IFACE_MEMORY, MH_MEMORY_IFACE_SIZE_1_0);
         if (!chip)
             return td_fail(c,
                            "%s is not available on session \"%s\": its %s machine has no "
