@@ -142,7 +142,8 @@ describe('debug data tools over stdio on a C64', () => {
       /* the two bankings really differ: BASIC ROM, then the RAM below it */
       assert.notDeepEqual(seen[0].subarray(0xa000, 0xc000), seen[1].subarray(0xa000, 0xc000));
     } finally {
-      await call('memory_write', { address: 0, bytes: portBefore });
+      const back = await call('memory_write', { address: 0, bytes: portBefore });
+      assert.equal(back.isError, false, resultText(back));
     }
   });
 
