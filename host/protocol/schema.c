@@ -11,11 +11,36 @@ typedef struct validation {
     size_t error_size;
 } validation;
 
-static int fail(validation *v, const char *path, const char *format, ...)
+/* Where a value sits ("a.b[2]"), built only when a check fails: a link
+ * per level on the stack (NULL: the root), so a valid value costs no
+ * string formatting. */
+typedef struct vpath {
+    const struct vpath *parent;
+    const char *key; /* a member's name, or NULL: index is an array position */
+    int index;
+} vpath;
+
+static void path_text(const vpath *p, char *out, size_t size)
+{
+    if (!p) {
+        if (size) out[0] = '\0';
+        return;
+    }
+    path_text(p->parent, out, size);
+    size_t used = strlen(out);
+    if (p->key)
+        snprintf(out + used, size - used, "%s%s", used ? "." : "", p->key);
+    else
+        snprintf(out + used, size - used, "[%d]", p->index);
+}
+
+static int fail(validation *v, const vpath *at, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-static int fail(validation *v, const char *path, const char *format, ...)
+static int fail(validation *v, const vpath *at, const char *format, ...)
 {
+    char path[256];
+    path_text(at, path, sizeof path);
     char detail[768];
     va_list args;
     va_start(args, format);
@@ -64,17 +89,9 @@ static void describe(const cJSON *value, char *out, size_t size)
     cJSON_free(text);
 }
 
-static void child_path(char *out, size_t size, const char *path, const char *key, int index)
-{
-    if (key)
-        snprintf(out, size, "%s%s%s", path, *path ? "." : "", key);
-    else
-        snprintf(out, size, "%s[%d]", path, index);
-}
+static int validate(validation *v, const cJSON *schema, const cJSON *value, const vpath *path);
 
-static int validate(validation *v, const cJSON *schema, const cJSON *value, const char *path);
-
-static int check_type(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+static int check_type(validation *v, const cJSON *schema, const cJSON *value, const vpath *path)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(schema, "type");
     if (!type) return 1;
@@ -96,7 +113,7 @@ static int check_type(validation *v, const cJSON *schema, const cJSON *value, co
     return fail(v, path, "expected %s, got %s", allowed, json_type_name(value));
 }
 
-static int check_enum(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+static int check_enum(validation *v, const cJSON *schema, const cJSON *value, const vpath *path)
 {
     const cJSON *options = cJSON_GetObjectItemCaseSensitive(schema, "enum");
     const cJSON *constant = cJSON_GetObjectItemCaseSensitive(schema, "const");
@@ -122,7 +139,7 @@ static int check_enum(validation *v, const cJSON *schema, const cJSON *value, co
     return fail(v, path, "must be one of %s; got %s", allowed, got);
 }
 
-static int check_number(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+static int check_number(validation *v, const cJSON *schema, const cJSON *value, const vpath *path)
 {
     if (!cJSON_IsNumber(value)) return 1;
     double d = value->valuedouble;
@@ -150,7 +167,7 @@ static size_t utf8_length(const char *s)
     return n;
 }
 
-static int check_string(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+static int check_string(validation *v, const cJSON *schema, const cJSON *value, const vpath *path)
 {
     if (!cJSON_IsString(value)) return 1;
     const cJSON *min = cJSON_GetObjectItemCaseSensitive(schema, "minLength");
@@ -167,7 +184,7 @@ static int check_string(validation *v, const cJSON *schema, const cJSON *value, 
     return 1;
 }
 
-static int check_array(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+static int check_array(validation *v, const cJSON *schema, const cJSON *value, const vpath *path)
 {
     if (!cJSON_IsArray(value)) return 1;
     int size = cJSON_GetArraySize(value);
@@ -184,9 +201,8 @@ static int check_array(validation *v, const cJSON *schema, const cJSON *value, c
     const cJSON *item;
     cJSON_ArrayForEach(item, value)
     {
-        char sub[256];
-        child_path(sub, sizeof sub, path, NULL, index++);
-        if (!validate(v, items, item, sub)) return 0;
+        vpath sub = {path, NULL, index++};
+        if (!validate(v, items, item, &sub)) return 0;
     }
     return 1;
 }
@@ -203,7 +219,7 @@ static void list_properties(const cJSON *props, char *out, size_t size)
     if (!out[0]) snprintf(out, size, "none");
 }
 
-static int check_object(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+static int check_object(validation *v, const cJSON *schema, const cJSON *value, const vpath *path)
 {
     if (!cJSON_IsObject(value)) return 1;
     const cJSON *props = cJSON_GetObjectItemCaseSensitive(schema, "properties");
@@ -212,17 +228,16 @@ static int check_object(validation *v, const cJSON *schema, const cJSON *value, 
     const cJSON *member;
     cJSON_ArrayForEach(member, value)
     {
-        char sub[256];
-        child_path(sub, sizeof sub, path, member->string, 0);
+        vpath sub = {path, member->string, 0};
         const cJSON *prop = cJSON_GetObjectItemCaseSensitive(props, member->string);
         if (prop) {
-            if (!validate(v, prop, member, sub)) return 0;
+            if (!validate(v, prop, member, &sub)) return 0;
         } else if (cJSON_IsFalse(additional)) {
             char allowed[512];
             list_properties(props, allowed, sizeof allowed);
-            return fail(v, sub, "is not a known argument; allowed: %s", allowed);
+            return fail(v, &sub, "is not a known argument; allowed: %s", allowed);
         } else if (cJSON_IsObject(additional)) {
-            if (!validate(v, additional, member, sub)) return 0;
+            if (!validate(v, additional, member, &sub)) return 0;
         }
     }
     const cJSON *r;
@@ -230,11 +245,10 @@ static int check_object(validation *v, const cJSON *schema, const cJSON *value, 
     {
         if (!cJSON_IsString(r) || cJSON_GetObjectItemCaseSensitive(value, r->valuestring))
             continue;
-        char sub[256];
-        child_path(sub, sizeof sub, path, r->valuestring, 0);
+        vpath sub = {path, r->valuestring, 0};
         const cJSON *prop = cJSON_GetObjectItemCaseSensitive(props, r->valuestring);
         const cJSON *desc = cJSON_GetObjectItemCaseSensitive(prop, "description");
-        return fail(v, sub, "is required but missing%s%s", cJSON_IsString(desc) ? ": " : "",
+        return fail(v, &sub, "is required but missing%s%s", cJSON_IsString(desc) ? ": " : "",
                     cJSON_IsString(desc) ? desc->valuestring : "");
     }
     return 1;
@@ -242,7 +256,7 @@ static int check_object(validation *v, const cJSON *schema, const cJSON *value, 
 
 /* anyOf / oneOf: the value must satisfy one (oneOf: exactly one) branch. */
 static int check_alternatives(validation *v, const cJSON *schema, const cJSON *value,
-                              const char *path)
+                              const vpath *path)
 {
     static const char *const keywords[] = {"anyOf", "oneOf"};
     for (size_t k = 0; k < 2; k++) {
@@ -270,7 +284,7 @@ static int check_alternatives(validation *v, const cJSON *schema, const cJSON *v
     return 1;
 }
 
-static int validate(validation *v, const cJSON *schema, const cJSON *value, const char *path)
+static int validate(validation *v, const cJSON *schema, const cJSON *value, const vpath *path)
 {
     if (cJSON_IsTrue(schema)) return 1;
     if (cJSON_IsFalse(schema)) return fail(v, path, "is not allowed");
@@ -285,5 +299,5 @@ int mh_schema_validate(const cJSON *schema, const cJSON *value, char *error, siz
 {
     validation v = {error, error_size};
     if (error_size) error[0] = '\0';
-    return validate(&v, schema, value, "");
+    return validate(&v, schema, value, NULL);
 }
