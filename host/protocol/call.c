@@ -274,10 +274,11 @@ void mh_call_finish_content(mh_call *call)
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(item, "type");
         has_text |= cJSON_IsString(type) && strcmp(type->valuestring, "text") == 0;
     }
-    if (call->structured && !has_text) {
+    if (mh_call_has_structured(call) && !has_text) {
         /* Many clients show the model only text content: the facts as
          * readable text (mh_toolkit_facts_text), the JSON when that fails. */
-        char *printed = call->structured_text ? NULL : cJSON_PrintUnformatted(call->structured);
+        const cJSON *tree = call->structured_text ? NULL : mh_call_structured_tree(call);
+        char *printed = tree ? cJSON_PrintUnformatted(tree) : NULL;
         const char *json = call->structured_text ? call->structured_text : printed;
         char *facts = json ? mh_toolkit_facts_text(json, NULL, 0) : NULL;
         cJSON_InsertItemInArray(call->content, 0, text_item(facts ? facts : json ? json : "{}"));
@@ -296,9 +297,9 @@ cJSON *mh_call_tool_result(mh_call *call)
         cJSON_AddBoolToObject(result, "isError", 1);
         return result;
     }
-    if (call->structured) {
+    if (mh_call_has_structured(call)) {
         mh_call_own_structured(call); /* the result may outlive the call */
-        cJSON_AddItemToObject(result, "structuredContent", call->structured);
+        if (call->structured) cJSON_AddItemToObject(result, "structuredContent", call->structured);
         call->structured = NULL;
     }
     cJSON_AddBoolToObject(result, "isError", 0);
@@ -339,12 +340,13 @@ void mh_call_write_tool_result(mh_call *call, mh_textbuf *out, int complete)
     mh_call_finish_content(call);
     mh_textbuf_puts(out, "{\"content\":");
     write_content(call->content, out);
-    if (!call->error && call->structured) {
+    if (!call->error && mh_call_has_structured(call)) {
         mh_textbuf_puts(out, ",\"structuredContent\":");
         if (call->structured_text) {
             mh_textbuf_append(out, call->structured_text, call->structured_length);
         } else {
-            char *printed = cJSON_PrintUnformatted(call->structured);
+            const cJSON *tree = mh_call_structured_tree(call);
+            char *printed = tree ? cJSON_PrintUnformatted(tree) : NULL;
             if (printed) mh_textbuf_puts(out, printed);
             else out->failed = 1;
             cJSON_free(printed);

@@ -158,9 +158,17 @@ static void tool_job_free(tool_job *job)
 static void finish_tool(tool_job *job)
 {
     mh_call *call = job->call;
-    if (!call->error && job->tool->output_schema && call->structured) {
+    if (!call->error && job->tool->output_schema && mh_call_has_structured(call)) {
         char why[512];
-        if (!mh_schema_validate(job->tool->output_schema, call->structured, why, sizeof why)) {
+        /* The parse itself is checked (no cJSON copy); text only cJSON
+         * could read is checked as that tree. */
+        int valid = call->structured_doc
+                        ? mh_schema_validate_json(job->tool->output_schema,
+                                                  mh_json_root(call->structured_doc), why,
+                                                  sizeof why)
+                        : mh_schema_validate(job->tool->output_schema, call->structured, why,
+                                             sizeof why);
+        if (!valid) {
             mh_log(MH_LOG_ERROR, job->tool->name, "result does not match its outputSchema: %s",
                    why);
             mh_call_errorf(call,

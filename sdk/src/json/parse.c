@@ -194,16 +194,27 @@ static int parse_string(parser *ps, const char **out, size_t *out_length)
     const unsigned char *body = ps->p + 1;
     const unsigned char *close = NULL;
     int plain = 1; /* only printable ASCII without escapes: copied as it is */
-    for (const unsigned char *s = body; (s = skip_plain(s, ps->end, 1)) < ps->end; s++) {
-        if (*s == '\\') {
-            plain = 0;
-            if (ps->end - s < 2) break;
-            s++;
-        } else if (*s == '"') {
-            close = s;
-            break;
-        } else if (*s < 0x20 || *s >= 0x80) {
-            plain = 0;
+    /* Whole plain words are skipped; the word skip_plain stops at (it has
+     * a special byte somewhere, or fewer than eight bytes are left) is
+     * looked at byte by byte, so a short string costs one skip, not one
+     * per byte. */
+    for (const unsigned char *s = body; !close && s < ps->end;) {
+        s = skip_plain(s, ps->end, 1);
+        const unsigned char *word_end = ps->end - s < 8 ? ps->end : s + 8;
+        for (; s < word_end; s++) {
+            if (*s == '\\') {
+                plain = 0;
+                if (ps->end - s < 2) {
+                    s = ps->end;
+                    break;
+                }
+                s++;
+            } else if (*s == '"') {
+                close = s;
+                break;
+            } else if (*s < 0x20 || *s >= 0x80) {
+                plain = 0;
+            }
         }
     }
     const unsigned char *lim = close ? close : ps->end;
