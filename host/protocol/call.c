@@ -306,33 +306,96 @@ cJSON *mh_call_tool_result(mh_call *call)
     return result;
 }
 
-/* The content array, printed straight into out when a guess of its size
- * is enough (no second copy), else printed and copied. */
-static void write_content(const cJSON *content, mh_textbuf *out)
+/* text as a JSON string the way cJSON prints one (the same bytes): runs
+ * of plain bytes copied whole, '"', '\\' and control characters escaped,
+ * UTF-8 as it is. */
+static void put_json_string(mh_textbuf *out, const char *text)
+{
+    static const char hex[] = "0123456789abcdef";
+    mh_textbuf_append(out, "\"", 1);
+    const unsigned char *s = (const unsigned char *)text;
+    while (*s) {
+        const unsigned char *run = s;
+        while (*s >= 0x20 && *s != '"' && *s != '\\') s++;
+        if (s > run) mh_textbuf_append(out, (const char *)run, (size_t)(s - run));
+        if (!*s) break;
+        char esc[6] = {'\\', 0, 0, 0, 0, 0};
+        size_t n = 2;
+        switch (*s) {
+        case '"': esc[1] = '"'; break;
+        case '\\': esc[1] = '\\'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default:
+            esc[1] = 'u';
+            esc[2] = esc[3] = '0';
+            esc[4] = hex[*s >> 4];
+            esc[5] = hex[*s & 15];
+            n = 6;
+        }
+        mh_textbuf_append(out, esc, n);
+        s++;
+    }
+    mh_textbuf_append(out, "\"", 1);
+}
+
+/* A plain text block, {"type":"text","text":...} and nothing else: the
+ * common content of a tool result, written without cJSON's printer. */
+static int is_plain_text_item(const cJSON *item)
+{
+    const cJSON *type = item->child, *text = type ? type->next : NULL;
+    return cJSON_IsObject(item) && type && text && !text->next && cJSON_IsString(type) &&
+           cJSON_IsString(text) && strcmp(type->string, "type") == 0 &&
+           strcmp(type->valuestring, "text") == 0 && strcmp(text->string, "text") == 0;
+}
+
+/* One other content item: printed into out when a guess of its size is
+ * enough (no second copy), else printed and copied. */
+static void write_item(const cJSON *item, mh_textbuf *out)
 {
     size_t guess = 64;
-    const cJSON *item, *field;
-    cJSON_ArrayForEach(item, content)
+    const cJSON *field;
+    cJSON_ArrayForEach(field, item)
     {
-        guess += 32;
-        cJSON_ArrayForEach(field, item)
-        {
-            guess += 16 + (field->string ? strlen(field->string) : 0);
-            if (cJSON_IsString(field)) guess += strlen(field->valuestring) * 9 / 8 + 8;
-        }
+        guess += 16 + (field->string ? strlen(field->string) : 0);
+        if (cJSON_IsString(field)) guess += strlen(field->valuestring) * 9 / 8 + 8;
     }
     char *at = guess < INT_MAX ? mh_textbuf_reserve(out, guess) : NULL;
-    if (at && cJSON_PrintPreallocated((cJSON *)content, at, (int)guess, 0)) {
+    if (at && cJSON_PrintPreallocated((cJSON *)item, at, (int)guess, 0)) {
         out->length += strlen(at);
         return;
     }
-    char *printed = cJSON_PrintUnformatted(content);
+    char *printed = cJSON_PrintUnformatted(item);
     if (!printed) {
         out->failed = 1;
         return;
     }
     mh_textbuf_puts(out, printed);
     cJSON_free(printed);
+}
+
+/* The content array as cJSON would print it, text blocks by hand. */
+static void write_content(const cJSON *content, mh_textbuf *out)
+{
+    mh_textbuf_append(out, "[", 1);
+    const cJSON *item;
+    int first = 1;
+    cJSON_ArrayForEach(item, content)
+    {
+        if (!first) mh_textbuf_append(out, ",", 1);
+        first = 0;
+        if (is_plain_text_item(item)) {
+            mh_textbuf_append(out, "{\"type\":\"text\",\"text\":", 22);
+            put_json_string(out, item->child->next->valuestring);
+            mh_textbuf_append(out, "}", 1);
+        } else {
+            write_item(item, out);
+        }
+    }
+    mh_textbuf_append(out, "]", 1);
 }
 
 void mh_call_write_tool_result(mh_call *call, mh_textbuf *out, int complete)
