@@ -28,7 +28,16 @@ static void hex_dump(td_buf *text, const uint8_t *bytes, uint32_t length, uint32
         uint32_t n = length - row < 16 ? length - row : 16;
         char *at = td_buf_reserve(text, 96);
         if (!at) return;
-        int used = snprintf(at, 16, "%04X ", (unsigned)(first + row));
+        uint32_t address = first + row;
+        int used;
+        if (address <= 0xFFFF) { /* the usual case, without snprintf */
+            memcpy(at, td_hex_table[address >> 8], 2);
+            memcpy(at + 2, td_hex_table[address & 0xFF], 2);
+            at[4] = ' ';
+            used = 5;
+        } else {
+            used = snprintf(at, 16, "%04X ", (unsigned)address);
+        }
         for (uint32_t i = 0; i < 16; i++) {
             at[used++] = ' ';
             if (i < n) {

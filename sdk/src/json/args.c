@@ -231,9 +231,10 @@ mh_status mh_args_choice(const mh_json *args, const char *name, const char *cons
 {
     char listed[160], got[64];
     const mh_json *value = mh_args_i_member(args, name);
-    list_choices(listed, sizeof listed, choices, count);
-    if (!value)
+    if (!value) { /* often fine for the caller (a default): still says what to give */
+        list_choices(listed, sizeof listed, choices, count);
         return mh_args_i_fail(err, err_size, MH_ERR_NOT_FOUND, "%s: missing; give one of %s", name, listed);
+    }
     size_t n;
     const char *s = mh_json_as_string(value, &n);
     for (size_t i = 0; s && i < count; i++) {
@@ -242,6 +243,7 @@ mh_status mh_args_choice(const mh_json *args, const char *name, const char *cons
             return MH_OK;
         }
     }
+    list_choices(listed, sizeof listed, choices, count);
     mh_args_i_describe(value, got, sizeof got);
     return mh_args_i_fail(err, err_size, MH_ERR_INVALID_ARGUMENT, "%s: expected one of %s, got %s", name, listed,
                           got);
