@@ -381,8 +381,11 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
         return;
     }
     mh_session_ref(s);
+    /* A read-only tool on an idle machine runs here, on the transport's
+     * thread, like a quick host tool: no hand-off to the session's thread
+     * and back (mh_session_post_quick queues it when the machine runs). */
     if (tool->annotations & MH_TOOL_READ_ONLY)
-        mh_session_post(s, run_session_tool, job);
+        mh_session_post_quick(s, run_session_tool, job);
     else
         mh_session_post_changing(s, run_session_tool, job);
     mh_session_unref(s);

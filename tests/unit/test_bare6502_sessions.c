@@ -592,9 +592,107 @@ static void test_ports_through_the_memory_chip(void)
     destroy_session(s);
 }
 
+/* ---- mh_session_post_quick: a read-only job on an idle machine ---- */
+
+typedef struct quick_record {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int done;
+    int ran_with_session;
+    pthread_t thread;       /* where the job ran */
+    int on_its_thread;      /* mh_session_on_its_thread() inside the job */
+    int order;              /* 1: ran first, 2: second */
+    struct quick_record *follow; /* posted from inside the job (normal post) */
+} quick_record;
+
+static int quick_order; /* set by the jobs below, read after they are done */
+
+static void quick_mark(quick_record *r, mh_session *s)
+{
+    r->ran_with_session = s != NULL;
+    r->thread = pthread_self();
+    r->on_its_thread = s ? mh_session_on_its_thread(s) : 0;
+    pthread_mutex_lock(&r->lock);
+    r->order = ++quick_order;
+    r->done = 1;
+    pthread_cond_signal(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void quick_follow_job(void *arg, mh_session *s) { quick_mark(arg, s); }
+
+static void quick_job(void *arg, mh_session *s)
+{
+    quick_record *r = arg;
+    /* A job posted meanwhile waits for the borrowed machine and runs after. */
+    if (r->follow && s) mh_session_post(s, quick_follow_job, r->follow);
+    quick_mark(r, s);
+}
+
+static void quick_wait(quick_record *r)
+{
+    pthread_mutex_lock(&r->lock);
+    while (!r->done) pthread_cond_wait(&r->cond, &r->lock);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void quick_init(quick_record *r)
+{
+    memset(r, 0, sizeof *r);
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->cond, NULL);
+}
+
+static void test_quick_job_runs_on_the_caller_when_idle(void)
+{
+    mh_session *s = create_session("quick", "*= $0800\nloop JMP loop\n", NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_FALSE(mh_session_on_its_thread(s));
+    /* Paused: the session's thread parks between jobs; a quick job then
+     * runs at once on this thread (a few tries: the thread may not have
+     * parked yet after creating the machine). */
+    quick_record first, follow;
+    int inline_seen = 0;
+    for (int attempt = 0; attempt < 200 && !inline_seen; attempt++) {
+        quick_init(&first);
+        quick_init(&follow);
+        first.follow = &follow;
+        quick_order = 0;
+        mh_session_post_quick(s, quick_job, &first);
+        quick_wait(&first);
+        quick_wait(&follow);
+        inline_seen = pthread_equal(first.thread, pthread_self());
+        if (!inline_seen) usleep(1000);
+    }
+    CU_ASSERT_TRUE(inline_seen);
+    CU_ASSERT_TRUE(first.ran_with_session);
+    CU_ASSERT_TRUE(first.on_its_thread);
+    CU_ASSERT_FALSE(mh_session_on_its_thread(s)); /* only while the job runs */
+    /* the job it posted ran afterwards, on the session's own thread */
+    CU_ASSERT_EQUAL(first.order, 1);
+    CU_ASSERT_EQUAL(follow.order, 2);
+    CU_ASSERT_TRUE(follow.ran_with_session);
+    CU_ASSERT_FALSE(pthread_equal(follow.thread, pthread_self()));
+    CU_ASSERT_TRUE(follow.on_its_thread);
+
+    /* Running: the machine's thread is busy, so the job is queued for it. */
+    mh_session_start(s, 0, 0);
+    quick_record running;
+    quick_init(&running);
+    mh_session_post_quick(s, quick_job, &running);
+    quick_wait(&running);
+    CU_ASSERT_TRUE(running.ran_with_session);
+    CU_ASSERT_FALSE(pthread_equal(running.thread, pthread_self()));
+    CU_ASSERT_TRUE(running.on_its_thread);
+    mh_session_interrupt(s, 0);
+    CU_ASSERT_EQUAL(mh_session_wait_finished(s), 0);
+    destroy_session(s);
+}
+
 MH_SUITE("bare6502.sessions", suite_init, suite_cleanup,
          MH_TEST(test_session_create_reports_option_errors),
-         MH_TEST(test_two_sessions_run_independently))
+         MH_TEST(test_two_sessions_run_independently),
+         MH_TEST(test_quick_job_runs_on_the_caller_when_idle))
 
 MH_SUITE("bare6502.machine", suite_init, suite_cleanup, MH_TEST(test_exit_stops_at_the_exact_cycle),
          MH_TEST(test_read_modify_write_exit), MH_TEST(test_jam_reports_jammed_and_the_clock_goes_on),
