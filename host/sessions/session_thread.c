@@ -366,6 +366,8 @@ void *mh_session_thread_main(void *arg)
             pace_cycles = atomic_load(&s->cycles);
         }
     }
+    /* A quick job on another thread still holds the machine: it ends first. */
+    while (s->borrowed) pthread_cond_wait(&s->wake, &s->lock);
     s->alive = 0;
     if (!s->run_done) finish_run(s, 1);
     s->running = 0;
