@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "mcphost/json.h"
 #include "mcphost/toolkit.h"
@@ -306,6 +309,29 @@ cJSON *mh_call_tool_result(mh_call *call)
     return result;
 }
 
+/* Where a run of bytes that need no escaping may end: sixteen at a time
+ * with SSE2 while none is '"', '\\' or below 0x20 (bytes from 0x80 stop
+ * the fast step too; the byte loop after takes them), else s. At most
+ * `left` bytes are read. */
+static const unsigned char *plain_run_end(const unsigned char *s, size_t left)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (left >= 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(w, quote), _mm_cmpeq_epi8(w, backslash));
+        hit = _mm_or_si128(hit, _mm_cmplt_epi8(w, space));
+        if (_mm_movemask_epi8(hit)) break;
+        s += 16;
+        left -= 16;
+    }
+#else
+    (void)left;
+#endif
+    return s;
+}
+
 /* text as a JSON string the way cJSON prints one (the same bytes): runs
  * of plain bytes copied whole, '"', '\\' and control characters escaped,
  * UTF-8 as it is. */
@@ -314,9 +340,12 @@ static void put_json_string(mh_textbuf *out, const char *text)
     static const char hex[] = "0123456789abcdef";
     mh_textbuf_append(out, "\"", 1);
     const unsigned char *s = (const unsigned char *)text;
+    size_t left = strlen(text);
     while (*s) {
         const unsigned char *run = s;
+        s = plain_run_end(s, left);
         while (*s >= 0x20 && *s != '"' && *s != '\\') s++;
+        left -= (size_t)(s - run);
         if (s > run) mh_textbuf_append(out, (const char *)run, (size_t)(s - run));
         if (!*s) break;
         char esc[6] = {'\\', 0, 0, 0, 0, 0};
@@ -338,6 +367,7 @@ static void put_json_string(mh_textbuf *out, const char *text)
         }
         mh_textbuf_append(out, esc, n);
         s++;
+        left--;
     }
     mh_textbuf_append(out, "\"", 1);
 }
