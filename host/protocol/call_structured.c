@@ -91,8 +91,9 @@ int mh_call_take_structured(mh_call *call, const char *json, char *error, size_t
         mh_json_free(doc);
         return -1;
     }
-    char *text = one_line(json, length) ? malloc(length + 1) : NULL;
-    if (one_line(json, length) && !text) {
+    int single = one_line(json, length); /* two scans of a 128 KB result: once is enough */
+    char *text = single ? malloc(length + 1) : NULL;
+    if (single && !text) {
         snprintf(error, error_size, "out of memory");
         mh_json_free(doc);
         return -1;
