@@ -12,6 +12,7 @@
 
 typedef enum opt_kind {
     OPT_STRING, OPT_LIST, OPT_PORT, OPT_U64, OPT_FLAG, OPT_LEVEL,
+    OPT_ON_OFF, /* "on" (1) or "off" (-1) into an int; 0 when not given */
     OPT_CONFIG /* a machine configuration value: --NAME VALUE means --config KEY=VALUE */
 } opt_kind;
 
@@ -62,6 +63,14 @@ static const cli_option options[] = {
     {"--exit-screenshot", "FILE", OPT_STRING, FIELD(exit_screenshot),
      "when the run ends, write the machine's last frame to FILE (PNG)", NULL},
     {"--warp", NULL, OPT_FLAG, FIELD(warp), "run as fast as possible, not in real time", NULL},
+    {"--time-travel", "on|off", OPT_ON_OFF, FIELD(time_travel),
+     "the snapshot ring that time travel (execution_step_back, execution_rewind, "
+     "execution_reverse_continue) needs, for every session (default on, or MCPHOST_TRAVEL=off; "
+     "execution_rewind ring: \"on\"/\"off\" switches one session)", NULL},
+    {"--time-travel-seconds", "N", OPT_U64, FIELD(travel_seconds),
+     "how far back the ring reaches, 1 to 600 seconds of emulated time (default 60)", NULL},
+    {"--time-travel-mib", "N", OPT_U64, FIELD(travel_mib),
+     "the most memory the ring holds per session, 1 to 1024 MiB (default 3)", NULL},
     {"--orphan-grace", "SECONDS", OPT_U64, FIELD(orphan_grace),
      "when a client's connection ends, its machine sessions are paused and destroyed after "
      "SECONDS unless another client takes them over (default 120, or MCPHOST_ORPHAN_GRACE)",
@@ -153,6 +162,13 @@ static int apply(mh_cli *cli, const cli_option *opt, const char *value, char *er
         }
         *(const char **)field = value;
         return 0;
+    case OPT_ON_OFF:
+        if (strcmp(value, "on") != 0 && strcmp(value, "off") != 0) {
+            snprintf(error, error_size, "%s takes on or off, not \"%s\"", opt->name, value);
+            return -1;
+        }
+        *(int *)field = strcmp(value, "on") == 0 ? 1 : -1;
+        return 0;
     case OPT_CONFIG: {
         /* Kept as "key=value" text in the --config list. */
         char *item;
@@ -222,6 +238,8 @@ int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_s
     cli->token = getenv("MCPHOST_TOKEN");
     cli->orphan_grace = 120;
     cli->confirm_ttl = 60;
+    cli->travel_seconds = 60;
+    cli->travel_mib = 3;
     const char *grace = getenv("MCPHOST_ORPHAN_GRACE");
     if (grace && *grace) {
         char *end = NULL;
@@ -258,6 +276,16 @@ int mh_cli_parse(mh_cli *cli, int argc, char **argv, char *error, size_t error_s
             return -1;
         }
         if (apply(cli, opt, value, error, error_size) != 0) return -1;
+    }
+    if (cli->travel_seconds < 1 || cli->travel_seconds > 600) {
+        snprintf(error, error_size, "--time-travel-seconds takes 1 to 600, not %llu",
+                 (unsigned long long)cli->travel_seconds);
+        return -1;
+    }
+    if (cli->travel_mib < 1 || cli->travel_mib > 1024) {
+        snprintf(error, error_size, "--time-travel-mib takes 1 to 1024, not %llu",
+                 (unsigned long long)cli->travel_mib);
+        return -1;
     }
     if (!cli->transport) cli->transport = default_transport(cli);
     return 0;

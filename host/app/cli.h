@@ -24,6 +24,9 @@ typedef struct mh_cli {
     uint64_t limit_cycles;    /* --limit-cycles */
     const char *exit_screenshot; /* --exit-screenshot: PNG of the last frame when the run ends */
     int warp;                 /* --warp */
+    int time_travel;          /* --time-travel: 1 on, -1 off, 0 not given */
+    uint64_t travel_seconds;  /* --time-travel-seconds (default 60) */
+    uint64_t travel_mib;      /* --time-travel-mib (default 3) */
     uint64_t orphan_grace;    /* --orphan-grace SECONDS (default 120, MCPHOST_ORPHAN_GRACE) */
     int no_confirm;           /* --no-confirm */
     uint64_t confirm_ttl;     /* --confirm-ttl SECONDS (default 60) */

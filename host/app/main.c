@@ -384,6 +384,9 @@ int main(int argc, char **argv)
     rs.ctx = &ctx;
     ctx.orphan_grace_ms = (cli.orphan_grace > 31536000u ? 31536000u : cli.orphan_grace) * 1000u;
     ctx.no_confirm = cli.no_confirm;
+    ctx.travel = cli.time_travel;
+    ctx.travel_seconds = (uint32_t)cli.travel_seconds;
+    ctx.travel_mib = (uint32_t)cli.travel_mib;
     ctx.confirm_ttl_ms = (cli.confirm_ttl > 86400u ? 86400u : cli.confirm_ttl) * 1000u;
     ctx.observe = mh_observe_new(&ctx);
     ctx.annotators = mh_stop_annotators_new();

@@ -26,6 +26,12 @@ typedef struct mh_hostctx {
     uint64_t orphan_grace_ms; /* --orphan-grace: an ended client's sessions live this long */
     int no_confirm;           /* --no-confirm: destructive calls need no confirmation token */
     uint64_t confirm_ttl_ms;  /* --confirm-ttl: a token's life (0: 60 s) */
+    /* --time-travel (1 on, -1 off, 0 not given: MCPHOST_TRAVEL, else on),
+     * --time-travel-seconds and --time-travel-mib (0: the defaults) for
+     * every session's snapshot ring (debug_travel.c) */
+    int travel;
+    uint32_t travel_seconds;
+    uint32_t travel_mib;
 } mh_hostctx;
 
 /* The services a plugin can look up (services.c). */

@@ -133,7 +133,7 @@ static void arm_hooks(mh_dbg *dbg, int refresh)
         refresh_shadow(dbg);
     else
         dbg->shadow_stale = 1;
-    int profiling = dbg->profile && dbg->profile->on;
+    int profiling = dbg->profiling != NULL;
     int sync = dbg->armed_exec || dbg->armed_check || goal_needs_sync(dbg) ||
                dbg->history.data != NULL || dbg->trace_sync || profiling;
     int access = dbg->armed_watch != 0 || dbg->writes.data != NULL || dbg->trace_writes ||
@@ -355,7 +355,7 @@ void mh_dbg_begin(mh_dbg *dbg, const mh_run_request *request)
         /* so the history records that instruction here (the sync hook
          * does not record one it stops before, either) */
         if (dbg->history.data) dbg_record_insn(dbg, cpu->pc);
-        if (dbg->profile && dbg->profile->on) dbg_profile_insn(dbg, cpu->pc);
+        if (dbg->profiling) dbg_profile_insn(dbg, cpu->pc);
     }
     dbg_arm_hooks(dbg);
 }

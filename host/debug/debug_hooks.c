@@ -282,14 +282,14 @@ int dbg_sync_hook(void *user, uint16_t pc)
      * it (mh_dbg_begin), since this hook is not called again for it. */
     if (dbg->history.data && !stop) dbg_record_insn(dbg, pc);
     if (dbg->trace_sync && !stop) dbg_trace_sync(dbg, pc);
-    if (dbg->profile && dbg->profile->on && !stop) dbg_profile_insn(dbg, pc);
+    if (dbg->profiling && !stop) dbg_profile_insn(dbg, pc);
     return stop;
 }
 
 int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
 {
     mh_dbg *dbg = user;
-    if (write && dbg->profile && dbg->profile->on) dbg_profile_write(dbg->profile, address);
+    if (write && dbg->profiling) dbg_profile_write(dbg->profiling, address);
     uint8_t watch = dbg->watch_map[address];
     if (!watch && !(write && (dbg->writes.data || dbg->trace_writes))) return 0;
     int changed = 0;

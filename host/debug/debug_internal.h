@@ -128,8 +128,11 @@ struct mh_dbg {
     struct dbg_traces *traces;
     int trace_sync, trace_writes;
     /* The profiler and code/data log (debug_profile.h): NULL until first
-     * started; its tables stay after it stops. Hooks only while on. */
+     * started; its tables stay after it stops. Hooks only while on:
+     * profiling is profile while it is on, else NULL, so the per-instruction
+     * and per-write hooks test one pointer (mh_dbg_profile_control sets it). */
     dbg_profile *profile;
+    dbg_profile *profiling;
 };
 
 #define DBG_HISTORY_DEFAULT 65536u

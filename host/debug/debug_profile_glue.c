@@ -50,6 +50,7 @@ mh_status mh_dbg_profile_control(mh_dbg *dbg, int on, int reset)
         dbg->profile->on = on != 0;
         dbg_profile_pause(dbg->profile);
     }
+    dbg->profiling = dbg->profile && dbg->profile->on ? dbg->profile : NULL;
     dbg_arm_hooks(dbg);
     return MH_OK;
 }

@@ -27,8 +27,13 @@ struct dbg_traces {
     mh_write_record *records;
     size_t capacity;
     uint32_t last_line;
+    /* cycles at which the recorded frames began (first_cycle, then each
+     * wrap), so time travel can take frames back; frame_count held */
+    uint64_t *frame_starts;
+    size_t frame_count, frame_capacity;
     /* events */
     dbg_ring events;
+    int events_muted;     /* time travel is re-executing: its events were logged */
     /* counters */
     dbg_counter counters[DBG_COUNTERS_MAX];
     size_t counter_count;
@@ -71,6 +76,7 @@ void dbg_traces_free(mh_dbg *dbg)
         dbg->cpu->set_event_sink)
         dbg->cpu->set_event_sink(dbg->cpu_ctx, NULL, NULL);
     dbg_ring_free(&t->events);
+    free(t->frame_starts);
     free(t->map);
     free(t->records);
     free(t);
@@ -94,7 +100,7 @@ static void push_event(mh_dbg *dbg, uint32_t kind, const char *chip, uint32_t de
 static void on_chip_event(void *user, uint32_t kind, const char *chip, uint32_t detail)
 {
     mh_dbg *dbg = user;
-    if (dbg->traces && dbg->traces->events.data)
+    if (dbg->traces && dbg->traces->events.data && !dbg->traces->events_muted)
         push_event(dbg, kind, chip ? chip : "?", detail, dbg->cpu_state->ipc);
 }
 
@@ -143,6 +149,20 @@ static void count_cycles(mh_dbg *dbg, dbg_traces *t, uint16_t pc)
     }
 }
 
+/* Keeps where a recorded frame began (time travel takes frames back by
+ * it); without memory the trace only cannot be taken back that far. */
+static void note_frame_start(dbg_traces *t, uint64_t cycle)
+{
+    if (t->frame_count == t->frame_capacity) {
+        size_t want = t->frame_capacity ? t->frame_capacity * 2 : 64;
+        uint64_t *grown = realloc(t->frame_starts, want * sizeof *grown);
+        if (!grown) return;
+        t->frame_starts = grown;
+        t->frame_capacity = want;
+    }
+    t->frame_starts[t->frame_count++] = cycle;
+}
+
 void dbg_trace_sync(mh_dbg *dbg, uint16_t pc)
 {
     dbg_traces *t = dbg->traces;
@@ -159,7 +179,9 @@ void dbg_trace_sync(mh_dbg *dbg, uint16_t pc)
         if (t->ft.state == MH_FTRACE_WAITING) {
             t->ft.state = MH_FTRACE_RECORDING;
             t->ft.first_cycle = now_cycles(dbg);
-        } else if (++t->ft.frames_done >= t->ft.frames && t->ft.frames) {
+            note_frame_start(t, t->ft.first_cycle);
+        } else if (note_frame_start(t, now_cycles(dbg)),
+                   ++t->ft.frames_done >= t->ft.frames && t->ft.frames) {
             t->ft.state = MH_FTRACE_DONE;
             t->ft.last_cycle = now_cycles(dbg);
             dbg->trace_writes = 0; /* the hooks stay until the run ends */
@@ -216,12 +238,14 @@ mh_status mh_dbg_frame_trace_start(mh_dbg *dbg, const mh_frame_trace_spec *spec,
     t->pc_start = spec->pc_start;
     t->pc_end = spec->pc_end;
     t->ft = (mh_frame_trace_status){sizeof t->ft, MH_FTRACE_WAITING, spec->frames, 0, 0, 0, 0, 0};
+    t->frame_count = 0;
     uint16_t line, cycle;
     beam(dbg, &line, &cycle);
     t->last_line = line; /* recording starts when the beam next wraps to the top */
     if (!dbg->video) {
         t->ft.state = MH_FTRACE_RECORDING;
         t->ft.first_cycle = now_cycles(dbg);
+        note_frame_start(t, t->ft.first_cycle);
     }
     update_flags(dbg);
     return MH_OK;
@@ -329,5 +353,66 @@ void mh_dbg_counters_reset(mh_dbg *dbg, int index, int remove)
         t->counters[kept++] = *k;
     }
     t->counter_count = kept;
+    update_flags(dbg);
+}
+
+/* ---- time travel ---- */
+
+void dbg_traces_mute_events(mh_dbg *dbg, int muted)
+{
+    if (dbg->traces) dbg->traces->events_muted = muted != 0;
+}
+
+/* The frame trace back to `landed`: its writes at or after it and the
+ * frames that began after it are gone; a trace that ended after it records
+ * again (re-execution, or a different future, fills it in). */
+static void frame_trace_back(mh_dbg *dbg, dbg_traces *t, uint64_t landed)
+{
+    if (t->ft.state == MH_FTRACE_OFF) return;
+    size_t kept = (size_t)t->ft.recorded;
+    while (kept && t->records[kept - 1].cycle >= landed) kept--;
+    /* writes are dropped only once the capacity is used, after every kept one */
+    if (kept < t->ft.recorded) t->ft.dropped = 0;
+    t->ft.recorded = kept;
+    if (t->ft.state == MH_FTRACE_WAITING) return;
+    if (t->ft.state == MH_FTRACE_DONE && t->ft.last_cycle <= landed) return;
+    while (t->frame_count && t->frame_starts[t->frame_count - 1] > landed) {
+        t->frame_count--;
+        if (t->ft.frames_done) t->ft.frames_done--;
+    }
+    if (t->frame_count == 0) {
+        /* it had not begun at the target: it waits for the next frame start */
+        t->ft.state = dbg->video ? MH_FTRACE_WAITING : MH_FTRACE_RECORDING;
+        t->ft.frames_done = 0;
+        t->ft.first_cycle = dbg->video ? 0 : landed;
+        if (!dbg->video) note_frame_start(t, landed);
+    } else {
+        t->ft.state = MH_FTRACE_RECORDING;
+    }
+    t->ft.last_cycle = 0;
+    uint16_t line, cycle;
+    beam(dbg, &line, &cycle);
+    t->last_line = line;
+}
+
+void dbg_traces_travelled(mh_dbg *dbg, uint64_t landed)
+{
+    dbg_traces *t = dbg->traces;
+    if (!t) return;
+    t->events_muted = 0;
+    /* Events from cycle `landed` on are the abandoned future. An interrupt
+     * taken at `landed` is the past: its handler's first instruction is
+     * next, and resuming starts it without the sync hook that logs it. */
+    size_t n = 0;
+    mh_trace_event e;
+    while (dbg_ring_copy_newest(&t->events, n, &e, 1) == 1 &&
+           (e.cycle > landed || (e.cycle == landed && e.kind != MH_TRACE_EV_TAKEN)))
+        n++;
+    dbg_ring_drop_newest(&t->events, n);
+    frame_trace_back(dbg, t, landed);
+    /* a counted run that began after the target never began; the counters'
+     * statistics stay (they count what ran, re-execution included) */
+    for (size_t i = 0; i < t->counter_count; i++)
+        if (t->counters[i].active && t->counters[i].begin >= landed) t->counters[i].active = 0;
     update_flags(dbg);
 }

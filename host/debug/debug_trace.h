@@ -32,4 +32,11 @@ mh_status mh_dbg_counter_add(mh_dbg *dbg, uint16_t start, uint16_t end, int end_
 size_t mh_dbg_counters_copy(mh_dbg *dbg, mh_cycle_counter *out, size_t max);
 void mh_dbg_counters_reset(mh_dbg *dbg, int index, int remove);
 
+/* Time travel (debug_travel.c): while muted the chip event log ignores the
+ * machine's events (re-execution repeats what it logged); after landing at
+ * `landed` the event log, the frame trace and the counters' runs in
+ * progress drop what is newer (that future is gone); unmutes. */
+void dbg_traces_mute_events(mh_dbg *dbg, int muted);
+void dbg_traces_travelled(mh_dbg *dbg, uint64_t landed);
+
 #endif

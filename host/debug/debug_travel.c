@@ -10,6 +10,9 @@
 #include <zlib.h>
 
 #include "debug_internal.h"
+#include "debug_trace.h"
+#include "hostctx.h"
+#include "log.h"
 #include "mcphost/machine.h"
 #include "session_internal.h"
 
@@ -24,6 +27,10 @@ typedef struct travel_entry {
      * next instruction to start is number insn_seq); valid when seq_ok */
     uint64_t insn_seq;
     int seq_ok;
+    /* the machine's pending input holds then (mh.input/1 hold_state_save:
+     * not in its snapshot), malloc'ed; NULL when none was pending */
+    uint8_t *holds;
+    size_t holds_size;
 } travel_entry;
 
 #define TRAVEL_STOPS 64u
@@ -33,13 +40,18 @@ struct mh_travel {
     mh_session *s;
     const mh_snapshot_iface *snap;
     void *snap_ctx;
+    const mh_input_iface *input; /* with hold_state_save/load, or NULL */
+    void *input_ctx;
     int on;
+    uint64_t hz;                 /* session cycles per second */
     uint64_t interval;           /* cycles between entries */
     uint64_t keep;               /* cycles of history to keep */
+    size_t max_bytes;            /* the most the entries may hold */
     uint64_t next_due;           /* session cycles of the next entry */
     travel_entry ring[TRAVEL_SLOTS];
     size_t head, count;          /* oldest slot, entries held */
     size_t bytes;                /* sum of the entries' data */
+    double entry_cost;           /* bytes per entry lately (keys spread over their group) */
     unsigned since_key;          /* deltas since the newest key */
     uint8_t *last;               /* the newest entry's blob, for the next delta */
     size_t last_size;
@@ -130,7 +142,8 @@ static int delta_apply(uint8_t *buf, size_t size, const uint8_t *code, size_t co
 
 static void entry_free(mh_travel *t, travel_entry *e)
 {
-    t->bytes -= e->size;
+    t->bytes -= e->size + e->holds_size;
+    free(e->holds);
     free(e->data);
     memset(e, 0, sizeof *e);
 }
@@ -151,7 +164,7 @@ static void evict(mh_travel *t)
         if (next_key >= t->count) return; /* one group: keep it */
         uint64_t newest = entry_at(t, t->count - 1)->cycle;
         int old_enough = newest - entry_at(t, next_key)->cycle >= t->keep;
-        if (!old_enough && t->bytes <= TRAVEL_MAX_BYTES && t->count < TRAVEL_SLOTS - 1) return;
+        if (!old_enough && t->bytes <= t->max_bytes && t->count < TRAVEL_SLOTS - 1) return;
         for (size_t i = 0; i < next_key; i++) entry_free(t, entry_at(t, i));
         t->head = (t->head + next_key) % TRAVEL_SLOTS;
         t->count -= next_key;
@@ -166,23 +179,53 @@ static void ring_clear(mh_travel *t)
     t->last = NULL;
     t->last_size = 0;
     t->since_key = 0;
+    t->entry_cost = 0;
 }
 
-/* Spaces the entries so that the ring reaches TRAVEL_KEEP_SECONDS back
- * within TRAVEL_MAX_BYTES: a machine whose state changes much (a scrolling
+/* Spaces the entries so that the ring reaches its seconds back within its
+ * bytes and slots: a machine whose state changes much (a scrolling
  * screen, sound) gets fewer, further apart entries (between 0.2 s and 2 s
  * of emulated time). Going back is then more re-execution, never less
- * reach. */
+ * reach. The cost of an entry is the larger of the ring's average and
+ * what entries cost lately (so a machine that starts changing much widens
+ * the gap at once, not once its cheap old entries are gone), and the ring
+ * must hold one key group more than the seconds span: eviction drops a
+ * whole group. */
 static void adapt_interval(mh_travel *t)
 {
     if (t->count < TRAVEL_KEY_EVERY) return;
-    uint64_t hz = t->keep / TRAVEL_KEEP_SECONDS;
+    uint64_t hz = t->hz;
     double per_entry = (double)t->bytes / (double)t->count;
-    double entries = (double)TRAVEL_MAX_BYTES * 0.9 / per_entry;
+    if (t->entry_cost > per_entry) per_entry = t->entry_cost;
+    double entries = (double)t->max_bytes * 0.9 / per_entry;
+    if (entries > TRAVEL_SLOTS * 0.9) entries = TRAVEL_SLOTS * 0.9;
+    entries -= TRAVEL_KEY_EVERY;
+    if (entries < TRAVEL_KEY_EVERY) entries = TRAVEL_KEY_EVERY;
     uint64_t want = (uint64_t)((double)t->keep / entries);
     if (want < hz / 5) want = hz / 5;
     if (want > hz * 2) want = hz * 2;
     t->interval = want;
+}
+
+/* The machine's pending holds into holds (MH_INPUT_HOLD_STATE_MAX bytes);
+ * their size, 0 when none (or the machine keeps none). */
+static size_t holds_now(const mh_travel *t, uint8_t *holds)
+{
+    size_t size = 0;
+    if (!t->input || t->input->hold_state_save(t->input_ctx, holds, MH_INPUT_HOLD_STATE_MAX,
+                                               &size) != MH_OK)
+        return 0;
+    return size;
+}
+
+/* 1 when the machine's pending holds differ from the newest entry's. */
+static int holds_changed(mh_travel *t)
+{
+    uint8_t now[MH_INPUT_HOLD_STATE_MAX];
+    size_t size = holds_now(t, now);
+    const travel_entry *e = t->count ? entry_at(t, t->count - 1) : NULL;
+    if (!e) return size != 0;
+    return size != e->holds_size || (size && memcmp(now, e->holds, size) != 0);
 }
 
 /* Stores blob (taken over) as the newest entry. */
@@ -193,7 +236,9 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
      * no longer match */
     if (t->count && entry_at(t, t->count - 1)->insn_seq > history->next)
         for (size_t i = 0; i < t->count; i++) entry_at(t, i)->seq_ok = 0;
-    travel_entry e = {cycles, 0, NULL, 0, size, 0, history->next, history->data != NULL};
+    travel_entry e = {cycles, 0, NULL, 0, size, 0, history->next, history->data != NULL, NULL, 0};
+    uint8_t holds[MH_INPUT_HOLD_STATE_MAX];
+    size_t holds_size = holds_now(t, holds);
     if (!t->last || t->last_size != size || t->since_key + 1 >= TRAVEL_KEY_EVERY) {
         uLongf bound = compressBound((uLong)size);
         e.data = malloc(bound);
@@ -216,6 +261,10 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
         free(blob);
         return;
     }
+    if (holds_size && (e.holds = malloc(holds_size)) != NULL) {
+        memcpy(e.holds, holds, holds_size);
+        e.holds_size = holds_size;
+    }
     uint8_t *shrunk = realloc(e.data, e.size);
     if (shrunk) e.data = shrunk;
     t->since_key = e.key ? 0 : t->since_key + 1;
@@ -224,7 +273,11 @@ static void store(mh_travel *t, uint64_t cycles, void *blob, size_t size)
     t->last_size = size;
     if (t->count >= TRAVEL_SLOTS) evict(t);
     *entry_at(t, t->count++) = e;
-    t->bytes += e.size;
+    t->bytes += e.size + e.holds_size;
+    /* a moving average over about one key group */
+    double cost = (double)(e.size + e.holds_size);
+    t->entry_cost = t->entry_cost > 0 ? t->entry_cost + (cost - t->entry_cost) / TRAVEL_KEY_EVERY
+                                      : cost;
     evict(t);
     adapt_interval(t);
 }
@@ -279,13 +332,29 @@ mh_travel *mh_travel_new(mh_session *s)
     t->s = s;
     t->snap = snap;
     t->snap_ctx = chip->context;
-    /* MCPHOST_TRAVEL=off starts sessions with the ring off (benchmarks;
-     * the mh.debug/1 travel_config call turns it on and off at run time) */
+    /* holds are left out of machine snapshots (a user's snapshot_load keeps
+     * them); the ring keeps them beside its own */
+    const mh_chip *input = mh_session_service_impl.find_chip(s, MH_IFACE_INPUT, NULL);
+    const mh_input_iface *in = input ? input->vtable : NULL;
+    if (in && in->struct_size >= offsetof(mh_input_iface, hold_state_load) +
+                                     sizeof in->hold_state_load &&
+        in->hold_state_save && in->hold_state_load) {
+        t->input = in;
+        t->input_ctx = input->context;
+    }
+    /* mcphost --time-travel on|off, else MCPHOST_TRAVEL=off (benchmarks),
+     * starts sessions with the ring on or off (the mh.debug/1 travel_config
+     * call switches it at run time); --time-travel-seconds/-mib size it */
+    const mh_hostctx *ctx = s->set ? s->set->ctx : NULL;
     const char *env = getenv("MCPHOST_TRAVEL");
-    t->on = !(env && strcmp(env, "off") == 0);
+    int cli = ctx ? ctx->travel : 0;
+    t->on = cli ? cli > 0 : !(env && strcmp(env, "off") == 0);
+    uint64_t seconds = ctx && ctx->travel_seconds ? ctx->travel_seconds : TRAVEL_KEEP_SECONDS;
+    t->max_bytes = ctx && ctx->travel_mib ? (size_t)ctx->travel_mib << 20 : TRAVEL_MAX_BYTES;
     uint64_t hz = s->clock_hz ? s->clock_hz : 1000000u;
+    t->hz = hz;
     t->interval = hz / 5; /* 0.2 s: re-execution to any point stays short */
-    t->keep = hz * TRAVEL_KEEP_SECONDS;
+    t->keep = hz * seconds;
     t->next_due = atomic_load(&s->cycles);
     return t;
 }
@@ -314,7 +383,8 @@ void mh_travel_after_job(mh_travel *t)
     if (t->snap->save(t->snap_ctx, &blob, &size) != MH_OK) return;
     /* most jobs change nothing (reads, or the machine ran and its slices
      * were taken) */
-    if (t->last && size == t->last_size && memcmp(blob, t->last, size) == 0) {
+    if (t->last && size == t->last_size && memcmp(blob, t->last, size) == 0 &&
+        !holds_changed(t)) {
         free(blob);
         return;
     }
@@ -407,6 +477,7 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
     dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, NULL, t);
     dbg->hooks_sync = 1; /* so mh_dbg_end re-arms the engine's own */
     dbg->hooks_access = 0;
+    dbg_traces_mute_events(dbg, 1); /* the chip event log has these */
     uint64_t chunk = s->clock_hz / 50 ? s->clock_hz / 50 : 20000;
     int boundary_runs = 0;
     while (status == MH_OK && !t->replay_hit) {
@@ -472,8 +543,12 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
         snprintf(error, error_size, "the machine refused its ring snapshot: %s", why);
         return status;
     }
-    *moved = 1;
     const travel_entry *e = entry_at(t, i - 1);
+    /* the holds pending then, so re-execution ends them where they ended */
+    if (t->input && t->input->hold_state_load(t->input_ctx, e->holds, e->holds_size) != MH_OK)
+        mh_log(MH_LOG_WARNING, t->s->name, "time travel: the machine refused the input holds "
+               "of its ring snapshot; the holds stay as they were");
+    *moved = 1;
     uint64_t from = e->cycle, limit = out->from_cycle - from + t->interval;
     t->replay_left = e->insn_seq; /* replay() subtracts it from the target's number */
     atomic_store(&s->cycles, from);
@@ -512,6 +587,7 @@ static mh_status go_to(mh_session *s, const travel_target *target, mh_travel_res
         truncate_writes(&s->dbg->writes, landed);
     }
     while (t->stop_next && t->stops[(t->stop_next - 1) % TRAVEL_STOPS] >= landed) t->stop_next--;
+    dbg_traces_travelled(s->dbg, landed);
     return status;
 }
 
@@ -668,9 +744,14 @@ mh_status mh_travel_go(mh_session *s, uint32_t kind, uint64_t value, mh_travel_r
         snprintf(error, error_size, "the machine is running; execution_pause first");
         return MH_ERR_STATE;
     }
-    if (!t->on || !t->count) {
-        snprintf(error, error_size, "the snapshot ring is %s", t->on ? "still empty (run the "
-                 "machine first)" : "off");
+    if (!t->on) {
+        snprintf(error, error_size, "time travel is off for this session: execution_rewind "
+                 "with ring: \"on\" turns its snapshot ring on (it covers what runs from then "
+                 "on), or start mcphost with --time-travel on");
+        return MH_ERR_STATE;
+    }
+    if (!t->count) {
+        snprintf(error, error_size, "the snapshot ring is still empty (run the machine first)");
         return MH_ERR_STATE;
     }
     uint64_t now = atomic_load(&s->cycles);
@@ -707,6 +788,7 @@ mh_status mh_travel_config(mh_session *s, int on, mh_travel_result *now)
     }
     if (now && now->struct_size >= sizeof *now) {
         memset(&now->bp_id, 0, sizeof *now - offsetof(mh_travel_result, bp_id));
+        now->from_cycle = now->to_cycle = atomic_load(&s->cycles);
         fill_status(t, now);
     }
     return MH_OK;

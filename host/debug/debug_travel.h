@@ -8,7 +8,9 @@
  * before, run-length coded (most of a machine's state does not change in
  * a fraction of a second). Entries older than the last 60 s of emulated
  * time are dropped a key group at a time, and the ring never holds more
- * than TRAVEL_MAX_BYTES.
+ * than TRAVEL_MAX_BYTES (mcphost --time-travel-seconds / --time-travel-mib
+ * set other figures; --time-travel off, or MCPHOST_TRAVEL=off without it,
+ * starts sessions with the ring off).
  *
  * sessions.c owns one per session whose machine has a debuggable CPU and a
  * snapshot interface (s->travel, NULL otherwise) and calls

@@ -40,6 +40,7 @@
 #include "cia6526.h"
 #include "mcphost/cpu6502.h"
 #include "mcphost/kernal.h"
+#include "mcphost/kit_holds.h"
 #include "mcphost/kit_hooks.h"
 #include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
@@ -124,17 +125,6 @@ typedef struct c64_chip_ctx {
     int which; /* 0 vic2, 1 cia1, 2 cia2 */
 } c64_chip_ctx;
 
-/* Input the machine releases itself after N frames (c64_keyboard.c; not
- * in the snapshot: a load keeps the holds' countdowns). */
-#define C64_MAX_HOLDS 16
-typedef struct c64_holds {
-    uint32_t count;                  /* key holds in use */
-    uint8_t key[C64_MAX_HOLDS];      /* index in the key table */
-    uint32_t key_left[C64_MAX_HOLDS]; /* frames still to run */
-    uint32_t joy_left[3];            /* [1], [2]: frames until the port goes to 0; 0 none */
-    uint64_t last_frame;             /* frames_done when last counted */
-    int active;                      /* any hold pending: c64_input_tick() has work */
-} c64_holds;
 
 struct c64 {
     mh_cpu6502 cpu;
@@ -182,7 +172,9 @@ struct c64 {
     uint8_t cart_exrom, cart_game;
     uint8_t cart_has_roml, cart_has_romh;
     c64_config config;
-    c64_holds holds;
+    /* Input the machine releases itself after N frames (c64_keyboard.c;
+     * not in the snapshot: a load keeps the holds' countdowns). */
+    mh_kit_holds holds;
     uint32_t clock_hz;
     const m6569_geometry *geometry;
     c64_chip_ctx chip_ctx[3];
@@ -246,9 +238,12 @@ mh_status c64_key_hold(c64 *m, const char *name, uint32_t frames);
 mh_status c64_joystick_hold(c64 *m, int port, uint32_t mask, uint32_t frames);
 mh_status c64_type_codes(c64 *m, const uint8_t *codes, size_t count, char *error,
                          size_t error_size);
-/* Counts the frames run since the last call and ends the holds that are
- * due; called between run chunks while m->holds.active. */
-void c64_input_tick(c64 *m);
+/* A frame completed: counts the holds down and ends those that ran out
+ * (from c64_frame_done, inside emulation, so at the same cycle however
+ * the run is cut). */
+void c64_holds_frame(c64 *m);
+mh_status c64_hold_state_save(const c64 *m, uint8_t *out, size_t max, size_t *size);
+mh_status c64_hold_state_load(c64 *m, const uint8_t *data, size_t size);
 
 /* ---- c64_drive.c ---- */
 /* Attaches a .d64 file to drive 8 (replacing a disk there). */

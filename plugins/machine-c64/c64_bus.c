@@ -153,6 +153,7 @@ void c64_frame_done(c64 *m)
     m6569_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back], M6569_FB_WIDTH);
     m->p.frames_done++;
     m->p.fb_swap_at += m->geometry->cycles_per_frame;
+    if (mh_kit_holds_pending(&m->holds)) c64_holds_frame(m);
 }
 
 /* ---- I/O ---- */

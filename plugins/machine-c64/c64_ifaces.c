@@ -206,10 +206,20 @@ static mh_status input_type_codes(void *context, const uint8_t *codes, size_t co
     return c64_type_codes(context, codes, count, error, error_size);
 }
 
+static mh_status input_hold_state_save(void *context, uint8_t *out, size_t max, size_t *size)
+{
+    return c64_hold_state_save(context, out, max, size);
+}
+
+static mh_status input_hold_state_load(void *context, const uint8_t *data, size_t size)
+{
+    return c64_hold_state_load(context, data, size);
+}
+
 static const mh_input_iface input_iface = {
     sizeof(mh_input_iface), input_key,      input_key_names,     input_type_text,
     input_joystick,         input_release_all, input_key_hold,   input_joystick_hold,
-    input_type_codes};
+    input_type_codes,       input_hold_state_save, input_hold_state_load};
 
 /* ---- mh.machine/1 ---- */
 

@@ -24,9 +24,10 @@
  *
  * Holds (mh.input/1 key_hold, joystick_hold): a key pressed now and
  * released by the machine after N complete frames, a joystick set now and
- * back to 0 after N frames. c64_input_tick() counts frames_done between run
- * chunks while a hold is pending, so a paused machine keeps its keys down
- * until frames run; nothing is checked while no hold is pending.
+ * back to 0 after N frames. c64_holds_frame() counts them down where the
+ * VIC-II completes a frame (mcphost/kit_holds.h), so a paused machine keeps
+ * its keys down until frames run and a hold ends at the same cycle however
+ * the run is cut into calls (time travel re-executes with other budgets).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -138,69 +139,41 @@ mh_status c64_key(c64 *m, const char *name, int down)
 
 /* ---- holds ---- */
 
-static void holds_update_active(c64 *m)
-{
-    m->holds.active = m->holds.count || m->holds.joy_left[1] || m->holds.joy_left[2];
-}
-
-static void holds_start(c64 *m)
-{
-    if (!m->holds.active) m->holds.last_frame = m->p.frames_done;
-    m->holds.active = 1;
-}
-
 mh_status c64_key_hold(c64 *m, const char *name, uint32_t frames)
 {
     int id = mh_kit_key_find(&key_table, name);
     if (id < 0) return MH_ERR_NOT_FOUND;
-    if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
-    if (m->holds.count >= C64_MAX_HOLDS) return MH_ERR_LIMIT;
-    holds_start(m);
-    m->holds.key[m->holds.count] = (uint8_t)id;
-    m->holds.key_left[m->holds.count] = frames;
-    m->holds.count++;
-    key_apply(m, &keys[id], 1);
-    return MH_OK;
+    mh_status status = mh_kit_holds_add_key(&m->holds, (uint8_t)id, frames);
+    if (status == MH_OK) key_apply(m, &keys[id], 1);
+    return status;
 }
 
 mh_status c64_joystick_hold(c64 *m, int port, uint32_t mask, uint32_t frames)
 {
     mh_status status = c64_joystick(m, port, mask);
-    if (status != MH_OK) return status;
-    if (frames) holds_start(m);
-    m->holds.joy_left[port] = frames;
-    holds_update_active(m);
-    return MH_OK;
+    if (status == MH_OK) mh_kit_holds_set_joystick(&m->holds, port, frames);
+    return status;
 }
 
-void c64_input_tick(c64 *m)
+static void hold_release_key(void *machine, uint8_t key)
 {
-    uint64_t now = m->p.frames_done;
-    /* A snapshot load can move the frame counter back: count from there. */
-    uint64_t ran = now >= m->holds.last_frame ? now - m->holds.last_frame : 0;
-    m->holds.last_frame = now;
-    if (!ran) return;
-    uint32_t step = ran > UINT32_MAX ? UINT32_MAX : (uint32_t)ran;
-    for (uint32_t i = 0; i < m->holds.count;) {
-        if (m->holds.key_left[i] > step) {
-            m->holds.key_left[i++] -= step;
-            continue;
-        }
-        key_apply(m, &keys[m->holds.key[i]], 0);
-        m->holds.count--;
-        m->holds.key[i] = m->holds.key[m->holds.count];
-        m->holds.key_left[i] = m->holds.key_left[m->holds.count];
-    }
-    for (int port = 1; port <= 2; port++) {
-        if (!m->holds.joy_left[port]) continue;
-        if (m->holds.joy_left[port] > step) {
-            m->holds.joy_left[port] -= step;
-        } else {
-            m->holds.joy_left[port] = 0;
-            c64_joystick(m, port, 0);
-        }
-    }
-    holds_update_active(m);
+    key_apply(machine, &keys[key], 0);
+}
+
+static void hold_release_joystick(void *machine, int port) { c64_joystick(machine, port, 0); }
+
+static const mh_kit_holds_ops hold_ops = {hold_release_key, hold_release_joystick};
+
+void c64_holds_frame(c64 *m) { mh_kit_holds_frame(&m->holds, &hold_ops, m); }
+
+mh_status c64_hold_state_save(const c64 *m, uint8_t *out, size_t max, size_t *size)
+{
+    return mh_kit_holds_save(&m->holds, out, max, size);
+}
+
+mh_status c64_hold_state_load(c64 *m, const uint8_t *data, size_t size)
+{
+    return mh_kit_holds_load(&m->holds, data, size, (unsigned)KEY_COUNT);
 }
 
 void c64_update_lightpen(c64 *m)
@@ -218,7 +191,7 @@ mh_status c64_joystick(c64 *m, int port, uint32_t mask)
 {
     if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
     if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
-    m->holds.joy_left[port] = 0; /* a new setting replaces a hold */
+    mh_kit_holds_set_joystick(&m->holds, port, 0); /* a new setting replaces a hold */
     m->p.joy[port] = (uint8_t)mask;
     if (port == 1) c64_update_lightpen(m);
     return MH_OK;

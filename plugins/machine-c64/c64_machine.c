@@ -6,8 +6,9 @@
  * every chunk ended at an instruction boundary (MH_KIT_RUN_BOUNDARY), so
  * it may run up to one instruction (plus a bad line's stall) past the
  * budget; between chunks (service()) it brings the SID up to date, ends
- * the RESTORE pulse, feeds typed text into the keyboard buffer, counts
- * input holds and checks the autostart fallback. It returns
+ * the RESTORE pulse, feeds typed text into the keyboard buffer and checks
+ * the autostart fallback (input holds end at frame ends, c64_bus.c). It
+ * returns
  *   MH_RUN_EXIT    after a debug-cart write ($D7FF with debugcart=true),
  *                  exactly after the writing cycle (the kit's halt: no
  *                  chip ticks while the CPU is halted);
@@ -523,7 +524,6 @@ static void service(void *machine, uint32_t ran)
         }
     }
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
-    if (m->holds.active) c64_input_tick(m);
     if (m->p.autostart_pending && m->p.run.cycles >= C64_AUTOSTART_FALLBACK &&
         mh_cpu6502_at_boundary(&m->cpu)) {
         c64_log(m, MH_LOG_WARNING,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "vic2.h"
+#include "vic2_events.h"
 #include "vic2_tables.h"
 
 #define ONES 0x0101010101010101ull
@@ -305,6 +306,8 @@ static void line_start(m6569 *v, unsigned n)
  * the register was cleared. */
 static void coll_latch(m6569 *v, uint8_t mm, uint8_t md)
 {
+    if (mh_event_listening(v->links.events))
+        vic2_report_collisions(v, mm, md, v->mm_coll, v->md_coll);
     if (mm) {
         if (!v->mm_coll) v->irq_latch |= M6569_INT_MMC;
         v->mm_coll |= mm;
@@ -965,6 +968,7 @@ static void lightpen_latch(m6569 *v, unsigned pos, unsigned line, unsigned early
     v->lp_triggered = 1;
     v->irq_latch |= M6569_INT_LP;
     update_irq(v);
+    if (mh_event_listening(v->links.events)) vic2_report_lightpen(v, line);
 }
 
 void m6569_set_lightpen(m6569 *v, int low)

@@ -39,6 +39,7 @@
 #include "mcphost/chip_ted.h"
 #include "mcphost/cpu6502.h"
 #include "mcphost/kernal.h"
+#include "mcphost/kit_holds.h"
 #include "mcphost/kit_hooks.h"
 #include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
@@ -108,15 +109,6 @@ typedef struct plus4_plain {
     mh_kit_state run;        /* run.cycles: TED ticks since power-on */
 } plus4_plain;
 
-#define PLUS4_MAX_HOLDS 16
-typedef struct plus4_holds {
-    uint32_t count;
-    uint8_t key[PLUS4_MAX_HOLDS];
-    uint32_t key_left[PLUS4_MAX_HOLDS];
-    uint32_t joy_left[3];
-    uint64_t last_frame;
-    int active;
-} plus4_holds;
 
 typedef struct plus4 {
     mh_cpu6502 cpu;
@@ -143,7 +135,9 @@ typedef struct plus4 {
     char *drive8_path;
     char *cart_path;
     plus4_config config;
-    plus4_holds holds;
+    /* Input the machine releases itself after N frames (plus4_keyboard.c;
+     * not in the snapshot: a load keeps the holds' countdowns). */
+    mh_kit_holds holds;
     const char *rom_source;  /* for the log: the directory or "built-in" */
     const mh_host *host;
 } plus4;
@@ -190,7 +184,12 @@ void plus4_release_all(plus4 *m);
 mh_status plus4_type_text(plus4 *m, const char *text, char *error, size_t error_size);
 mh_status plus4_type_codes(plus4 *m, const uint8_t *codes, size_t count, char *error,
                            size_t error_size);
-void plus4_input_tick(plus4 *m);
+/* A frame completed: counts the holds down and ends those that ran out
+ * (from plus4_frame_done, inside emulation, so at the same place however
+ * the run is cut). */
+void plus4_holds_frame(plus4 *m);
+mh_status plus4_hold_state_save(const plus4 *m, uint8_t *out, size_t max, size_t *size);
+mh_status plus4_hold_state_load(plus4 *m, const uint8_t *data, size_t size);
 /* The value a $FF08 write latches: rows of the selected columns, joysticks. */
 uint8_t plus4_keyboard_rows(const plus4 *m, uint8_t ff08_value);
 

@@ -128,28 +128,14 @@ uint8_t plus4_keyboard_rows(const plus4 *m, uint8_t ff08_value)
 
 /* ---- holds ---- */
 
-static void holds_update_active(plus4 *m)
-{
-    m->holds.active = m->holds.count || m->holds.joy_left[1] || m->holds.joy_left[2];
-}
-
-static void holds_start(plus4 *m)
-{
-    if (!m->holds.active) m->holds.last_frame = m->p.frames_done;
-    m->holds.active = 1;
-}
-
 mh_status plus4_key_hold(plus4 *m, const char *name, uint32_t frames)
 {
     int id = mh_kit_key_find(&key_table, name);
     if (id < 0) return MH_ERR_NOT_FOUND;
-    if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
-    if (m->holds.count >= PLUS4_MAX_HOLDS) return MH_ERR_LIMIT;
+    /* the id: 0-63 matrix, 64+ combination */
+    mh_status status = mh_kit_holds_add_key(&m->holds, (uint8_t)id, frames);
+    if (status != MH_OK) return status;
     key_def k = mh_kit_key_get(&key_table, (unsigned)id);
-    holds_start(m);
-    m->holds.key[m->holds.count] = (uint8_t)id; /* 0-63 matrix, 64+ combination */
-    m->holds.key_left[m->holds.count] = frames;
-    m->holds.count++;
     key_apply(m, &k, 1);
     return MH_OK;
 }
@@ -158,7 +144,7 @@ mh_status plus4_joystick(plus4 *m, int port, uint32_t mask)
 {
     if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
     if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
-    m->holds.joy_left[port] = 0;
+    mh_kit_holds_set_joystick(&m->holds, port, 0); /* a new setting replaces a hold */
     m->p.joy[port] = (uint8_t)mask;
     return MH_OK;
 }
@@ -166,41 +152,33 @@ mh_status plus4_joystick(plus4 *m, int port, uint32_t mask)
 mh_status plus4_joystick_hold(plus4 *m, int port, uint32_t mask, uint32_t frames)
 {
     mh_status status = plus4_joystick(m, port, mask);
-    if (status != MH_OK) return status;
-    if (frames) holds_start(m);
-    m->holds.joy_left[port] = frames;
-    holds_update_active(m);
-    return MH_OK;
+    if (status == MH_OK) mh_kit_holds_set_joystick(&m->holds, port, frames);
+    return status;
 }
 
-void plus4_input_tick(plus4 *m)
+static void hold_release_key(void *machine, uint8_t key)
 {
-    uint64_t now = m->p.frames_done;
-    uint64_t ran = now >= m->holds.last_frame ? now - m->holds.last_frame : 0;
-    m->holds.last_frame = now;
-    if (!ran) return;
-    uint32_t step = ran > UINT32_MAX ? UINT32_MAX : (uint32_t)ran;
-    for (uint32_t i = 0; i < m->holds.count;) {
-        if (m->holds.key_left[i] > step) {
-            m->holds.key_left[i++] -= step;
-            continue;
-        }
-        key_def k = mh_kit_key_get(&key_table, m->holds.key[i]);
-        key_apply(m, &k, 0);
-        m->holds.count--;
-        m->holds.key[i] = m->holds.key[m->holds.count];
-        m->holds.key_left[i] = m->holds.key_left[m->holds.count];
-    }
-    for (int port = 1; port <= 2; port++) {
-        if (!m->holds.joy_left[port]) continue;
-        if (m->holds.joy_left[port] > step) {
-            m->holds.joy_left[port] -= step;
-        } else {
-            m->holds.joy_left[port] = 0;
-            m->p.joy[port] = 0;
-        }
-    }
-    holds_update_active(m);
+    key_def k = mh_kit_key_get(&key_table, key);
+    key_apply(machine, &k, 0);
+}
+
+static void hold_release_joystick(void *machine, int port)
+{
+    ((plus4 *)machine)->p.joy[port] = 0;
+}
+
+static const mh_kit_holds_ops hold_ops = {hold_release_key, hold_release_joystick};
+
+void plus4_holds_frame(plus4 *m) { mh_kit_holds_frame(&m->holds, &hold_ops, m); }
+
+mh_status plus4_hold_state_save(const plus4 *m, uint8_t *out, size_t max, size_t *size)
+{
+    return mh_kit_holds_save(&m->holds, out, max, size);
+}
+
+mh_status plus4_hold_state_load(plus4 *m, const uint8_t *data, size_t size)
+{
+    return mh_kit_holds_load(&m->holds, data, size, 64u + (unsigned)COMBO_COUNT);
 }
 
 void plus4_release_all(plus4 *m)

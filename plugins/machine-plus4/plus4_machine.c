@@ -7,8 +7,8 @@
  * plus4_run() gives the kit at most half the ticks still to run (each CPU
  * cycle is one or two ticks) until the budget is used; result->cycles and
  * run.cycles are ticks. Every chunk ends at an instruction boundary
- * (MH_KIT_RUN_BOUNDARY); between chunks service() feeds typed text, counts
- * input holds and checks the autostart fallback.
+ * (MH_KIT_RUN_BOUNDARY); between chunks service() feeds typed text and
+ * checks the autostart fallback (input holds end at frame ends).
  *
  * Autostart: a sync hook of the machine's own (chained in front of a
  * debugger's) waits for the KERNAL's wait for a key at READY ($D90A: LDA
@@ -322,6 +322,7 @@ void plus4_frame_done(plus4 *m)
     m->p.fb_back ^= 1u;
     m->ted.fb = m->p.fb[m->p.fb_back];
     m->p.frames_done++;
+    if (mh_kit_holds_pending(&m->holds)) plus4_holds_frame(m);
 }
 
 /* ---- power-on and reset ---- */
@@ -456,7 +457,6 @@ static void service(void *machine, uint32_t ran)
     (void)ran;
     ted_sound_flush(&m->ted);
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
-    if (m->holds.active) plus4_input_tick(m);
     if (m->p.autostart_pending && m->ted.ticks >= PLUS4_AUTOSTART_FALLBACK &&
         mh_cpu6502_at_boundary(&m->cpu)) {
         plus4_log(m, MH_LOG_WARNING,

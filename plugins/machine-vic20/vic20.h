@@ -38,6 +38,7 @@
 
 #include "mcphost/cpu6502.h"
 #include "mcphost/kernal.h"
+#include "mcphost/kit_holds.h"
 #include "mcphost/kit_hooks.h"
 #include "mcphost/machine_kit.h"
 #include "mcphost/mcphost.h"
@@ -112,15 +113,6 @@ typedef struct vic20_chip_ctx {
     int which; /* 0 vic, 1 via1, 2 via2 */
 } vic20_chip_ctx;
 
-#define VIC20_MAX_HOLDS 16
-typedef struct vic20_holds {
-    uint32_t count;
-    uint8_t key[VIC20_MAX_HOLDS];
-    uint32_t key_left[VIC20_MAX_HOLDS];
-    uint32_t joy_left;
-    uint64_t last_frame;
-    int active;
-} vic20_holds;
 
 /* What a CPU read of a 1 KiB block reaches. */
 enum { VIC20_R_RAM = 0, VIC20_R_ROM, VIC20_R_IO, VIC20_R_OPEN };
@@ -156,7 +148,9 @@ struct vic20 {
     uint8_t cart_blocks;     /* VIC20_MEM_* blocks the cartridge fills with ROM */
     char *cart_path;
     vic20_config config;
-    vic20_holds holds;
+    /* Input the machine releases itself after N frames (vic20_keyboard.c;
+     * not in the snapshot: a load keeps the holds' countdowns). */
+    mh_kit_holds holds;
     const m6561_geometry *geometry;
     vic20_chip_ctx chip_ctx[3];
     const mh_host *host;
@@ -219,7 +213,12 @@ mh_status vic20_joystick(vic20 *m, int port, uint32_t mask);
 mh_status vic20_key_hold(vic20 *m, const char *name, uint32_t frames);
 mh_status vic20_joystick_hold(vic20 *m, int port, uint32_t mask, uint32_t frames);
 void vic20_release_all(vic20 *m);
-void vic20_input_tick(vic20 *m);
+/* A frame completed: counts the holds down and ends those that ran out
+ * (from vic20_frame_done, inside emulation, so at the same place however
+ * the run is cut). */
+void vic20_holds_frame(vic20 *m);
+mh_status vic20_hold_state_save(const vic20 *m, uint8_t *out, size_t max, size_t *size);
+mh_status vic20_hold_state_load(vic20 *m, const uint8_t *data, size_t size);
 
 /* ---- vic20_cart.c ---- */
 mh_status vic20_cart_attach(vic20 *m, const char *path, char *error, size_t error_size);

@@ -119,7 +119,10 @@ uint8_t vic20_io_peek(const vic20 *m, uint16_t addr)
 
 static uint8_t io_read(vic20 *m, uint16_t addr)
 {
-    if (io_needs_vic(addr)) vic20_vic_catch_up(m);
+    /* The VIC runs lazily and a hold ends where it completes a frame: with
+     * a hold pending, the VIA ports (keyboard, joystick) see it ended at
+     * its frame's end only once the VIC has caught up. */
+    if (io_needs_vic(addr) || mh_kit_holds_pending(&m->holds)) vic20_vic_catch_up(m);
     if (addr < 0x9100) return m6561_read(&m->vic, (uint8_t)addr);
     if (addr < 0x9400) {
         uint8_t value = 0xFF;
@@ -330,4 +333,5 @@ void vic20_frame_done(void *user)
     m->p.fb_back ^= 1u;
     m6561_set_framebuffer(&m->vic, m->p.fb[m->p.fb_back]);
     m->p.frames_done++;
+    if (mh_kit_holds_pending(&m->holds)) vic20_holds_frame(m);
 }

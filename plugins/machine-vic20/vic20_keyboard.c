@@ -114,25 +114,14 @@ mh_status vic20_key(vic20 *m, const char *name, int down)
 
 /* ---- holds ---- */
 
-static void holds_update_active(vic20 *m) { m->holds.active = m->holds.count || m->holds.joy_left; }
-
-static void holds_start(vic20 *m)
-{
-    if (!m->holds.active) m->holds.last_frame = m->p.frames_done;
-    m->holds.active = 1;
-}
-
 mh_status vic20_key_hold(vic20 *m, const char *name, uint32_t frames)
 {
     int id = mh_kit_key_find(&key_table, name);
     if (id < 0) return MH_ERR_NOT_FOUND;
-    if (frames == 0) return MH_ERR_INVALID_ARGUMENT;
-    if (m->holds.count >= VIC20_MAX_HOLDS) return MH_ERR_LIMIT;
+    /* the id: 0-63 matrix, 64+ combination */
+    mh_status status = mh_kit_holds_add_key(&m->holds, (uint8_t)id, frames);
+    if (status != MH_OK) return status;
     key_def k = mh_kit_key_get(&key_table, (unsigned)id);
-    holds_start(m);
-    m->holds.key[m->holds.count] = (uint8_t)id; /* 0-63 matrix, 64+ combination */
-    m->holds.key_left[m->holds.count] = frames;
-    m->holds.count++;
     key_apply(m, &k, 1);
     return MH_OK;
 }
@@ -141,7 +130,7 @@ mh_status vic20_joystick(vic20 *m, int port, uint32_t mask)
 {
     if (port != 1 && port != 2) return MH_ERR_INVALID_ARGUMENT;
     if (mask & ~0x1Fu) return MH_ERR_INVALID_ARGUMENT;
-    m->holds.joy_left = 0;
+    mh_kit_holds_set_joystick(&m->holds, 1, 0); /* a new setting replaces a hold (held as port 1) */
     /* Fire is also the VIC's light pen input: a press latches the beam. */
     if ((mask & MH_JOY_FIRE) && !(m->p.joy & MH_JOY_FIRE)) {
         vic20_vic_catch_up(m);
@@ -154,40 +143,34 @@ mh_status vic20_joystick(vic20 *m, int port, uint32_t mask)
 mh_status vic20_joystick_hold(vic20 *m, int port, uint32_t mask, uint32_t frames)
 {
     mh_status status = vic20_joystick(m, port, mask);
-    if (status != MH_OK) return status;
-    if (frames) holds_start(m);
-    m->holds.joy_left = frames;
-    holds_update_active(m);
-    return MH_OK;
+    if (status == MH_OK) mh_kit_holds_set_joystick(&m->holds, 1, frames);
+    return status;
 }
 
-void vic20_input_tick(vic20 *m)
+static void hold_release_key(void *machine, uint8_t key)
 {
-    uint64_t now = m->p.frames_done;
-    uint64_t ran = now >= m->holds.last_frame ? now - m->holds.last_frame : 0;
-    m->holds.last_frame = now;
-    if (!ran) return;
-    uint32_t step = ran > UINT32_MAX ? UINT32_MAX : (uint32_t)ran;
-    for (uint32_t i = 0; i < m->holds.count;) {
-        if (m->holds.key_left[i] > step) {
-            m->holds.key_left[i++] -= step;
-            continue;
-        }
-        key_def k = mh_kit_key_get(&key_table, m->holds.key[i]);
-        key_apply(m, &k, 0);
-        m->holds.count--;
-        m->holds.key[i] = m->holds.key[m->holds.count];
-        m->holds.key_left[i] = m->holds.key_left[m->holds.count];
-    }
-    if (m->holds.joy_left) {
-        if (m->holds.joy_left > step) {
-            m->holds.joy_left -= step;
-        } else {
-            m->holds.joy_left = 0;
-            m->p.joy = 0;
-        }
-    }
-    holds_update_active(m);
+    key_def k = mh_kit_key_get(&key_table, key);
+    key_apply(machine, &k, 0);
+}
+
+static void hold_release_joystick(void *machine, int port)
+{
+    (void)port; /* the VIC-20 has one joystick (held as port 1) */
+    ((vic20 *)machine)->p.joy = 0;
+}
+
+static const mh_kit_holds_ops hold_ops = {hold_release_key, hold_release_joystick};
+
+void vic20_holds_frame(vic20 *m) { mh_kit_holds_frame(&m->holds, &hold_ops, m); }
+
+mh_status vic20_hold_state_save(const vic20 *m, uint8_t *out, size_t max, size_t *size)
+{
+    return mh_kit_holds_save(&m->holds, out, max, size);
+}
+
+mh_status vic20_hold_state_load(vic20 *m, const uint8_t *data, size_t size)
+{
+    return mh_kit_holds_load(&m->holds, data, size, 64u + (unsigned)COMBO_COUNT);
 }
 
 void vic20_release_all(vic20 *m)

@@ -4,7 +4,8 @@
  * run(max_cycles) is the SDK machine kit's loop (mcphost/machine_kit.h):
  * the CPU (and inside its bus callbacks the VIC and both VIAs) in chunks
  * ended at instruction boundaries; between chunks typed text goes into the
- * keyboard buffer, holds are counted and the autostart fallback checked.
+ * keyboard buffer and the autostart fallback is checked (input holds end
+ * at frame ends, vic20_keyboard.c).
  * MH_RUN_EXIT after a debug-cart write ($910F with debugcart=true), exactly
  * after the writing cycle.
  *
@@ -469,10 +470,9 @@ static void service(void *machine, uint32_t ran)
 {
     vic20 *m = machine;
     (void)ran;
-    vic20_vic_catch_up(m); /* frames for the holds, samples for the audio */
+    vic20_vic_catch_up(m); /* samples for the audio */
     vic20_via_catch_up(m);
     if (m->p.typed.count) mh_kernal_feed(&m->kernal, &m->p.typed);
-    if (m->holds.active) vic20_input_tick(m);
     if (m->p.autostart_pending && m->p.run.cycles >= VIC20_AUTOSTART_FALLBACK &&
         mh_cpu6502_at_boundary(&m->cpu)) {
         vic20_log(m, MH_LOG_WARNING,

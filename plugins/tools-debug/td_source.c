@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <mcphost/args.h>
 #include <mcphost/files.h>
@@ -18,6 +19,69 @@
 
 #define MAX_SOURCE_FILE (8u * 1024u * 1024u)
 #define MAX_MATCHES 64
+
+/* A source line as last read for a session: every stop wants its line
+ * twice, for the stop event (td_where_stop_members, on the emulation
+ * thread) and for the tool's answer (td_where_stop_json), so the second
+ * finds it here instead of reading the file again. Valid while the file
+ * is the same one, unchanged: same path, device, inode, size and mtime. */
+typedef struct td_line_memo {
+    char resolved[PATH_MAX];
+    uint32_t line;
+    uint64_t dev, ino, size;
+    int64_t mtime_s, mtime_ns;
+    char text[TD_SOURCE_TEXT + 1];
+} td_line_memo;
+
+static int read_line_text(const char *resolved, uint32_t line, char *out, size_t size);
+static int resolve_source(td_plugin *plugin, const char *path, char *resolved, size_t size);
+
+static int same_line(const td_line_memo *a, const td_line_memo *b)
+{
+    return a->line == b->line && a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+           a->mtime_s == b->mtime_s && a->mtime_ns == b->mtime_ns &&
+           strcmp(a->resolved, b->resolved) == 0;
+}
+
+/* w->text for w->path:w->line, from the session's memo when the file has
+ * not changed since it was read. Under the plugin's source lock (the
+ * file is read with the store unlocked). */
+static void where_line_text_locked(td_plugin *plugin, const char *session, td_where *w)
+{
+    td_line_memo key;
+    struct stat st;
+    memset(&key, 0, sizeof key);
+    if (w->line == 0 || !resolve_source(plugin, w->path, key.resolved, sizeof key.resolved) ||
+        stat(key.resolved, &st) != 0)
+        return;
+    key.line = w->line;
+    key.dev = (uint64_t)st.st_dev;
+    key.ino = (uint64_t)st.st_ino;
+    key.size = (uint64_t)st.st_size;
+    key.mtime_s = (int64_t)st.st_mtim.tv_sec;
+    key.mtime_ns = (int64_t)st.st_mtim.tv_nsec;
+    int hit = 0;
+    td_session_state *state = td_store_lock(plugin->store, session, 0);
+    if (state && state->line_memo && same_line(state->line_memo, &key)) {
+        memcpy(w->text, state->line_memo->text, sizeof w->text);
+        hit = 1;
+    }
+    td_store_unlock(plugin->store);
+    if (hit) return;
+    read_line_text(key.resolved, key.line, key.text, sizeof key.text);
+    memcpy(w->text, key.text, sizeof w->text);
+    state = td_store_lock(plugin->store, session, 0);
+    if (state && !state->line_memo) state->line_memo = malloc(sizeof *state->line_memo);
+    if (state && state->line_memo) *state->line_memo = key;
+    td_store_unlock(plugin->store);
+}
+
+static void where_line_text(td_plugin *plugin, const char *session, td_where *w)
+{
+    pthread_mutex_lock(&plugin->source_lock);
+    where_line_text_locked(plugin, session, w);
+    pthread_mutex_unlock(&plugin->source_lock);
+}
 
 void td_where_of(td_plugin *plugin, const char *session, uint32_t address, int read_text,
                  td_where *w)
@@ -44,18 +108,31 @@ void td_where_of(td_plugin *plugin, const char *session, uint32_t address, int r
         }
     }
     td_store_unlock(plugin->store);
-    if (w->has_line && read_text) td_source_line_text(plugin, w->path, w->line, w->text, sizeof w->text);
+    if (w->has_line && read_text) where_line_text(plugin, session, w);
+}
+
+/* path through mh.files/1 (the allowed directories) into resolved. */
+static int resolve_source(td_plugin *plugin, const char *path, char *resolved, size_t size)
+{
+    const mh_files_service *files = plugin->host->get_service(plugin->host, MH_FILES_SERVICE_ID);
+    char why[256];
+    return files && files->struct_size >= sizeof *files && files->resolve &&
+           files->resolve(plugin->host, path, MH_FILES_READ, resolved, size, why, sizeof why) ==
+               MH_OK;
 }
 
 int td_source_line_text(td_plugin *plugin, const char *path, uint32_t line, char *out, size_t size)
 {
     if (size) out[0] = '\0';
-    const mh_files_service *files = plugin->host->get_service(plugin->host, MH_FILES_SERVICE_ID);
-    if (!files || files->struct_size < sizeof *files || !files->resolve || line == 0) return 0;
-    char resolved[PATH_MAX], why[256];
-    if (files->resolve(plugin->host, path, MH_FILES_READ, resolved, sizeof resolved, why,
-                       sizeof why) != MH_OK)
-        return 0;
+    char resolved[PATH_MAX];
+    if (line == 0 || !resolve_source(plugin, path, resolved, sizeof resolved)) return 0;
+    return read_line_text(resolved, line, out, size);
+}
+
+/* Line `line` of the file at resolved (a checked path) into out. */
+static int read_line_text(const char *resolved, uint32_t line, char *out, size_t size)
+{
+    if (size) out[0] = '\0';
     uint8_t *bytes = NULL;
     size_t length = 0;
     mh_media_error error;

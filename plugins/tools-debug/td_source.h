@@ -34,7 +34,9 @@ typedef struct td_where {
     char annotation[TD_ANNOT_MAX_TEXT + 1];
 } td_where;
 
-/* Fills w for address in session; read_text 0 skips reading the source. */
+/* Fills w for address in session; read_text 0 skips reading the source.
+ * The line's text is remembered per session while its file is unchanged,
+ * so a stop's event and the tool's answer read the file once. */
 void td_where_of(td_plugin *plugin, const char *session, uint32_t address, int read_text,
                  td_where *w);
 

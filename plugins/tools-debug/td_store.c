@@ -36,6 +36,7 @@ static void free_state(td_session_state *state)
         free(state->snapshots[i]);
     }
     free(state->scratch);
+    free(state->line_memo);
     free(state->session);
     free(state);
 }

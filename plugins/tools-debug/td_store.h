@@ -52,6 +52,7 @@ typedef struct td_session_state {
     td_annots annots; /* @mcp annotations of the sources (td_annotations.h) */
     void *scratch; /* a buffer kept between memory_read calls (td_scratch_*) */
     size_t scratch_size;
+    struct td_line_memo *line_memo; /* the last source line read, or NULL (td_source.c) */
 } td_session_state;
 
 struct td_store;

@@ -8,6 +8,8 @@
 #ifndef TOOLS_DEBUG_H
 #define TOOLS_DEBUG_H
 
+#include <pthread.h>
+
 #include <mcphost/debug.h>
 #include <mcphost/machine.h>
 #include <mcphost/mcphost.h>
@@ -20,6 +22,9 @@ typedef struct td_plugin {
     const mh_debug_service *debug; /* NULL on a host without mh.debug/1 */
     struct td_store *store; /* symbols and memory snapshots per session (td_store.c) */
     uint64_t annotator;     /* mh.debug/1 stop annotator id (td_where_stop_members), or 0 */
+    /* One source line lookup at a time (td_source.c): a stop's event and
+     * its answer ask at once, and the second must find what the first read. */
+    pthread_mutex_t source_lock;
 } td_plugin;
 
 /* Registers one group's tools; returns the first failure. */

@@ -34,10 +34,15 @@ static mh_status tools_debug_init(const mh_host *host, void **data)
         free(plugin);
         return MH_ERR_UNSUPPORTED;
     }
+    if (pthread_mutex_init(&plugin->source_lock, NULL) != 0) {
+        free(plugin);
+        return MH_ERR_NO_MEMORY;
+    }
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
         mh_status status = groups[i](plugin);
         if (status != MH_OK) {
             td_store_free(plugin->store);
+            pthread_mutex_destroy(&plugin->source_lock);
             free(plugin); /* the host removes what was registered */
             return status;
         }
@@ -55,6 +60,7 @@ static void tools_debug_deinit(void *data)
     td_plugin *plugin = data;
     if (plugin->annotator) plugin->debug->remove_stop_annotator(plugin->host, plugin->annotator);
     td_store_free(plugin->store);
+    pthread_mutex_destroy(&plugin->source_lock);
     free(plugin);
 }
 

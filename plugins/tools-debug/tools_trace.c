@@ -2,9 +2,10 @@
  * (mh.debug/1, ABI 1.5): trace_frame_start/stop/get (the chip register
  * writes of whole frames, each named from the chip's register table with a
  * short meaning: td_chipregs.h), trace_events_get (IRQ/NMI sources, raster
- * compare, bad lines, sprite DMA, timer underflows the machine reports, and
- * the interrupts the CPU took) and trace_cycles_get/reset (cycle counters
- * over a routine or between two addresses). Paged like the history tools
+ * compare, bad lines, sprite DMA and collisions, light pen triggers, timer
+ * underflows the machine reports, and the interrupts the CPU took) and
+ * trace_cycles_get/reset (cycle counters over a routine or between two
+ * addresses). Paged like the history tools
  * (td_page.h); addresses take labels (td_resolve.h). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,6 +293,32 @@ static const char *event_name(uint32_t kind)
     return kind == MH_TRACE_EV_TAKEN ? "taken" : mh_chip_event_name(kind);
 }
 
+/* The names of a chip's interrupt source bits, for the event text. */
+static const struct {
+    const char *chip;
+    const char *bits[8];
+} irq_sources[] = {
+    {"vic2", {"raster", "sprite-background", "sprite-sprite", "light pen"}},
+    {"cia1", {"timer A", "timer B", "TOD alarm", "serial", "FLAG"}},
+    {"cia2", {"timer A", "timer B", "TOD alarm", "serial", "FLAG"}},
+};
+
+/* " (raster, light pen)" for the bits of sources the chip's table names. */
+static void irq_source_names(td_buf *text, const char *chip, uint32_t sources)
+{
+    for (size_t i = 0; i < sizeof irq_sources / sizeof irq_sources[0]; i++) {
+        if (strcmp(irq_sources[i].chip, chip) != 0) continue;
+        const char *sep = " (";
+        for (unsigned bit = 0; bit < 8; bit++)
+            if ((sources >> bit & 1u) && irq_sources[i].bits[bit]) {
+                td_buf_printf(text, "%s%s", sep, irq_sources[i].bits[bit]);
+                sep = ", ";
+            }
+        if (sep[0] == ',') td_buf_printf(text, ")");
+        return;
+    }
+}
+
 static void event_text(td_buf *text, const mh_trace_event *e)
 {
     static const char *const taken[] = {"IRQ", "NMI", "BRK", "reset"};
@@ -301,21 +328,34 @@ static void event_text(td_buf *text, const mh_trace_event *e)
     case MH_TRACE_EV_TAKEN: td_buf_printf(text, "took %s\n", taken[e->detail & 3]); break;
     case MH_CHIP_EV_IRQ:
     case MH_CHIP_EV_NMI:
-        td_buf_printf(text, "raised %s, sources $%02X\n", e->kind == MH_CHIP_EV_IRQ ? "IRQ" : "NMI",
+        td_buf_printf(text, "raised %s, sources $%02X", e->kind == MH_CHIP_EV_IRQ ? "IRQ" : "NMI",
                       e->detail);
+        irq_source_names(text, e->chip, e->detail);
+        td_buf_printf(text, "\n");
         break;
     case MH_CHIP_EV_RASTER: td_buf_printf(text, "raster compare hit line %u\n", e->detail); break;
     case MH_CHIP_EV_BADLINE: td_buf_printf(text, "bad line %u\n", e->detail); break;
     case MH_CHIP_EV_SPRITE_DMA: td_buf_printf(text, "sprite DMA, sprites $%02X\n", e->detail); break;
     case MH_CHIP_EV_TIMER: td_buf_printf(text, "timer %u underflow\n", e->detail + 1); break;
+    case MH_CHIP_EV_COLLISION:
+        td_buf_printf(text, "sprite-%s collision, sprites $%02X\n",
+                      (e->detail & MH_CHIP_EV_COLLISION_BG) ? "background" : "sprite",
+                      e->detail & 0xFFu);
+        break;
+    case MH_CHIP_EV_LIGHTPEN:
+        td_buf_printf(text, "light pen latched X/2 $%02X line %u\n", e->detail & 0xFFu,
+                      e->detail >> 8);
+        break;
     default: td_buf_printf(text, "event %u detail %u\n", e->kind, e->detail); break;
     }
 }
 
 static void trace_events_get(void *user, mh_call *call)
 {
-    static const char *const kinds[] = {"all", "irq", "nmi", "raster", "badline", "sprite_dma",
-                                        "timer", "taken"};
+    static const char *const kinds[] = {"all", "irq", "nmi", "raster", "badline",
+                                        "sprite_dma", "timer", "collision", "lightpen",
+                                        "taken"};
+    const size_t taken = sizeof kinds / sizeof kinds[0] - 1; /* the rest are chip event kinds */
     td_call c;
     td_buf text = {0};
     mh_json_writer *w = NULL;
@@ -327,7 +367,7 @@ static void trace_events_get(void *user, mh_call *call)
     size_t kind = 0;
     mh_status s = mh_args_int(c.args, "size", 0, 1 << 22, &size, c.err, sizeof c.err);
     if (s == MH_OK || s == MH_ERR_NOT_FOUND)
-        s = mh_args_choice(c.args, "kind", kinds, 8, &kind, c.err, sizeof c.err);
+        s = mh_args_choice(c.args, "kind", kinds, taken + 1, &kind, c.err, sizeof c.err);
     if (s != MH_OK && s != MH_ERR_NOT_FOUND) {
         td_fail_arg(&c);
         goto done;
@@ -345,7 +385,7 @@ static void trace_events_get(void *user, mh_call *call)
         goto done;
     }
     size_t held = c.plugin->debug->events_copy(c.session, 0, all, (size_t)capacity), n = 0;
-    uint32_t want = kind == 7 ? MH_TRACE_EV_TAKEN : (uint32_t)kind;
+    uint32_t want = kind == taken ? MH_TRACE_EV_TAKEN : (uint32_t)kind;
     for (size_t i = 0; i < held; i++)
         if (!want || all[i].kind == want) match[n++] = i;
     size_t shown = td_page_size(n, offset, count);
@@ -536,9 +576,10 @@ static const mh_tool_desc trace_tools[] = {
      "The frame trace's writes: cycle, raster, PC, register, value, meaning.", OBJ(PAGE),
      OUT("writes"), MH_TOOL_READ_ONLY, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_frame_get, NULL},
     {sizeof(mh_tool_desc), "trace_events_get", "Chip event log",
-     "IRQ/NMI sources, raster hits, bad lines, sprite DMA, timer underflows.",
+     "IRQ/NMI sources, raster hits, bad lines, sprite DMA/collisions, light pen, timers.",
      OBJ("\"size\":" INT("log size; 0 off") ",\"kind\":{\"enum\":[\"all\",\"irq\",\"nmi\","
-         "\"raster\",\"badline\",\"sprite_dma\",\"timer\",\"taken\"],\"description\":\"filter\"},"
+         "\"raster\",\"badline\",\"sprite_dma\",\"timer\",\"collision\",\"lightpen\","
+         "\"taken\"],\"description\":\"filter\"},"
          PAGE),
      OUT("events"), 0, MH_TOOL_NEEDS_SESSION, NULL, NULL, trace_events_get, NULL},
     {sizeof(mh_tool_desc), "trace_cycles_get", "Cycle counters",

@@ -75,6 +75,47 @@ static void travel_answer(td_call *c, uint32_t kind, uint64_t value, const char 
     free(state);
 }
 
+/* execution_rewind ring: "on"/"off": switches this session's snapshot ring
+ * (off frees it; on covers what runs from then on) and answers its figures. */
+static void ring_switch(td_call *c, int on)
+{
+    mh_travel_result r;
+    memset(&r, 0, sizeof r);
+    r.struct_size = sizeof r;
+    mh_status s = c->plugin->debug->travel_config(c->session, on, &r);
+    if (s != MH_OK) {
+        td_fail(c, "%s: this session keeps no snapshot ring (%s)", c->tool, mh_status_name(s));
+        return;
+    }
+    char *state = td_fetch_json(c->plugin->debug->state_json, c->session);
+    mh_json_writer *w = mh_json_writer_new();
+    if (!w) {
+        free(state);
+        td_fail(c, "%s: out of memory", c->tool);
+        return;
+    }
+    mh_json_write_object_begin(w);
+    mh_json_write_key(w, "ring");
+    mh_json_write_string(w, on ? "on" : "off");
+    mh_json_write_key(w, "cycle");
+    mh_json_write_uint(w, r.to_cycle);
+    mh_json_write_key(w, "ring_bytes");
+    mh_json_write_uint(w, r.ring_bytes);
+    mh_json_write_key(w, "ring_snapshots");
+    mh_json_write_uint(w, r.ring_entries);
+    if (state) {
+        mh_json_write_key(w, "state");
+        mh_json_write_raw(w, state, strlen(state));
+    }
+    mh_json_write_object_end(w);
+    char text[160];
+    snprintf(text, sizeof text, "time travel %s for this session at cycle %llu%s", on ? "on" : "off",
+             (unsigned long long)r.to_cycle, on ? " (the ring covers what runs from now on)" : "");
+    td_result(c, w, text);
+    mh_json_writer_free(w);
+    free(state);
+}
+
 static int begin(td_call *c, void *user, mh_call *call, const char *tool)
 {
     if (td_begin(c, user, call, tool, TD_NEED_CPU) != 0) return -1;
@@ -104,25 +145,33 @@ static void tool_rewind(void *user, mh_call *call)
     td_call c;
     if (begin(&c, user, call, "execution_rewind") != 0) goto done;
     int64_t cycle = -1, frames = -1;
-    size_t to = 0;
+    size_t to = 0, ring = 0;
     static const char *const tos[] = {"stop"};
+    static const char *const rings[] = {"off", "on"};
     mh_status s = mh_args_int(c.args, "cycle", 0, INT64_MAX, &cycle, c.err, sizeof c.err);
     if (s == MH_OK || s == MH_ERR_NOT_FOUND)
         s = mh_args_int(c.args, "frames", 1, 100000, &frames, c.err, sizeof c.err);
-    int has_to = 0;
+    int has_to = 0, has_ring = 0;
     if (s == MH_OK || s == MH_ERR_NOT_FOUND) {
         s = mh_args_choice(c.args, "to", tos, 1, &to, c.err, sizeof c.err);
         has_to = s == MH_OK;
+    }
+    if (s == MH_OK || s == MH_ERR_NOT_FOUND) {
+        s = mh_args_choice(c.args, "ring", rings, 2, &ring, c.err, sizeof c.err);
+        has_ring = s == MH_OK;
     }
     if (s != MH_OK && s != MH_ERR_NOT_FOUND) {
         td_fail_arg(&c);
         goto done;
     }
-    if ((cycle >= 0) + (frames >= 0) + has_to != 1) {
-        td_fail(&c, "execution_rewind: give exactly one of cycle, frames or to: \"stop\"");
+    if ((cycle >= 0) + (frames >= 0) + has_to + has_ring != 1) {
+        td_fail(&c, "execution_rewind: give exactly one of cycle, frames, to: \"stop\" or "
+                    "ring: \"on\"/\"off\"");
         goto done;
     }
-    if (cycle >= 0)
+    if (has_ring)
+        ring_switch(&c, (int)ring);
+    else if (cycle >= 0)
         travel_answer(&c, MH_TRAVEL_CYCLE, (uint64_t)cycle, "rewound to a cycle");
     else if (frames >= 0)
         travel_answer(&c, MH_TRAVEL_FRAMES, (uint64_t)frames, "rewound by frames");
@@ -150,7 +199,8 @@ static const td_tool travel_tools[] = {
      "Back to a cycle, N frames, or the last stop.",
      "{\"type\":\"object\",\"properties\":{\"cycle\":{\"type\":\"integer\",\"description\":"
      "\"target\"},\"frames\":{\"type\":\"integer\",\"description\":\"back\"},"
-     "\"to\":{\"enum\":[\"stop\"],\"description\":\"last stop\"}},"
+     "\"to\":{\"enum\":[\"stop\"],\"description\":\"last stop\"},"
+     "\"ring\":{\"enum\":[\"on\",\"off\"],\"description\":\"travel\"}},"
      "\"additionalProperties\":false}",
      0, MH_TOOL_NEEDS_SESSION, tool_rewind},
     {"execution_reverse_continue", NULL, "Run backward",

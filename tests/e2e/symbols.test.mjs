@@ -244,6 +244,24 @@ describe('ca65 debug info: breakpoints by label, stops with source lines, steppi
     await ok('events_unsubscribe', {});
   });
 
+  it('a stop after the source was edited shows the edited line', async () => {
+    // a stop's line is read once for its event and its answer (remembered
+    // per session while the file is unchanged): an edit must still show
+    await ok('registers_set', { pc: 'start' });
+    await ok('breakpoints_set', { address: 'fill_screen' });
+    let stop = await ok('execution_run_until', { address: 'fill_screen' });
+    assert.equal(stop.structuredContent.stop.source.text, 'lda #1', resultText(stop));
+    writeFileSync(join(dir, 'main.s'), MAIN_S.replace('lda #1', 'lda #1 ; edited'));
+    try {
+      await ok('registers_set', { pc: 'start' });
+      stop = await ok('execution_run_until', { address: 'fill_screen' });
+      assert.equal(stop.structuredContent.stop.source.text, 'lda #1 ; edited', resultText(stop));
+    } finally {
+      writeFileSync(join(dir, 'main.s'), MAIN_S);
+      await ok('breakpoints_delete', { all: true });
+    }
+  });
+
   it('labels are per session', async () => {
     await ok('session_create', { machine: 'bare6502', name: 'other', select: false });
     const res = await call('breakpoints_set', { address: 'fill_screen', session: 'other' });

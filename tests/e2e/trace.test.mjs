@@ -8,6 +8,9 @@
 //     sprite 0's DMA, and CIA 1's timer A underflows; trace_cycles_get over the handler gives the
 //     handler's known length (32 cycles one way, 33 the other, RTI
 //     included).
+//   - C64: two sprites overlapping and one meeting a character, with the
+//     collision IRQs on, log their collision and IRQ events (sprites, line);
+//     the light pen pulled low through CIA 1 logs its latch.
 //   - VIC-20 and Plus/4 (their built-in boot ROMs): a loop writing the
 //     border register shows up in the frame trace with the VIC's/TED's
 //     register name, and the event log has the boot ROM's timer (VIA 2) or
@@ -139,6 +142,131 @@ describe('traces on the C64: a raster split', () => {
     assert.equal(reset.structuredContent.counters[0].runs, 0);
     await ok('trace_cycles_reset', { remove: true });
     assert.equal((await ok('trace_cycles_get')).structuredContent.counters.length, 0);
+  });
+});
+
+// Sprites 0 and 1 overlap from line 186 (sprite 1's first line: Y 185 + 1);
+// sprite 2 (Y 166, X 190-213) meets a solid character (screen code $A0,
+// row 15, column 22: X 200-207, lines 171-178) on line 171. The handler
+// only acknowledges, so the collision registers keep their sprites and
+// each collision is latched once. Then the program pulls /LP low through
+// CIA 1 PB4 on line 200 and lets it go again.
+const COLLIDE = `start   SEI
+        LDA #$2F
+        STA $00
+        LDA #$35
+        STA $01
+        LDA #<irq
+        STA $FFFE
+        LDA #>irq
+        STA $FFFF
+        LDA #$7F
+        STA $DC0D
+        LDA $DC0D
+        LDX #0
+        LDA #$20
+clr     STA $0400,X
+        STA $0500,X
+        STA $0600,X
+        STA $06E8,X
+        INX
+        BNE clr
+        LDA #$A0
+        STA $066E
+        LDX #62
+        LDA #$FF
+fill    STA $0340,X
+        DEX
+        BPL fill
+        LDA #13
+        STA $07F8
+        STA $07F9
+        STA $07FA
+        LDA #100
+        STA $D000
+        LDA #180
+        STA $D001
+        LDA #110
+        STA $D002
+        LDA #185
+        STA $D003
+        LDA #190
+        STA $D004
+        LDA #166
+        STA $D005
+        LDA #0
+        STA $D010
+        LDA #$0E
+        STA $D01A
+        LDA #$FF
+        STA $D019
+        LDA #$07
+        STA $D015
+        CLI
+        LDA #$10
+        STA $DC01
+        STA $DC03
+wait    LDA $D012
+        CMP #200
+        BNE wait
+        LDA #$00
+        STA $DC01
+        LDA #$10
+        STA $DC01
+loop    JMP loop
+irq     PHA
+        LDA #$FF
+        STA $D019
+        PLA
+        RTI
+`;
+
+describe('traces on the C64: sprite collisions and the light pen', () => {
+  let host;
+  const { ok } = toolCallers(() => host);
+
+  before(async () => {
+    host = await connectHost({ args: ['--machine', 'c64', '--no-confirm'] });
+    await ok('execution_run_until', { frames: 20 });
+    await ok('execution_wait', { timeout_ms: 10000 });
+    await ok('assemble', { address: '$C000', source: COLLIDE, keep_labels: true });
+    await ok('registers_set', { pc: '$C000' });
+    await ok('trace_events_get', { size: 8192 });
+    await ok('execution_run_until', { frames: 4 });
+    await ok('execution_wait', { timeout_ms: 10000 });
+  });
+  after(async () => host?.close());
+
+  it('logs each collision once, with its sprites and line, and the IRQ it raised', async () => {
+    const r = await ok('trace_events_get', { kind: 'collision', order: 'oldest', count: 20 });
+    const hits = r.structuredContent.events.map((e) => [e.chip, e.detail, e.line]);
+    // detail: the sprites, $100 for sprite-background
+    assert.deepEqual(hits.slice().sort((a, b) => a[2] - b[2]),
+      [['vic2', 0x104, 171], ['vic2', 0x03, 186]], resultText(r));
+    assert.match(resultText(r), /sprite-background collision, sprites \$04/);
+    assert.match(resultText(r), /sprite-sprite collision, sprites \$03/);
+    const irq = (await ok('trace_events_get', { kind: 'irq', order: 'oldest', count: 20 })).structuredContent.events;
+    const sources = irq.filter((e) => e.chip === 'vic2').map((e) => [e.detail, e.line]);
+    // VIC-II IRQ sources: 2 sprite-background, 4 sprite-sprite, 8 light pen
+    assert.ok(sources.some(([d, l]) => d === 2 && l === 171), JSON.stringify(irq));
+    assert.ok(sources.some(([d, l]) => d === 4 && l === 186), JSON.stringify(irq));
+    const text = resultText(await ok('trace_events_get', { kind: 'irq', count: 20 }));
+    assert.match(text, /vic2 raised IRQ, sources \$02 \(sprite-background\)/);
+    assert.match(text, /vic2 raised IRQ, sources \$04 \(sprite-sprite\)/);
+  });
+
+  it('logs the light pen trigger with its line and X, once', async () => {
+    const r = await ok('trace_events_get', { kind: 'lightpen', count: 20 });
+    const pens = r.structuredContent.events;
+    assert.equal(pens.length, 1, resultText(r));
+    assert.equal(pens[0].line, 200);
+    assert.equal(pens[0].detail >> 8, 200);
+    // the low byte is what the program reads from LPX ($D013)
+    const lpx = parseInt((await ok('memory_read', { address: '$D013', length: 1 })).structuredContent.hex.trim(), 16);
+    assert.equal(pens[0].detail & 0xff, lpx);
+    const irq = (await ok('trace_events_get', { kind: 'irq', count: 50 })).structuredContent.events;
+    assert.ok(irq.some((e) => e.chip === 'vic2' && e.detail === 8 && e.line === 200), JSON.stringify(irq));
+    assert.match(resultText(r), /vic2 light pen latched X\/2 \$[0-9A-F]{2} line 200/);
   });
 });
 

@@ -7,15 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "files.h"
 #include "host_harness.h"
-#include "loader.h"
 #include "mcphost/asm6502.h"
 #include "mh_test.h"
-
-#ifndef MH_PLUGIN_BUILD_DIR
-#error "MH_PLUGIN_BUILD_DIR must be defined"
-#endif
+#include "test_tools_debug_common.h"
 
 static mh_harness h;
 static char tmpdir[64];
@@ -73,30 +68,12 @@ static const char program[] =
 /* Addresses of the irqtest and sled labels, from the assembler. */
 static int32_t irqtest_at, nop1_at, nop2_at, handler_at, sled_at;
 
-static int load(const char *name)
-{
-    char path[512], error[512];
-    snprintf(path, sizeof path, "%s/%s.so", MH_PLUGIN_BUILD_DIR, name);
-    if (mh_loader_load_file(&h.ctx, path, error, sizeof error) != MH_OK) {
-        fprintf(stderr, "loading %s: %s\n", path, error);
-        return -1;
-    }
-    return 0;
-}
-
 static int suite_init(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/mh_debug_engine_XXXXXX");
     if (!mkdtemp(tmpdir)) return -1;
-    if (mh_harness_init(&h, 0) != 0 || load("machine-bare6502") || load("tools-debug")) return -1;
     /* The program lives in the temp dir: allow it, as --allow-dir does. */
-    mh_ptrvec dirs = {0};
-    char error[256];
-    mh_ptrvec_push(&dirs, tmpdir);
-    int allowed = mh_files_setup(&h.ctx, &dirs, error, sizeof error);
-    mh_ptrvec_free(&dirs);
-    if (allowed != 0) return -1;
-    mh_harness_initialize(&h, "2025-11-25");
+    if (tdt_setup(&h) != 0 || tdt_allow_dir(&h, tmpdir) != 0) return -1;
     mh_asm6502_result result;
     if (mh_asm6502_assemble(program, strlen(program), NULL, &result) != MH_OK ||
         result.chunk_count != 1) {
@@ -126,8 +103,7 @@ static int suite_init(void)
 
 static int suite_cleanup(void)
 {
-    mh_files_free(&h.ctx);
-    mh_harness_free(&h);
+    tdt_teardown(&h);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     return system(cmd) == 0 ? 0 : -1;
@@ -143,54 +119,29 @@ static void fresh_session_at(int32_t start)
              "{\"machine\":\"bare6502\",\"name\":\"dbg\",\"options\":{\"program\":\"%s\","
              "\"exit_port\":\"$F002\",\"start\":%d}}",
              prg, (int)start);
-    const cJSON *r = mh_harness_call_tool(&h, "session_create", args);
-    if (mh_harness_is_error(r)) fprintf(stderr, "session_create: %s\n", mh_harness_text(r));
-    CU_ASSERT_FALSE_FATAL(mh_harness_is_error(r));
-    r = mh_harness_call_tool(&h, "session_select", "{\"session\":\"dbg\"}");
-    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    TDT_OK(mh_harness_call_tool(&h, "session_create", args));
+    CU_ASSERT_TRUE(tdt_ok(mh_harness_call_tool(&h, "session_select", "{\"session\":\"dbg\"}")));
 }
 
 static void fresh_session(void) { fresh_session_at(0x0800); }
 
-static const cJSON *structured(const cJSON *result)
-{
-    return cJSON_GetObjectItemCaseSensitive(result, "structuredContent");
-}
-
 static const cJSON *stop_of(const cJSON *result)
 {
-    return cJSON_GetObjectItemCaseSensitive(structured(result), "stop");
-}
-
-static const char *str(const cJSON *object, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(object, key);
-    return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static double num(const cJSON *object, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(object, key);
-    return cJSON_IsNumber(v) ? v->valuedouble : -1;
+    return cJSON_GetObjectItemCaseSensitive(tdt_sc(result), "stop");
 }
 
 static const cJSON *call_ok(const char *tool, const char *args)
 {
     const cJSON *r = mh_harness_call_tool(&h, tool, args);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    if (mh_harness_is_error(r)) fprintf(stderr, "%s: %s\n", tool, mh_harness_text(r));
-    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    TDT_OK(r);
     return r;
 }
 
 static void expect_error(const char *tool, const char *args, const char *needle)
 {
-    const cJSON *r = mh_harness_call_tool(&h, tool, args);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    CU_ASSERT_TRUE(mh_harness_is_error(r));
-    if (!strstr(mh_harness_text(r), needle))
-        fprintf(stderr, "%s %s: wanted \"%s\" in: %s\n", tool, args, needle, mh_harness_text(r));
-    CU_ASSERT_PTR_NOT_NULL(strstr(mh_harness_text(r), needle));
+    int refused = tdt_error_has(mh_harness_call_tool(&h, tool, args), needle, (const char *)NULL);
+    if (!refused) fprintf(stderr, "  (%s %s, wanted \"%s\")\n", tool, args, needle);
+    CU_ASSERT_TRUE(refused);
 }
 
 /* Runs and waits for the stop; returns the stop record. */
@@ -198,7 +149,7 @@ static const cJSON *run_to_stop(void)
 {
     const cJSON *r = call_ok("execution_run", "{\"warp\":true}");
     r = call_ok("execution_wait", "{\"timeout_ms\":20000}"); /* a bound against hangs */
-    CU_ASSERT_STRING_NOT_EQUAL(str(structured(r), "state"), "running");
+    CU_ASSERT_STRING_NOT_EQUAL(tdt_str(tdt_sc(r), "state"), "running");
     return stop_of(r);
 }
 
@@ -206,43 +157,43 @@ static void test_new_session_is_paused(void)
 {
     fresh_session();
     const cJSON *r = call_ok("execution_get_state", "{}");
-    CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "paused");
+    CU_ASSERT_STRING_EQUAL(tdt_str(tdt_sc(r), "state"), "paused");
 }
 
 static void test_breakpoint_before_run_is_hit(void)
 {
     fresh_session();
     const cJSON *r = call_ok("breakpoints_set", "{\"address\":\"$0812\"}");
-    CU_ASSERT_EQUAL(num(structured(r), "id"), 1);
+    CU_ASSERT_EQUAL(tdt_num(tdt_sc(r), "id"), 1);
     const cJSON *stop = run_to_stop();
-    CU_ASSERT_STRING_EQUAL(str(stop, "state"), "stopped");
-    CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "breakpoint");
-    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
-    CU_ASSERT_STRING_EQUAL(str(stop, "pc_hex"), "$0812");
-    CU_ASSERT_STRING_EQUAL(str(stop, "instruction"), "LDA #$42");
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "state"), "stopped");
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "reason"), "breakpoint");
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0812);
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "pc_hex"), "$0812");
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "instruction"), "LDA #$42");
     const cJSON *bp = cJSON_GetObjectItemCaseSensitive(stop, "breakpoint");
-    CU_ASSERT_EQUAL(num(bp, "id"), 1);
-    CU_ASSERT_EQUAL(num(bp, "hits"), 1);
+    CU_ASSERT_EQUAL(tdt_num(bp, "id"), 1);
+    CU_ASSERT_EQUAL(tdt_num(bp, "hits"), 1);
     const cJSON *regs = cJSON_GetObjectItemCaseSensitive(stop, "registers");
-    CU_ASSERT_EQUAL(num(regs, "x"), 0);
-    CU_ASSERT_EQUAL(num(regs, "s"), 0xFD - 2); /* one JSR deep */
+    CU_ASSERT_EQUAL(tdt_num(regs, "x"), 0);
+    CU_ASSERT_EQUAL(tdt_num(regs, "s"), 0xFD - 2); /* one JSR deep */
     /* The disassembly around PC marks the current line. */
     const cJSON *lines = cJSON_GetObjectItemCaseSensitive(stop, "disassembly");
     int current = 0;
     const cJSON *line;
     cJSON_ArrayForEach(line, lines)
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "current"))) {
-            current = (int)num(line, "address");
+            current = (int)tdt_num(line, "address");
             /* every byte of the instruction, two hex digits each */
-            CU_ASSERT_STRING_EQUAL(str(line, "bytes"), "A9 42");
+            CU_ASSERT_STRING_EQUAL(tdt_str(line, "bytes"), "A9 42");
         }
     CU_ASSERT_EQUAL(current, 0x0812);
     /* Running on does not re-fire at the same PC: the next hit is the
      * second call (X = 1). */
     stop = run_to_stop();
-    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 1);
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "breakpoint"), "hits"), 2);
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0812);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 1);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(stop, "breakpoint"), "hits"), 2);
 }
 
 static void test_steps(void)
@@ -250,36 +201,37 @@ static void test_steps(void)
     fresh_session();
     call_ok("breakpoints_set", "{\"address\":\"$0812\",\"temporary\":true}");
     const cJSON *stop = run_to_stop();
-    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0812);
     /* The temporary breakpoint is gone. */
     const cJSON *r = call_ok("breakpoints_list", "{}");
-    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(structured(r), "breakpoints")), 0);
+    CU_ASSERT_EQUAL(
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tdt_sc(r), "breakpoints")), 0);
 
     r = call_ok("execution_step", "{\"count\":2}"); /* LDA, STA */
-    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "step");
-    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0817);
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop_of(r), "reason"), "step");
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), 0x0817);
     r = call_ok("execution_step", "{\"over\":true}"); /* JSR sub2 as one */
-    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "step_over");
-    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x081A);
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop_of(r), "reason"), "step_over");
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), 0x081A);
     r = call_ok("execution_step", "{}"); /* into: RTS back to the loop */
-    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0805);
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), 0x0805);
     r = call_ok("execution_step", "{\"count\":4}"); /* INX STX CPX BNE -> loop */
-    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0802);
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), 0x0802);
     r = call_ok("execution_step", "{\"count\":2}"); /* JSR, LDA */
-    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0814);
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), 0x0814);
     r = call_ok("execution_step_out", "{}");
-    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "step_out");
-    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x0805);
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop_of(r), "reason"), "step_out");
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), 0x0805);
     r = call_ok("execution_run_until", "{\"address\":\"$080D\"}");
-    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "until_address");
-    CU_ASSERT_EQUAL(num(stop_of(r), "pc"), 0x080D);
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop_of(r), "registers"), "x"), 5);
-    double before = num(stop_of(r), "cycles");
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop_of(r), "reason"), "until_address");
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), 0x080D);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(stop_of(r), "registers"), "x"), 5);
+    double before = tdt_num(stop_of(r), "cycles");
     r = call_ok("execution_step_cycle", "{\"cycles\":3}"); /* LDA # (2) + STA abs (4) */
-    CU_ASSERT_STRING_EQUAL(str(stop_of(r), "reason"), "cycles");
-    if (num(stop_of(r), "cycles") - before != 6)
-        fprintf(stderr, "step_cycle: %s\n", cJSON_PrintUnformatted(structured(r)));
-    CU_ASSERT_EQUAL(num(stop_of(r), "cycles") - before, 6);
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop_of(r), "reason"), "cycles");
+    if (tdt_num(stop_of(r), "cycles") - before != 6)
+        fprintf(stderr, "step_cycle: %s\n", cJSON_PrintUnformatted(tdt_sc(r)));
+    CU_ASSERT_EQUAL(tdt_num(stop_of(r), "cycles") - before, 6);
 }
 
 static void test_watchpoint_with_condition(void)
@@ -288,19 +240,19 @@ static void test_watchpoint_with_condition(void)
     const cJSON *r =
         call_ok("breakpoints_memory_watch", "{\"address\":\"$0300\",\"condition\":\"value == 3\"}");
     const cJSON *stop = run_to_stop();
-    CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "watchpoint");
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "reason"), "watchpoint");
     const cJSON *access = cJSON_GetObjectItemCaseSensitive(stop, "access");
-    CU_ASSERT_STRING_EQUAL(str(access, "kind"), "write");
-    CU_ASSERT_EQUAL(num(access, "address"), 0x0300);
-    CU_ASSERT_EQUAL(num(access, "value"), 3);
-    CU_ASSERT_EQUAL(num(access, "by_pc"), 0x0806);
-    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0809); /* after the STX */
+    CU_ASSERT_STRING_EQUAL(tdt_str(access, "kind"), "write");
+    CU_ASSERT_EQUAL(tdt_num(access, "address"), 0x0300);
+    CU_ASSERT_EQUAL(tdt_num(access, "value"), 3);
+    CU_ASSERT_EQUAL(tdt_num(access, "by_pc"), 0x0806);
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0809); /* after the STX */
     /* A change watchpoint on $0301 fires once (the first write of $42). */
     r = call_ok("breakpoints_delete", "{\"all\":true}");
     r = call_ok("breakpoints_memory_watch", "{\"address\":\"$0301\",\"on\":\"change\"}");
     stop = run_to_stop();
-    CU_ASSERT_STRING_EQUAL(str(stop, "state"), "exited"); /* $42 was there since call 1 */
-    CU_ASSERT_EQUAL(num(stop, "exit_code"), 7);
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "state"), "exited"); /* $42 was there since call 1 */
+    CU_ASSERT_EQUAL(tdt_num(stop, "exit_code"), 7);
     (void)r;
 }
 
@@ -310,14 +262,14 @@ static void test_ignore_count_and_tracepoint(void)
     call_ok("breakpoints_set", "{\"address\":\"$0805\",\"log_only\":true}");
     call_ok("breakpoints_set", "{\"address\":\"$0812\",\"ignore_count\":3}");
     const cJSON *stop = run_to_stop();
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 3);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 3);
     const cJSON *r = call_ok("breakpoints_trace", "{}");
-    const cJSON *entries = cJSON_GetObjectItemCaseSensitive(structured(r), "entries");
+    const cJSON *entries = cJSON_GetObjectItemCaseSensitive(tdt_sc(r), "entries");
     CU_ASSERT_EQUAL(cJSON_GetArraySize(entries), 3);
-    CU_ASSERT_EQUAL(num(cJSON_GetArrayItem(entries, 0), "pc"), 0x0805);
-    CU_ASSERT_EQUAL(num(structured(r), "next"), 3);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetArrayItem(entries, 0), "pc"), 0x0805);
+    CU_ASSERT_EQUAL(tdt_num(tdt_sc(r), "next"), 3);
     r = call_ok("breakpoints_trace", "{\"since\":3}");
-    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(structured(r), "entries")), 0);
+    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tdt_sc(r), "entries")), 0);
 }
 
 static void test_toggle_group_and_condition(void)
@@ -328,12 +280,12 @@ static void test_toggle_group_and_condition(void)
     call_ok("breakpoints_toggle", "{\"group\":\"g\",\"enabled\":false}");
     call_ok("breakpoints_set", "{\"address\":\"$0806\",\"condition\":\"x == 4\"}");
     const cJSON *stop = run_to_stop();
-    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0806);
-    CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 4);
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0806);
+    CU_ASSERT_EQUAL(tdt_num(cJSON_GetObjectItemCaseSensitive(stop, "registers"), "x"), 4);
     call_ok("breakpoints_condition", "{\"id\":3}"); /* removed: fires at once on the next pass */
     call_ok("breakpoints_toggle", "{\"id\":1}");     /* flips group member 1 back on */
     stop = run_to_stop();
-    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0812);
 }
 
 static void test_bad_inputs(void)
@@ -374,7 +326,8 @@ static void test_bad_inputs(void)
     expect_error("breakpoints_toggle", "{\"id\":77}", "no breakpoint #77");
     /* Nothing was left behind by the refused calls. */
     const cJSON *r = call_ok("breakpoints_list", "{}");
-    CU_ASSERT_EQUAL(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(structured(r), "breakpoints")), 0);
+    CU_ASSERT_EQUAL(
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(tdt_sc(r), "breakpoints")), 0);
 }
 
 static void test_wait_times_out_while_running(void)
@@ -383,11 +336,11 @@ static void test_wait_times_out_while_running(void)
     /* Real time: $0800.. runs long enough? No: it exits quickly. Use a
      * breakpoint that never fires and a run_until far away instead. */
     const cJSON *r = call_ok("execution_run_until", "{\"address\":\"$0900\",\"timeout_ms\":20000}");
-    const char *state = str(structured(r), "state");
+    const char *state = tdt_str(tdt_sc(r), "state");
     /* The program ends (exit port) before reaching $0900. */
     CU_ASSERT_STRING_EQUAL(state, "exited");
     r = call_ok("execution_wait", "{\"timeout_ms\":0}");
-    CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "exited");
+    CU_ASSERT_STRING_EQUAL(tdt_str(tdt_sc(r), "state"), "exited");
 }
 
 /* A JAM opcode stops an interactive session in state jammed; steps are
@@ -397,13 +350,13 @@ static void test_jam_stops_the_machine(void)
     fresh_session();
     call_ok("memory_write", "{\"address\":\"$0812\",\"bytes\":\"02\"}"); /* JAM in sub */
     const cJSON *stop = run_to_stop();
-    CU_ASSERT_STRING_EQUAL(str(stop, "state"), "jammed");
-    CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "jam");
-    CU_ASSERT_EQUAL(num(stop, "pc"), 0x0812);
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "state"), "jammed");
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "reason"), "jam");
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0812);
     CU_ASSERT_TRUE(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(stop, "jammed")));
     expect_error("execution_step", "{}", "the CPU is jammed");
     const cJSON *r = call_ok("execution_get_state", "{}");
-    CU_ASSERT_STRING_EQUAL(str(structured(r), "state"), "jammed");
+    CU_ASSERT_STRING_EQUAL(tdt_str(tdt_sc(r), "state"), "jammed");
 }
 
 /* An interrupt taken during a step over runs through and counts as no
@@ -416,10 +369,12 @@ static void test_step_over_an_interrupt(void)
         snprintf(args, sizeof args, "{\"address\":%d}", (int)nop1_at);
         call_ok("breakpoints_set", args);
         const cJSON *stop = run_to_stop();
-        CU_ASSERT_EQUAL(num(stop, "pc"), nop1_at);
+        CU_ASSERT_EQUAL(tdt_num(stop, "pc"), nop1_at);
         const cJSON *r = call_ok("execution_step", over ? "{\"over\":true}" : "{}");
-        CU_ASSERT_EQUAL(num(stop_of(r), "pc"), over ? nop2_at : handler_at);
-        if (over) CU_ASSERT_EQUAL(num(cJSON_GetObjectItemCaseSensitive(stop_of(r), "registers"), "a"), 1);
+        CU_ASSERT_EQUAL(tdt_num(stop_of(r), "pc"), over ? nop2_at : handler_at);
+        if (over)
+            CU_ASSERT_EQUAL(
+                tdt_num(cJSON_GetObjectItemCaseSensitive(stop_of(r), "registers"), "a"), 1);
     }
 }
 
@@ -437,15 +392,15 @@ static void test_exec_range_ends(void)
         call_ok("breakpoints_set", args);
         for (int32_t pc = sled_at + 2; pc <= sled_at + 4; pc++) {
             const cJSON *stop = run_to_stop();
-            CU_ASSERT_STRING_EQUAL(str(stop, "reason"), "breakpoint");
-            if (num(stop, "pc") != pc)
-                fprintf(stderr, "\n  range %s: stopped at %.0f, want %d\n", args, num(stop, "pc"),
-                        (int)pc);
-            CU_ASSERT_EQUAL(num(stop, "pc"), pc);
+            CU_ASSERT_STRING_EQUAL(tdt_str(stop, "reason"), "breakpoint");
+            if (tdt_num(stop, "pc") != pc)
+                fprintf(stderr, "\n  range %s: stopped at %.0f, want %d\n", args,
+                        tdt_num(stop, "pc"), (int)pc);
+            CU_ASSERT_EQUAL(tdt_num(stop, "pc"), pc);
         }
         /* past the last address the program runs to its exit */
         const cJSON *stop = run_to_stop();
-        CU_ASSERT_STRING_EQUAL(str(stop, "state"), "exited");
+        CU_ASSERT_STRING_EQUAL(tdt_str(stop, "state"), "exited");
     }
 }
 

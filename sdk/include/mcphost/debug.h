@@ -439,7 +439,7 @@ typedef struct mh_debug_service {
     mh_status (*travel)(mh_session *session, uint32_t kind, uint64_t value,
                         mh_travel_result *out, char *error, size_t error_size);
     /* Turns the ring on (1) or off (0; frees it), -1 keeps it; fills now
-     * (may be NULL) with the ring's figures (from/to 0). */
+     * (may be NULL) with the ring's figures (from/to: the current cycle). */
     mh_status (*travel_config)(mh_session *session, int on, mh_travel_result *now);
 } mh_debug_service;
 

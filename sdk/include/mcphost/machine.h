@@ -211,7 +211,20 @@ typedef struct mh_input_iface {
      * what could not be queued. */
     mh_status (*type_codes)(void *context, const uint8_t *codes, size_t count, char *error,
                             size_t error_size);
+
+    /* Appended for time travel (check struct_size): the input state that
+     * snapshots leave out on purpose (the holds' countdowns: a snapshot
+     * load keeps them) as a small blob; time travel saves it beside every
+     * ring snapshot and restores it with the snapshot. save writes at most
+     * max bytes (MH_INPUT_HOLD_STATE_MAX suffice), *size 0 when nothing is
+     * pending; load replaces the pending holds with a blob from save (size
+     * 0: none), checking it first (MH_ERR_INVALID_ARGUMENT: untouched).
+     * The keys and joysticks that are down are in the snapshot. */
+    mh_status (*hold_state_save)(void *context, uint8_t *out, size_t max, size_t *size);
+    mh_status (*hold_state_load)(void *context, const uint8_t *data, size_t size);
 } mh_input_iface;
+
+#define MH_INPUT_HOLD_STATE_MAX 256u
 
 #define MH_IFACE_MACHINE "mh.machine/1"
 

@@ -1,7 +1,8 @@
 /* mcphost/machine_events.h - the chip event sink (ABI 1.5): how a machine
  * tells a debugger that one of its chips raised a condition (an interrupt
  * request with its source, a raster compare match, a bad line, sprite DMA,
- * a timer underflow), for the event trace (trace_events_get).
+ * a sprite collision, a light pen trigger, a timer underflow), for the
+ * event trace (trace_events_get).
  *
  * A machine keeps one mh_event_sink in its instance; its chips are given a
  * pointer to it and call mh_event_emit() at the points where the condition
@@ -31,8 +32,14 @@ typedef enum mh_chip_event_kind {
     MH_CHIP_EV_RASTER = 3,     /* raster compare matched; detail: the line */
     MH_CHIP_EV_BADLINE = 4,    /* a bad line began (CPU stalled for character DMA); detail: line */
     MH_CHIP_EV_SPRITE_DMA = 5, /* sprite DMA on this line; detail: sprite bit mask */
-    MH_CHIP_EV_TIMER = 6       /* a timer underflowed; detail: 0 timer A/1, 1 timer B/2, 2 timer 3 */
+    MH_CHIP_EV_TIMER = 6,      /* a timer underflowed; detail: 0 timer A/1, 1 timer B/2, 2 timer 3 */
+    /* a collision register gained a sprite; detail: bits 0-7 the sprites
+     * colliding, plus MH_CHIP_EV_COLLISION_BG for sprite-background */
+    MH_CHIP_EV_COLLISION = 7,
+    MH_CHIP_EV_LIGHTPEN = 8    /* the light pen latch took the beam; detail: X/2 | line << 8 */
 } mh_chip_event_kind;
+
+#define MH_CHIP_EV_COLLISION_BG 0x100u
 
 typedef void (*mh_chip_event_fn)(void *user, uint32_t kind, const char *chip, uint32_t detail);
 
@@ -56,8 +63,8 @@ static inline void mh_event_emit(const mh_event_sink *sink, uint32_t kind, const
 
 static inline const char *mh_chip_event_name(uint32_t kind)
 {
-    static const char *const names[] = {"?", "irq", "nmi", "raster", "badline", "sprite_dma",
-                                        "timer"};
+    static const char *const names[] = {"?",          "irq",   "nmi",       "raster",  "badline",
+                                        "sprite_dma", "timer", "collision", "lightpen"};
     return kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }
 
