@@ -196,7 +196,7 @@ mh_observe_audio *mh_observe_audio_open(const mh_host *host, const char *session
     }
     reader->session = s;
     int ok = 0;
-    if (pthread_equal(pthread_self(), s->thread)) {
+    if (mh_session_on_its_thread(s)) {
         join_on_thread(reader, s, &ok);
     } else {
         join_job job = {.reader = reader};

@@ -82,7 +82,7 @@ static void add_hardware(cJSON *out, mh_session *s, char *text, size_t size)
     }
 
     cJSON *spaces = cJSON_AddArrayToObject(out, "memory_spaces");
-    const mh_chip *mem_chip = chip_of(s, MH_IFACE_MEMORY, sizeof(mh_memory_iface));
+    const mh_chip *mem_chip = chip_of(s, MH_IFACE_MEMORY, MH_MEMORY_IFACE_SIZE_1_0);
     if (mem_chip) {
         const mh_memory_iface *mem = mem_chip->vtable;
         used = strlen(text);

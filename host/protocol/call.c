@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "mcphost/json.h"
 #include "mcphost/toolkit.h"
@@ -274,10 +277,11 @@ void mh_call_finish_content(mh_call *call)
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(item, "type");
         has_text |= cJSON_IsString(type) && strcmp(type->valuestring, "text") == 0;
     }
-    if (call->structured && !has_text) {
+    if (mh_call_has_structured(call) && !has_text) {
         /* Many clients show the model only text content: the facts as
          * readable text (mh_toolkit_facts_text), the JSON when that fails. */
-        char *printed = call->structured_text ? NULL : cJSON_PrintUnformatted(call->structured);
+        const cJSON *tree = call->structured_text ? NULL : mh_call_structured_tree(call);
+        char *printed = tree ? cJSON_PrintUnformatted(tree) : NULL;
         const char *json = call->structured_text ? call->structured_text : printed;
         char *facts = json ? mh_toolkit_facts_text(json, NULL, 0) : NULL;
         cJSON_InsertItemInArray(call->content, 0, text_item(facts ? facts : json ? json : "{}"));
@@ -296,36 +300,105 @@ cJSON *mh_call_tool_result(mh_call *call)
         cJSON_AddBoolToObject(result, "isError", 1);
         return result;
     }
-    if (call->structured) {
+    if (mh_call_has_structured(call)) {
         mh_call_own_structured(call); /* the result may outlive the call */
-        cJSON_AddItemToObject(result, "structuredContent", call->structured);
+        if (call->structured) cJSON_AddItemToObject(result, "structuredContent", call->structured);
         call->structured = NULL;
     }
     cJSON_AddBoolToObject(result, "isError", 0);
     return result;
 }
 
-/* The content array, printed straight into out when a guess of its size
- * is enough (no second copy), else printed and copied. */
-static void write_content(const cJSON *content, mh_textbuf *out)
+/* Where a run of bytes that need no escaping may end: sixteen at a time
+ * with SSE2 while none is '"', '\\' or below 0x20 (bytes from 0x80 stop
+ * the fast step too; the byte loop after takes them), else s. At most
+ * `left` bytes are read. */
+static const unsigned char *plain_run_end(const unsigned char *s, size_t left)
+{
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (left >= 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)s);
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(w, quote), _mm_cmpeq_epi8(w, backslash));
+        hit = _mm_or_si128(hit, _mm_cmplt_epi8(w, space));
+        if (_mm_movemask_epi8(hit)) break;
+        s += 16;
+        left -= 16;
+    }
+#else
+    (void)left;
+#endif
+    return s;
+}
+
+/* text as a JSON string the way cJSON prints one (the same bytes): runs
+ * of plain bytes copied whole, '"', '\\' and control characters escaped,
+ * UTF-8 as it is. */
+static void put_json_string(mh_textbuf *out, const char *text)
+{
+    static const char hex[] = "0123456789abcdef";
+    mh_textbuf_append(out, "\"", 1);
+    const unsigned char *s = (const unsigned char *)text;
+    size_t left = strlen(text);
+    while (*s) {
+        const unsigned char *run = s;
+        s = plain_run_end(s, left);
+        while (*s >= 0x20 && *s != '"' && *s != '\\') s++;
+        left -= (size_t)(s - run);
+        if (s > run) mh_textbuf_append(out, (const char *)run, (size_t)(s - run));
+        if (!*s) break;
+        char esc[6] = {'\\', 0, 0, 0, 0, 0};
+        size_t n = 2;
+        switch (*s) {
+        case '"': esc[1] = '"'; break;
+        case '\\': esc[1] = '\\'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default:
+            esc[1] = 'u';
+            esc[2] = esc[3] = '0';
+            esc[4] = hex[*s >> 4];
+            esc[5] = hex[*s & 15];
+            n = 6;
+        }
+        mh_textbuf_append(out, esc, n);
+        s++;
+        left--;
+    }
+    mh_textbuf_append(out, "\"", 1);
+}
+
+/* A plain text block, {"type":"text","text":...} and nothing else: the
+ * common content of a tool result, written without cJSON's printer. */
+static int is_plain_text_item(const cJSON *item)
+{
+    const cJSON *type = item->child, *text = type ? type->next : NULL;
+    return cJSON_IsObject(item) && type && text && !text->next && cJSON_IsString(type) &&
+           cJSON_IsString(text) && strcmp(type->string, "type") == 0 &&
+           strcmp(type->valuestring, "text") == 0 && strcmp(text->string, "text") == 0;
+}
+
+/* One other content item: printed into out when a guess of its size is
+ * enough (no second copy), else printed and copied. */
+static void write_item(const cJSON *item, mh_textbuf *out)
 {
     size_t guess = 64;
-    const cJSON *item, *field;
-    cJSON_ArrayForEach(item, content)
+    const cJSON *field;
+    cJSON_ArrayForEach(field, item)
     {
-        guess += 32;
-        cJSON_ArrayForEach(field, item)
-        {
-            guess += 16 + (field->string ? strlen(field->string) : 0);
-            if (cJSON_IsString(field)) guess += strlen(field->valuestring) * 9 / 8 + 8;
-        }
+        guess += 16 + (field->string ? strlen(field->string) : 0);
+        if (cJSON_IsString(field)) guess += strlen(field->valuestring) * 9 / 8 + 8;
     }
     char *at = guess < INT_MAX ? mh_textbuf_reserve(out, guess) : NULL;
-    if (at && cJSON_PrintPreallocated((cJSON *)content, at, (int)guess, 0)) {
+    if (at && cJSON_PrintPreallocated((cJSON *)item, at, (int)guess, 0)) {
         out->length += strlen(at);
         return;
     }
-    char *printed = cJSON_PrintUnformatted(content);
+    char *printed = cJSON_PrintUnformatted(item);
     if (!printed) {
         out->failed = 1;
         return;
@@ -334,17 +407,39 @@ static void write_content(const cJSON *content, mh_textbuf *out)
     cJSON_free(printed);
 }
 
+/* The content array as cJSON would print it, text blocks by hand. */
+static void write_content(const cJSON *content, mh_textbuf *out)
+{
+    mh_textbuf_append(out, "[", 1);
+    const cJSON *item;
+    int first = 1;
+    cJSON_ArrayForEach(item, content)
+    {
+        if (!first) mh_textbuf_append(out, ",", 1);
+        first = 0;
+        if (is_plain_text_item(item)) {
+            mh_textbuf_append(out, "{\"type\":\"text\",\"text\":", 22);
+            put_json_string(out, item->child->next->valuestring);
+            mh_textbuf_append(out, "}", 1);
+        } else {
+            write_item(item, out);
+        }
+    }
+    mh_textbuf_append(out, "]", 1);
+}
+
 void mh_call_write_tool_result(mh_call *call, mh_textbuf *out, int complete)
 {
     mh_call_finish_content(call);
     mh_textbuf_puts(out, "{\"content\":");
     write_content(call->content, out);
-    if (!call->error && call->structured) {
+    if (!call->error && mh_call_has_structured(call)) {
         mh_textbuf_puts(out, ",\"structuredContent\":");
         if (call->structured_text) {
             mh_textbuf_append(out, call->structured_text, call->structured_length);
         } else {
-            char *printed = cJSON_PrintUnformatted(call->structured);
+            const cJSON *tree = mh_call_structured_tree(call);
+            char *printed = tree ? cJSON_PrintUnformatted(tree) : NULL;
             if (printed) mh_textbuf_puts(out, printed);
             else out->failed = 1;
             cJSON_free(printed);

@@ -16,7 +16,8 @@ struct mh_call {
     mh_session *session;   /* with a reference, or NULL */
     const mh_chip *chip;
     cJSON *content;        /* array of content items */
-    cJSON *structured;     /* object or NULL; its strings may be references into
+    cJSON *structured;     /* object or NULL (made lazily from structured_doc);
+                              its strings may be references into
                               structured_doc (call_structured.c) */
     struct mh_json_doc *structured_doc; /* the parsed structured content, owned */
     char *structured_text; /* the same as compact JSON text (written as is), owned;
@@ -61,10 +62,18 @@ void mh_call_write_tool_result(mh_call *call, struct mh_textbuf *out, int comple
 void mh_call_finish_content(mh_call *call);
 
 /* call_structured.c: parses a tool's structured content (strictly, with
- * the SDK parser) into call->structured (a cJSON tree whose strings point
- * into the parsed document, so a 128 KB hex string is not copied again)
- * and keeps the text to write. Returns 0, or -1 with why in error. */
+ * the SDK parser) into call->structured_doc and keeps the text to write;
+ * the cJSON tree call->structured (strings pointing into the document, so
+ * a 128 KB hex string is not copied again) is made only when something
+ * asks for it (mh_call_structured_tree): a tools/call answer never does.
+ * Text the strict parser refuses goes to call->structured as cJSON read
+ * it. Returns 0, or -1 with why in error. */
 int mh_call_take_structured(mh_call *call, const char *json, char *error, size_t error_size);
+/* Whether the call has structured content (as a parse or as a tree). */
+int mh_call_has_structured(const mh_call *call);
+/* call->structured, made from the parse the first time (NULL when there is
+ * none, or out of memory). */
+cJSON *mh_call_structured_tree(mh_call *call);
 /* A cJSON view of a value the SDK parser read: its own nodes, but strings
  * that point into v's document (cJSON_IsReference), so the document must
  * outlive the view unless cJSON_Duplicate() copies it. NULL when out of

@@ -2,7 +2,9 @@
  * host: parsed once with the SDK's strict parser, seen by the host (output
  * schema validation, content forwarding) as a cJSON tree whose strings
  * point into that parse, and written to the client as the text the tool
- * gave (compact JSON), so a large result is never printed twice. */
+ * gave (compact JSON), so a large result is never printed twice. The
+ * output schema is checked on the parse itself (mh_schema_validate_json);
+ * the cJSON view is made only for the few paths that want a tree. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,29 +91,39 @@ int mh_call_take_structured(mh_call *call, const char *json, char *error, size_t
         mh_json_free(doc);
         return -1;
     }
-    cJSON *tree = mh_cjson_view(mh_json_root(doc));
-    char *text = one_line(json, length) ? malloc(length + 1) : NULL;
-    if (!tree || (one_line(json, length) && !text)) {
+    int single = one_line(json, length); /* two scans of a 128 KB result: once is enough */
+    char *text = single ? malloc(length + 1) : NULL;
+    if (single && !text) {
         snprintf(error, error_size, "out of memory");
-        cJSON_Delete(tree);
-        free(text);
         mh_json_free(doc);
         return -1;
     }
     if (text) memcpy(text, json, length + 1);
     mh_call_drop_structured(call);
-    call->structured = tree;
-    call->structured_doc = doc;
+    call->structured_doc = doc; /* the cJSON view waits until asked for */
     call->structured_text = text;
     call->structured_length = text ? length : 0;
     return 0;
+}
+
+int mh_call_has_structured(const mh_call *call)
+{
+    return call->structured || call->structured_doc;
+}
+
+cJSON *mh_call_structured_tree(mh_call *call)
+{
+    if (!call->structured && call->structured_doc)
+        call->structured = mh_cjson_view(mh_json_root(call->structured_doc));
+    return call->structured;
 }
 
 void mh_call_own_structured(mh_call *call)
 {
     if (!call->structured_doc) return;
     /* cJSON_Duplicate copies referenced strings into owned ones */
-    cJSON *owned = call->structured ? cJSON_Duplicate(call->structured, 1) : NULL;
+    const cJSON *view = mh_call_structured_tree(call);
+    cJSON *owned = view ? cJSON_Duplicate(view, 1) : NULL;
     cJSON_Delete(call->structured);
     call->structured = owned;
     mh_json_free(call->structured_doc);

@@ -158,9 +158,17 @@ static void tool_job_free(tool_job *job)
 static void finish_tool(tool_job *job)
 {
     mh_call *call = job->call;
-    if (!call->error && job->tool->output_schema && call->structured) {
+    if (!call->error && job->tool->output_schema && mh_call_has_structured(call)) {
         char why[512];
-        if (!mh_schema_validate(job->tool->output_schema, call->structured, why, sizeof why)) {
+        /* The parse itself is checked (no cJSON copy); text only cJSON
+         * could read is checked as that tree. */
+        int valid = call->structured_doc
+                        ? mh_schema_validate_json(job->tool->output_schema,
+                                                  mh_json_root(call->structured_doc), why,
+                                                  sizeof why)
+                        : mh_schema_validate(job->tool->output_schema, call->structured, why,
+                                             sizeof why);
+        if (!valid) {
             mh_log(MH_LOG_ERROR, job->tool->name, "result does not match its outputSchema: %s",
                    why);
             mh_call_errorf(call,
@@ -373,8 +381,11 @@ void mh_method_tools_call(mh_request *req, const cJSON *params)
         return;
     }
     mh_session_ref(s);
+    /* A read-only tool on an idle machine runs here, on the transport's
+     * thread, like a quick host tool: no hand-off to the session's thread
+     * and back (mh_session_post_quick queues it when the machine runs). */
     if (tool->annotations & MH_TOOL_READ_ONLY)
-        mh_session_post(s, run_session_tool, job);
+        mh_session_post_quick(s, run_session_tool, job);
     else
         mh_session_post_changing(s, run_session_tool, job);
     mh_session_unref(s);

@@ -3,7 +3,8 @@
  * means a whole number), properties, required, additionalProperties (boolean
  * or schema), enum, const, minimum/maximum, exclusiveMinimum/Maximum,
  * minLength/maxLength, items, minItems/maxItems, anyOf/oneOf.
- * Unknown keywords are ignored, as JSON Schema requires.
+ * Unknown keywords are ignored, as JSON Schema requires. The value is a
+ * cJSON tree or an SDK parse (mh_schema_validate_json); the schema is cJSON.
  * Thread: [thread-safe] (pure functions). */
 #ifndef MH_HOST_SCHEMA_H
 #define MH_HOST_SCHEMA_H
@@ -15,5 +16,11 @@
  * argument and what is allowed, e.g. "argument 'count': must be at most 100,
  * got 500". */
 int mh_schema_validate(const cJSON *schema, const cJSON *value, char *error, size_t error_size);
+
+/* The same for a value of a strict parse (mcphost/json.h): a tool's
+ * structured result is checked as it was parsed, with no cJSON copy. */
+struct mh_json;
+int mh_schema_validate_json(const cJSON *schema, const struct mh_json *value, char *error,
+                            size_t error_size);
 
 #endif

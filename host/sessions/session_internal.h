@@ -60,6 +60,11 @@ struct mh_session {
     char *stop_json;   /* the last stop record */
     uint64_t stop_id;
     int goal_pending;  /* run() asked for goal; the thread begins it */
+    /* under lock: the thread waits for work (parked), and another thread
+     * runs a quick read-only job on the idle machine (borrowed; the
+     * emulation thread keeps waiting until it is 0 again) */
+    int parked;
+    int borrowed;
     mh_run_request goal;
     int pause_requested;
     char pause_by[96]; /* the client that asked for the pause, "" unknown */

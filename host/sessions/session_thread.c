@@ -57,6 +57,39 @@ static void post(mh_session *s, mh_session_job_fn fn, void *arg, int may_change)
 
 void mh_session_post(mh_session *s, mh_session_job_fn fn, void *arg) { post(s, fn, arg, 0); }
 
+/* The session whose job this thread runs in mh_session_post_quick(). */
+static _Thread_local const mh_session *borrowing;
+
+int mh_session_on_its_thread(const mh_session *s)
+{
+    return borrowing == s || pthread_equal(pthread_self(), s->thread);
+}
+
+void mh_session_post_quick(mh_session *s, mh_session_job_fn fn, void *arg)
+{
+    pthread_mutex_lock(&s->lock);
+    /* Only a parked thread with nothing to do: the job then runs where it
+     * would have run anyway, between instructions of a stopped machine,
+     * and nothing queued before it is overtaken. */
+    int idle = s->alive && s->parked && !s->borrowed && !s->jobs_head && !s->goal_pending &&
+               !s->running && !s->quitting && !borrowing;
+    if (!idle) {
+        pthread_mutex_unlock(&s->lock);
+        post(s, fn, arg, 0);
+        return;
+    }
+    s->borrowed = 1;
+    pthread_mutex_unlock(&s->lock);
+    borrowing = s;
+    fn(arg, s);
+    borrowing = NULL;
+    pthread_mutex_lock(&s->lock);
+    s->borrowed = 0;
+    /* What came meanwhile (jobs, a run, the end) waits for the thread. */
+    if (s->jobs_head || s->goal_pending || s->running || s->quitting) pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+}
+
 void mh_session_post_changing(mh_session *s, mh_session_job_fn fn, void *arg)
 {
     post(s, fn, arg, 1);
@@ -282,6 +315,14 @@ void *mh_session_thread_main(void *arg)
     uint64_t pace_ns = now_ns(), pace_cycles = 0;
     s->pace_seen = 1000000u;
     while (!s->quitting) {
+        if (s->borrowed) { /* another thread runs a quick job on the machine */
+            s->parked = 1;
+            pthread_cond_wait(&s->wake, &s->lock);
+            s->parked = 0;
+            pace_ns = now_ns();
+            pace_cycles = atomic_load(&s->cycles);
+            continue;
+        }
         session_job *job = pop_job(s);
         if (job) {
             pthread_mutex_unlock(&s->lock);
@@ -318,11 +359,15 @@ void *mh_session_thread_main(void *arg)
         } else if (s->running) {
             run_slice(s, &pace_ns, &pace_cycles);
         } else {
+            s->parked = 1;
             pthread_cond_wait(&s->wake, &s->lock);
+            s->parked = 0;
             pace_ns = now_ns();
             pace_cycles = atomic_load(&s->cycles);
         }
     }
+    /* A quick job on another thread still holds the machine: it ends first. */
+    while (s->borrowed) pthread_cond_wait(&s->wake, &s->lock);
     s->alive = 0;
     if (!s->run_done) finish_run(s, 1);
     s->running = 0;

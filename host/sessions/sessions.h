@@ -53,6 +53,17 @@ void mh_session_post(mh_session *s, mh_session_job_fn fn, void *arg);
  * read-only, the window's input): time travel snapshots the machine after
  * it. Jobs posted with mh_session_post only read it. */
 void mh_session_post_changing(mh_session *s, mh_session_job_fn fn, void *arg);
+/* A read-only job that does not block: when the session's thread is idle
+ * (the machine not running, nothing queued) fn runs at once on the calling
+ * thread, which holds the machine meanwhile (the emulation thread waits),
+ * sparing the hand-off to the session's thread and back; otherwise it is
+ * queued as by mh_session_post. fn must not wait for other jobs of the
+ * same session. */
+void mh_session_post_quick(mh_session *s, mh_session_job_fn fn, void *arg);
+/* 1 when the calling thread runs s's jobs right now: its emulation thread,
+ * or a thread in an mh_session_post_quick() job. A job that would post to
+ * its own session and wait calls the work directly instead. */
+int mh_session_on_its_thread(const mh_session *s);
 
 /* Runner mode: runs the machine as fast as it goes (warp) or in real time,
  * until it exits (debug cart), jams, or cycle_limit cycles ran (0: none). */

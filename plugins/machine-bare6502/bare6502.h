@@ -123,6 +123,10 @@ uint8_t bare6502_bus_read(void *user, uint16_t addr);
 void bare6502_bus_write(void *user, uint16_t addr, uint8_t value);
 /* What the CPU would read at addr, without side effects. */
 uint8_t bare6502_bus_peek(const bare6502 *m, uint16_t addr);
+/* Where the CPU's bytes from addr on can be read in place: the RAM at
+ * addr with *length set to the bytes before the next port; or NULL with
+ * *length 1 when addr is a port (bare6502_bus_peek reads it). */
+const uint8_t *bare6502_bus_span(const bare6502 *m, uint16_t addr, uint32_t *length);
 /* Writes like the CPU (ports act); from_cpu 0 for a debugger's poke. */
 void bare6502_bus_poke(bare6502 *m, uint16_t addr, uint8_t value, int from_cpu);
 /* The port at addr (BARE6502_PORT_*), or -1 when addr is RAM. */

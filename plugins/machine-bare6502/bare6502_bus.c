@@ -51,6 +51,21 @@ uint8_t bare6502_bus_peek(const bare6502 *m, uint16_t addr)
     }
 }
 
+const uint8_t *bare6502_bus_span(const bare6502 *m, uint16_t addr, uint32_t *length)
+{
+    if (bare6502_bus_port_at(m, addr) >= 0) {
+        *length = 1;
+        return NULL;
+    }
+    uint32_t next = 0x10000u; /* the first port above addr ends the RAM run */
+    for (int i = 0; i < BARE6502_PORT_COUNT; i++)
+        if (m->port[i] != BARE6502_PORT_NONE && m->port[i] > (int32_t)addr &&
+            (uint32_t)m->port[i] < next)
+            next = (uint32_t)m->port[i];
+    *length = next - addr;
+    return m->ram + addr;
+}
+
 static void write_output(bare6502 *m, uint8_t value)
 {
     m->output_latch = value;

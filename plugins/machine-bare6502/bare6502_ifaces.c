@@ -71,7 +71,18 @@ static size_t mem_bank_at(const void *m, uint16_t address)
 
 static void mem_after_poke(void *m) { bare6502_bus_flush(m); }
 
-static const mh_kit_memory_map memory_map = {spaces, SPACE_COUNT, mem_bank_at, mem_after_poke};
+/* RAM runs of "cpu" between the ports, read in place. */
+static const uint8_t *mem_span(const void *m, size_t space, uint32_t address, uint32_t *length)
+{
+    if (space != SPACE_CPU) {
+        *length = UINT32_MAX;
+        return NULL;
+    }
+    return bare6502_bus_span(m, (uint16_t)address, length);
+}
+
+static const mh_kit_memory_map memory_map = {spaces, SPACE_COUNT, mem_bank_at, mem_after_poke,
+                                             mem_span};
 
 /* ---- mh.caps/1 ---- */
 

@@ -229,6 +229,12 @@ void c64_bus_write_other(c64 *m, uint16_t addr, uint8_t value, int from_cpu);
 uint8_t c64_vic_fetch(void *user, uint16_t addr);
 /* CPU view without side effects / like a CPU write (from_cpu 0). */
 uint8_t c64_bus_peek(const c64 *m, uint16_t addr);
+/* Where the CPU's bytes from addr on can be read in place: the RAM, ROM or
+ * cartridge bytes at addr with *length set to how many follow in the same
+ * array under the current banking; or NULL with *length set to how many
+ * bytes from addr on c64_bus_peek has to work out (the port, I/O, open
+ * bus). The bytes are exactly what c64_bus_peek gives. */
+const uint8_t *c64_bus_span(const c64 *m, uint16_t addr, uint32_t *length);
 void c64_bus_poke(c64 *m, uint16_t addr, uint8_t value);
 /* $D000-$DFFF registers without/with side effects. */
 uint8_t c64_io_peek(const c64 *m, uint16_t addr);

@@ -294,6 +294,22 @@ uint8_t c64_bus_peek(const c64 *m, uint16_t addr)
     return m->vic.bus_phi1;
 }
 
+const uint8_t *c64_bus_span(const c64 *m, uint16_t addr, uint32_t *length)
+{
+    if (addr < 2) { /* the 6510's port */
+        *length = 2u - addr;
+        return NULL;
+    }
+    /* rd[] bases are indexed by the full address, so neighbouring blocks
+     * with the same base are one run in that array. */
+    unsigned block = addr >> 12;
+    const uint8_t *base = m->rd[block];
+    unsigned end = block + 1;
+    while (end < 16 && m->rd[end] == base) end++;
+    *length = (uint32_t)(end << 12) - addr;
+    return base ? base + addr : NULL;
+}
+
 void c64_bus_poke(c64 *m, uint16_t addr, uint8_t value)
 {
     if (addr < 2) {

@@ -118,7 +118,19 @@ static size_t mem_bank_at(const void *context, uint16_t address)
     }
 }
 
-static const mh_kit_memory_map memory_map = {spaces, SPACE_COUNT, mem_bank_at, NULL};
+/* RAM and ROM runs of "cpu" in place, so a large read is a few copies
+ * instead of a peek per byte (the other per-byte space, "io", has none). */
+static const uint8_t *mem_span(const void *context, size_t space, uint32_t address,
+                               uint32_t *length)
+{
+    if (space != SPACE_CPU) {
+        *length = UINT32_MAX;
+        return NULL;
+    }
+    return c64_bus_span(context, (uint16_t)address, length);
+}
+
+static const mh_kit_memory_map memory_map = {spaces, SPACE_COUNT, mem_bank_at, NULL, mem_span};
 
 /* ---- mh.video/1 ---- */
 

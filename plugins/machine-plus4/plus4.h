@@ -160,6 +160,12 @@ void plus4_bus_write(void *user, uint16_t addr, uint8_t value);
 uint8_t plus4_ted_fetch(void *user, uint16_t addr, int rom);
 const uint8_t *plus4_ted_page(void *user, uint16_t addr, int rom);
 uint8_t plus4_bus_peek(const plus4 *m, uint16_t addr);
+/* Where the CPU's bytes from addr on can be read in place: the RAM or ROM
+ * bytes at addr with *length set to how many follow contiguously under the
+ * current banking; or NULL with *length set to how many bytes from addr on
+ * plus4_bus_peek has to work out (the port, I/O). The bytes are exactly
+ * what plus4_bus_peek gives. */
+const uint8_t *plus4_bus_span(const plus4 *m, uint16_t addr, uint32_t *length);
 void plus4_bus_poke(plus4 *m, uint16_t addr, uint8_t value);
 uint8_t plus4_io_peek(const plus4 *m, uint16_t addr);
 void plus4_io_write(plus4 *m, uint16_t addr, uint8_t value);

@@ -195,6 +195,26 @@ uint8_t plus4_bus_peek(const plus4 *m, uint16_t addr)
     return page ? page[addr & 0xFFu] : plus4_io_peek(m, addr);
 }
 
+const uint8_t *plus4_bus_span(const plus4 *m, uint16_t addr, uint32_t *length)
+{
+    if (addr < 2) { /* the CPU's port */
+        *length = 2u - addr;
+        return NULL;
+    }
+    /* Pages whose bytes follow each other in one array are one run (a C16
+     * mirror or an empty ROM slot breaks it). */
+    unsigned page = addr >> 8;
+    const uint8_t *base = m->rd[page];
+    unsigned end = page + 1;
+    if (base) {
+        while (end < 256 && m->rd[end] == m->rd[end - 1] + 256) end++;
+    } else {
+        while (end < 256 && !m->rd[end]) end++;
+    }
+    *length = (uint32_t)(end << 8) - addr;
+    return base ? base + (addr & 0xFFu) : NULL;
+}
+
 void plus4_bus_poke(plus4 *m, uint16_t addr, uint8_t value)
 {
     if (addr < 2) {

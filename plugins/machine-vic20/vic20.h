@@ -180,6 +180,12 @@ void vic20_bus_write(void *user, uint16_t addr, uint8_t value);
 uint16_t vic20_vic_fetch(void *user, uint16_t vic_address);
 void vic20_vic_blocks(const vic20 *m, const uint8_t *blocks[16]);
 uint8_t vic20_bus_peek(const vic20 *m, uint16_t addr);
+/* Where the CPU's bytes from addr on can be read in place: the RAM or ROM
+ * bytes at addr with *length set to how many follow of the same kind; or
+ * NULL with *length set to how many bytes from addr on vic20_bus_peek has
+ * to work out (I/O, open bus). The bytes are exactly what vic20_bus_peek
+ * gives. */
+const uint8_t *vic20_bus_span(const vic20 *m, uint16_t addr, uint32_t *length);
 void vic20_bus_poke(vic20 *m, uint16_t addr, uint8_t value);
 uint8_t vic20_io_peek(const vic20 *m, uint16_t addr);
 void vic20_io_write(vic20 *m, uint16_t addr, uint8_t value);

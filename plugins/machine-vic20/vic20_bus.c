@@ -214,6 +214,21 @@ uint8_t vic20_bus_peek(const vic20 *m, uint16_t addr)
     }
 }
 
+const uint8_t *vic20_bus_span(const vic20 *m, uint16_t addr, uint32_t *length)
+{
+    unsigned block = addr >> 10;
+    uint8_t kind = m->rd_kind[block];
+    const uint8_t *base = kind == VIC20_R_RAM ? m->p.ram : kind == VIC20_R_ROM ? m->rom : NULL;
+    /* RAM and ROM are read in place; I/O and open blocks, whatever their
+     * mix, go to vic20_bus_peek byte by byte. */
+    unsigned end = block + 1;
+    while (end < 64 && (base ? m->rd_kind[end] == kind
+                             : m->rd_kind[end] != VIC20_R_RAM && m->rd_kind[end] != VIC20_R_ROM))
+        end++;
+    *length = (uint32_t)(end << 10) - addr;
+    return base ? base + addr : NULL;
+}
+
 void vic20_bus_poke(vic20 *m, uint16_t addr, uint8_t value)
 {
     vic20_vic_catch_up(m);

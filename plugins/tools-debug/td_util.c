@@ -33,7 +33,7 @@ int td_begin(td_call *c, td_plugin *plugin, mh_call *call, const char *tool, uns
     }
     if (needs & TD_NEED_MEMORY) {
         const mh_chip *chip = mh_toolkit_session_chip(plugin->sessions, c->session,
-                                                      MH_IFACE_MEMORY, sizeof(mh_memory_iface));
+                                                      MH_IFACE_MEMORY, MH_MEMORY_IFACE_SIZE_1_0);
         if (!chip)
             return td_fail(c,
                            "%s is not available on session \"%s\": its %s machine has no "
@@ -225,16 +225,26 @@ void td_buf_append(td_buf *b, const char *text, size_t length)
 
 void td_buf_printf(td_buf *b, const char *format, ...)
 {
+    /* Formatted once into the room there is (a line mostly fits in the
+     * 256 bytes reserved up front); again only when it did not fit. */
+    char *at = td_buf_reserve(b, 128);
+    if (!at) return;
+    size_t room = b->capacity - b->length;
     va_list ap;
     va_start(ap, format);
-    int n = vsnprintf(NULL, 0, format, ap);
+    int n = vsnprintf(at, room, format, ap);
     va_end(ap);
-    if (n < 0) return;
-    char *at = td_buf_reserve(b, (size_t)n);
-    if (!at) return;
-    va_start(ap, format);
-    vsnprintf(at, (size_t)n + 1, format, ap);
-    va_end(ap);
+    if (n < 0) {
+        b->text[b->length] = '\0';
+        return;
+    }
+    if ((size_t)n >= room) {
+        at = td_buf_reserve(b, (size_t)n);
+        if (!at) return;
+        va_start(ap, format);
+        vsnprintf(at, (size_t)n + 1, format, ap);
+        va_end(ap);
+    }
     b->length += (size_t)n;
 }
 
@@ -282,7 +292,10 @@ void td_format_byte(char out[4], uint8_t value)
 void td_write_byte(mh_json_writer *w, const char *key, uint8_t value)
 {
     char hex_key[64], text[4];
-    snprintf(hex_key, sizeof hex_key, "%s_hex", key);
+    size_t n = strlen(key);
+    if (n > sizeof hex_key - 5) n = sizeof hex_key - 5; /* keys are short names */
+    memcpy(hex_key, key, n);
+    memcpy(hex_key + n, "_hex", 5);
     td_format_byte(text, value);
     mh_json_write_key(w, key);
     mh_json_write_uint(w, value);

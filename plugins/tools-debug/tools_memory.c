@@ -5,13 +5,15 @@
  * Reads use the interface's peek, which has no side effects (an I/O
  * register is read as it stands, never acknowledged). Writes use poke,
  * which acts like a CPU write in "cpu" and "io". memory_read builds its
- * structured result by hand with a hex lookup table into one buffer: a
- * 64 KiB read is one peek, one pass over the bytes and one copy; over
+ * structured result by hand into one buffer: the machine hands the bytes
+ * over as runs in place (peek_runs; RAM and ROM are not copied) and
+ * td_encode.c writes hex and base64 straight from them in one pass; over
  * 4096 bytes it answers in base64 unless asked for hex. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "td_encode.h"
 #include "td_memory.h"
 #include "td_store.h"
 #include "td_util.h"
@@ -26,7 +28,16 @@ static void hex_dump(td_buf *text, const uint8_t *bytes, uint32_t length, uint32
         uint32_t n = length - row < 16 ? length - row : 16;
         char *at = td_buf_reserve(text, 96);
         if (!at) return;
-        int used = snprintf(at, 16, "%04X ", (unsigned)(first + row));
+        uint32_t address = first + row;
+        int used;
+        if (address <= 0xFFFF) { /* the usual case, without snprintf */
+            memcpy(at, td_hex_table[address >> 8], 2);
+            memcpy(at + 2, td_hex_table[address & 0xFF], 2);
+            at[4] = ' ';
+            used = 5;
+        } else {
+            used = snprintf(at, 16, "%04X ", (unsigned)address);
+        }
         for (uint32_t i = 0; i < 16; i++) {
             at[used++] = ' ';
             if (i < n) {
@@ -50,14 +61,28 @@ static void hex_dump(td_buf *text, const uint8_t *bytes, uint32_t length, uint32
     }
 }
 
+/* The bytes of r into the encoder: as runs in place when the machine has
+ * peek_runs (mh.memory/1, ABI 1.6), else one peek into a buffer. */
+static mh_status read_into(td_call *c, const td_range *r, td_encoder *e)
+{
+    if (MH_MEMORY_IFACE_HAS(c->mem, peek_runs))
+        return c->mem->peek_runs(c->mem_ctx, r->space, r->offset, r->length, td_encoder_run, e);
+    uint8_t *bytes = malloc(r->length);
+    if (!bytes) return MH_ERR_NO_MEMORY;
+    mh_status status = c->mem->peek(c->mem_ctx, r->space, r->offset, bytes, r->length);
+    if (status == MH_OK) td_encoder_run(e, bytes, r->length);
+    free(bytes);
+    return status;
+}
+
 static void memory_read(void *user, mh_call *call)
 {
     td_call c;
     td_range r;
-    uint8_t *bytes = NULL;
     char *json = NULL;
     size_t json_capacity = 0;
     td_buf text = {0};
+    uint8_t dump[DUMP_LIMIT]; /* the first bytes, for the text dump */
     if (td_begin(&c, user, call, "memory_read", TD_NEED_MEMORY) != 0 ||
         td_range_arg(&c, 256, MAX_READ, 1, &r) != 0)
         goto done;
@@ -68,17 +93,6 @@ static void memory_read(void *user, mh_call *call)
     mh_status status = mh_args_choice(c.args, "format", formats, 3, &format, c.err, sizeof c.err);
     if (status != MH_OK && status != MH_ERR_NOT_FOUND) {
         td_fail_arg(&c);
-        goto done;
-    }
-    bytes = malloc(r.length);
-    if (!bytes) {
-        td_fail(&c, "memory_read: out of memory for %u bytes", (unsigned)r.length);
-        goto done;
-    }
-    status = c.mem->peek(c.mem_ctx, r.space, r.offset, bytes, r.length);
-    if (status != MH_OK) {
-        td_fail(&c, "memory_read: the machine refused to read %u bytes of \"%s\" at offset $%04X (%s)",
-                (unsigned)r.length, r.info->name, (unsigned)r.offset, mh_status_name(status));
         goto done;
     }
     uint32_t first = r.offset + r.shown, last = first + r.length - 1;
@@ -107,18 +121,32 @@ static void memory_read(void *user, mh_call *call)
                                    "\"end\":%u,\"end_hex\":\"%s\",\"length\":%u",
                                    r.info->name, (unsigned)first, a_hex, (unsigned)last, e_hex,
                                    (unsigned)r.length);
+    /* Both strings have known lengths, so the encoder writes each in its
+     * place in one pass over the bytes. */
+    td_encoder enc = {0};
+    enc.keep = dump;
+    enc.keep_left = r.length < DUMP_LIMIT ? r.length : DUMP_LIMIT;
     if (with_hex) {
         memcpy(json + used, ",\"hex\":\"", 8);
         used += 8;
-        used += td_hex_compact(json + used, bytes, r.length);
+        enc.hex = json + used;
+        used += 2u * r.length;
         json[used++] = '"';
     }
     if (with_base64) {
         memcpy(json + used, ",\"base64\":\"", 11);
         used += 11;
-        used += mh_base64_encode(json + used, cap - used, bytes, r.length);
-        json[used++] = '"';
+        enc.base64 = json + used;
+        used += b64;
     }
+    status = read_into(&c, &r, &enc);
+    if (status != MH_OK) {
+        td_fail(&c, "memory_read: the machine refused to read %u bytes of \"%s\" at offset $%04X (%s)",
+                (unsigned)r.length, r.info->name, (unsigned)r.offset, mh_status_name(status));
+        goto done;
+    }
+    td_encoder_finish(&enc);
+    if (with_base64) json[used++] = '"';
     json[used++] = '}';
     json[used] = '\0';
 
@@ -126,14 +154,14 @@ static void memory_read(void *user, mh_call *call)
                   r.info->name, a_hex, e_hex);
     if (r.length <= DUMP_LIMIT) {
         td_buf_printf(&text, ":\n");
-        hex_dump(&text, bytes, r.length, first);
+        hex_dump(&text, dump, r.length, first);
     } else {
         /* A text-only client sees the first DUMP_LIMIT bytes and how to
          * read on; the structured result has them all. */
         char next_hex[16];
         mh_args_format_address(next_hex, sizeof next_hex, first + DUMP_LIMIT);
         td_buf_printf(&text, "; the first %u as a dump:\n", DUMP_LIMIT);
-        hex_dump(&text, bytes, DUMP_LIMIT, first);
+        hex_dump(&text, dump, DUMP_LIMIT, first);
         td_buf_printf(&text,
                       "(%u more bytes not shown as text: page on with memory_read address %s "
                       "length up to %u; the structured result's \"%s\" holds all %u)",
@@ -148,7 +176,6 @@ static void memory_read(void *user, mh_call *call)
     c.plugin->call->structured(call, json);
 done:
     if (json) td_scratch_put(c.plugin->store, td_session_name(&c), json, json_capacity);
-    free(bytes);
     td_buf_free(&text);
     td_end(&c);
 }

@@ -126,7 +126,7 @@ static void registers_get(void *user, mh_call *call)
     td_call c;
     if (td_begin(&c, user, call, "registers_get", TD_NEED_CPU) == 0) {
         const mh_chip *mem = c.plugin->sessions->find_chip(c.session, MH_IFACE_MEMORY, NULL);
-        if (mem && ((const mh_memory_iface *)mem->vtable)->struct_size >= sizeof(mh_memory_iface)) {
+        if (mem && ((const mh_memory_iface *)mem->vtable)->struct_size >= MH_MEMORY_IFACE_SIZE_1_0) {
             c.mem = mem->vtable;
             c.mem_ctx = mem->context;
         }

@@ -86,7 +86,7 @@ static void basic_list(void *user, mh_call *call)
 {
     tm_call c;
     uint8_t *memory = NULL;
-    if (tm_begin(&c, user, call, "basic_list", MH_IFACE_MEMORY, sizeof(mh_memory_iface)) != 0)
+    if (tm_begin(&c, user, call, "basic_list", MH_IFACE_MEMORY, MH_MEMORY_IFACE_SIZE_1_0) != 0)
         goto done;
     int dialect = dialect_of(&c);
     if (dialect < 0) goto done;
@@ -200,7 +200,7 @@ static void basic_type(void *user, mh_call *call)
     tm_call c;
     char *owned = NULL;
     uint8_t *program = NULL;
-    if (tm_begin(&c, user, call, "basic_type", MH_IFACE_MEMORY, sizeof(mh_memory_iface)) != 0)
+    if (tm_begin(&c, user, call, "basic_type", MH_IFACE_MEMORY, MH_MEMORY_IFACE_SIZE_1_0) != 0)
         goto done;
     int dialect = dialect_of(&c);
     if (dialect < 0) goto done;

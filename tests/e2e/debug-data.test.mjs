@@ -102,6 +102,51 @@ describe('debug data tools over stdio on a C64', () => {
     assert.equal(small.structuredContent.base64, undefined);
   });
 
+  it('reads 64 KiB in one call exactly as the concatenation of small reads, in two bankings', async () => {
+    /* The big read goes through the machine's runs in place (RAM, ROM) and
+     * its per-byte reads (port, I/O); small reads of odd sizes and offsets
+     * must give the same bytes, and base64 must carry groups across runs. */
+    const readAll = async () => {
+      const parts = [];
+      for (let at = 0; at < 65536;) {
+        const length = Math.min(4093, 65536 - at); /* odd: parts end inside banks and groups */
+        const r = await call('memory_read', { address: at, length });
+        assert.equal(r.isError, false, resultText(r));
+        parts.push(Buffer.from(r.structuredContent.hex, 'hex'));
+        at += length;
+      }
+      return Buffer.concat(parts);
+    };
+    const bankings = [0x37, 0x35]; /* BASIC/KERNAL/I/O in, then only I/O */
+    const seen = [];
+    const portBefore = (await call('memory_read', { address: 0, length: 2 })).structuredContent.hex;
+    try {
+      for (const port of bankings) {
+        /* the port's direction first: a paused machine may not have set it */
+        const w = await call('memory_write', { address: 0, bytes: [0x2f, port] });
+        assert.equal(w.isError, false, resultText(w));
+        const small = await readAll();
+        assert.equal(small.length, 65536);
+        seen.push(small);
+        const b64 = await call('memory_read', { address: 0, length: 65536, format: 'base64' });
+        assert.deepEqual(Buffer.from(b64.structuredContent.base64, 'base64'), small, `$01 = ${port}: base64`);
+        const hex = await call('memory_read', { address: 0, length: 65536, format: 'hex' });
+        assert.deepEqual(Buffer.from(hex.structuredContent.hex, 'hex'), small, `$01 = ${port}: hex`);
+        const both = await call('memory_read', { address: '$9FFE', length: 0x4003, format: 'both' });
+        const slice = small.subarray(0x9ffe, 0x9ffe + 0x4003);
+        assert.deepEqual(Buffer.from(both.structuredContent.hex, 'hex'), slice);
+        assert.deepEqual(Buffer.from(both.structuredContent.base64, 'base64'), slice);
+        /* the text dump shows the first bytes of the same read */
+        assert.match(resultText(both), new RegExp(`9FFE  ${[...slice.subarray(0, 4)].map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ')}`));
+      }
+      /* the two bankings really differ: BASIC ROM, then the RAM below it */
+      assert.notDeepEqual(seen[0].subarray(0xa000, 0xc000), seen[1].subarray(0xa000, 0xc000));
+    } finally {
+      const back = await call('memory_write', { address: 0, bytes: portBefore });
+      assert.equal(back.isError, false, resultText(back));
+    }
+  });
+
   it('memory_banks and registers_get describe the machine now', async () => {
     const b = await call('memory_banks');
     assert.equal(b.isError, false, resultText(b));

@@ -20,6 +20,7 @@
 #include "files.h"
 #include "mcphost/machine.h"
 #include "mh_test.h"
+#include "test_memory_runs_common.h"
 #include "registry.h"
 #include "sessions.h"
 
@@ -514,7 +515,24 @@ typedef struct port_probe {
     uint8_t cpu_bytes[3], ram_bytes[3];
     size_t bank_port, bank_ram;
     mh_status bad_range;
+    size_t bulk_bad; /* bytes the bulk reads got wrong */
 } port_probe;
+
+/* The reference for the bulk reads of "cpu": the plain RAM with the three
+ * ports' values over it (output: the last byte, exit: 0, irq: the lines). */
+typedef struct bare_reference {
+    uint8_t ram[65536];
+} bare_reference;
+
+static uint8_t bare_ref_byte(const void *ref, uint16_t addr)
+{
+    switch (addr) {
+    case 0xF001: return 'Z';
+    case 0xF002: return 0;
+    case 0xF003: return 0x03;
+    default: return ((const bare_reference *)ref)->ram[addr];
+    }
+}
 
 static void ports_job(void *arg, mh_session *s)
 {
@@ -533,6 +551,16 @@ static void ports_job(void *arg, mh_session *s)
     p->bad_range = mem->peek(chip->context, 0, 0xFFFF, p->cpu_bytes, 2) == MH_OK
                        ? MH_OK
                        : MH_ERR_INVALID_ARGUMENT;
+    /* memory_read's bulk path: RAM runs in place between the ports. */
+    bare_reference *ref = malloc(sizeof *ref);
+    if (ref) {
+        mrt_fill_pattern(ref->ram, sizeof ref->ram, 7);
+        mem->poke(chip->context, 1, 0, ref->ram, sizeof ref->ram);
+        p->bulk_bad = mrt_compare_cpu_space(chip, 1, ref, bare_ref_byte, "bare6502, three ports");
+        free(ref);
+    } else {
+        p->bulk_bad = 1;
+    }
     mem->poke(chip->context, 0, 0xF002, &exit_code, 1);
 }
 
@@ -543,7 +571,7 @@ static void test_ports_through_the_memory_chip(void)
     snprintf(options, sizeof options, "\"output\":\"%s\"", out);
     mh_session *s = create_session("ports", "*= $0800\nloop JMP loop\n", options);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-    port_probe p = {{0}, {0}, 9, 9, MH_OK};
+    port_probe p = {{0}, {0}, 9, 9, MH_OK, 0};
     on_session_thread(s, ports_job, &p);
     CU_ASSERT_EQUAL(p.cpu_bytes[0], 'Z');  /* output port: last byte written */
     CU_ASSERT_EQUAL(p.cpu_bytes[1], 0);    /* exit port reads 0 */
@@ -554,6 +582,7 @@ static void test_ports_through_the_memory_chip(void)
     CU_ASSERT_EQUAL(p.bank_port, 0);
     CU_ASSERT_EQUAL(p.bank_ram, 1);
     CU_ASSERT_EQUAL(p.bad_range, MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(p.bulk_bad, 0);
     /* The poked exit ends the next run at once. */
     mh_run_result r = run_direct(s, 1000);
     CU_ASSERT_EQUAL(r.stop, MH_RUN_EXIT);
@@ -563,9 +592,107 @@ static void test_ports_through_the_memory_chip(void)
     destroy_session(s);
 }
 
+/* ---- mh_session_post_quick: a read-only job on an idle machine ---- */
+
+typedef struct quick_record {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int done;
+    int ran_with_session;
+    pthread_t thread;       /* where the job ran */
+    int on_its_thread;      /* mh_session_on_its_thread() inside the job */
+    int order;              /* 1: ran first, 2: second */
+    struct quick_record *follow; /* posted from inside the job (normal post) */
+} quick_record;
+
+static int quick_order; /* set by the jobs below, read after they are done */
+
+static void quick_mark(quick_record *r, mh_session *s)
+{
+    r->ran_with_session = s != NULL;
+    r->thread = pthread_self();
+    r->on_its_thread = s ? mh_session_on_its_thread(s) : 0;
+    pthread_mutex_lock(&r->lock);
+    r->order = ++quick_order;
+    r->done = 1;
+    pthread_cond_signal(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void quick_follow_job(void *arg, mh_session *s) { quick_mark(arg, s); }
+
+static void quick_job(void *arg, mh_session *s)
+{
+    quick_record *r = arg;
+    /* A job posted meanwhile waits for the borrowed machine and runs after. */
+    if (r->follow && s) mh_session_post(s, quick_follow_job, r->follow);
+    quick_mark(r, s);
+}
+
+static void quick_wait(quick_record *r)
+{
+    pthread_mutex_lock(&r->lock);
+    while (!r->done) pthread_cond_wait(&r->cond, &r->lock);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void quick_init(quick_record *r)
+{
+    memset(r, 0, sizeof *r);
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->cond, NULL);
+}
+
+static void test_quick_job_runs_on_the_caller_when_idle(void)
+{
+    mh_session *s = create_session("quick", "*= $0800\nloop JMP loop\n", NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_FALSE(mh_session_on_its_thread(s));
+    /* Paused: the session's thread parks between jobs; a quick job then
+     * runs at once on this thread (a few tries: the thread may not have
+     * parked yet after creating the machine). */
+    quick_record first, follow;
+    int inline_seen = 0;
+    for (int attempt = 0; attempt < 200 && !inline_seen; attempt++) {
+        quick_init(&first);
+        quick_init(&follow);
+        first.follow = &follow;
+        quick_order = 0;
+        mh_session_post_quick(s, quick_job, &first);
+        quick_wait(&first);
+        quick_wait(&follow);
+        inline_seen = pthread_equal(first.thread, pthread_self());
+        if (!inline_seen) usleep(1000);
+    }
+    CU_ASSERT_TRUE(inline_seen);
+    CU_ASSERT_TRUE(first.ran_with_session);
+    CU_ASSERT_TRUE(first.on_its_thread);
+    CU_ASSERT_FALSE(mh_session_on_its_thread(s)); /* only while the job runs */
+    /* the job it posted ran afterwards, on the session's own thread */
+    CU_ASSERT_EQUAL(first.order, 1);
+    CU_ASSERT_EQUAL(follow.order, 2);
+    CU_ASSERT_TRUE(follow.ran_with_session);
+    CU_ASSERT_FALSE(pthread_equal(follow.thread, pthread_self()));
+    CU_ASSERT_TRUE(follow.on_its_thread);
+
+    /* Running: the machine's thread is busy, so the job is queued for it. */
+    mh_session_start(s, 0, 0);
+    quick_record running;
+    quick_init(&running);
+    mh_session_post_quick(s, quick_job, &running);
+    quick_wait(&running);
+    CU_ASSERT_TRUE(running.ran_with_session);
+    CU_ASSERT_FALSE(pthread_equal(running.thread, pthread_self()));
+    CU_ASSERT_TRUE(running.on_its_thread);
+    mh_session_interrupt(s, 0);
+    CU_ASSERT_EQUAL(mh_session_wait_finished(s), 0);
+    destroy_session(s);
+}
+
 MH_SUITE("bare6502.sessions", suite_init, suite_cleanup,
          MH_TEST(test_session_create_reports_option_errors),
-         MH_TEST(test_two_sessions_run_independently))
+         MH_TEST(test_two_sessions_run_independently),
+         MH_TEST(test_quick_job_runs_on_the_caller_when_idle))
 
 MH_SUITE("bare6502.machine", suite_init, suite_cleanup, MH_TEST(test_exit_stops_at_the_exact_cycle),
          MH_TEST(test_read_modify_write_exit), MH_TEST(test_jam_reports_jammed_and_the_clock_goes_on),

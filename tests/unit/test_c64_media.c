@@ -11,6 +11,7 @@
 #include "mh_test.h"
 #include "test_c64_common.h"
 #include "test_media_build.h"
+#include "test_memory_runs_common.h"
 
 #define BOOT_CYCLES 3000000u
 
@@ -534,6 +535,64 @@ static void test_cart_pla_table(void)
     }
 }
 
+static uint8_t c64_ref_peek(const void *m, uint16_t addr) { return c64_bus_peek(m, addr); }
+
+/* memory_read's bulk path: for every EXROM/GAME x $01 configuration (and
+ * 16K and Ultimax images with one chip only, so a missing ROMH or ROML
+ * reads open), the memory interface's 64 KiB peek and peek_runs give
+ * exactly the bytes c64_bus_peek gives one by one. */
+static void test_cart_bulk_read(void)
+{
+    mrt_fill_pattern(roml, sizeof roml, 1);
+    mrt_fill_pattern(romh, sizeof romh, 2);
+    static const struct {
+        const char *kind;
+        uint8_t exrom, game;
+        uint16_t loads[2]; /* ROML/ROMH chips at these addresses (0: none) */
+    } carts[] = {
+        {"no cartridge", 1, 1, {0, 0}},
+        {"8K", 0, 1, {0x8000, 0}},
+        {"16K", 0, 0, {0x8000, 0xA000}},
+        {"16K, ROML only", 0, 0, {0x8000, 0}},
+        {"Ultimax", 1, 0, {0x8000, 0xE000}},
+        {"Ultimax, ROMH only", 1, 0, {0xE000, 0}},
+    };
+    for (size_t k = 0; k < sizeof carts / sizeof carts[0]; k++) {
+        char options[700] = "{\"debugcart\":true}";
+        if (carts[k].loads[0]) {
+            crt_chip chips[2];
+            size_t count = 0;
+            for (size_t i = 0; i < 2 && carts[k].loads[i]; i++) {
+                crt_chip chip = {0, carts[k].loads[i], 8192,
+                                 carts[k].loads[i] == 0x8000 ? roml : romh};
+                chips[count++] = chip;
+            }
+            const char *o = cart_options("bulk.crt", crt_build(crt_file, 0, carts[k].exrom,
+                                                               carts[k].game, chips, count));
+            CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+            snprintf(options, sizeof options, "%s", o);
+        }
+        char error[512];
+        c64 *m = c64_new(options, NULL, error, sizeof error);
+        if (!m) fprintf(stderr, "\n  %s: %s\n", carts[k].kind, error);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        CU_ASSERT_EQUAL(m->p.exrom, carts[k].exrom);
+        CU_ASSERT_EQUAL(m->p.game, carts[k].game);
+        mh_chip chips[16];
+        size_t count = c64_ifaces_chips(m, chips, 16);
+        mrt_fill_pattern(m->p.ram, sizeof m->p.ram, (uint8_t)k);
+        m->vic.bus_phi1 = 0x3C;
+        c64_bus_poke(m, 0x0000, 0x2F);
+        for (uint8_t port = 0; port < 8; port++) {
+            c64_bus_poke(m, 0x0001, (uint8_t)(0x30 | port));
+            char label[96];
+            snprintf(label, sizeof label, "%s, $01 & 7 = %u", carts[k].kind, port);
+            mrt_check_cpu_space(chips, count, m, c64_ref_peek, label);
+        }
+        c64_free(m);
+    }
+}
+
 static void expect_cart_error(const char *name, size_t size, const char *fragment)
 {
     const char *options = cart_options(name, size);
@@ -564,7 +623,8 @@ static void test_cart_errors(void)
 }
 
 MH_SUITE("c64.cartridge", suite_init, suite_cleanup, MH_TEST(test_cart_8k), MH_TEST(test_cart_16k),
-         MH_TEST(test_cart_ultimax), MH_TEST(test_cart_pla_table), MH_TEST(test_cart_errors))
+         MH_TEST(test_cart_ultimax), MH_TEST(test_cart_pla_table), MH_TEST(test_cart_bulk_read),
+         MH_TEST(test_cart_errors))
 MH_SUITE("c64.drive", suite_init, suite_cleanup, MH_TEST(test_basic_load_and_run),
          MH_TEST(test_kernal_load_registers), MH_TEST(test_drive_option_errors))
 MH_SUITE("c64.reset", NULL, NULL, MH_TEST(test_soft_reset), MH_TEST(test_hard_reset),

@@ -1,6 +1,7 @@
 /* Argument validation against tool input schemas, and its messages. */
 #include <string.h>
 
+#include "mcphost/json.h"
 #include "mh_test.h"
 #include "schema.h"
 
@@ -15,23 +16,36 @@ static const char *schema_text =
     "\"minItems\":1,\"maxItems\":3},"
     "\"nested\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"boolean\"}},"
     "\"required\":[\"x\"]},"
-    "\"either\":{\"oneOf\":[{\"type\":\"integer\"},{\"type\":\"string\",\"minLength\":3}]}"
+    "\"either\":{\"oneOf\":[{\"type\":\"integer\"},{\"type\":\"string\",\"minLength\":3}]},"
+    "\"fixed\":{\"const\":{\"a\":[1,2]}},"
+    "\"pick\":{\"enum\":[true,null,3,\"x\"]}"
     "},\"required\":[\"address\"],\"additionalProperties\":false}";
 
+/* Checks args as a cJSON tree (arguments) and as an SDK parse (a tool's
+ * structured result, mh_schema_validate_json): the same verdict and the
+ * same message either way. */
 static void check(const char *args, int valid, const char *fragment)
 {
     cJSON *schema = cJSON_Parse(schema_text);
     cJSON *value = cJSON_Parse(args);
+    mh_json_doc *doc = mh_json_parse(args, strlen(args), NULL, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(schema);
     CU_ASSERT_PTR_NOT_NULL_FATAL(value);
-    char error[512];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+    char error[512], parsed_error[512];
     int ok = mh_schema_validate(schema, value, error, sizeof error);
+    int parsed_ok = mh_schema_validate_json(schema, mh_json_root(doc), parsed_error,
+                                            sizeof parsed_error);
     CU_ASSERT_EQUAL(ok, valid);
+    CU_ASSERT_EQUAL(parsed_ok, valid);
+    CU_ASSERT_STRING_EQUAL(parsed_error, error);
     if (!valid && fragment) {
         if (!strstr(error, fragment)) fprintf(stderr, "\n  got: %s\n  want: %s\n", error, fragment);
         CU_ASSERT_PTR_NOT_NULL(strstr(error, fragment));
     }
     cJSON_Delete(schema);
     cJSON_Delete(value);
+    mh_json_free(doc);
 }
 
 static void test_valid(void)
@@ -73,6 +87,21 @@ static void test_enum(void)
           "argument 'mode': must be one of \"soft\", \"hard\"; got \"medium\"");
 }
 
+/* const with a container and enum with scalars of every kind: compared
+ * the same way on a tree and on a parse. */
+static void test_const_and_scalar_enum(void)
+{
+    check("{\"address\":1,\"fixed\":{\"a\":[1,2]}}", 1, NULL);
+    check("{\"address\":1,\"fixed\":{\"a\":[1,3]}}", 0, "argument 'fixed': must be {\"a\":[1,2]}");
+    check("{\"address\":1,\"pick\":true}", 1, NULL);
+    check("{\"address\":1,\"pick\":null}", 1, NULL);
+    check("{\"address\":1,\"pick\":3}", 1, NULL);
+    check("{\"address\":1,\"pick\":\"x\"}", 1, NULL);
+    check("{\"address\":1,\"pick\":false}", 0, "must be one of true, null, 3, \"x\"; got false");
+    check("{\"address\":1,\"pick\":\"xy\"}", 0, "got \"xy\"");
+    check("{\"address\":1,\"pick\":[3]}", 0, "got [3]");
+}
+
 static void test_arrays(void)
 {
     check("{\"address\":1,\"bytes\":[]}", 0, "needs at least 1 item(s), got 0");
@@ -88,5 +117,6 @@ static void test_alternatives(void)
 }
 
 MH_SUITE("host.schema", NULL, NULL, MH_TEST(test_valid), MH_TEST(test_type),
+         MH_TEST(test_const_and_scalar_enum),
          MH_TEST(test_required_and_unknown), MH_TEST(test_ranges), MH_TEST(test_enum),
          MH_TEST(test_arrays), MH_TEST(test_alternatives))

@@ -99,6 +99,37 @@ static void test_line_breaks_and_loose_text(void)
     CU_ASSERT_PTR_NULL(cJSON_GetObjectItemCaseSensitive(r, "structuredContent"));
 }
 
+/* Text content is written by hand (call.c write_content): every character
+ * that JSON must escape, and UTF-8, come back as they were. */
+static const char special_text[] = "quote\" backslash\\ nl\n cr\r tab\t bs\b ff\f "
+                                   "ctl\x01\x1f del\x7f caf\xc3\xa9 \xe2\x80\xa8 end";
+
+static void answer_special(void *user, mh_call *call)
+{
+    (void)user;
+    mh_call_service_impl.text(call, special_text);
+    mh_call_service_impl.text(call, "");
+    mh_call_service_impl.structured(call, "{\"ok\":true}");
+}
+
+static void test_text_escaped(void)
+{
+    mh_tool_desc d = {sizeof d, "t_special", NULL, "a test tool", "{\"type\":\"object\"}",
+                      NULL, MH_TOOL_READ_ONLY, MH_TOOL_QUICK, NULL, NULL, answer_special, NULL};
+    CU_ASSERT_EQUAL_FATAL(mh_registry_add_tool(&h.ctx.registry, &owner, &d), MH_OK);
+    const cJSON *r = mh_harness_call_tool(&h, "t_special", "{}");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_FALSE(mh_harness_is_error(r));
+    const cJSON *content = cJSON_GetObjectItemCaseSensitive(r, "content");
+    CU_ASSERT_EQUAL_FATAL(cJSON_GetArraySize(content), 2);
+    const cJSON *first = cJSON_GetArrayItem(content, 0), *second = cJSON_GetArrayItem(content, 1);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(first, "type")->valuestring, "text");
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(first, "text")->valuestring,
+                           special_text);
+    CU_ASSERT_STRING_EQUAL(cJSON_GetObjectItemCaseSensitive(second, "text")->valuestring, "");
+    CU_ASSERT_TRUE(cJSON_IsTrue(member(r, "ok")));
+}
+
 static void test_output_schema_still_checked(void)
 {
     static const char schema[] =
@@ -122,4 +153,5 @@ static void test_output_schema_still_checked(void)
 }
 
 MH_SUITE("host.tool_result", setup, teardown, MH_TEST(test_written_as_given),
+         MH_TEST(test_text_escaped),
          MH_TEST(test_line_breaks_and_loose_text), MH_TEST(test_output_schema_still_checked))

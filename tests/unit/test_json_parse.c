@@ -384,9 +384,64 @@ static void test_long_strings(void)
     CU_ASSERT_PTR_NULL(parse_n(open, strlen(open), &e));
 }
 
+/* Strings scanned in 16- and 8-byte steps: a special byte (escape, UTF-8,
+ * a control character, the closing quote) at every position of strings up
+ * to 70 bytes is found where it is. */
+static void test_special_byte_at_every_position(void)
+{
+    char text[128], want[128];
+    for (size_t length = 0; length <= 70; length++) {
+        /* plain: decoded as it is */
+        memset(want, 'a', length);
+        want[length] = '\0';
+        text[0] = '"';
+        memcpy(text + 1, want, length);
+        text[1 + length] = '"';
+        text[2 + length] = '\0';
+        mh_json_doc *doc = mh_json_parse(text, strlen(text), NULL, NULL);
+        size_t n = 0;
+        const char *got = doc ? mh_json_as_string(mh_json_root(doc), &n) : NULL;
+        CU_ASSERT(got && n == length && memcmp(got, want, length) == 0);
+        mh_json_free(doc);
+        for (size_t at = 0; at < length; at++) {
+            /* an escape at `at`: "\n" decodes to one newline */
+            memset(text, 'a', sizeof text);
+            text[0] = '"';
+            memcpy(text + 1 + at, "\\n", 2);
+            text[1 + length + 1] = '"';
+            doc = mh_json_parse(text, length + 3, NULL, NULL);
+            got = doc ? mh_json_as_string(mh_json_root(doc), &n) : NULL;
+            CU_ASSERT(got && n == length && got[at] == '\n' && (at == 0 || got[at - 1] == 'a'));
+            mh_json_free(doc);
+            /* UTF-8 at `at` (2 bytes): kept */
+            memset(text, 'a', sizeof text);
+            text[0] = '"';
+            memcpy(text + 1 + at, "\xc3\xa9", 2);
+            text[1 + length + 1] = '"';
+            doc = mh_json_parse(text, length + 3, NULL, NULL);
+            got = doc ? mh_json_as_string(mh_json_root(doc), &n) : NULL;
+            CU_ASSERT(got && n == length + 1 && (unsigned char)got[at] == 0xC3);
+            mh_json_free(doc);
+            /* a raw control character at `at`: refused */
+            memset(text, 'a', sizeof text);
+            text[0] = '"';
+            text[1 + at] = '\t';
+            text[1 + length] = '"';
+            CU_ASSERT_PTR_NULL(mh_json_parse(text, length + 2, NULL, NULL));
+            /* the closing quote early: what follows is not JSON */
+            memset(text, 'a', sizeof text);
+            text[0] = '"';
+            text[1 + at] = '"';
+            text[1 + length] = '"';
+            CU_ASSERT_PTR_NULL(mh_json_parse(text, length + 2, NULL, NULL));
+        }
+    }
+}
+
 MH_SUITE("json.parse", NULL, NULL, MH_TEST(test_scalars), MH_TEST(test_object_and_array), MH_TEST(test_strings),
          MH_TEST(test_integers), MH_TEST(test_doubles), MH_TEST(test_limits_options), MH_TEST(test_type_names),
-         MH_TEST(test_realistic), MH_TEST(test_long_strings))
+         MH_TEST(test_realistic), MH_TEST(test_long_strings),
+         MH_TEST(test_special_byte_at_every_position))
 
 /* ---- json.errors --------------------------------------------------------- */
 

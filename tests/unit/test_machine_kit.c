@@ -268,7 +268,7 @@ static const mh_kit_space toy_spaces[] = {
     {{"inverted", "a port", 256, 0xF000, 1}, 0, 0, port_peek, port_poke},
     {{"rom", "read-only", 16, 0, 0}, offsetof(toy, ram), 0, NULL, NULL},
 };
-static const mh_kit_memory_map toy_map = {toy_spaces, 4, toy_bank_at, toy_after_poke};
+static const mh_kit_memory_map toy_map = {toy_spaces, 4, toy_bank_at, toy_after_poke, NULL};
 
 static void test_memory(void)
 {
@@ -306,6 +306,59 @@ static void test_memory(void)
     CU_ASSERT_EQUAL(t->pokes, 3);
     CU_ASSERT_EQUAL(m->bank_at(chip.context, 0x1234), 0);
     CU_ASSERT_EQUAL(m->bank_at(chip.context, 0xF002), 2);
+    free(t);
+}
+
+/* peek_runs without a span(): plain bytes as one run in place, masked
+ * bytes and a per-byte space in chunks, the same bytes as peek. */
+typedef struct runs_seen {
+    uint8_t bytes[300];
+    size_t length, runs;
+    const uint8_t *first;
+} runs_seen;
+
+static void collect_run(void *user, const uint8_t *bytes, size_t n)
+{
+    runs_seen *r = user;
+    if (!r->runs++) r->first = bytes;
+    if (n <= sizeof r->bytes - r->length) memcpy(r->bytes + r->length, bytes, n);
+    r->length += n;
+}
+
+static void test_memory_runs(void)
+{
+    toy *t = calloc(1, sizeof *t);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    mh_kit_memory memory;
+    mh_chip chip = mh_kit_memory_chip(&memory, &toy_map, t, "toy memory");
+    const mh_memory_iface *m = chip.vtable;
+    CU_ASSERT_TRUE(MH_MEMORY_IFACE_HAS(m, peek_runs));
+    for (size_t i = 0; i < sizeof t->ram; i++) t->ram[i] = (uint8_t)(i * 7 + (i >> 8));
+    for (size_t i = 0; i < sizeof t->nybbles; i++) t->nybbles[i] = (uint8_t)(0xA0 + i);
+    static const struct {
+        size_t space;
+        uint32_t address, length;
+    } reads[] = {{0, 0x1234, 300}, {1, 3, 13}, {2, 0, 256}, {2, 200, 56}};
+    for (size_t k = 0; k < sizeof reads / sizeof reads[0]; k++) {
+        uint8_t want[300];
+        runs_seen seen = {{0}, 0, 0, NULL};
+        CU_ASSERT_EQUAL(m->peek(chip.context, reads[k].space, reads[k].address, want,
+                                reads[k].length), MH_OK);
+        CU_ASSERT_EQUAL(m->peek_runs(chip.context, reads[k].space, reads[k].address,
+                                     reads[k].length, collect_run, &seen), MH_OK);
+        CU_ASSERT_EQUAL(seen.length, reads[k].length);
+        CU_ASSERT_EQUAL(memcmp(seen.bytes, want, reads[k].length), 0);
+    }
+    /* plain RAM is handed over in place, in one run */
+    runs_seen ram = {{0}, 0, 0, NULL};
+    CU_ASSERT_EQUAL(m->peek_runs(chip.context, 0, 0x1234, 300, collect_run, &ram), MH_OK);
+    CU_ASSERT_EQUAL(ram.runs, 1);
+    CU_ASSERT_PTR_EQUAL(ram.first, t->ram + 0x1234);
+    /* a range out of the space: refused, nothing handed over */
+    runs_seen none = {{0}, 0, 0, NULL};
+    CU_ASSERT_EQUAL(m->peek_runs(chip.context, 1, 10, 7, collect_run, &none),
+                    MH_ERR_INVALID_ARGUMENT);
+    CU_ASSERT_EQUAL(none.runs, 0);
     free(t);
 }
 
@@ -612,6 +665,7 @@ static void test_log_without_host(void)
 MH_SUITE("sdk.machine_kit", NULL, NULL, MH_TEST(test_budget), MH_TEST(test_run_cpu),
          MH_TEST(test_exit),
          MH_TEST(test_exit_read_modify_write), MH_TEST(test_exit_from_debugger),
-         MH_TEST(test_jam), MH_TEST(test_break), MH_TEST(test_memory), MH_TEST(test_create),
+         MH_TEST(test_jam), MH_TEST(test_break), MH_TEST(test_memory), MH_TEST(test_memory_runs),
+         MH_TEST(test_create),
          MH_TEST(test_kernal_keys), MH_TEST(test_kernal_inject), MH_TEST(test_kernal_load),
          MH_TEST(test_log_without_host))

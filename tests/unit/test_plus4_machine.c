@@ -19,6 +19,7 @@
 #include "mh_test.h"
 #include "plus4.h"
 #include "test_media_build.h"
+#include "test_memory_runs_common.h"
 
 static char fake_dir[64];
 
@@ -103,6 +104,38 @@ static void test_rom_banks(void)
     plus4_bus_poke(m, 0xFDD0, 0);
     CU_ASSERT_EQUAL(plus4_bus_peek(m, 0x8000), 0xBA);
     plus4_free(m);
+}
+
+static uint8_t plus4_ref_peek(const void *m, uint16_t addr) { return plus4_bus_peek(m, addr); }
+
+/* memory_read's bulk path: Plus/4 and C16 (16 KiB mirrored), ROMs in and
+ * out, every low/high bank pair of $FDD0-$FDDF (empty slots read open):
+ * the memory interface's 64 KiB peek and peek_runs give exactly the bytes
+ * plus4_bus_peek gives one by one. */
+static void test_bulk_read(void)
+{
+    static const char *const models[] = {"", ",\"model\":\"c16\""};
+    for (size_t model = 0; model < 2; model++) {
+        plus4 *m = make_fake(models[model]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        mrt_fill_pattern(m->p.ram, sizeof m->p.ram, (uint8_t)model);
+        for (unsigned slot = 0; slot < PLUS4_ROM_SLOTS; slot++)
+            if (m->rom_present[slot])
+                mrt_fill_pattern(m->rom[slot], PLUS4_ROM_SIZE, (uint8_t)(0x20 + slot));
+        mh_chip chips[16];
+        size_t count = plus4_ifaces_chips(m, chips, 16);
+        for (unsigned banks = 0; banks < 16; banks++) {
+            plus4_bus_poke(m, (uint16_t)(0xFDD0 + banks), 0);
+            for (int roms = 1; roms >= 0; roms--) {
+                plus4_bus_poke(m, roms ? 0xFF3E : 0xFF3F, 0);
+                char label[64];
+                snprintf(label, sizeof label, "%s, banks $%X, ROMs %s",
+                         model ? "C16" : "Plus/4", banks, roms ? "in" : "out");
+                mrt_check_cpu_space(chips, count, m, plus4_ref_peek, label);
+            }
+        }
+        plus4_free(m);
+    }
 }
 
 static void test_c16_mirrors(void)
@@ -482,7 +515,7 @@ static void test_snapshot_round_trip(void)
 }
 
 MH_SUITE("plus4.banking", fake_init, fake_cleanup, MH_TEST(test_rom_ram_switch),
-         MH_TEST(test_rom_banks), MH_TEST(test_c16_mirrors), MH_TEST(test_acia_and_ports),
+         MH_TEST(test_rom_banks), MH_TEST(test_bulk_read), MH_TEST(test_c16_mirrors), MH_TEST(test_acia_and_ports),
          MH_TEST(test_options_refused), MH_TEST(test_cartridge_refused))
 MH_SUITE("plus4.machine", NULL, NULL, MH_TEST(test_boot_ready), MH_TEST(test_c16_boot),
          MH_TEST(test_ticks_and_exit), MH_TEST(test_drive_load), MH_TEST(test_keyboard_matrix),

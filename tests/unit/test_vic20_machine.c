@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "test_media_build.h"
+#include "test_memory_runs_common.h"
 #include "vic20.h"
 
 /* ---- a tiny KERNAL: reset at $E000 runs the code the test put there ---- */
@@ -151,6 +152,45 @@ static void test_memory_map(void)
     vic20_bus_poke(m, 0x2000, 0x77);
     CU_ASSERT_NOT_EQUAL(m->p.ram[0x2000], 0x77);
     vic20_free(m);
+    remove_roms();
+}
+
+static uint8_t vic20_ref_peek(const void *m, uint16_t addr) { return vic20_bus_peek(m, addr); }
+
+/* memory_read's bulk path: in every memory configuration, and with a
+ * cartridge in block 5, the memory interface's 64 KiB peek and peek_runs
+ * give exactly the bytes vic20_bus_peek gives one by one (RAM, ROM, the
+ * open blocks, I/O and colour RAM). */
+static void test_bulk_read(void)
+{
+    make_roms(exit_2a, sizeof exit_2a);
+    static const char *const memory[] = {"none", "3k", "8k", "16k", "24k", "all", "none"};
+    for (size_t i = 0; i < sizeof memory / sizeof memory[0]; i++) {
+        char extra[64];
+        snprintf(extra, sizeof extra, "\"vic20_memory\":\"%s\"", memory[i]);
+        vic20 *m = make(extra);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        run(m, 5000);
+        const char *cart = "";
+        if (i == sizeof memory / sizeof memory[0] - 1) { /* the last: a cartridge in block 5 */
+            static uint8_t image[8192];
+            mrt_fill_pattern(image, sizeof image, 9);
+            char path[256], error[512];
+            write_file(rom_dir, "cart.bin", image, sizeof image);
+            snprintf(path, sizeof path, "%s/cart.bin", rom_dir);
+            CU_ASSERT_EQUAL(vic20_cart_attach(m, path, error, sizeof error), MH_OK);
+            cart = " with a cartridge";
+        }
+        mrt_fill_pattern(m->p.ram, sizeof m->p.ram, (uint8_t)i);
+        mrt_fill_pattern(m->rom, 0xA000, 0x40); /* character ROM; the cartridge stays */
+        mrt_fill_pattern(m->rom + 0xC000, 0x4000, 0x41);
+        mh_chip chips[16];
+        size_t count = vic20_ifaces_chips(m, chips, 16);
+        char label[64];
+        snprintf(label, sizeof label, "vic20_memory %s%s", memory[i], cart);
+        mrt_check_cpu_space(chips, count, m, vic20_ref_peek, label);
+        vic20_free(m);
+    }
     remove_roms();
 }
 
@@ -530,7 +570,7 @@ static void test_drive8_load_and_run(void)
 }
 
 MH_SUITE("vic20.machine", NULL, NULL, MH_TEST(test_debugcart_exit_and_rom_errors),
-         MH_TEST(test_memory_map), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
+         MH_TEST(test_memory_map), MH_TEST(test_bulk_read), MH_TEST(test_via_interrupt_lines), MH_TEST(test_snapshots),
          MH_TEST(test_snapshot_mutations), MH_TEST(test_cartridges),
          MH_TEST(test_boot_with_original_roms),
          MH_TEST(test_drive8_load_and_run), MH_TEST(test_restore_and_joystick),

@@ -9,7 +9,8 @@
  *   "mh.memory/1"   MH_IFACE_MEMORY: the machine's memory spaces ("cpu" is
  *                   what the CPU sees now, then RAM, ROMs, I/O ...) with
  *                   side-effect-free peek and real poke, and which space
- *                   backs each CPU address at this moment.
+ *                   backs each CPU address at this moment; since ABI 1.6
+ *                   peek_runs(), the same bytes as runs in place (no copy).
  *   "mh.video/1"    MH_IFACE_VIDEO: the last complete frame as indexed
  *                   pixels with the visible border area, the palette, and
  *                   where the beam is now;
@@ -99,7 +100,33 @@ typedef struct mh_memory_iface {
                       size_t length);
     /* The space a CPU read of address reaches right now. */
     size_t (*bank_at)(void *context, uint16_t address);
+
+    /* ---- later additions: check struct_size before using them ---- */
+
+    /* ABI 1.6, may be NULL: the same bytes as peek(space, address, length),
+     * handed over in order as runs instead of copied: fn(user, bytes, n)
+     * once per run, the runs' n adding up to length. A run of RAM or ROM
+     * points into the machine's own array; bytes that have to be worked
+     * out (I/O registers, open bus, a CPU port) come in a buffer of the
+     * machine's. `bytes` is valid only during that call of fn, which must
+     * not call into the machine. A reader that encodes a large range
+     * (hex, base64) writes straight from the runs, with no copy of its
+     * own. MH_ERR_INVALID_ARGUMENT (and no call of fn) when the range
+     * leaves the space. */
+    mh_status (*peek_runs)(void *context, size_t space, uint32_t address, size_t length,
+                           void (*fn)(void *user, const uint8_t *bytes, size_t n), void *user);
 } mh_memory_iface;
+
+/* The size of mh.memory/1 as ABI 1.0 defined it (through bank_at): what a
+ * caller requires; later members are checked with MH_MEMORY_IFACE_HAS. */
+#define MH_MEMORY_IFACE_SIZE_1_0                                                                \
+    (offsetof(mh_memory_iface, bank_at) + sizeof(((mh_memory_iface *)0)->bank_at))
+
+/* 1 when the mh.memory/1 vtable iface holds member field and sets it. */
+#define MH_MEMORY_IFACE_HAS(iface, field)                                                       \
+    ((iface)->struct_size >= offsetof(mh_memory_iface, field) +                                 \
+                                 sizeof(((mh_memory_iface *)0)->field) &&                        \
+     (iface)->field != NULL)
 
 /* Whether [address, address + length) lies inside space `space` of a
  * machine's table of `count` spaces: the check every peek/poke makes. */

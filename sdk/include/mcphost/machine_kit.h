@@ -17,7 +17,8 @@
  *     register its chips, and on any failure destroy it, leaving nothing;
  *   - the mh.memory/1 skeleton: a const table of spaces (plain byte arrays
  *     inside the instance, or per-byte functions), range and writable
- *     checks, peek/poke dispatch, bank_at;
+ *     checks, peek/poke dispatch, bank_at, and peek_runs (RAM and ROM runs
+ *     read in place where the map's optional span() says where they are);
  *   - a log helper that takes a NULL host (machines made by unit tests).
  * KERNAL glue (LOAD trap, keyboard buffer, autostart) is in mcphost/kernal.h.
  *
@@ -200,6 +201,18 @@ typedef struct mh_kit_memory_map {
     size_t (*bank_at)(const void *instance, uint16_t address);
     /* Optional: after every poke (e.g. flush output a port wrote). */
     void (*after_poke)(void *instance);
+    /* Optional, for spaces read with a per-byte peek (the "cpu" space):
+     * where the bytes from address on can be read in place (a banked RAM
+     * or ROM run). Returns a pointer to the byte at address and sets
+     * *length (1 or more) to how many bytes from there read exactly as
+     * peek gives them; or returns NULL and sets *length (1 or more) to how
+     * many bytes from address on must go through peek one by one (I/O,
+     * open bus, a CPU port, or a space it does not cover). *length may run
+     * past the space's end (the kit clips it). No side effects. With it
+     * the kit's peek and peek_runs copy whole runs instead of calling
+     * peek once per byte. */
+    const uint8_t *(*span)(const void *instance, size_t space, uint32_t address,
+                           uint32_t *length);
 } mh_kit_memory_map;
 
 /* The context of a kit memory chip: the map and the instance. Embed it in

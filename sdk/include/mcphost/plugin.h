@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define MH_ABI_MAJOR 1
-#define MH_ABI_MINOR 5
+#define MH_ABI_MINOR 6
 
 /* The name of the single exported symbol. */
 #define MH_ENTRY_SYMBOL "mh_entry"

@@ -65,10 +65,13 @@ mh_status mh_args_address_value(const mh_json *value, const char *name, uint32_t
         return mh_args_i_fail(err, err_size, MH_ERR_INVALID_ARGUMENT, "%s: expected %s, got %s", name,
                               MH_ARGS_ADDRESS_FORMS, got);
     }
-    mh_args_i_echo(value, 1, got, sizeof got);
-    if (r == MH_ARGS_NUM_OK && negative)
+    /* The value is echoed only in a message: a good address costs none. */
+    if (r == MH_ARGS_NUM_OK && negative) {
+        mh_args_i_echo(value, 1, got, sizeof got);
         return mh_args_i_fail(err, err_size, MH_ERR_LIMIT, "%s: %s is below the lowest address $0000", name, got);
+    }
     if (r == MH_ARGS_NUM_TOO_LARGE || m > max_address) {
+        mh_args_i_echo(value, 1, got, sizeof got);
         mh_args_format_address(highest, sizeof highest, max_address);
         return mh_args_i_fail(err, err_size, MH_ERR_LIMIT, "%s: %s is above the highest address %s", name, got,
                               highest);
@@ -97,17 +100,19 @@ mh_status mh_args_int(const mh_json *args, const char *name, int64_t min, int64_
 {
     char wanted[80], got[64];
     const mh_json *value = mh_args_i_member(args, name);
-    describe_bounds(wanted, sizeof wanted, min, max);
-    if (!value) return mh_args_i_fail(err, err_size, MH_ERR_NOT_FOUND, "%s: missing; give %s", name, wanted);
+    if (!value) { /* often fine for the caller (a default): still says what to give */
+        describe_bounds(wanted, sizeof wanted, min, max);
+        return mh_args_i_fail(err, err_size, MH_ERR_NOT_FOUND, "%s: missing; give %s", name, wanted);
+    }
     uint64_t m = 0;
     int negative = 0;
     mh_args_num_result r = mh_args_i_number(value, &m, &negative);
     if (r == MH_ARGS_NUM_MALFORMED) {
+        describe_bounds(wanted, sizeof wanted, min, max);
         mh_args_i_describe(value, got, sizeof got);
         return mh_args_i_fail(err, err_size, MH_ERR_INVALID_ARGUMENT, "%s: expected %s, got %s", name, wanted,
                               got);
     }
-    mh_args_i_echo(value, 0, got, sizeof got);
     int64_t v = 0;
     int below = 0, above = 0;
     if (r == MH_ARGS_NUM_TOO_LARGE) {
@@ -120,10 +125,14 @@ mh_status mh_args_int(const mh_json *args, const char *name, int64_t min, int64_
         if (m > (uint64_t)INT64_MAX) above = 1;
         else v = (int64_t)m;
     }
-    if (below || (!above && v < min))
+    if (below || (!above && v < min)) {
+        mh_args_i_echo(value, 0, got, sizeof got);
         return mh_args_i_fail(err, err_size, MH_ERR_LIMIT, "%s: %s is below the minimum %" PRId64, name, got, min);
-    if (above || v > max)
+    }
+    if (above || v > max) {
+        mh_args_i_echo(value, 0, got, sizeof got);
         return mh_args_i_fail(err, err_size, MH_ERR_LIMIT, "%s: %s is above the maximum %" PRId64, name, got, max);
+    }
     *out = v;
     return MH_OK;
 }
@@ -231,9 +240,10 @@ mh_status mh_args_choice(const mh_json *args, const char *name, const char *cons
 {
     char listed[160], got[64];
     const mh_json *value = mh_args_i_member(args, name);
-    list_choices(listed, sizeof listed, choices, count);
-    if (!value)
+    if (!value) { /* often fine for the caller (a default): still says what to give */
+        list_choices(listed, sizeof listed, choices, count);
         return mh_args_i_fail(err, err_size, MH_ERR_NOT_FOUND, "%s: missing; give one of %s", name, listed);
+    }
     size_t n;
     const char *s = mh_json_as_string(value, &n);
     for (size_t i = 0; s && i < count; i++) {
@@ -242,6 +252,7 @@ mh_status mh_args_choice(const mh_json *args, const char *name, const char *cons
             return MH_OK;
         }
     }
+    list_choices(listed, sizeof listed, choices, count);
     mh_args_i_describe(value, got, sizeof got);
     return mh_args_i_fail(err, err_size, MH_ERR_INVALID_ARGUMENT, "%s: expected one of %s, got %s", name, listed,
                           got);

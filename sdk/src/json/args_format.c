@@ -11,7 +11,21 @@
 
 int mh_args_format_address(char *buf, size_t size, uint32_t address)
 {
-    return snprintf(buf, size, "$%04" PRIX32, address);
+    /* Every result has a few of these: by hand, snprintf's way (at least
+     * 4 digits, truncated to size with a NUL, the full length returned). */
+    static const char digits[] = "0123456789ABCDEF";
+    char text[12];
+    int n = 4;
+    while (n < 8 && (address >> (4 * n)) != 0) n++;
+    text[0] = '$';
+    for (int i = 0; i < n; i++) text[1 + i] = digits[(address >> (4 * (n - 1 - i))) & 15];
+    int length = n + 1;
+    if (size) {
+        size_t copy = (size_t)length < size ? (size_t)length : size - 1;
+        memcpy(buf, text, copy);
+        buf[copy] = '\0';
+    }
+    return length;
 }
 
 /* Writes `key`: value and `key`_hex: text. */
@@ -48,8 +62,8 @@ void mh_args_write_address(mh_json_writer *writer, const char *key, uint32_t add
 
 void mh_args_write_byte(mh_json_writer *writer, const char *key, uint8_t value)
 {
-    char text[8];
-    snprintf(text, sizeof text, "$%02X", value);
+    static const char digits[] = "0123456789ABCDEF";
+    char text[4] = {'$', digits[value >> 4], digits[value & 15], '\0'};
     write_number_and_hex(writer, key, value, text);
 }
 

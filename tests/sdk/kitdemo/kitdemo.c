@@ -35,7 +35,7 @@ static const mh_kit_run_ops run_ops = {sizeof(mh_kit_run_ops), 0, NULL, NULL, NU
 static const mh_kit_space spaces[] = {
     {{"cpu", "RAM", 65536, 0, 1}, offsetof(demo, ram), 0, NULL, NULL},
 };
-static const mh_kit_memory_map memory_map = {spaces, 1, NULL, NULL};
+static const mh_kit_memory_map memory_map = {spaces, 1, NULL, NULL, NULL};
 
 static mh_status make(const mh_host *host, const char *options, void **instance, char *error,
                       size_t error_size)
