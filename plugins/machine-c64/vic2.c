@@ -500,7 +500,7 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
 
 /* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
  * collisions, border; written to the framebuffer when visible. */
-static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
+static inline void pixels_now(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
 {
     const uint64_t bg = splat(v->reg[0x21]);
     uint64_t gpx;
@@ -517,7 +517,7 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
      * cycles after 57 restart it with the background. */
     if ((f & VIC2_F_GFX) && !(v->vert_border && n > 18u)) {
         uint64_t npx = bg, nfg = 0;
-        if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_data, v->g_cdata, &npx, &nfg);
+        if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_line[n - 1u], v->c_line[n - 1u], &npx, &nfg);
         const unsigned o = 1u + (v->reg[0x16] & 7u);
         fg_old = v->seq_fg;
         if (o == 8) {
@@ -574,6 +574,108 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
 }
 
+/* ---- Deferred pixels ----------------------------------------------------
+ * A cycle of the framebuffer's window (VIC2_F_RENDER) with no sprite
+ * shifting or starting and no border compare only leaves its g-access data
+ * in g_line/c_line: its pixels are drawn later, in a run, by px_flush(). A
+ * run ends (is drawn) before anything its pixels depend on changes: a
+ * register write, a border compare, a sprite's cycle, the end of the
+ * window, a framebuffer switch, a reset. Drawing earlier is always exact;
+ * the registers and flip flops are then still those of the run's cycles. */
+
+/* 0xFF in byte j where bit 7-j of the index is set: expand_bits() as a
+ * table, for the runs' standard text. */
+#define EXP1(b) ((((b) >> 7 & 1ull) * 0xFFull) | (((b) >> 6 & 1ull) * 0xFF00ull) |          \
+                 (((b) >> 5 & 1ull) * 0xFF0000ull) | (((b) >> 4 & 1ull) * 0xFF000000ull) |    \
+                 (((b) >> 3 & 1ull) * 0xFF00000000ull) |                                    \
+                 (((b) >> 2 & 1ull) * 0xFF0000000000ull) |                                  \
+                 (((b) >> 1 & 1ull) * 0xFF000000000000ull) | (((b) & 1ull) * 0xFF00000000000000ull))
+#define EXP4(b) EXP1(b), EXP1((b) + 1u), EXP1((b) + 2u), EXP1((b) + 3u)
+#define EXP16(b) EXP4(b), EXP4((b) + 4u), EXP4((b) + 8u), EXP4((b) + 12u)
+#define EXP64(b) EXP16(b), EXP16((b) + 16u), EXP16((b) + 32u), EXP16((b) + 48u)
+static const uint64_t expand_table[256] = {EXP64(0u), EXP64(64u), EXP64(128u), EXP64(192u)};
+
+/* The 8 pixels of cycle n (x = 8(n-13)-1) into the row, clipped to it. */
+static inline void store_cycle(uint8_t *row, unsigned n, uint64_t out)
+{
+    const int x = 8 * ((int)n - 13) - 1;
+    if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
+        store8(row + x, out);
+    } else {
+        uint8_t o8[8];
+        store8(o8, out);
+        for (int j = 0; j < 8; j++)
+            if (x + j >= 0 && x + j < M6569_FB_WIDTH) row[x + j] = o8[j];
+    }
+}
+
+/* The sequencer after pending cycle n of a run (its character, or the
+ * background outside the characters and under the vertical border). */
+static void px_seq_after(m6569 *v, unsigned n)
+{
+    const uint32_t f = v->links.cyc[n];
+    uint64_t npx = splat(v->reg[0x21]), nfg = 0;
+    if ((f & VIC2_F_NEWCHAR) && !v->vert_border)
+        render_cell(v, v->g_line[n - 1u], v->c_line[n - 1u], &npx, &nfg);
+    v->seq_px = npx;
+    v->seq_fg = nfg;
+}
+
+/* Draws the pending cycles px_from .. end-1: no sprite, no border compare
+ * and the registers of the whole run, so the run's colours, mode and scroll
+ * are worked out once. As pixels_now() with chg = -1. */
+static __attribute__((noinline)) void px_flush(m6569 *v, unsigned end)
+{
+    unsigned n = v->px_from;
+    v->px_from = 0;
+    if (n >= end) return;
+    uint8_t *const row = v->links.fb_line;
+    const uint64_t bg = splat(v->reg[0x21]);
+    if (row && (v->main_border || v->vert_border)) {
+        /* one colour: the border, or the background under an opened side
+         * border */
+        const uint64_t fill = v->main_border ? splat(v->reg[0x20]) : bg;
+        for (unsigned c = n; c < end; c++) store_cycle(row, c, fill);
+    }
+    if (!row || v->main_border || v->vert_border) {
+        px_seq_after(v, end - 1u);
+        return;
+    }
+    const uint32_t *const cyc = v->links.cyc;
+    const unsigned o = 1u + (v->reg[0x16] & 7u);
+    const unsigned s = 8u * o;
+    const unsigned mode = ((v->reg[0x11] >> 4) & 6u) | ((v->reg[0x16] >> 4) & 1u);
+    uint64_t prev = v->seq_px, prev_fg = v->seq_fg;
+    for (; n < end; n++) {
+        const uint32_t f = cyc[n];
+        uint64_t npx = bg, nfg = 0;
+        if (f & VIC2_F_GFX) {
+            if (f & VIC2_F_NEWCHAR) {
+                const unsigned g = v->g_line[n - 1u], c = v->c_line[n - 1u];
+                if (mode == 0) {
+                    nfg = expand_table[g];
+                    npx = bg ^ ((bg ^ splat(c >> 8)) & nfg);
+                } else {
+                    render_cell(v, g, c, &npx, &nfg);
+                }
+            }
+            store_cycle(row, n, o == 8 ? prev : (prev >> (64u - s)) | (npx << s));
+        } else {
+            store_cycle(row, n, bg);
+        }
+        prev = npx;
+        prev_fg = nfg;
+    }
+    v->seq_px = prev;
+    v->seq_fg = prev_fg;
+}
+
+/* Draws the pending cycles up to the current one (outside the tick). */
+static void px_flush_now(m6569 *v)
+{
+    if (v->px_from) px_flush(v, v->cycle + 1u);
+}
+
 /* The per-cycle rules of the cycle table's event cycles (VIC2_F_EVENTS:
  * about 10 of a line's cycles). Out of line: the other cycles' path stays
  * small. Returns the pixel where the main border flip flop changes in this
@@ -581,6 +683,9 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
 static __attribute__((noinline)) int cycle_events(m6569 *v, uint32_t f, unsigned bl)
 {
     int chg = -1;
+    /* the run so far was drawn with the border flip flops before this
+     * cycle's compares */
+    if ((f & VIC2_F_BORDER) && v->px_from) px_flush(v, v->cycle);
     if (f & VIC2_F_VC) {
         v->vc = v->vcbase;
         v->vmli = 0;
@@ -669,7 +774,16 @@ uint32_t m6569_tick(m6569 *v)
     const uint8_t mb0 = v->main_border;
     const int chg = (f & VIC2_F_EVENTS) ? cycle_events(v, f, bl) : -1;
 
-    pixels(v, n, f, mb0, chg);
+    {
+        const unsigned spr = v->spr_shift | (v->spr_at[n] & v->spr_disp);
+        if (!spr && (f & (VIC2_F_RENDER | VIC2_F_BORDER)) == VIC2_F_RENDER) {
+            if (!v->px_from) v->px_from = (uint8_t)n;
+        } else {
+            if (v->px_from) px_flush(v, n);
+            /* outside the window a cycle without a sprite shows nothing */
+            if (spr || (f & VIC2_F_RENDER)) pixels_now(v, n, f, mb0, chg);
+        }
+    }
 
     /* Phase 1 access. */
     uint16_t addr;
@@ -692,8 +806,8 @@ uint32_t m6569_tick(m6569 *v)
             addr = (r11 & 0x40u) ? 0x39FF : 0x3FFF;
         }
         data = fetch(v, addr);
-        v->g_data = data;
-        v->g_cdata = cd;
+        v->g_line[n] = data;
+        v->c_line[n] = cd;
     } else switch (f & VIC2_K_MASK) {
     case VIC2_K_REFRESH:
         addr = (uint16_t)(0x3F00u | v->refresh);
@@ -765,6 +879,7 @@ uint32_t m6569_tick(m6569 *v)
 void m6569_run(m6569 *vic, uint32_t cycles)
 {
     while (cycles--) m6569_tick(vic);
+    px_flush_now(vic);
 }
 
 /* ---- init, reset, links ----------------------------------------------- */
@@ -796,6 +911,7 @@ mh_status m6569_init(m6569 *vic, const m6569_desc *desc)
 
 void m6569_reset(m6569 *vic)
 {
+    px_flush_now(vic);
     m6569 keep = *vic;
     memset(vic, 0, sizeof *vic);
     vic->model = keep.model;
@@ -835,6 +951,7 @@ void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram)
 
 void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 {
+    px_flush_now(vic);
     vic->links.framebuffer = fb;
     vic->links.fb_pitch = pitch ? pitch : M6569_FB_WIDTH;
     fb_line_update(vic);
@@ -846,6 +963,8 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     *vic = *saved;
     vic->links = links;
     vic->links.cyc = timing_of(vic)->cyc;
+    /* a pending run lies in this line, before the cycle ticked last */
+    if (vic->px_from > vic->cycle || vic->cycle > vic->cycles_per_line) vic->px_from = 0;
     fb_line_update(vic);
     bad_line_eval(vic);
 }
@@ -892,6 +1011,7 @@ uint8_t m6569_read(m6569 *v, uint16_t addr)
 void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
 {
     const unsigned r = addr & 0x3Fu;
+    px_flush_now(v); /* the pending cycles were before the write */
     switch (r) {
     case 0x11:
         v->reg[r] = value;

@@ -106,7 +106,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define M6569_STATE_VERSION 2
+#define M6569_STATE_VERSION 3
 
 typedef enum m6569_model {
     M6569_MODEL_6569 = 0,     /* PAL-B NMOS, 63 cycles x 312 lines (default) */
@@ -250,10 +250,13 @@ typedef struct m6569 {
     uint16_t vm[64];     /* video matrix line: char | colour << 8 (40 used) */
 
     /* Graphics sequencer. */
-    uint8_t g_data;      /* last g-access byte (shown from the next cycle) */
+    uint8_t px_from;     /* first cycle of this line whose pixels are not
+                          * drawn yet, 0 if none (vic2.c, "Deferred pixels") */
     uint8_t mm_next;     /* sprite-sprite collisions of this cycle's pixels
                           * 1-7: reach $D01E (and the IRQ) at the next tick */
-    uint16_t g_cdata;    /* its 12-bit c-data (0 in idle state) */
+    uint8_t g_line[66];  /* g-access byte of each cycle of this line (cycle
+                          * n's character is shown from cycle n+1) */
+    uint16_t c_line[66]; /* its 12-bit c-data (0 in idle state) */
     uint64_t seq_px;     /* 8 colours of the character being shifted out */
     uint64_t seq_fg;     /* its foreground mask (0xFF per foreground pixel) */
 
