@@ -634,8 +634,11 @@ static __attribute__((noinline)) void px_flush(m6569 *v, unsigned end)
     if (row && (v->main_border || v->vert_border)) {
         /* one colour: the border, or the background under an opened side
          * border */
-        const uint64_t fill = v->main_border ? splat(v->reg[0x20]) : bg;
-        for (unsigned c = n; c < end; c++) store_cycle(row, c, fill);
+        const int x0 = 8 * ((int)n - 13) - 1, x1 = 8 * ((int)end - 13) - 1;
+        const int from = x0 < 0 ? 0 : x0, to = x1 > M6569_FB_WIDTH ? M6569_FB_WIDTH : x1;
+        if (to > from)
+            memset(row + from, v->main_border ? v->reg[0x20] & 15 : v->reg[0x21] & 15,
+                   (size_t)(to - from));
     }
     if (!row || v->main_border || v->vert_border) {
         px_seq_after(v, end - 1u);
@@ -668,6 +671,14 @@ static __attribute__((noinline)) void px_flush(m6569 *v, unsigned end)
     }
     v->seq_px = prev;
     v->seq_fg = prev_fg;
+}
+
+/* The tick's cycles whose pixels are drawn at once (a sprite, a border
+ * compare, outside the window): out of line, the tick stays small. */
+static __attribute__((noinline)) void pixels_at_once(m6569 *v, unsigned n, uint32_t f,
+                                                     uint8_t mb0, int chg)
+{
+    pixels_now(v, n, f, mb0, chg);
 }
 
 /* Draws the pending cycles up to the current one (outside the tick). */
@@ -781,7 +792,7 @@ uint32_t m6569_tick(m6569 *v)
         } else {
             if (v->px_from) px_flush(v, n);
             /* outside the window a cycle without a sprite shows nothing */
-            if (spr || (f & VIC2_F_RENDER)) pixels_now(v, n, f, mb0, chg);
+            if (spr || (f & VIC2_F_RENDER)) pixels_at_once(v, n, f, mb0, chg);
         }
     }
 
