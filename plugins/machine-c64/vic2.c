@@ -760,8 +760,10 @@ uint32_t m6569_tick(m6569 *v)
         bad_line_eval(v);
     }
 
-    /* Raster compare: an IRQ when it goes from no match to match. */
-    {
+    /* Raster compare: an IRQ when it goes from no match to match. Its
+     * inputs change only at a line start and with a $D011/$D012 write. */
+    if (n <= 2 || v->cmp_dirty) {
+        v->cmp_dirty = 0;
         const uint8_t m = v->raster == v->irq_line;
         if (m && !v->raster_match) {
             v->irq_latch |= M6569_INT_RST;
@@ -976,6 +978,7 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     vic->links.cyc = timing_of(vic)->cyc;
     /* a pending run lies in this line, before the cycle ticked last */
     if (vic->px_from > vic->cycle || vic->cycle > vic->cycles_per_line) vic->px_from = 0;
+    vic->cmp_dirty = 1;
     fb_line_update(vic);
     bad_line_eval(vic);
 }
@@ -1026,11 +1029,13 @@ void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
     switch (r) {
     case 0x11:
         v->reg[r] = value;
+        v->cmp_dirty = 1;
         v->irq_line = (uint16_t)((v->irq_line & 0xFFu) | ((unsigned)(value & 0x80u) << 1));
         bad_line_eval(v);
         return;
     case 0x12:
         v->reg[r] = value;
+        v->cmp_dirty = 1;
         v->irq_line = (uint16_t)((v->irq_line & 0x100u) | value);
         return;
     case 0x10:

@@ -231,6 +231,8 @@ typedef struct m6569 {
     uint8_t irq_mask;    /* $D01A bits 0-3 */
     uint8_t irq;         /* output: 1 = /IRQ asserted */
     uint8_t raster_match; /* compare matched in the last cycle (edge detect) */
+    uint8_t cmp_dirty;   /* internal: the compare's inputs changed ($D011/$D012
+                          * write, restore): compare at the next tick */
     uint8_t ba;          /* 1 = BA high (CPU may read), 0 = pull RDY low */
     uint8_t aec;         /* 1 = the CPU had phase 2 of this cycle */
     uint8_t ba_low_run;  /* consecutive cycles BA has been low, before this one */
