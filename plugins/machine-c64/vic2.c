@@ -737,10 +737,63 @@ static __attribute__((noinline)) int cycle_events(m6569 *v, uint32_t f, unsigned
     return chg;
 }
 
+/* The g-access of cycle n (Bauer 3.7.2): the byte, kept with its c-data
+ * for the pixels of the next cycle; *addr gets the address. */
+static inline uint8_t g_access(m6569 *v, unsigned n, unsigned r11, uint16_t *addr)
+{
+    uint16_t cd, a;
+    if (v->display) {
+        cd = v->vm[v->vmli];
+        if (r11 & 0x20u)
+            a = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
+        else
+            a = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
+        if (r11 & 0x40u) a &= 0x39FF;
+        v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
+        v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
+    } else {
+        cd = 0;
+        a = (r11 & 0x40u) ? 0x39FF : 0x3FFF;
+    }
+    const uint8_t data = fetch(v, a);
+    v->g_line[n] = data;
+    v->c_line[n] = cd;
+    *addr = a;
+    return data;
+}
+
+static uint32_t tick_full(m6569 *v, unsigned n);
+
 uint32_t m6569_tick(m6569 *v)
 {
-    unsigned n = v->cycle + 1u;
-    if (n > v->cycles_per_line) n = 1;
+    const unsigned n = v->cycle + 1u;
+    const uint32_t f = v->links.cyc[n]; /* 0 past the last cycle */
+    /* The short path: a cycle of the cycle table's VIC2_F_QUIET (a g-access
+     * and characters, no event) with nothing else to do in it - not a bad
+     * line, no sprite pixels, no pending acknowledge, collision or compare.
+     * What the full path would do for it, no more. */
+    if ((f & VIC2_F_QUIET) &&
+        !(v->bl_next | v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift |
+          (v->spr_at[n] & v->spr_disp))) {
+        v->cycle = (uint8_t)n;
+        v->ticks++;
+        v->bad_line = 0;
+        if (!v->px_from) v->px_from = (uint8_t)n;
+        uint16_t addr;
+        v->bus_phi1 = g_access(v, n, v->reg[0x11], &addr);
+        v->addr_phi1 = addr;
+        v->aec = 1;
+        v->addr_phi2 = 0xFFFF;
+        v->ba_low_run = 0;
+        v->ba = 1;
+        return M6569_PIN_BA | M6569_PIN_AEC | (v->irq ? M6569_PIN_IRQ : 0u);
+    }
+    return tick_full(v, n > v->cycles_per_line ? 1u : n);
+}
+
+/* Every other cycle. */
+static __attribute__((noinline)) uint32_t tick_full(m6569 *v, unsigned n)
+{
     v->cycle = (uint8_t)n;
     v->ticks++;
     if (v->irq_ack) {
@@ -804,23 +857,7 @@ uint32_t m6569_tick(m6569 *v)
     const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
     /* g-accesses are most of a line's cycles: tested before the switch */
     if ((f & VIC2_K_MASK) == VIC2_K_G) {
-        uint16_t cd;
-        if (v->display) {
-            cd = v->vm[v->vmli];
-            if (r11 & 0x20u)
-                addr = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
-            else
-                addr = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
-            if (r11 & 0x40u) addr &= 0x39FF;
-            v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
-            v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
-        } else {
-            cd = 0;
-            addr = (r11 & 0x40u) ? 0x39FF : 0x3FFF;
-        }
-        data = fetch(v, addr);
-        v->g_line[n] = data;
-        v->c_line[n] = cd;
+        data = g_access(v, n, r11, &addr);
     } else switch (f & VIC2_K_MASK) {
     case VIC2_K_REFRESH:
         addr = (uint16_t)(0x3F00u | v->refresh);

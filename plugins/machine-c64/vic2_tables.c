@@ -21,12 +21,12 @@
 /* Cycles 16-54 of every model: g-access, c-access, bad-line BA. */
 #define GC (VIC2_K_G | VIC2_F_C | VIC2_F_BAF | R)
 #define CH (VIC2_F_GFX | VIC2_F_NEWCHAR)
+/* Cycles 19-54: nothing but the g-access (and c-access) and characters. */
+#define Q (GC | CH | VIC2_F_QUIET)
 #define MID                                                                                  \
-    /* 17 */ GC | CH | VIC2_F_BL1, /* 18 */ GC | CH | VIC2_F_BL0, GC | CH, GC | CH, GC | CH,  \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH,       \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH,       \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH,       \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, /* 54 */ GC | CH
+    /* 17 */ GC | CH | VIC2_F_BL1, /* 18 */ GC | CH | VIC2_F_BL0, /* 19 */ Q, Q, Q, Q, Q, Q,   \
+        /* 25 */ Q, Q, Q, Q, Q, Q, Q, Q, Q, Q, /* 35 */ Q, Q, Q, Q, Q, Q, Q, Q, Q, Q,          \
+        /* 45 */ Q, Q, Q, Q, Q, Q, Q, Q, Q, /* 54 */ Q
 /* Cycles 11-16 (refresh, VC/RC start, MCBASE) are the same on all models. */
 #define REFRESH_TO_16                                                                        \
     /* 11 */ RF, /* 12 */ RF | VIC2_F_BAF, /* 13 */ RF | VIC2_F_BAF | R,                       \
@@ -37,7 +37,8 @@
 /* 6569 / 8565: 63 cycles. Sprite n's p-access in cycle 58+2n (mod 63), its
  * s-accesses in phase 2 of that cycle and both phases of the next; BA low
  * from 3 cycles before the first s-access to the last one. */
-static const uint32_t cycles_pal[64] = {
+/* One entry more than cycles: the 0 after the last cycle (no flag set). */
+static const uint32_t cycles_pal[65] = {
     0,
     /* 1 */ PTR(3) | BA(0x18), S1(3) | BA(0x38), PTR(4) | BA(0x30), S1(4) | BA(0x70),
     /* 5 */ PTR(5) | BA(0x60), S1(5) | BA(0xE0), PTR(6) | BA(0xC0), S1(6) | BA(0xC0),
@@ -57,7 +58,7 @@ static const uint32_t cycles_pal[64] = {
 
 /* 6567R8 / 8562: 65 cycles; sprite 0's p-access in cycle 59, sprites 3-7
  * one cycle earlier than on PAL, an idle access in cycle 10. */
-static const uint32_t cycles_ntsc[66] = {
+static const uint32_t cycles_ntsc[67] = {
     0,
     /* 1 */ S1(3) | BA(0x38), PTR(4) | BA(0x30), S1(4) | BA(0x70), PTR(5) | BA(0x60),
     /* 5 */ S1(5) | BA(0xE0), PTR(6) | BA(0xC0), S1(6) | BA(0xC0), PTR(7) | BA(0x80),
@@ -78,7 +79,7 @@ static const uint32_t cycles_ntsc[66] = {
 };
 
 /* 6567R56A: 64 cycles; sprites 3-7 as on PAL, sprite 0's p-access in 59. */
-static const uint32_t cycles_ntsc_old[65] = {
+static const uint32_t cycles_ntsc_old[66] = {
     0,
     /* 1 */ PTR(3) | BA(0x18), S1(3) | BA(0x38), PTR(4) | BA(0x30), S1(4) | BA(0x70),
     /* 5 */ PTR(5) | BA(0x60), S1(5) | BA(0xE0), PTR(6) | BA(0xC0), S1(6) | BA(0xC0),
