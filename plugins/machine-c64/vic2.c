@@ -762,25 +762,66 @@ static inline uint8_t g_access(m6569 *v, unsigned n, unsigned r11, uint16_t *add
     return data;
 }
 
+/* The phase-1 access of cycle n (table entry f): refresh, g-access,
+ * sprite pointer, s-access 1 or the idle access. */
+static inline __attribute__((always_inline)) uint8_t phase1_access(m6569 *v, unsigned n,
+                                                                  uint32_t f, unsigned r11,
+                                    uint16_t *addr)
+{
+    const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
+    uint8_t data;
+    /* g-accesses are most of a line's cycles: tested before the switch */
+    if ((f & VIC2_K_MASK) == VIC2_K_G) return g_access(v, n, r11, addr);
+    switch (f & VIC2_K_MASK) {
+    case VIC2_K_REFRESH:
+        *addr = (uint16_t)(0x3F00u | v->refresh);
+        v->refresh--;
+        return fetch(v, *addr);
+    case VIC2_K_PTR:
+        *addr = (uint16_t)(((v->reg[0x18] & 0xF0u) << 6) | 0x3F8u | sn);
+        data = fetch(v, *addr);
+        v->spr_ptr[sn] = data;
+        return data;
+    case VIC2_K_S1:
+        if (v->spr_dma & (1u << sn)) {
+            *addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
+            data = fetch(v, *addr);
+            v->spr_buf[sn] |= (uint32_t)data << 8;
+            v->mc[sn] = (uint8_t)((v->mc[sn] + 1u) & 63u);
+            return data;
+        }
+        *addr = 0x3FFF; /* no DMA: idle access */
+        return fetch(v, *addr);
+    default:
+        *addr = 0x3FFF;
+        return fetch(v, *addr);
+    }
+}
+
 static uint32_t tick_full(m6569 *v, unsigned n);
 
 uint32_t m6569_tick(m6569 *v)
 {
     const unsigned n = v->cycle + 1u;
-    const uint32_t f = v->links.cyc[n]; /* 0 past the last cycle */
-    /* The short path: a cycle of the cycle table's VIC2_F_QUIET (a g-access
-     * and characters, no event) with nothing else to do in it - not a bad
-     * line, no sprite pixels, no pending acknowledge, collision or compare.
-     * What the full path would do for it, no more. */
-    if ((f & VIC2_F_QUIET) &&
+    const uint32_t f = v->links.cyc[n]; /* VIC2_F_FULL past the last cycle */
+    /* The short path: a cycle without events in the cycle table, with
+     * nothing else to do in it - not a bad line, no sprite pixels or DMA,
+     * no pending acknowledge, collision or compare: what the full path
+     * would do for it, no more. */
+    if (!(f & (VIC2_F_EVENTS | VIC2_F_FULL)) &&
         !(v->bl_next | v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift |
-          (v->spr_at[n] & v->spr_disp))) {
+          (v->spr_at[n] & v->spr_disp) | ((f >> VIC2_BA_SHIFT) & v->spr_dma))) {
         v->cycle = (uint8_t)n;
         v->ticks++;
         v->bad_line = 0;
-        if (!v->px_from) v->px_from = (uint8_t)n;
+        if (f & VIC2_F_RENDER) {
+            if (!v->px_from) v->px_from = (uint8_t)n;
+        } else if (v->px_from) {
+            px_flush(v, n);
+        }
         uint16_t addr;
-        v->bus_phi1 = g_access(v, n, v->reg[0x11], &addr);
+        const uint8_t data = phase1_access(v, n, f, v->reg[0x11], &addr);
+        v->bus_phi1 = data;
         v->addr_phi1 = addr;
         v->aec = 1;
         v->addr_phi2 = 0xFFFF;
@@ -853,38 +894,8 @@ static __attribute__((noinline)) uint32_t tick_full(m6569 *v, unsigned n)
 
     /* Phase 1 access. */
     uint16_t addr;
-    uint8_t data;
+    uint8_t data = phase1_access(v, n, f, r11, &addr);
     const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
-    /* g-accesses are most of a line's cycles: tested before the switch */
-    if ((f & VIC2_K_MASK) == VIC2_K_G) {
-        data = g_access(v, n, r11, &addr);
-    } else switch (f & VIC2_K_MASK) {
-    case VIC2_K_REFRESH:
-        addr = (uint16_t)(0x3F00u | v->refresh);
-        v->refresh--;
-        data = fetch(v, addr);
-        break;
-    case VIC2_K_PTR:
-        addr = (uint16_t)(((v->reg[0x18] & 0xF0u) << 6) | 0x3F8u | sn);
-        data = fetch(v, addr);
-        v->spr_ptr[sn] = data;
-        break;
-    case VIC2_K_S1:
-        if (v->spr_dma & (1u << sn)) {
-            addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
-            data = fetch(v, addr);
-            v->spr_buf[sn] |= (uint32_t)data << 8;
-            v->mc[sn] = (uint8_t)((v->mc[sn] + 1u) & 63u);
-        } else {
-            addr = 0x3FFF; /* no DMA: idle access */
-            data = fetch(v, addr);
-        }
-        break;
-    default:
-        addr = 0x3FFF;
-        data = fetch(v, addr);
-        break;
-    }
     v->bus_phi1 = data;
     v->addr_phi1 = addr;
 
