@@ -649,7 +649,20 @@ static __attribute__((noinline)) void px_flush(m6569 *v, unsigned end)
     const unsigned s = 8u * o;
     const unsigned mode = ((v->reg[0x11] >> 4) & 6u) | ((v->reg[0x16] >> 4) & 1u);
     uint64_t prev = v->seq_px, prev_fg = v->seq_fg;
-    for (; n < end; n++) {
+    while (n < end) {
+        if (mode == 0 && o != 8 && (cyc[n] & VIC2_F_NEWCHAR)) {
+            /* standard text, scrolled: the usual screen. The characters'
+             * cycles (17-56) lie inside the row: no clipping. */
+            uint8_t *dst = row + 8u * (n - 13u) - 1u;
+            for (; n < end && (cyc[n] & VIC2_F_NEWCHAR); n++, dst += 8) {
+                const uint64_t m = expand_table[v->g_line[n - 1u]];
+                const uint64_t npx = bg ^ ((bg ^ splat(v->c_line[n - 1u] >> 8)) & m);
+                store8(dst, (prev >> (64u - s)) | (npx << s));
+                prev = npx;
+                prev_fg = m;
+            }
+            continue;
+        }
         const uint32_t f = cyc[n];
         uint64_t npx = bg, nfg = 0;
         if (f & VIC2_F_GFX) {
@@ -668,6 +681,7 @@ static __attribute__((noinline)) void px_flush(m6569 *v, unsigned end)
         }
         prev = npx;
         prev_fg = nfg;
+        n++;
     }
     v->seq_px = prev;
     v->seq_fg = prev_fg;
