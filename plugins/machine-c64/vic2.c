@@ -1024,9 +1024,11 @@ void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram)
     vic->links.color_ram = color_ram;
 }
 
+/* Pixels still pending go to the new framebuffer: nothing is pending at a
+ * line start (where machines switch frames), and after a restore the
+ * snapshot's pending cycles belong to the restored frame. */
 void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 {
-    px_flush_now(vic);
     vic->links.framebuffer = fb;
     vic->links.fb_pitch = pitch ? pitch : M6569_FB_WIDTH;
     fb_line_update(vic);
@@ -1040,7 +1042,6 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     vic->links.cyc = timing_of(vic)->cyc;
     /* a pending run lies in this line, before the cycle ticked last */
     if (vic->px_from > vic->cycle || vic->cycle > vic->cycles_per_line) vic->px_from = 0;
-    vic->cmp_dirty = 1;
     fb_line_update(vic);
     bad_line_eval(vic);
 }
