@@ -500,7 +500,7 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
 
 /* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
  * collisions, border; written to the framebuffer when visible. */
-static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
+static inline void pixels_now(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
 {
     const uint64_t bg = splat(v->reg[0x21]);
     uint64_t gpx;
@@ -517,7 +517,7 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
      * cycles after 57 restart it with the background. */
     if ((f & VIC2_F_GFX) && !(v->vert_border && n > 18u)) {
         uint64_t npx = bg, nfg = 0;
-        if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_data, v->g_cdata, &npx, &nfg);
+        if (f & VIC2_F_NEWCHAR) render_cell(v, v->g_line[n - 1u], v->c_line[n - 1u], &npx, &nfg);
         const unsigned o = 1u + (v->reg[0x16] & 7u);
         fg_old = v->seq_fg;
         if (o == 8) {
@@ -574,6 +574,133 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
     }
 }
 
+/* ---- Deferred pixels ----------------------------------------------------
+ * A cycle of the framebuffer's window (VIC2_F_RENDER) with no sprite
+ * shifting or starting and no border compare only leaves its g-access data
+ * in g_line/c_line: its pixels are drawn later, in a run, by px_flush(). A
+ * run ends (is drawn) before anything its pixels depend on changes: a
+ * register write, a border compare, a sprite's cycle, the end of the
+ * window, a framebuffer switch, a reset. Drawing earlier is always exact;
+ * the registers and flip flops are then still those of the run's cycles. */
+
+/* 0xFF in byte j where bit 7-j of the index is set: expand_bits() as a
+ * table, for the runs' standard text. */
+#define EXP1(b) ((((b) >> 7 & 1ull) * 0xFFull) | (((b) >> 6 & 1ull) * 0xFF00ull) |          \
+                 (((b) >> 5 & 1ull) * 0xFF0000ull) | (((b) >> 4 & 1ull) * 0xFF000000ull) |    \
+                 (((b) >> 3 & 1ull) * 0xFF00000000ull) |                                    \
+                 (((b) >> 2 & 1ull) * 0xFF0000000000ull) |                                  \
+                 (((b) >> 1 & 1ull) * 0xFF000000000000ull) | (((b) & 1ull) * 0xFF00000000000000ull))
+#define EXP4(b) EXP1(b), EXP1((b) + 1u), EXP1((b) + 2u), EXP1((b) + 3u)
+#define EXP16(b) EXP4(b), EXP4((b) + 4u), EXP4((b) + 8u), EXP4((b) + 12u)
+#define EXP64(b) EXP16(b), EXP16((b) + 16u), EXP16((b) + 32u), EXP16((b) + 48u)
+static const uint64_t expand_table[256] = {EXP64(0u), EXP64(64u), EXP64(128u), EXP64(192u)};
+
+/* The 8 pixels of cycle n (x = 8(n-13)-1) into the row, clipped to it. */
+static inline void store_cycle(uint8_t *row, unsigned n, uint64_t out)
+{
+    const int x = 8 * ((int)n - 13) - 1;
+    if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
+        store8(row + x, out);
+    } else {
+        uint8_t o8[8];
+        store8(o8, out);
+        for (int j = 0; j < 8; j++)
+            if (x + j >= 0 && x + j < M6569_FB_WIDTH) row[x + j] = o8[j];
+    }
+}
+
+/* The sequencer after pending cycle n of a run (its character, or the
+ * background outside the characters and under the vertical border). */
+static void px_seq_after(m6569 *v, unsigned n)
+{
+    const uint32_t f = v->links.cyc[n];
+    uint64_t npx = splat(v->reg[0x21]), nfg = 0;
+    if ((f & VIC2_F_NEWCHAR) && !v->vert_border)
+        render_cell(v, v->g_line[n - 1u], v->c_line[n - 1u], &npx, &nfg);
+    v->seq_px = npx;
+    v->seq_fg = nfg;
+}
+
+/* Draws the pending cycles px_from .. end-1: no sprite, no border compare
+ * and the registers of the whole run, so the run's colours, mode and scroll
+ * are worked out once. As pixels_now() with chg = -1. */
+static __attribute__((noinline)) void px_flush(m6569 *v, unsigned end)
+{
+    unsigned n = v->px_from;
+    v->px_from = 0;
+    if (n >= end) return;
+    uint8_t *const row = v->links.fb_line;
+    const uint64_t bg = splat(v->reg[0x21]);
+    if (row && (v->main_border || v->vert_border)) {
+        /* one colour: the border, or the background under an opened side
+         * border */
+        const int x0 = 8 * ((int)n - 13) - 1, x1 = 8 * ((int)end - 13) - 1;
+        const int from = x0 < 0 ? 0 : x0, to = x1 > M6569_FB_WIDTH ? M6569_FB_WIDTH : x1;
+        if (to > from)
+            memset(row + from, v->main_border ? v->reg[0x20] & 15 : v->reg[0x21] & 15,
+                   (size_t)(to - from));
+    }
+    if (!row || v->main_border || v->vert_border) {
+        px_seq_after(v, end - 1u);
+        return;
+    }
+    const uint32_t *const cyc = v->links.cyc;
+    const unsigned o = 1u + (v->reg[0x16] & 7u);
+    const unsigned s = 8u * o;
+    const unsigned mode = ((v->reg[0x11] >> 4) & 6u) | ((v->reg[0x16] >> 4) & 1u);
+    uint64_t prev = v->seq_px, prev_fg = v->seq_fg;
+    while (n < end) {
+        if (mode == 0 && o != 8 && (cyc[n] & VIC2_F_NEWCHAR)) {
+            /* standard text, scrolled: the usual screen. The characters'
+             * cycles (17-56) lie inside the row: no clipping. */
+            uint8_t *dst = row + 8u * (n - 13u) - 1u;
+            for (; n < end && (cyc[n] & VIC2_F_NEWCHAR); n++, dst += 8) {
+                const uint64_t m = expand_table[v->g_line[n - 1u]];
+                const uint64_t npx = bg ^ ((bg ^ splat(v->c_line[n - 1u] >> 8)) & m);
+                store8(dst, (prev >> (64u - s)) | (npx << s));
+                prev = npx;
+                prev_fg = m;
+            }
+            continue;
+        }
+        const uint32_t f = cyc[n];
+        uint64_t npx = bg, nfg = 0;
+        if (f & VIC2_F_GFX) {
+            if (f & VIC2_F_NEWCHAR) {
+                const unsigned g = v->g_line[n - 1u], c = v->c_line[n - 1u];
+                if (mode == 0) {
+                    nfg = expand_table[g];
+                    npx = bg ^ ((bg ^ splat(c >> 8)) & nfg);
+                } else {
+                    render_cell(v, g, c, &npx, &nfg);
+                }
+            }
+            store_cycle(row, n, o == 8 ? prev : (prev >> (64u - s)) | (npx << s));
+        } else {
+            store_cycle(row, n, bg);
+        }
+        prev = npx;
+        prev_fg = nfg;
+        n++;
+    }
+    v->seq_px = prev;
+    v->seq_fg = prev_fg;
+}
+
+/* The tick's cycles whose pixels are drawn at once (a sprite, a border
+ * compare, outside the window): out of line, the tick stays small. */
+static __attribute__((noinline)) void pixels_at_once(m6569 *v, unsigned n, uint32_t f,
+                                                     uint8_t mb0, int chg)
+{
+    pixels_now(v, n, f, mb0, chg);
+}
+
+/* Draws the pending cycles up to the current one (outside the tick). */
+static void px_flush_now(m6569 *v)
+{
+    if (v->px_from) px_flush(v, v->cycle + 1u);
+}
+
 /* The per-cycle rules of the cycle table's event cycles (VIC2_F_EVENTS:
  * about 10 of a line's cycles). Out of line: the other cycles' path stays
  * small. Returns the pixel where the main border flip flop changes in this
@@ -581,6 +708,9 @@ static inline void pixels(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg
 static __attribute__((noinline)) int cycle_events(m6569 *v, uint32_t f, unsigned bl)
 {
     int chg = -1;
+    /* the run so far was drawn with the border flip flops before this
+     * cycle's compares */
+    if ((f & VIC2_F_BORDER) && v->px_from) px_flush(v, v->cycle);
     if (f & VIC2_F_VC) {
         v->vc = v->vcbase;
         v->vmli = 0;
@@ -621,10 +751,104 @@ static __attribute__((noinline)) int cycle_events(m6569 *v, uint32_t f, unsigned
     return chg;
 }
 
+/* The g-access of cycle n (Bauer 3.7.2): the byte, kept with its c-data
+ * for the pixels of the next cycle; *addr gets the address. */
+static inline uint8_t g_access(m6569 *v, unsigned n, unsigned r11, uint16_t *addr)
+{
+    uint16_t cd, a;
+    if (v->display) {
+        cd = v->vm[v->vmli];
+        if (r11 & 0x20u)
+            a = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
+        else
+            a = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
+        if (r11 & 0x40u) a &= 0x39FF;
+        v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
+        v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
+    } else {
+        cd = 0;
+        a = (r11 & 0x40u) ? 0x39FF : 0x3FFF;
+    }
+    const uint8_t data = fetch(v, a);
+    v->g_line[n] = data;
+    v->c_line[n] = cd;
+    *addr = a;
+    return data;
+}
+
+/* The phase-1 access of cycle n (table entry f): refresh, g-access,
+ * sprite pointer, s-access 1 or the idle access. */
+static inline __attribute__((always_inline)) uint8_t phase1_access(m6569 *v, unsigned n,
+                                                                  uint32_t f, unsigned r11,
+                                    uint16_t *addr)
+{
+    const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
+    uint8_t data;
+    /* g-accesses are most of a line's cycles: tested before the switch */
+    if ((f & VIC2_K_MASK) == VIC2_K_G) return g_access(v, n, r11, addr);
+    switch (f & VIC2_K_MASK) {
+    case VIC2_K_REFRESH:
+        *addr = (uint16_t)(0x3F00u | v->refresh);
+        v->refresh--;
+        return fetch(v, *addr);
+    case VIC2_K_PTR:
+        *addr = (uint16_t)(((v->reg[0x18] & 0xF0u) << 6) | 0x3F8u | sn);
+        data = fetch(v, *addr);
+        v->spr_ptr[sn] = data;
+        return data;
+    case VIC2_K_S1:
+        if (v->spr_dma & (1u << sn)) {
+            *addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
+            data = fetch(v, *addr);
+            v->spr_buf[sn] |= (uint32_t)data << 8;
+            v->mc[sn] = (uint8_t)((v->mc[sn] + 1u) & 63u);
+            return data;
+        }
+        *addr = 0x3FFF; /* no DMA: idle access */
+        return fetch(v, *addr);
+    default:
+        *addr = 0x3FFF;
+        return fetch(v, *addr);
+    }
+}
+
+static uint32_t tick_full(m6569 *v, unsigned n);
+
 uint32_t m6569_tick(m6569 *v)
 {
-    unsigned n = v->cycle + 1u;
-    if (n > v->cycles_per_line) n = 1;
+    const unsigned n = v->cycle + 1u;
+    const uint32_t f = v->links.cyc[n]; /* VIC2_F_FULL past the last cycle */
+    /* The short path: a cycle without events in the cycle table, with
+     * nothing else to do in it - not a bad line, no sprite pixels or DMA,
+     * no pending acknowledge, collision or compare: what the full path
+     * would do for it, no more. */
+    if (!(f & (VIC2_F_EVENTS | VIC2_F_FULL)) &&
+        !(v->bl_next | v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift |
+          (v->spr_at[n] & v->spr_disp) | ((f >> VIC2_BA_SHIFT) & v->spr_dma))) {
+        v->cycle = (uint8_t)n;
+        v->ticks++;
+        v->bad_line = 0;
+        if (f & VIC2_F_RENDER) {
+            if (!v->px_from) v->px_from = (uint8_t)n;
+        } else if (v->px_from) {
+            px_flush(v, n);
+        }
+        uint16_t addr;
+        const uint8_t data = phase1_access(v, n, f, v->reg[0x11], &addr);
+        v->bus_phi1 = data;
+        v->addr_phi1 = addr;
+        v->aec = 1;
+        v->addr_phi2 = 0xFFFF;
+        v->ba_low_run = 0;
+        v->ba = 1;
+        return M6569_PIN_BA | M6569_PIN_AEC | (v->irq ? M6569_PIN_IRQ : 0u);
+    }
+    return tick_full(v, n > v->cycles_per_line ? 1u : n);
+}
+
+/* Every other cycle. */
+static __attribute__((noinline)) uint32_t tick_full(m6569 *v, unsigned n)
+{
     v->cycle = (uint8_t)n;
     v->ticks++;
     if (v->irq_ack) {
@@ -644,8 +868,10 @@ uint32_t m6569_tick(m6569 *v)
         bad_line_eval(v);
     }
 
-    /* Raster compare: an IRQ when it goes from no match to match. */
-    {
+    /* Raster compare: an IRQ when it goes from no match to match. Its
+     * inputs change only at a line start and with a $D011/$D012 write. */
+    if (n <= 2 || v->cmp_dirty) {
+        v->cmp_dirty = 0;
         const uint8_t m = v->raster == v->irq_line;
         if (m && !v->raster_match) {
             v->irq_latch |= M6569_INT_RST;
@@ -669,58 +895,21 @@ uint32_t m6569_tick(m6569 *v)
     const uint8_t mb0 = v->main_border;
     const int chg = (f & VIC2_F_EVENTS) ? cycle_events(v, f, bl) : -1;
 
-    pixels(v, n, f, mb0, chg);
+    {
+        const unsigned spr = v->spr_shift | (v->spr_at[n] & v->spr_disp);
+        if (!spr && (f & (VIC2_F_RENDER | VIC2_F_BORDER)) == VIC2_F_RENDER) {
+            if (!v->px_from) v->px_from = (uint8_t)n;
+        } else {
+            if (v->px_from) px_flush(v, n);
+            /* outside the window a cycle without a sprite shows nothing */
+            if (spr || (f & VIC2_F_RENDER)) pixels_at_once(v, n, f, mb0, chg);
+        }
+    }
 
     /* Phase 1 access. */
     uint16_t addr;
-    uint8_t data;
+    uint8_t data = phase1_access(v, n, f, r11, &addr);
     const unsigned sn = (f >> VIC2_SPR_SHIFT) & 7u;
-    /* g-accesses are most of a line's cycles: tested before the switch */
-    if ((f & VIC2_K_MASK) == VIC2_K_G) {
-        uint16_t cd;
-        if (v->display) {
-            cd = v->vm[v->vmli];
-            if (r11 & 0x20u)
-                addr = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
-            else
-                addr = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
-            if (r11 & 0x40u) addr &= 0x39FF;
-            v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
-            v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
-        } else {
-            cd = 0;
-            addr = (r11 & 0x40u) ? 0x39FF : 0x3FFF;
-        }
-        data = fetch(v, addr);
-        v->g_data = data;
-        v->g_cdata = cd;
-    } else switch (f & VIC2_K_MASK) {
-    case VIC2_K_REFRESH:
-        addr = (uint16_t)(0x3F00u | v->refresh);
-        v->refresh--;
-        data = fetch(v, addr);
-        break;
-    case VIC2_K_PTR:
-        addr = (uint16_t)(((v->reg[0x18] & 0xF0u) << 6) | 0x3F8u | sn);
-        data = fetch(v, addr);
-        v->spr_ptr[sn] = data;
-        break;
-    case VIC2_K_S1:
-        if (v->spr_dma & (1u << sn)) {
-            addr = (uint16_t)(((unsigned)v->spr_ptr[sn] << 6) | v->mc[sn]);
-            data = fetch(v, addr);
-            v->spr_buf[sn] |= (uint32_t)data << 8;
-            v->mc[sn] = (uint8_t)((v->mc[sn] + 1u) & 63u);
-        } else {
-            addr = 0x3FFF; /* no DMA: idle access */
-            data = fetch(v, addr);
-        }
-        break;
-    default:
-        addr = 0x3FFF;
-        data = fetch(v, addr);
-        break;
-    }
     v->bus_phi1 = data;
     v->addr_phi1 = addr;
 
@@ -765,6 +954,7 @@ uint32_t m6569_tick(m6569 *v)
 void m6569_run(m6569 *vic, uint32_t cycles)
 {
     while (cycles--) m6569_tick(vic);
+    px_flush_now(vic);
 }
 
 /* ---- init, reset, links ----------------------------------------------- */
@@ -796,6 +986,7 @@ mh_status m6569_init(m6569 *vic, const m6569_desc *desc)
 
 void m6569_reset(m6569 *vic)
 {
+    px_flush_now(vic);
     m6569 keep = *vic;
     memset(vic, 0, sizeof *vic);
     vic->model = keep.model;
@@ -833,6 +1024,9 @@ void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram)
     vic->links.color_ram = color_ram;
 }
 
+/* Pixels still pending go to the new framebuffer: nothing is pending at a
+ * line start (where machines switch frames), and after a restore the
+ * snapshot's pending cycles belong to the restored frame. */
 void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 {
     vic->links.framebuffer = fb;
@@ -846,6 +1040,8 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     *vic = *saved;
     vic->links = links;
     vic->links.cyc = timing_of(vic)->cyc;
+    /* a pending run lies in this line, before the cycle ticked last */
+    if (vic->px_from > vic->cycle || vic->cycle > vic->cycles_per_line) vic->px_from = 0;
     fb_line_update(vic);
     bad_line_eval(vic);
 }
@@ -892,14 +1088,17 @@ uint8_t m6569_read(m6569 *v, uint16_t addr)
 void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
 {
     const unsigned r = addr & 0x3Fu;
+    px_flush_now(v); /* the pending cycles were before the write */
     switch (r) {
     case 0x11:
         v->reg[r] = value;
+        v->cmp_dirty = 1;
         v->irq_line = (uint16_t)((v->irq_line & 0xFFu) | ((unsigned)(value & 0x80u) << 1));
         bad_line_eval(v);
         return;
     case 0x12:
         v->reg[r] = value;
+        v->cmp_dirty = 1;
         v->irq_line = (uint16_t)((v->irq_line & 0x100u) | value);
         return;
     case 0x10:

@@ -46,7 +46,12 @@
  *   - pixels: 8 per cycle into an 8-bit indexed framebuffer (palette index
  *     0-15), 384 pixels wide, 272 rows on PAL / 235 on NTSC; the display
  *     window (X $18-$157, lines $33-$FA) is at x 32..351, y 35..234 (PAL) or
- *     y 10..209 (NTSC). See m6569_geometry_of();
+ *     y 10..209 (NTSC). See m6569_geometry_of(). The pixels of cycles
+ *     without a sprite or border compare are drawn later, in runs (before
+ *     any register write, at the next sprite or border cycle, at cycle 62
+ *     past the window): a row is complete once the beam has left the
+ *     window (nothing is pending at a line start); m6569_run() and
+ *     m6569_reset() draw what is pending first;
  *   - the Pepto and Colodore palettes as RGB tables.
  * Not implemented: sub-cycle register timing (a write takes effect for the
  * whole next cycle: a colour change lands up to 8 pixels off, a mode change
@@ -106,7 +111,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define M6569_STATE_VERSION 2
+#define M6569_STATE_VERSION 3
 
 typedef enum m6569_model {
     M6569_MODEL_6569 = 0,     /* PAL-B NMOS, 63 cycles x 312 lines (default) */
@@ -231,6 +236,8 @@ typedef struct m6569 {
     uint8_t irq_mask;    /* $D01A bits 0-3 */
     uint8_t irq;         /* output: 1 = /IRQ asserted */
     uint8_t raster_match; /* compare matched in the last cycle (edge detect) */
+    uint8_t cmp_dirty;   /* internal: the compare's inputs changed (a $D011/
+                          * $D012 write): compare at the next tick */
     uint8_t ba;          /* 1 = BA high (CPU may read), 0 = pull RDY low */
     uint8_t aec;         /* 1 = the CPU had phase 2 of this cycle */
     uint8_t ba_low_run;  /* consecutive cycles BA has been low, before this one */
@@ -250,10 +257,13 @@ typedef struct m6569 {
     uint16_t vm[64];     /* video matrix line: char | colour << 8 (40 used) */
 
     /* Graphics sequencer. */
-    uint8_t g_data;      /* last g-access byte (shown from the next cycle) */
+    uint8_t px_from;     /* first cycle of this line whose pixels are not
+                          * drawn yet, 0 if none (vic2.c, "Deferred pixels") */
     uint8_t mm_next;     /* sprite-sprite collisions of this cycle's pixels
                           * 1-7: reach $D01E (and the IRQ) at the next tick */
-    uint16_t g_cdata;    /* its 12-bit c-data (0 in idle state) */
+    uint8_t g_line[66];  /* g-access byte of each cycle of this line (cycle
+                          * n's character is shown from cycle n+1) */
+    uint16_t c_line[66]; /* its 12-bit c-data (0 in idle state) */
     uint64_t seq_px;     /* 8 colours of the character being shifted out */
     uint64_t seq_fg;     /* its foreground mask (0xFF per foreground pixel) */
 
@@ -347,7 +357,8 @@ const m6569_geometry *m6569_geometry_of(m6569_model model);
 const char *m6569_model_name(m6569_model model);
 
 /* Replace the links (after a restore, or to switch framebuffer/memory).
- * fb may be NULL: no pixels are written, timing and collisions still run. */
+ * fb may be NULL: no pixels are written, timing and collisions still run.
+ * Mid-line, the line's pixels not drawn yet go to the new framebuffer. */
 void m6569_set_fetch(m6569 *vic, m6569_fetch_fn fetch, void *user);
 void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram);
 void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch);

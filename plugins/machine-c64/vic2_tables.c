@@ -21,12 +21,11 @@
 /* Cycles 16-54 of every model: g-access, c-access, bad-line BA. */
 #define GC (VIC2_K_G | VIC2_F_C | VIC2_F_BAF | R)
 #define CH (VIC2_F_GFX | VIC2_F_NEWCHAR)
+#define Q (GC | CH) /* 19-54 */
 #define MID                                                                                  \
-    /* 17 */ GC | CH | VIC2_F_BL1, /* 18 */ GC | CH | VIC2_F_BL0, GC | CH, GC | CH, GC | CH,  \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH,       \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH,       \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, GC | CH,       \
-        GC | CH, GC | CH, GC | CH, GC | CH, GC | CH, /* 54 */ GC | CH
+    /* 17 */ GC | CH | VIC2_F_BL1, /* 18 */ GC | CH | VIC2_F_BL0, /* 19 */ Q, Q, Q, Q, Q, Q,   \
+        /* 25 */ Q, Q, Q, Q, Q, Q, Q, Q, Q, Q, /* 35 */ Q, Q, Q, Q, Q, Q, Q, Q, Q, Q,          \
+        /* 45 */ Q, Q, Q, Q, Q, Q, Q, Q, Q, /* 54 */ Q
 /* Cycles 11-16 (refresh, VC/RC start, MCBASE) are the same on all models. */
 #define REFRESH_TO_16                                                                        \
     /* 11 */ RF, /* 12 */ RF | VIC2_F_BAF, /* 13 */ RF | VIC2_F_BAF | R,                       \
@@ -37,9 +36,13 @@
 /* 6569 / 8565: 63 cycles. Sprite n's p-access in cycle 58+2n (mod 63), its
  * s-accesses in phase 2 of that cycle and both phases of the next; BA low
  * from 3 cycles before the first s-access to the last one. */
-static const uint32_t cycles_pal[64] = {
+/* Cycles 1 and 2 (line start, LS) and the entry past the last cycle (END:
+ * each table has one more than cycles) are for the tick's full path. */
+#define LS VIC2_F_FULL
+#define END VIC2_F_FULL
+static const uint32_t cycles_pal[65] = {
     0,
-    /* 1 */ PTR(3) | BA(0x18), S1(3) | BA(0x38), PTR(4) | BA(0x30), S1(4) | BA(0x70),
+    /* 1 */ PTR(3) | BA(0x18) | LS, S1(3) | BA(0x38) | LS, PTR(4) | BA(0x30), S1(4) | BA(0x70),
     /* 5 */ PTR(5) | BA(0x60), S1(5) | BA(0xE0), PTR(6) | BA(0xC0), S1(6) | BA(0xC0),
     /* 9 */ PTR(7) | BA(0x80), S1(7) | BA(0x80),
     REFRESH_TO_16,
@@ -53,13 +56,14 @@ static const uint32_t cycles_pal[64] = {
     /* 61 */ S1(1) | BA(0x0E) | R,
     /* 62 */ PTR(2) | BA(0x0C),
     /* 63 */ S1(2) | BA(0x1C) | VIC2_F_LAST,
+    END,
 };
 
 /* 6567R8 / 8562: 65 cycles; sprite 0's p-access in cycle 59, sprites 3-7
  * one cycle earlier than on PAL, an idle access in cycle 10. */
-static const uint32_t cycles_ntsc[66] = {
+static const uint32_t cycles_ntsc[67] = {
     0,
-    /* 1 */ S1(3) | BA(0x38), PTR(4) | BA(0x30), S1(4) | BA(0x70), PTR(5) | BA(0x60),
+    /* 1 */ S1(3) | BA(0x38) | LS, PTR(4) | BA(0x30) | LS, S1(4) | BA(0x70), PTR(5) | BA(0x60),
     /* 5 */ S1(5) | BA(0xE0), PTR(6) | BA(0xC0), S1(6) | BA(0xC0), PTR(7) | BA(0x80),
     /* 9 */ S1(7) | BA(0x80), /* 10 */ ID,
     REFRESH_TO_16,
@@ -75,12 +79,13 @@ static const uint32_t cycles_ntsc[66] = {
     /* 63 */ PTR(2) | BA(0x0C),
     /* 64 */ S1(2) | BA(0x1C),
     /* 65 */ PTR(3) | BA(0x18) | VIC2_F_LAST,
+    END,
 };
 
 /* 6567R56A: 64 cycles; sprites 3-7 as on PAL, sprite 0's p-access in 59. */
-static const uint32_t cycles_ntsc_old[65] = {
+static const uint32_t cycles_ntsc_old[66] = {
     0,
-    /* 1 */ PTR(3) | BA(0x18), S1(3) | BA(0x38), PTR(4) | BA(0x30), S1(4) | BA(0x70),
+    /* 1 */ PTR(3) | BA(0x18) | LS, S1(3) | BA(0x38) | LS, PTR(4) | BA(0x30), S1(4) | BA(0x70),
     /* 5 */ PTR(5) | BA(0x60), S1(5) | BA(0xE0), PTR(6) | BA(0xC0), S1(6) | BA(0xC0),
     /* 9 */ PTR(7) | BA(0x80), S1(7) | BA(0x80),
     REFRESH_TO_16,
@@ -95,6 +100,7 @@ static const uint32_t cycles_ntsc_old[65] = {
     /* 62 */ S1(1) | BA(0x0E),
     /* 63 */ PTR(2) | BA(0x0C),
     /* 64 */ S1(2) | BA(0x1C) | VIC2_F_LAST,
+    END,
 };
 
 /* Framebuffer: PAL rows are lines 16-287 (VICE's normal border size);

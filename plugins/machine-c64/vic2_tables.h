@@ -47,6 +47,8 @@
 #define VIC2_F_RENDER (1u << 28)  /* pixels inside the framebuffer (13-61) */
 #define VIC2_F_GFX (1u << 29)     /* graphics sequencer puts out characters (17-57) */
 #define VIC2_F_NEWCHAR (1u << 30) /* a fetched character starts here (17-56) */
+#define VIC2_F_FULL (1u << 31)    /* the tick's full path: line start (1, 2) and
+                                   * the entry past the last cycle */
 #define VIC2_F_EVENTS (0x0FFF0000u)
 #define VIC2_F_BORDER (VIC2_F_BL1 | VIC2_F_BL0 | VIC2_F_BR0 | VIC2_F_BR1)
 
@@ -56,7 +58,7 @@
 #define VIC2_XMAP_NTSC_OLD 2
 
 typedef struct vic2_timing {
-    const uint32_t *cyc;     /* [1..cycles] */
+    const uint32_t *cyc;     /* [1..cycles]; [cycles + 1] is VIC2_F_FULL */
     uint16_t cycles;
     uint16_t lines;
     uint16_t fb_first_line;

@@ -1219,6 +1219,77 @@ static void test_snapshot_by_copy(void)
     free(b);
 }
 
+/* A screen whose every row has pixels: characters 0-255 from a character
+ * set of varied bytes, colours 0-15. */
+static void setup_busy_screen(harness *h)
+{
+    for (int i = 0; i < 1000; i++) {
+        h->mem[0x0400 + i] = (uint8_t)i;
+        h->color[i] = (uint8_t)(i & 15);
+    }
+    for (int i = 0; i < 0x800; i++) h->mem[0x1000 + i] = (uint8_t)(i * 37 + (i >> 3));
+}
+
+/* The pixels of a line's cycles without sprites or border compares are
+ * drawn in runs; a row is complete once the beam has left the window
+ * (cycle 62 on PAL), ticked one by one, without m6569_run()'s drawing. */
+static void test_row_complete_after_window(void)
+{
+    harness *a = h_new(M6569_MODEL_6569);
+    harness *b = h_new(M6569_MODEL_6569);
+    setup_busy_screen(a);
+    setup_busy_screen(b);
+    m6569_write(&a->vic, 0xD016, 0xCB); /* XSCROLL 3 */
+    m6569_write(&b->vic, 0xD016, 0xCB);
+    run_to(a, 100, 62);
+    run_frames(b, 1);
+    const int y = 100 - 16;
+    CU_ASSERT_EQUAL(memcmp(&a->fb[y * M6569_FB_WIDTH], &b->fb[y * M6569_FB_WIDTH], M6569_FB_WIDTH),
+                    0);
+    /* the side borders (cycles 13-16, 58-61) are drawn, and the window has
+     * characters in it, not only background */
+    int border_px = 0, colours = 0;
+    for (int x = 0; x < M6569_FB_WIDTH; x++) {
+        if (x < 32 || x >= 352) border_px += px(a, x, y) == 14;
+        else colours |= 1 << px(a, x, y);
+    }
+    CU_ASSERT_EQUAL(border_px, 64);
+    CU_ASSERT(colours & ~(1 << 6));
+    free(a);
+    free(b);
+}
+
+/* A restore in the middle of a line, with pixels not drawn yet, gives the
+ * saved state byte for byte (also after the machine's framebuffer switch),
+ * and the restored chip draws the rest of the frame as the original. */
+static void test_snapshot_mid_line(void)
+{
+    harness *a = h_new(M6569_MODEL_6569);
+    harness *b = h_new(M6569_MODEL_6569);
+    setup_busy_screen(a);
+    run_frames(a, 1);
+    run_to(a, 120, 40);
+    memcpy(b->mem, a->mem, sizeof a->mem);
+    memcpy(b->color, a->color, sizeof a->color);
+    memcpy(b->fb, a->fb, sizeof a->fb);
+    m6569 saved = a->vic;
+    m6569_restore(&b->vic, &saved);
+    m6569_set_framebuffer(&b->vic, b->fb, 0);
+    m6569 sa = a->vic, sb = b->vic;
+    memset(&sa.links, 0, sizeof sa.links);
+    memset(&sb.links, 0, sizeof sb.links);
+    CU_ASSERT_EQUAL(memcmp(&sa, &sb, sizeof sa), 0);
+    for (int i = 0; i < 63 * 200; i++) {
+        h_tick(a);
+        h_tick(b);
+    }
+    m6569_run(&a->vic, 0);
+    m6569_run(&b->vic, 0);
+    CU_ASSERT_EQUAL(memcmp(a->fb, b->fb, sizeof a->fb), 0);
+    free(a);
+    free(b);
+}
+
 static void test_lightpen(void)
 {
     harness *h = h_new(M6569_MODEL_6569);
@@ -1330,4 +1401,5 @@ MH_SUITE("vic2.sprites", NULL, NULL, MH_TEST(test_sprite_pixels),
          MH_TEST(test_sprite_sprite_collision), MH_TEST(test_sprite_background_collision),
          MH_TEST(test_sprite_reload_hold), MH_TEST(test_sprite_collision_latch_cycle),
          MH_TEST(test_sprite_no_restart_while_shifting))
-MH_SUITE("vic2.snapshot", NULL, NULL, MH_TEST(test_snapshot_by_copy))
+MH_SUITE("vic2.snapshot", NULL, NULL, MH_TEST(test_snapshot_by_copy),
+         MH_TEST(test_snapshot_mid_line), MH_TEST(test_row_complete_after_window))
