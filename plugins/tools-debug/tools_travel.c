@@ -17,6 +17,33 @@ static int has_travel(const td_plugin *p)
                                                     sizeof p->debug->travel_config;
 }
 
+/* An answer's object begun (NULL after td_fail when out of memory). */
+static mh_json_writer *answer_begin(td_call *c)
+{
+    mh_json_writer *w = mh_json_writer_new();
+    if (!w) {
+        td_fail(c, "%s: out of memory", c->tool);
+        return NULL;
+    }
+    mh_json_write_object_begin(w);
+    return w;
+}
+
+/* Ends the answer with the session's debug state (the stop record) and
+ * sends it with text. */
+static void answer_end(td_call *c, mh_json_writer *w, const char *text)
+{
+    char *state = td_fetch_json(c->plugin->debug->state_json, c->session);
+    if (state) {
+        mh_json_write_key(w, "state");
+        mh_json_write_raw(w, state, strlen(state));
+    }
+    mh_json_write_object_end(w);
+    td_result(c, w, text);
+    mh_json_writer_free(w);
+    free(state);
+}
+
 /* Travels (kind, value) and answers with the figures and the stop record. */
 static void travel_answer(td_call *c, uint32_t kind, uint64_t value, const char *what)
 {
@@ -32,14 +59,8 @@ static void travel_answer(td_call *c, uint32_t kind, uint64_t value, const char 
                 (unsigned long long)r.oldest_cycle);
         return;
     }
-    char *state = td_fetch_json(c->plugin->debug->state_json, c->session);
-    mh_json_writer *w = mh_json_writer_new();
-    if (!w) {
-        free(state);
-        td_fail(c, "%s: out of memory", c->tool);
-        return;
-    }
-    mh_json_write_object_begin(w);
+    mh_json_writer *w = answer_begin(c);
+    if (!w) return;
     mh_json_write_key(w, "cycle");
     mh_json_write_uint(w, r.to_cycle);
     mh_json_write_key(w, "from_cycle");
@@ -58,11 +79,6 @@ static void travel_answer(td_call *c, uint32_t kind, uint64_t value, const char 
     mh_json_write_uint(w, r.ring_entries);
     mh_json_write_key(w, "oldest_cycle");
     mh_json_write_uint(w, r.oldest_cycle);
-    if (state) {
-        mh_json_write_key(w, "state");
-        mh_json_write_raw(w, state, strlen(state));
-    }
-    mh_json_write_object_end(w);
     char text[256];
     snprintf(text, sizeof text, "%s: cycle %llu -> %llu (%llu cycles re-executed in %.1f ms); "
              "snapshot ring %llu bytes in %llu snapshots, back to cycle %llu",
@@ -70,9 +86,7 @@ static void travel_answer(td_call *c, uint32_t kind, uint64_t value, const char 
              (unsigned long long)r.replayed, (double)r.elapsed_us / 1000.0,
              (unsigned long long)r.ring_bytes, (unsigned long long)r.ring_entries,
              (unsigned long long)r.oldest_cycle);
-    td_result(c, w, text);
-    mh_json_writer_free(w);
-    free(state);
+    answer_end(c, w, text);
 }
 
 /* execution_rewind ring: "on"/"off": switches this session's snapshot ring
@@ -87,14 +101,8 @@ static void ring_switch(td_call *c, int on)
         td_fail(c, "%s: this session keeps no snapshot ring (%s)", c->tool, mh_status_name(s));
         return;
     }
-    char *state = td_fetch_json(c->plugin->debug->state_json, c->session);
-    mh_json_writer *w = mh_json_writer_new();
-    if (!w) {
-        free(state);
-        td_fail(c, "%s: out of memory", c->tool);
-        return;
-    }
-    mh_json_write_object_begin(w);
+    mh_json_writer *w = answer_begin(c);
+    if (!w) return;
     mh_json_write_key(w, "ring");
     mh_json_write_string(w, on ? "on" : "off");
     mh_json_write_key(w, "cycle");
@@ -103,17 +111,10 @@ static void ring_switch(td_call *c, int on)
     mh_json_write_uint(w, r.ring_bytes);
     mh_json_write_key(w, "ring_snapshots");
     mh_json_write_uint(w, r.ring_entries);
-    if (state) {
-        mh_json_write_key(w, "state");
-        mh_json_write_raw(w, state, strlen(state));
-    }
-    mh_json_write_object_end(w);
     char text[160];
     snprintf(text, sizeof text, "time travel %s for this session at cycle %llu%s", on ? "on" : "off",
              (unsigned long long)r.to_cycle, on ? " (the ring covers what runs from now on)" : "");
-    td_result(c, w, text);
-    mh_json_writer_free(w);
-    free(state);
+    answer_end(c, w, text);
 }
 
 static int begin(td_call *c, void *user, mh_call *call, const char *tool)
