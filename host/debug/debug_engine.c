@@ -86,6 +86,7 @@ static void rebuild_maps(mh_dbg *dbg)
     memset(dbg->exec_map, 0, sizeof dbg->exec_map);
     memset(dbg->watch_map, 0, sizeof dbg->watch_map);
     dbg->armed_exec = dbg->armed_watch = dbg->armed_check = dbg->armed_change = 0;
+    dbg->armed_read = 0;
     for (size_t i = 0; i < dbg->bps.count; i++) {
         const dbg_bp *bp = dbg->bps.items[i];
         if (!bp->enabled || bp->dead) continue;
@@ -95,6 +96,7 @@ static void rebuild_maps(mh_dbg *dbg)
                                   ((bp->kinds & MH_BP_CHANGE) ? WATCH_CHANGE : 0));
         if (bp->kinds & MH_BP_EXEC) dbg->armed_exec++;
         if (watch) dbg->armed_watch++;
+        if (watch & WATCH_READ) dbg->armed_read++;
         if (watch & (WATCH_CHANGE | WATCH_WRITE)) dbg->armed_change++;
         for (uint32_t a = bp->start; a <= bp->end && a <= 0xFFFF; a++) {
             if ((bp->kinds & MH_BP_EXEC) && dbg->exec_map[a] < 255) dbg->exec_map[a]++;
@@ -144,6 +146,12 @@ static void arm_hooks(mh_dbg *dbg, int refresh)
         dbg->hooks_sync = sync;
         dbg->hooks_access = access;
     }
+    /* Only a read watchpoint needs the hook on reads (the write log, the
+     * traces and the profiler's writes look at writes; the profiler
+     * derives its data reads from the instruction): one call fewer per
+     * read cycle. Set on every arming, since re-execution (debug_travel.c,
+     * debug_reverse.c) turns reads on for its own hooks. */
+    mh_cpu6502_set_access_reads(dbg->cpu_state, dbg->armed_read != 0);
 }
 
 /* ---- breakpoints ---- */

@@ -75,6 +75,7 @@ struct mh_dbg {
     uint8_t watch_map[65536]; /* WATCH_* of enabled watchpoints */
     uint8_t shadow[65536];    /* last known bytes of write/change watchpoints (old_value) */
     size_t armed_exec, armed_watch, armed_check, armed_change; /* change: write or change */
+    size_t armed_read;        /* read watchpoints: the access hook is called for reads */
     int maps_dirty;           /* a breakpoint changed: rebuild the maps */
     int shadow_stale;         /* a run ended: refresh shadow before the CPU runs again */
 

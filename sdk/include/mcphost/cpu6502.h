@@ -63,8 +63,10 @@
  * state as per-cycle ticks (the unit tests check this).
  * Debug hooks: a sync hook (called before each opcode fetch with its PC; a
  * nonzero return stops the CPU before the instruction, without using the
- * cycle) and an access hook (called after each completed bus access; a
- * nonzero return stops the CPU at the next instruction boundary). While both
+ * cycle) and an access hook (called after each completed bus access, or
+ * after each write only while mh_cpu6502_set_access_reads() turned reads
+ * off; a nonzero return stops the CPU at the next instruction boundary).
+ * While both
  * are NULL, run/tick use loop variants without any hook code, so unused
  * hooks cost nothing.
  *
@@ -175,6 +177,10 @@ typedef struct mh_cpu6502_links {
     mh_cpu6502_sync_fn sync;
     mh_cpu6502_access_fn access;
     void *hook_user;
+    /* 1: the access hook is called for writes only (a debugger that
+     * watches no reads spares a call per read cycle). Set it with
+     * mh_cpu6502_set_access_reads(); mh_cpu6502_set_hooks() leaves it. */
+    uint8_t access_skip_reads;
 } mh_cpu6502_links;
 
 typedef struct mh_cpu6502 {
@@ -255,6 +261,13 @@ void mh_cpu6502_set_bus(mh_cpu6502 *cpu, mh_cpu6502_read_fn read, mh_cpu6502_wri
 void mh_cpu6502_set_memory(mh_cpu6502 *cpu, uint8_t *memory);
 void mh_cpu6502_set_hooks(mh_cpu6502 *cpu, mh_cpu6502_sync_fn sync,
                           mh_cpu6502_access_fn access, void *hook_user);
+
+/* Whether the access hook is called for reads too (on: 1, the default
+ * after init) or for writes only (0). [emu-thread], between runs. */
+static inline void mh_cpu6502_set_access_reads(mh_cpu6502 *cpu, int on)
+{
+    cpu->links.access_skip_reads = (uint8_t)!on;
+}
 
 /* Copies a saved state into cpu, keeping cpu's links. */
 void mh_cpu6502_restore(mh_cpu6502 *cpu, const mh_cpu6502 *saved);
