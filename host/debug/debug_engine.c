@@ -1,6 +1,7 @@
 /* debug_engine.c - the debug engine's breakpoint store, hook arming and run
  * goals (see debug_engine.h). The hooks themselves are in debug_hooks.c,
  * stop records and lists in debug_record.c. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,21 @@
 #include "debug_internal.h"
 #include "debug_trace.h"
 #include "sessions.h"
+
+/* The space named "ram", where the hooks may take a written byte as what
+ * the address reads back while a read of it reaches that space; none
+ * without bank_at. */
+static size_t find_ram_space(const mh_memory_iface *mem, void *ctx)
+{
+    if (mem->struct_size < offsetof(mh_memory_iface, bank_at) + sizeof mem->bank_at ||
+        !mem->bank_at || !mem->space_count || !mem->space)
+        return DBG_NO_SPACE;
+    for (size_t i = 0, n = mem->space_count(ctx); i < n; i++) {
+        const mh_memory_space *space = mem->space(ctx, i);
+        if (space && space->name && strcmp(space->name, "ram") == 0) return i;
+    }
+    return DBG_NO_SPACE;
+}
 
 mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
 {
@@ -24,6 +40,7 @@ mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
     dbg->cpu_state = dbg->cpu->state(dbg->cpu_ctx);
     dbg->mem = mem->vtable;
     dbg->mem_ctx = mem->context;
+    dbg->ram_space = find_ram_space(dbg->mem, dbg->mem_ctx);
     const mh_chip *video = mh_session_service_impl.find_chip(session, MH_IFACE_VIDEO, NULL);
     if (video) {
         dbg->video = video->vtable;

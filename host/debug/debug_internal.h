@@ -64,6 +64,7 @@ struct mh_dbg {
     uint64_t cycle_offset;  /* session cycles - cpu->cycles */
     const mh_memory_iface *mem;
     void *mem_ctx;
+    size_t ram_space;       /* the space named "ram" (DBG_NO_SPACE: none, or no bank_at) */
     const mh_video_iface *video;
     void *video_ctx;
 
@@ -136,6 +137,7 @@ struct mh_dbg {
     dbg_profile *profiling;
 };
 
+#define DBG_NO_SPACE ((size_t)-1)
 #define DBG_HISTORY_DEFAULT 65536u
 #define DBG_WRITES_DEFAULT 65536u
 
