@@ -163,12 +163,14 @@ static void arm_hooks(mh_dbg *dbg, int refresh)
         dbg->hooks_sync = sync;
         dbg->hooks_access = access;
     }
-    /* Only a read watchpoint needs the hook on reads (the write log, the
-     * traces and the profiler's writes look at writes; the profiler
-     * derives its data reads from the instruction): one call fewer per
-     * read cycle. Set on every arming, since re-execution (debug_travel.c,
-     * debug_reverse.c) turns reads on for its own hooks. */
-    mh_cpu6502_set_access_reads(dbg->cpu_state, dbg->armed_read != 0);
+    /* Only a read watchpoint needs the hook on reads, and only of the
+     * watched addresses (the write log, the traces and the profiler's
+     * writes look at writes; the profiler derives its data reads from the
+     * instruction): one call fewer per read cycle. The watch map marks
+     * write-watched bytes too, whose reads the hook passes over as
+     * before. Set on every arming, since re-execution (debug_travel.c,
+     * debug_reverse.c) turns every read on for its own hooks. */
+    mh_cpu6502_set_access_reads(dbg->cpu_state, access && dbg->armed_read != 0, dbg->watch_map);
 }
 
 /* ---- breakpoints ---- */

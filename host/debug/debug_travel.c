@@ -508,7 +508,7 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
     }
     t->replay_accesses = 0;
     t->replay_access_stop = target->access_stop;
-    mh_cpu6502_set_access_reads(dbg->cpu_state, 1); /* counts every access */
+    mh_cpu6502_set_access_reads(dbg->cpu_state, 1, NULL); /* counts every access */
     dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, target->access_stop ? count_access : NULL,
                               t);
     dbg->hooks_sync = 1; /* so mh_dbg_end re-arms the engine's own */

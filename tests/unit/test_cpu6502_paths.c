@@ -319,7 +319,8 @@ static int tally_access(void *user, uint16_t addr, uint8_t value, int write)
 }
 
 /* With reads turned off the access hook sees every write and no read; on
- * again (also after a restore, which keeps the links) it sees both. */
+ * again (also after a restore, which keeps the links) it sees both; with
+ * a map, the reads of the marked addresses. */
 static void test_access_reads_off(void)
 {
     static uint8_t mem[65536];
@@ -333,7 +334,7 @@ static void test_access_reads_off(void)
         CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
         CU_ASSERT_EQUAL(t.reads, 10);
         CU_ASSERT_EQUAL(t.writes, 1);
-        mh_cpu6502_set_access_reads(&cpu, 0);
+        mh_cpu6502_set_access_reads(&cpu, 0, NULL);
         mh_cpu6502_set_hooks(&cpu, NULL, tally_access, &t); /* set_hooks leaves it off */
         CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 22), 22);
         CU_ASSERT_EQUAL(t.reads, 10);
@@ -344,16 +345,29 @@ static void test_access_reads_off(void)
         CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
         CU_ASSERT_EQUAL(t.reads, 10);
         CU_ASSERT_EQUAL(t.writes, 4);
-        mh_cpu6502_set_access_reads(&cpu, 1);
+        mh_cpu6502_set_access_reads(&cpu, 1, NULL);
         CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
         CU_ASSERT_EQUAL(t.reads, 20);
         CU_ASSERT_EQUAL(t.writes, 5);
         for (int i = 0; i < 11; i++) mh_cpu6502_tick(&cpu); /* the per-cycle path too */
         CU_ASSERT_EQUAL(t.reads, 30);
-        mh_cpu6502_set_access_reads(&cpu, 0);
+        mh_cpu6502_set_access_reads(&cpu, 0, NULL);
         for (int i = 0; i < 11; i++) mh_cpu6502_tick(&cpu);
         CU_ASSERT_EQUAL(t.reads, 30);
         CU_ASSERT_EQUAL(t.writes, 7);
+        /* with a map: only the marked addresses' reads (the STA's operand
+         * address bytes at $1002 and $1003, once a round), every write */
+        static uint8_t map[65536];
+        memset(map, 0, sizeof map);
+        map[0x1002] = map[0x1003] = 1;
+        mh_cpu6502_set_access_reads(&cpu, 1, map);
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 22), 22);
+        CU_ASSERT_EQUAL(t.reads, 34);
+        CU_ASSERT_EQUAL(t.writes, 9);
+        mh_cpu6502_set_access_reads(&cpu, 0, map); /* off wins over the map */
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
+        CU_ASSERT_EQUAL(t.reads, 34);
+        CU_ASSERT_EQUAL(t.writes, 10);
     }
 }
 

@@ -256,9 +256,10 @@ static void test_watchpoint_with_condition(void)
     (void)r;
 }
 
-/* The access hook runs for reads only while a read watchpoint is armed:
- * one set after a run without any (exec breakpoint and write log on, so
- * the hook was on for writes only) must see the very next read. */
+/* The access hook runs for reads only while a read watchpoint is armed,
+ * and then only for the watched addresses: one set after a run without
+ * any (exec breakpoint and write log on, so the hook was on for writes
+ * only) must see the very next read, and so must a second one. */
 static void test_read_watchpoint_after_writes_only(void)
 {
     fresh_session();
@@ -276,6 +277,15 @@ static void test_read_watchpoint_after_writes_only(void)
     CU_ASSERT_EQUAL(tdt_num(access, "address"), 0x0813);
     CU_ASSERT_EQUAL(tdt_num(access, "value"), 0x42);
     CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0814); /* after the LDA */
+    /* a second one: the reads the hook is called for now include it (the
+     * opcode fetch of sub2's NOP, next after STA $0301 and JSR sub2) */
+    call_ok("breakpoints_memory_watch", "{\"address\":\"$081B\",\"on\":\"read\"}");
+    stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "reason"), "watchpoint");
+    access = cJSON_GetObjectItemCaseSensitive(stop, "access");
+    CU_ASSERT_STRING_EQUAL(tdt_str(access, "kind"), "read");
+    CU_ASSERT_EQUAL(tdt_num(access, "address"), 0x081B);
+    CU_ASSERT_EQUAL(tdt_num(access, "value"), 0xEA);
     /* deleted again, reads are off: the program runs to its exit */
     call_ok("breakpoints_delete", "{\"all\":true}");
     stop = run_to_stop();

@@ -43,10 +43,13 @@
         if (c->links.access && c->links.access(c->links.hook_user, (addr), (val), (w))) \
             c->stop_request = 1;                                                       \
     } while (0)
-/* A read calls the access hook unless it asked for writes only. */
+/* A read calls the access hook unless it asked for writes only, or for
+ * reads of the addresses its map marks. */
 #define CORE_HOOK_READ(addr, val)                                                      \
     do {                                                                               \
-        if (!c->links.access_skip_reads) CORE_HOOK_ACCESS(addr, val, 0);               \
+        if (!c->links.access_skip_reads &&                                             \
+            (!c->links.access_read_map || c->links.access_read_map[addr]))             \
+            CORE_HOOK_ACCESS(addr, val, 0);                                            \
     } while (0)
 #else
 #define CORE_HOOK_ACCESS(addr, val, w) ((void)0)
