@@ -1,6 +1,7 @@
 /* debug_engine.c - the debug engine's breakpoint store, hook arming and run
  * goals (see debug_engine.h). The hooks themselves are in debug_hooks.c,
  * stop records and lists in debug_record.c. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,21 @@
 #include "debug_internal.h"
 #include "debug_trace.h"
 #include "sessions.h"
+
+/* The space named "ram", where the hooks may take a written byte as what
+ * the address reads back while a read of it reaches that space; none
+ * without bank_at. */
+static size_t find_ram_space(const mh_memory_iface *mem, void *ctx)
+{
+    if (mem->struct_size < offsetof(mh_memory_iface, bank_at) + sizeof mem->bank_at ||
+        !mem->bank_at || !mem->space_count || !mem->space)
+        return DBG_NO_SPACE;
+    for (size_t i = 0, n = mem->space_count(ctx); i < n; i++) {
+        const mh_memory_space *space = mem->space(ctx, i);
+        if (space && space->name && strcmp(space->name, "ram") == 0) return i;
+    }
+    return DBG_NO_SPACE;
+}
 
 mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
 {
@@ -24,6 +40,7 @@ mh_dbg *mh_dbg_new(mh_session *session, const char *session_name)
     dbg->cpu_state = dbg->cpu->state(dbg->cpu_ctx);
     dbg->mem = mem->vtable;
     dbg->mem_ctx = mem->context;
+    dbg->ram_space = find_ram_space(dbg->mem, dbg->mem_ctx);
     const mh_chip *video = mh_session_service_impl.find_chip(session, MH_IFACE_VIDEO, NULL);
     if (video) {
         dbg->video = video->vtable;
@@ -86,6 +103,7 @@ static void rebuild_maps(mh_dbg *dbg)
     memset(dbg->exec_map, 0, sizeof dbg->exec_map);
     memset(dbg->watch_map, 0, sizeof dbg->watch_map);
     dbg->armed_exec = dbg->armed_watch = dbg->armed_check = dbg->armed_change = 0;
+    dbg->armed_read = 0;
     for (size_t i = 0; i < dbg->bps.count; i++) {
         const dbg_bp *bp = dbg->bps.items[i];
         if (!bp->enabled || bp->dead) continue;
@@ -95,6 +113,7 @@ static void rebuild_maps(mh_dbg *dbg)
                                   ((bp->kinds & MH_BP_CHANGE) ? WATCH_CHANGE : 0));
         if (bp->kinds & MH_BP_EXEC) dbg->armed_exec++;
         if (watch) dbg->armed_watch++;
+        if (watch & WATCH_READ) dbg->armed_read++;
         if (watch & (WATCH_CHANGE | WATCH_WRITE)) dbg->armed_change++;
         for (uint32_t a = bp->start; a <= bp->end && a <= 0xFFFF; a++) {
             if ((bp->kinds & MH_BP_EXEC) && dbg->exec_map[a] < 255) dbg->exec_map[a]++;
@@ -144,6 +163,14 @@ static void arm_hooks(mh_dbg *dbg, int refresh)
         dbg->hooks_sync = sync;
         dbg->hooks_access = access;
     }
+    /* Only a read watchpoint needs the hook on reads, and only of the
+     * watched addresses (the write log, the traces and the profiler's
+     * writes look at writes; the profiler derives its data reads from the
+     * instruction): one call fewer per read cycle. The watch map marks
+     * write-watched bytes too, whose reads the hook passes over as
+     * before. Set on every arming, since re-execution (debug_travel.c,
+     * debug_reverse.c) turns every read on for its own hooks. */
+    mh_cpu6502_set_access_reads(dbg->cpu_state, access && dbg->armed_read != 0, dbg->watch_map);
 }
 
 /* ---- breakpoints ---- */

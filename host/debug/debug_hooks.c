@@ -266,6 +266,16 @@ static void record_write(mh_dbg *dbg, uint16_t address, uint8_t old, uint8_t val
 
 /* ---- the hooks ---- */
 
+/* Whether the address reads back the byte just written to it: a read of
+ * it reaches RAM (where the write went), so the peek-back can be spared.
+ * Not at $00/$01 (a 6510's port answers there in the CPU), nor where a
+ * read reaches I/O, ROM or anything else. */
+static int reads_back_written(const mh_dbg *dbg, uint16_t address)
+{
+    return dbg->ram_space != DBG_NO_SPACE && address >= 2 &&
+           dbg->mem->bank_at(dbg->mem_ctx, address) == dbg->ram_space;
+}
+
 int dbg_sync_hook(void *user, uint16_t pc)
 {
     mh_dbg *dbg = user;
@@ -301,7 +311,7 @@ int dbg_access_hook(void *user, uint16_t address, uint8_t value, int write)
          * than the byte written ($D020 reads $F0 | colour), and a change
          * is a change of what the address reads. */
         uint8_t now = value;
-        dbg->mem->peek(dbg->mem_ctx, 0, address, &now, 1);
+        if (!reads_back_written(dbg, address)) dbg->mem->peek(dbg->mem_ctx, 0, address, &now, 1);
         changed = (watch & WATCH_CHANGE) && old != now;
         dbg->shadow[address] = now;
         if (dbg->writes.data) record_write(dbg, address, old, value);

@@ -64,6 +64,7 @@ struct mh_dbg {
     uint64_t cycle_offset;  /* session cycles - cpu->cycles */
     const mh_memory_iface *mem;
     void *mem_ctx;
+    size_t ram_space;       /* the space named "ram" (DBG_NO_SPACE: none, or no bank_at) */
     const mh_video_iface *video;
     void *video_ctx;
 
@@ -75,6 +76,7 @@ struct mh_dbg {
     uint8_t watch_map[65536]; /* WATCH_* of enabled watchpoints */
     uint8_t shadow[65536];    /* last known bytes of write/change watchpoints (old_value) */
     size_t armed_exec, armed_watch, armed_check, armed_change; /* change: write or change */
+    size_t armed_read;        /* read watchpoints: the access hook is called for reads */
     int maps_dirty;           /* a breakpoint changed: rebuild the maps */
     int shadow_stale;         /* a run ended: refresh shadow before the CPU runs again */
 
@@ -135,6 +137,7 @@ struct mh_dbg {
     dbg_profile *profiling;
 };
 
+#define DBG_NO_SPACE ((size_t)-1)
 #define DBG_HISTORY_DEFAULT 65536u
 #define DBG_WRITES_DEFAULT 65536u
 

@@ -199,6 +199,7 @@ static mh_status scan_interval(mh_session *s, rev_scan *r, size_t i, uint64_t en
         if (!cpu->poll_prev && dbg->exec_map[cpu->pc]) judge_exec(r, cpu->pc);
         r->insns++;
     }
+    mh_cpu6502_set_access_reads(dbg->cpu_state, 1, NULL); /* counts every access */
     dbg->cpu->set_debug_hooks(dbg->cpu_ctx, rev_sync, r->watching ? rev_access : NULL, r);
     const mh_machine_desc *m = &s->machine->desc;
     uint64_t now = travel_ring_cycle(s->travel, i);

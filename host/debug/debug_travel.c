@@ -103,6 +103,21 @@ static int get_len(const uint8_t *in, size_t size, size_t *at, size_t *n)
     return -1;
 }
 
+/* The first index from i on where now and old differ (size when none).
+ * Eight bytes at a time: most of a snapshot is unchanged from the last. */
+static size_t first_difference(const uint8_t *now, const uint8_t *old, size_t i, size_t size)
+{
+    while (size - i >= 8) {
+        uint64_t a, b;
+        memcpy(&a, now + i, 8);
+        memcpy(&b, old + i, 8);
+        if (a != b) break;
+        i += 8;
+    }
+    while (i < size && now[i] == old[i]) i++;
+    return i;
+}
+
 /* Codes new XOR old (both size bytes) into a malloc'ed buffer. */
 static uint8_t *delta_encode(const uint8_t *now, const uint8_t *old, size_t size, size_t *out_size)
 {
@@ -110,8 +125,7 @@ static uint8_t *delta_encode(const uint8_t *now, const uint8_t *old, size_t size
     if (!out) return NULL;
     size_t o = 0, i = 0;
     while (i < size) {
-        size_t zero = i;
-        while (zero < size && now[zero] == old[zero]) zero++;
+        size_t zero = first_difference(now, old, i, size);
         /* literal until 8 equal bytes in a row (a shorter run costs more to code) */
         size_t end = zero, same = 0;
         while (end < size && same < 8) {
@@ -494,6 +508,7 @@ static mh_status replay(mh_travel *t, const travel_target *target, uint64_t limi
     }
     t->replay_accesses = 0;
     t->replay_access_stop = target->access_stop;
+    mh_cpu6502_set_access_reads(dbg->cpu_state, 1, NULL); /* counts every access */
     dbg->cpu->set_debug_hooks(dbg->cpu_ctx, count_sync, target->access_stop ? count_access : NULL,
                               t);
     dbg->hooks_sync = 1; /* so mh_dbg_end re-arms the engine's own */

@@ -305,6 +305,72 @@ static void test_access_watchpoint(void)
     }
 }
 
+typedef struct access_tally {
+    int reads, writes;
+} access_tally;
+
+static int tally_access(void *user, uint16_t addr, uint8_t value, int write)
+{
+    (void)addr, (void)value;
+    access_tally *t = user;
+    if (write) t->writes++;
+    else t->reads++;
+    return 0;
+}
+
+/* With reads turned off the access hook sees every write and no read; on
+ * again (also after a restore, which keeps the links) it sees both; with
+ * a map, the reads of the marked addresses. */
+static void test_access_reads_off(void)
+{
+    static uint8_t mem[65536];
+    for (int flat = 0; flat < 2; flat++) {
+        mh_cpu6502 cpu;
+        debugger d = {0xFFFF, 0xFFFF, 0, 0};
+        hooks_cpu(&cpu, mem, &d, flat);
+        access_tally t = {0, 0};
+        mh_cpu6502_set_hooks(&cpu, NULL, tally_access, &t);
+        /* one round of the loop: INX 2 + STA 4 + NOP 2 + JMP 3 = 10 reads, 1 write */
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
+        CU_ASSERT_EQUAL(t.reads, 10);
+        CU_ASSERT_EQUAL(t.writes, 1);
+        mh_cpu6502_set_access_reads(&cpu, 0, NULL);
+        mh_cpu6502_set_hooks(&cpu, NULL, tally_access, &t); /* set_hooks leaves it off */
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 22), 22);
+        CU_ASSERT_EQUAL(t.reads, 10);
+        CU_ASSERT_EQUAL(t.writes, 3);
+        mh_cpu6502 saved = cpu;
+        saved.links.access_skip_reads = 0;
+        mh_cpu6502_restore(&cpu, &saved); /* the links stay: reads still off */
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
+        CU_ASSERT_EQUAL(t.reads, 10);
+        CU_ASSERT_EQUAL(t.writes, 4);
+        mh_cpu6502_set_access_reads(&cpu, 1, NULL);
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
+        CU_ASSERT_EQUAL(t.reads, 20);
+        CU_ASSERT_EQUAL(t.writes, 5);
+        for (int i = 0; i < 11; i++) mh_cpu6502_tick(&cpu); /* the per-cycle path too */
+        CU_ASSERT_EQUAL(t.reads, 30);
+        mh_cpu6502_set_access_reads(&cpu, 0, NULL);
+        for (int i = 0; i < 11; i++) mh_cpu6502_tick(&cpu);
+        CU_ASSERT_EQUAL(t.reads, 30);
+        CU_ASSERT_EQUAL(t.writes, 7);
+        /* with a map: only the marked addresses' reads (the STA's operand
+         * address bytes at $1002 and $1003, once a round), every write */
+        static uint8_t map[65536];
+        memset(map, 0, sizeof map);
+        map[0x1002] = map[0x1003] = 1;
+        mh_cpu6502_set_access_reads(&cpu, 1, map);
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 22), 22);
+        CU_ASSERT_EQUAL(t.reads, 34);
+        CU_ASSERT_EQUAL(t.writes, 9);
+        mh_cpu6502_set_access_reads(&cpu, 0, map); /* off wins over the map */
+        CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 11), 11);
+        CU_ASSERT_EQUAL(t.reads, 34);
+        CU_ASSERT_EQUAL(t.writes, 10);
+    }
+}
+
 static void test_step_and_no_hooks(void)
 {
     static uint8_t mem[65536];
@@ -515,6 +581,6 @@ static void test_two_cpus_share_nothing(void)
 MH_SUITE("cpu6502.paths", NULL, NULL, MH_TEST(test_fast_path_equals_per_cycle),
          MH_TEST(test_two_cpus_share_nothing))
 MH_SUITE("cpu6502.hooks", NULL, NULL, MH_TEST(test_sync_breakpoint), MH_TEST(test_access_watchpoint),
-         MH_TEST(test_step_and_no_hooks))
+         MH_TEST(test_access_reads_off), MH_TEST(test_step_and_no_hooks))
 MH_SUITE("cpu6502.lifecycle", NULL, NULL, MH_TEST(test_init_checks), MH_TEST(test_reset_sequence),
          MH_TEST(test_jam), MH_TEST(test_snapshot_restore))

@@ -256,6 +256,42 @@ static void test_watchpoint_with_condition(void)
     (void)r;
 }
 
+/* The access hook runs for reads only while a read watchpoint is armed,
+ * and then only for the watched addresses: one set after a run without
+ * any (exec breakpoint and write log on, so the hook was on for writes
+ * only) must see the very next read, and so must a second one. */
+static void test_read_watchpoint_after_writes_only(void)
+{
+    fresh_session();
+    call_ok("breakpoints_set", "{\"address\":\"$0812\"}");
+    call_ok("breakpoints_memory_watch", "{\"address\":\"$0300\",\"on\":\"write\"}");
+    const cJSON *stop = run_to_stop();
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0812); /* before LDA #$42 */
+    call_ok("breakpoints_delete", "{\"all\":true}");
+    /* the LDA's operand read is the next data-path read of $0813 */
+    call_ok("breakpoints_memory_watch", "{\"address\":\"$0813\",\"on\":\"read\"}");
+    stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "reason"), "watchpoint");
+    const cJSON *access = cJSON_GetObjectItemCaseSensitive(stop, "access");
+    CU_ASSERT_STRING_EQUAL(tdt_str(access, "kind"), "read");
+    CU_ASSERT_EQUAL(tdt_num(access, "address"), 0x0813);
+    CU_ASSERT_EQUAL(tdt_num(access, "value"), 0x42);
+    CU_ASSERT_EQUAL(tdt_num(stop, "pc"), 0x0814); /* after the LDA */
+    /* a second one: the reads the hook is called for now include it (the
+     * opcode fetch of sub2's NOP, next after STA $0301 and JSR sub2) */
+    call_ok("breakpoints_memory_watch", "{\"address\":\"$081B\",\"on\":\"read\"}");
+    stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "reason"), "watchpoint");
+    access = cJSON_GetObjectItemCaseSensitive(stop, "access");
+    CU_ASSERT_STRING_EQUAL(tdt_str(access, "kind"), "read");
+    CU_ASSERT_EQUAL(tdt_num(access, "address"), 0x081B);
+    CU_ASSERT_EQUAL(tdt_num(access, "value"), 0xEA);
+    /* deleted again, reads are off: the program runs to its exit */
+    call_ok("breakpoints_delete", "{\"all\":true}");
+    stop = run_to_stop();
+    CU_ASSERT_STRING_EQUAL(tdt_str(stop, "state"), "exited");
+}
+
 static void test_ignore_count_and_tracepoint(void)
 {
     fresh_session();
@@ -414,6 +450,7 @@ MH_SUITE("debug.execution", suite_init, suite_cleanup,
 
 MH_SUITE("debug.breakpoints", suite_init, suite_cleanup,
          {"watchpoint with a condition, change watchpoint", test_watchpoint_with_condition},
+         {"a read watchpoint set after a run without one", test_read_watchpoint_after_writes_only},
          {"ignore count and tracepoint", test_ignore_count_and_tracepoint},
          {"toggle, group and condition", test_toggle_group_and_condition},
          {"an exec range stops at its first and last address only", test_exec_range_ends},

@@ -63,8 +63,10 @@
  * state as per-cycle ticks (the unit tests check this).
  * Debug hooks: a sync hook (called before each opcode fetch with its PC; a
  * nonzero return stops the CPU before the instruction, without using the
- * cycle) and an access hook (called after each completed bus access; a
- * nonzero return stops the CPU at the next instruction boundary). While both
+ * cycle) and an access hook (called after each completed bus access, or
+ * for reads only those mh_cpu6502_set_access_reads() asks for; a nonzero
+ * return stops the CPU at the next instruction boundary).
+ * While both
  * are NULL, run/tick use loop variants without any hook code, so unused
  * hooks cost nothing.
  *
@@ -175,6 +177,14 @@ typedef struct mh_cpu6502_links {
     mh_cpu6502_sync_fn sync;
     mh_cpu6502_access_fn access;
     void *hook_user;
+    /* Which reads call the access hook (writes always do): set with
+     * mh_cpu6502_set_access_reads(); mh_cpu6502_set_hooks() leaves them.
+     * access_skip_reads 1: none; else access_read_map NULL: every read,
+     * or only reads of addresses whose byte in the map (64 KiB, borrowed)
+     * is nonzero. A debugger that watches no reads, or a few addresses,
+     * spares a call per read cycle. */
+    uint8_t access_skip_reads;
+    const uint8_t *access_read_map;
 } mh_cpu6502_links;
 
 typedef struct mh_cpu6502 {
@@ -255,6 +265,17 @@ void mh_cpu6502_set_bus(mh_cpu6502 *cpu, mh_cpu6502_read_fn read, mh_cpu6502_wri
 void mh_cpu6502_set_memory(mh_cpu6502 *cpu, uint8_t *memory);
 void mh_cpu6502_set_hooks(mh_cpu6502 *cpu, mh_cpu6502_sync_fn sync,
                           mh_cpu6502_access_fn access, void *hook_user);
+
+/* Which reads call the access hook: on 0: none (writes only); on 1 with
+ * map NULL: every read (the default after init); on 1 with a map: reads
+ * of addresses whose map byte is nonzero (the map, 65536 bytes, is
+ * borrowed until the next call and may change between runs). [emu-thread],
+ * between runs. */
+static inline void mh_cpu6502_set_access_reads(mh_cpu6502 *cpu, int on, const uint8_t *map)
+{
+    cpu->links.access_skip_reads = (uint8_t)!on;
+    cpu->links.access_read_map = on ? map : 0;
+}
 
 /* Copies a saved state into cpu, keeping cpu's links. */
 void mh_cpu6502_restore(mh_cpu6502 *cpu, const mh_cpu6502 *saved);

@@ -43,8 +43,17 @@
         if (c->links.access && c->links.access(c->links.hook_user, (addr), (val), (w))) \
             c->stop_request = 1;                                                       \
     } while (0)
+/* A read calls the access hook unless it asked for writes only, or for
+ * reads of the addresses its map marks. */
+#define CORE_HOOK_READ(addr, val)                                                      \
+    do {                                                                               \
+        if (!c->links.access_skip_reads &&                                             \
+            (!c->links.access_read_map || c->links.access_read_map[addr]))             \
+            CORE_HOOK_ACCESS(addr, val, 0);                                            \
+    } while (0)
 #else
 #define CORE_HOOK_ACCESS(addr, val, w) ((void)0)
+#define CORE_HOOK_READ(addr, val) ((void)0)
 #endif
 
 /* Read cycle: v = byte at addr (the port's value at $00/$01). */
@@ -60,7 +69,7 @@
                                                   : c->port.input);                    \
         c->bus_data = v;                                                               \
         if (!c->rdy) goto stall;                                                       \
-        CORE_HOOK_ACCESS(ra_, v, 0);                                                   \
+        CORE_HOOK_READ(ra_, v);                                                        \
     } while (0)
 
 /* Write cycle (never stalls). */
@@ -582,6 +591,7 @@ out:
 #undef CORE_BUS_READ
 #undef CORE_BUS_WRITE
 #undef CORE_HOOK_ACCESS
+#undef CORE_HOOK_READ
 #undef RD
 #undef WR
 #undef STACK
