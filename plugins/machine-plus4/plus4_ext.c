@@ -29,7 +29,8 @@
 #include "mcphost/text_screen.h"
 #include "plus4.h"
 
-#define SNAP_VERSION 2u /* 2: the TED's counters ($FF1A-$FF1D), freeze and mode */
+#define SNAP_VERSION 3u /* 2: the TED's counters ($FF1A-$FF1D), freeze and mode; 3: the
+                       * CPU's access-read setting (mh_cpu6502 links) */
 
 static const mh_kit_snapshot_format plus4_snapshot_format = {"plus4", SNAP_VERSION,
                                                                sizeof(plus4_snapshot)};

@@ -25,7 +25,7 @@
 #include "mcphost/kit_options.h"
 #include "vic20.h"
 
-#define VIC20_SNAP_VERSION 1u
+#define VIC20_SNAP_VERSION 2u /* 2: the CPU's access-read setting (mh_cpu6502 links) */
 
 static const mh_kit_snapshot_format vic20_snapshot_format = {"vic20", VIC20_SNAP_VERSION,
                                                              sizeof(vic20_snapshot)};
