@@ -43,7 +43,9 @@ static char *b64_groups(char *out, const uint8_t *in, size_t groups)
 
 static void base64_run(td_encoder *e, const uint8_t *bytes, size_t n)
 {
-    while (e->carried && n) { /* complete the group the last run began */
+    /* complete the group the last run began (carried < 3 always holds; said
+     * here so an optimiser's bounds check sees it too) */
+    while (e->carried && e->carried < 3 && n) {
         e->carry[e->carried++] = *bytes++;
         n--;
         if (e->carried == 3) {
@@ -53,7 +55,7 @@ static void base64_run(td_encoder *e, const uint8_t *bytes, size_t n)
     }
     size_t groups = n / 3;
     e->base64 = b64_groups(e->base64, bytes, groups);
-    for (size_t i = groups * 3; i < n; i++) e->carry[e->carried++] = bytes[i];
+    for (size_t i = groups * 3; i < n && e->carried < 3; i++) e->carry[e->carried++] = bytes[i];
 }
 
 void td_encoder_run(void *user, const uint8_t *bytes, size_t n)
