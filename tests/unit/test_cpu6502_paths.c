@@ -394,6 +394,25 @@ static void test_step_and_no_hooks(void)
     CU_ASSERT_TRUE(mh_cpu6502_at_boundary(&cpu));
 }
 
+/* A clock near 2^64 (a snapshot may hold any value) runs its budget and
+ * wraps, on both paths, with and without hooks: a run that ended at once
+ * left the machine's loop waiting for cycles that never came. */
+static void test_clock_wraps(void)
+{
+    static uint8_t mem[65536];
+    for (int flat = 0; flat < 2; flat++) {
+        for (int hooked = 0; hooked < 2; hooked++) {
+            mh_cpu6502 cpu;
+            debugger d = {0xFFFF, 0xFFFF, 0, 0};
+            hooks_cpu(&cpu, mem, &d, flat);
+            if (!hooked) mh_cpu6502_set_hooks(&cpu, NULL, NULL, NULL);
+            cpu.cycles = UINT64_MAX - 4;
+            CU_ASSERT_EQUAL(mh_cpu6502_run(&cpu, 100), 100);
+            CU_ASSERT_EQUAL(cpu.cycles, 95);
+        }
+    }
+}
+
 /* --- Lifecycle ------------------------------------------------------------- */
 
 static void test_init_checks(void)
@@ -581,6 +600,7 @@ static void test_two_cpus_share_nothing(void)
 MH_SUITE("cpu6502.paths", NULL, NULL, MH_TEST(test_fast_path_equals_per_cycle),
          MH_TEST(test_two_cpus_share_nothing))
 MH_SUITE("cpu6502.hooks", NULL, NULL, MH_TEST(test_sync_breakpoint), MH_TEST(test_access_watchpoint),
-         MH_TEST(test_access_reads_off), MH_TEST(test_step_and_no_hooks))
+         MH_TEST(test_access_reads_off), MH_TEST(test_step_and_no_hooks),
+         MH_TEST(test_clock_wraps))
 MH_SUITE("cpu6502.lifecycle", NULL, NULL, MH_TEST(test_init_checks), MH_TEST(test_reset_sequence),
          MH_TEST(test_jam), MH_TEST(test_snapshot_restore))

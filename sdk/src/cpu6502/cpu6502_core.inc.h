@@ -110,10 +110,12 @@ static uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
     uint8_t *const mem = c->links.memory;
 #endif
     /* The clock counts the cycles run (nothing else moves it during a
-     * run), so it is also the loop's counter. */
-    const uint64_t start = c->cycles, end = start + budget;
+     * run), so it is also the loop's counter; counted from start, so a
+     * clock near 2^64 (a snapshot may hold any) wraps instead of ending
+     * every run at once. */
+    const uint64_t start = c->cycles;
 
-    while (c->cycles < end) {
+    while (c->cycles - start < budget) {
         uint8_t v;
         switch (c->state) {
         case S_FETCH:
