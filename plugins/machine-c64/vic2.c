@@ -498,6 +498,20 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
     }
 }
 
+/* The 8 pixels of cycle n (x = 8(n-13)-1) into the row, clipped to it. */
+static inline void store_cycle(uint8_t *row, unsigned n, uint64_t out)
+{
+    const int x = 8 * ((int)n - 13) - 1;
+    if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
+        store8(row + x, out);
+    } else {
+        uint8_t o8[8];
+        store8(o8, out);
+        for (int j = 0; j < 8; j++)
+            if (x + j >= 0 && x + j < M6569_FB_WIDTH) row[x + j] = o8[j];
+    }
+}
+
 /* The 8 pixels of cycle n: graphics sequencer, sprites, priorities,
  * collisions, border; written to the framebuffer when visible. */
 static inline void pixels_now(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int chg)
@@ -563,15 +577,7 @@ static inline void pixels_now(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int
     }
     if (bmask) out = blend(out, splat(v->reg[0x20]), bmask);
 
-    const int x = 8 * ((int)n - 13) - 1;
-    if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
-        store8(row + x, out);
-    } else {
-        uint8_t o8[8];
-        store8(o8, out);
-        for (int j = 0; j < 8; j++)
-            if (x + j >= 0 && x + j < M6569_FB_WIDTH) row[x + j] = o8[j];
-    }
+    store_cycle(row, n, out);
 }
 
 /* ---- Deferred pixels ----------------------------------------------------
@@ -595,19 +601,6 @@ static inline void pixels_now(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int
 #define EXP64(b) EXP16(b), EXP16((b) + 16u), EXP16((b) + 32u), EXP16((b) + 48u)
 static const uint64_t expand_table[256] = {EXP64(0u), EXP64(64u), EXP64(128u), EXP64(192u)};
 
-/* The 8 pixels of cycle n (x = 8(n-13)-1) into the row, clipped to it. */
-static inline void store_cycle(uint8_t *row, unsigned n, uint64_t out)
-{
-    const int x = 8 * ((int)n - 13) - 1;
-    if (x >= 0 && x + 8 <= M6569_FB_WIDTH) {
-        store8(row + x, out);
-    } else {
-        uint8_t o8[8];
-        store8(o8, out);
-        for (int j = 0; j < 8; j++)
-            if (x + j >= 0 && x + j < M6569_FB_WIDTH) row[x + j] = o8[j];
-    }
-}
 
 /* The sequencer after pending cycle n of a run (its character, or the
  * background outside the characters and under the vertical border). */
