@@ -31,7 +31,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectHost, resultText, toolCallers } from './lib/client.mjs';
+import { connectHost, resultText, stateHasher, toolCallers } from './lib/client.mjs';
 import { ROMS, skipReason } from './lib/roms.mjs';
 
 const MACHINES = [
@@ -66,11 +66,7 @@ for (const m of MACHINES) {
     let host, dir;
     const { ok, refused } = toolCallers(() => host);
     let n = 0;
-    const stateHash = async () => {
-      const file = join(dir, `s${n++}.mhsnap`);
-      await ok('snapshot_save', { path: file });
-      return sha(readFileSync(file));
-    };
+    const stateHash = stateHasher(ok, () => dir);
     const regs = async () => {
       const s = (await ok('registers_get')).structuredContent;
       return { pc: s.pc, a: s.a, x: s.x, y: s.y };

@@ -13,11 +13,10 @@
 // ROMs are present.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectHost, resultText, toolCallers } from './lib/client.mjs';
+import { connectHost, resultText, stateHasher, toolCallers } from './lib/client.mjs';
 import { ROMS, skipReason } from './lib/roms.mjs';
 
 // How each machine reads its whole keyboard matrix into A.
@@ -47,18 +46,12 @@ downs   .byte 0, 0
 `;
 
 const hex = (n) => '$' + n.toString(16).toUpperCase().padStart(4, '0');
-const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 for (const m of MACHINES) {
   describe(`time travel across input holds on ${m.name}`, { skip: m.skip }, () => {
     let host, dir;
     const { ok } = toolCallers(() => host);
-    let n = 0;
-    const stateHash = async () => {
-      const file = join(dir, `s${n++}.mhsnap`);
-      await ok('snapshot_save', { path: file });
-      return sha(readFileSync(file));
-    };
+    const stateHash = stateHasher(ok, () => dir);
     const cycles = async () => (await ok('execution_get_state')).structuredContent.cycles;
     const runCycles = async (count) =>
       ok('execution_run_until', { cycles: count, warp: true, timeout_ms: 120000 });

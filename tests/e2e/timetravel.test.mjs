@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectHost, resultText, toolCallers } from './lib/client.mjs';
+import { connectHost, resultText, stateHasher, toolCallers } from './lib/client.mjs';
 import { ROMS, skipReason } from './lib/roms.mjs';
 
 const MACHINES = [
@@ -57,13 +57,7 @@ for (const m of MACHINES) {
   describe(`time travel on ${m.name}`, { skip: m.skip }, () => {
     let host, dir;
     const { ok, refused } = toolCallers(() => host);
-    let n = 0;
-    // The machine's whole state as a hash: a snapshot's bytes.
-    const stateHash = async () => {
-      const file = join(dir, `s${n++}.mhsnap`);
-      await ok('snapshot_save', { path: file });
-      return sha(readFileSync(file));
-    };
+    const stateHash = stateHasher(ok, () => dir);
     const frameHash = async () => {
       const r = await ok('screen_capture');
       const image = r.content.find((c) => c.type === 'image');

@@ -1,6 +1,9 @@
 // Starts the real mcphost binary under the official MCP TypeScript SDK client
 // (Client + StdioClientTransport) and records what crosses the wire.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { MCPHOST_BIN, hostArgs } from './env.mjs';
@@ -92,4 +95,15 @@ export function toolCallers(hostOf) {
     return res;
   };
   return { call, ok, refused };
+}
+
+// The machine's whole state as a hash: the SHA-256 of a snapshot saved into
+// dirOf() (a fresh file each time).
+export function stateHasher(ok, dirOf) {
+  let k = 0;
+  return async () => {
+    const file = join(dirOf(), `state${k++}.mhsnap`);
+    await ok('snapshot_save', { path: file });
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  };
 }
