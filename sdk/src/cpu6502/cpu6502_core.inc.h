@@ -277,7 +277,8 @@ dispatch:
     STATE(S_IMM)
         RD(c->pc);
         c->pc++;
-        goto read_op;
+        mh_exec_read(c, d->mn, v);
+        NEXT(S_FETCH);
 
     /* Zero page, zero page indexed. */
     STATE(S_ZP1)
@@ -383,7 +384,10 @@ dispatch:
      * reads without a page cross end here. */
     STATE(S_FIX)
         RD(c->ad);
-        if (d->access == S_READ && !c->tmp) goto read_op;
+        if (d->access == S_READ && !c->tmp) {
+            mh_exec_read(c, d->mn, v);
+            NEXT(S_FETCH);
+        }
         c->dl = (uint8_t)(c->ad >> 8); /* H for SHA/SHX/SHY/TAS */
         if (c->tmp) c->ad = (uint16_t)(c->ad + 0x100u);
         /* bit 1: RDY stalled this read (the cycle is repeated in the same
@@ -394,7 +398,6 @@ dispatch:
     /* Access states. */
     STATE(S_READ)
         RD(c->ad);
-    read_op: /* every read operation ends here: one copy of the ALU */
         mh_exec_read(c, d->mn, v);
         NEXT(S_FETCH);
     STATE(S_WRITE) {
