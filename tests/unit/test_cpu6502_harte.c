@@ -1,6 +1,11 @@
 /* Tom Harte's 6502 single-step vectors (../shared/testdata/harte6502/v1),
  * read in place: every test of every opcode, in each of the core's four
- * loop variants (bus callbacks or flat memory, with or without hooks).
+ * loop variants (bus callbacks or flat memory, with or without hooks) and
+ * in three instances of the engine a machine makes of its own
+ * (cpu6502_engine.h, as the C64's c64_cpu.c does, with this file's bus
+ * inlined): threaded dispatch, and the portable switch dispatch
+ * (MH_CPU6502_SWITCH_DISPATCH) without and with hooks, so the fallback
+ * for other compilers is proven on every build.
  * Registers, memory and the cycle-by-cycle bus trace (address, value,
  * read/write) must match. A missing or unreadable file fails the run,
  * naming the opcode. */
@@ -65,6 +70,33 @@ static int hook_sync(void *user, uint16_t pc)
     (void)pc;
     return 0;
 }
+
+/* The engine instances (each a static function). */
+#define MH_ENGINE_NAME harte_engine
+#define MH_ENGINE_HOOKS 0
+#define MH_ENGINE_READ bus_read
+#define MH_ENGINE_WRITE bus_write
+#define MH_ENGINE_READ_LINK bus_read
+#define MH_ENGINE_WRITE_LINK bus_write
+#include "cpu6502_engine.h"
+
+#define MH_CPU6502_SWITCH_DISPATCH
+#define MH_ENGINE_NAME harte_engine_switch
+#define MH_ENGINE_HOOKS 0
+#define MH_ENGINE_READ bus_read
+#define MH_ENGINE_WRITE bus_write
+#define MH_ENGINE_READ_LINK bus_read
+#define MH_ENGINE_WRITE_LINK bus_write
+#include "cpu6502_engine.h"
+
+#define MH_ENGINE_NAME harte_engine_switch_hooks
+#define MH_ENGINE_HOOKS 1
+#define MH_ENGINE_READ bus_read
+#define MH_ENGINE_WRITE bus_write
+#define MH_ENGINE_READ_LINK bus_read
+#define MH_ENGINE_WRITE_LINK bus_write
+#include "cpu6502_engine.h"
+#undef MH_CPU6502_SWITCH_DISPATCH
 
 typedef struct regs {
     int pc, s, a, x, y, p;
@@ -231,8 +263,14 @@ static int apply_errata(int opcode, vector *v)
     return 0;
 }
 
-enum variant { V_BUS, V_BUS_HOOKS, V_FLAT, V_FLAT_HOOKS, V_COUNT };
-static const char *const variant_names[V_COUNT] = {"bus", "bus+hooks", "flat", "flat+hooks"};
+enum variant {
+    V_BUS, V_BUS_HOOKS, V_FLAT, V_FLAT_HOOKS,
+    V_ENGINE, V_ENGINE_SWITCH, V_ENGINE_SWITCH_HOOKS, /* the bus variant's set-up */
+    V_COUNT
+};
+static const char *const variant_names[V_COUNT] = {
+    "bus", "bus+hooks", "flat", "flat+hooks", "engine", "engine (switch)",
+    "engine (switch)+hooks"};
 
 typedef struct harte_run {
     uint8_t *mem;
@@ -262,7 +300,7 @@ static void run_vector(harte_run *run, const vector *vec, enum variant variant)
 
     mh_cpu6502_desc desc;
     memset(&desc, 0, sizeof desc);
-    if (variant == V_BUS || variant == V_BUS_HOOKS) {
+    if (variant != V_FLAT && variant != V_FLAT_HOOKS) {
         desc.read = bus_read;
         desc.write = bus_write;
         desc.user = &run->bus;
@@ -274,7 +312,8 @@ static void run_vector(harte_run *run, const vector *vec, enum variant variant)
         fail(run, vec->name, vname, "init failed");
         return;
     }
-    if (variant == V_BUS_HOOKS) mh_cpu6502_set_hooks(&cpu, hook_sync, NULL, NULL);
+    if (variant == V_BUS_HOOKS || variant == V_ENGINE_SWITCH_HOOKS)
+        mh_cpu6502_set_hooks(&cpu, hook_sync, NULL, NULL);
     if (variant == V_FLAT_HOOKS) mh_cpu6502_set_hooks(&cpu, hook_sync, hook_access, &run->bus);
     cpu.pc = (uint16_t)vec->initial.pc;
     cpu.s = (uint8_t)vec->initial.s;
@@ -286,8 +325,16 @@ static void run_vector(harte_run *run, const vector *vec, enum variant variant)
     cpu.cycles = 0;
 
     uint32_t ran = 0;
+    cpu.stop_reason = MH_CPU6502_STOP_NONE; /* as mh_cpu6502_run() for the engines */
     if (variant == V_BUS || variant == V_BUS_HOOKS) {
         for (int i = 0; i < vec->ncycles; i++) ran += mh_cpu6502_tick(&cpu);
+    } else if (variant == V_ENGINE) {
+        ran = harte_engine(&cpu, (uint32_t)vec->ncycles);
+    } else if (variant == V_ENGINE_SWITCH) {
+        /* cycle by cycle: every state entered at the top of a run */
+        for (int i = 0; i < vec->ncycles; i++) ran += harte_engine_switch(&cpu, 1);
+    } else if (variant == V_ENGINE_SWITCH_HOOKS) {
+        ran = harte_engine_switch_hooks(&cpu, (uint32_t)vec->ncycles);
     } else {
         ran = mh_cpu6502_run(&cpu, (uint32_t)vec->ncycles);
     }
@@ -455,7 +502,7 @@ HARTE_ROW(e) HARTE_ROW(f)
 static void test_harte_summary(void)
 {
     fprintf(stderr,
-            "\n  harte6502: %d of %d vectors passed in all four loop variants (%d of them with "
+            "\n  harte6502: %d of %d vectors passed in all seven loop variants (%d of them with "
             "the upstream errata #46/#61 applied to the expectation)\n",
             harte_total_passed, harte_total_vectors, harte_total_corrected);
     CU_ASSERT(harte_total_vectors >= 256);
