@@ -13,9 +13,10 @@
  *               links' callbacks; a machine's inlined bus:
  *               cpu6502_engine.h)
  *
- * One loop iteration is one cycle: one micro-state, one bus access. A
- * state must not change anything before its bus read (a RDY stall repeats
- * the state); RD() jumps to `stall` when RDY is low after the read.
+ * One micro-state is one cycle: one bus access, then the state's own jump
+ * to the next (threaded dispatch, see "Dispatch" below). A state must not
+ * change anything before its bus read (a RDY stall repeats the state);
+ * RD() jumps to `stall` when RDY is low after the read.
  * The function is:  uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
  */
 
