@@ -20,6 +20,14 @@
  * The function is:  uint32_t CORE_NAME(mh_cpu6502 *cpu, uint32_t budget)
  */
 
+/* Rare paths (RDY stalls, the port, NMI edges, the end of a run, an
+ * interrupt) out of the way of the straight line. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CORE_RARE(x) __builtin_expect(!!(x), 0)
+#else
+#define CORE_RARE(x) (x)
+#endif
+
 #if CORE_FLAT
 #define CORE_BUS_READ(addr) mem[addr]
 #define CORE_BUS_WRITE(addr, val) (mem[addr] = (val))
@@ -64,12 +72,12 @@
         c->bus_addr = ra_;                                                             \
         c->bus_write = 0;                                                              \
         v = CORE_BUS_READ(ra_);                                                        \
-        if (ra_ < 2u && c->port.pins)                                                  \
+        if (CORE_RARE(ra_ < 2u && c->port.pins))                                       \
             v = mh_port_value(c, ra_,                                                  \
                               c->links.port_input ? c->links.port_input(c->links.user) \
                                                   : c->port.input);                    \
         c->bus_data = v;                                                               \
-        if (!c->rdy) goto stall;                                                       \
+        if (CORE_RARE(!c->rdy)) goto stall;                                            \
         CORE_HOOK_READ(ra_, v);                                                        \
     } while (0)
 
@@ -81,7 +89,7 @@
         c->bus_addr = wa_;                                                             \
         c->bus_write = 1;                                                              \
         c->bus_data = wv_;                                                             \
-        if (wa_ < 2u && c->port.pins) mh_port_store(c, wa_, wv_);                      \
+        if (CORE_RARE(wa_ < 2u && c->port.pins)) mh_port_store(c, wa_, wv_);           \
         CORE_BUS_WRITE(wa_, wv_);                                                      \
         CORE_HOOK_ACCESS(wa_, wv_, 1);                                                 \
     } while (0)
@@ -92,7 +100,7 @@
  * case of a line that is and was released. */
 #define CORE_NMI_EDGE()                                                                \
     do {                                                                               \
-        if (c->nmi | c->nmi_seen) {                                                    \
+        if (CORE_RARE(c->nmi | c->nmi_seen)) {                                         \
             uint8_t n_ = c->nmi != 0;                                                  \
             if (n_ && !c->nmi_seen) c->nmi_pending = 1;                                \
             c->nmi_seen = n_;                                                          \
@@ -136,7 +144,7 @@
         if (c->irq && !(c->p & F_I)) poll_ = 1;                                        \
         c->poll_cur = poll_;                                                           \
     } while (0)
-#define CORE_BUDGET_SPENT() (c->cycles - start >= budget)
+#define CORE_BUDGET_SPENT() CORE_RARE(c->cycles - start >= budget)
 
 #if CORE_THREADED
 #define STATE(s) L_##s:
@@ -240,7 +248,7 @@ dispatch:
             goto out;
         }
 #endif
-        if (c->poll_prev) { /* interrupt: the fetched opcode is dropped */
+        if (CORE_RARE(c->poll_prev)) { /* interrupt: the fetched opcode is dropped */
             RD(c->pc);
             c->ir = 0x00;
             d = &mh_cpu_decode_table[0];
@@ -703,6 +711,7 @@ out:
 #undef CORE_END_CYCLE
 #undef CORE_POLL
 #undef CORE_BUDGET_SPENT
+#undef CORE_RARE
 #undef STATE
 #undef NEXT
 #undef NEXT_NOPOLL
