@@ -36,11 +36,12 @@
  * directly, so the compiler can inline them, while the links still name
  * them (a machine may swap its bus during a run, e.g. to halt the CPU). */
 #define CORE_BUS_READ(addr)                                                            \
-    (c->links.read == CORE_READ_LINK ? CORE_READ_FN(c->links.user, (addr))            \
-                                     : c->links.read(c->links.user, (addr)))
+    (CORE_RARE(c->links.read != CORE_READ_LINK) ? c->links.read(c->links.user, (addr)) \
+                                                : CORE_READ_FN(c->links.user, (addr)))
 #define CORE_BUS_WRITE(addr, val)                                                      \
-    (c->links.write == CORE_WRITE_LINK ? CORE_WRITE_FN(c->links.user, (addr), (val))  \
-                                       : c->links.write(c->links.user, (addr), (val)))
+    (CORE_RARE(c->links.write != CORE_WRITE_LINK)                                      \
+         ? c->links.write(c->links.user, (addr), (val))                                \
+         : CORE_WRITE_FN(c->links.user, (addr), (val)))
 #else
 #define CORE_BUS_READ(addr) c->links.read(c->links.user, (addr))
 #define CORE_BUS_WRITE(addr, val) c->links.write(c->links.user, (addr), (val))
