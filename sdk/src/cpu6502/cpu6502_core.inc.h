@@ -110,9 +110,11 @@
 
 /* Dispatch. With GCC or Clang every state is a label and ends with its own
  * jump: straight to the next state where it is known (most of them), else
- * through the state's own computed goto (`goto *labels[state]`), so each
- * indirect jump predicts on its own. Other compilers get the same source
- * as one switch in a loop. Either way a state ends with
+ * through the label table (`goto *labels[state]`: the opcode's first
+ * state, its access state). GCC merges those computed gotos into one
+ * indirect jump; keeping them apart (--param max-goto-duplication-insns)
+ * measured slower, so the direct jumps are the gain. Other compilers get
+ * the same source as one switch in a loop. Either way a state ends with
  *   NEXT(s)         end of cycle with interrupt sampling, then state s
  *   NEXT_NOPOLL(s)  end of cycle without sampling
  *   NEXT_DYN(e)     as NEXT, the state computed (decode table)
