@@ -330,16 +330,29 @@ static void coll_latch(m6569 *v, uint8_t mm, uint8_t md)
 #define SPR_RELOAD_PIXEL 3u
 #define SPR_HOLD_TAIL 2u /* held pixels in the s-access cycle */
 
+/* A sprite's pixels in one cycle as two 8-bit masks (bit 7-j = pixel j, as
+ * expand_table takes them): hi = colour bit 1, lo = colour bit 0 of the
+ * pixel's value (%01 multicolour 0, %10 the sprite's colour, %11
+ * multicolour 1; a hi-res pixel is %10). */
+typedef struct spr_masks {
+    unsigned hi, lo;
+} spr_masks;
+
+/* Sets pixel j of *px to val (0-3). */
+static inline void spr_put(spr_masks *px, unsigned j, unsigned val)
+{
+    px->hi |= (val >> 1 & 1u) << (7u - j);
+    px->lo |= (val & 1u) << (7u - j);
+}
+
 /* Sprite i in its p-access cycle, from pixel j with pix pixels already put
- * out of its w; writes its pixels into pm/pc/pb. Returns whether any. */
-static int sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigned w,
-                         unsigned xe, unsigned mc, uint8_t pm[8], uint8_t pc[8],
-                         uint8_t pb[8], const uint8_t colours[4], uint8_t behind)
+ * out of its w; its pixels into *px, pixel by pixel (a rare cycle). */
+static void sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigned w,
+                          unsigned xe, unsigned mc, spr_masks *px)
 {
     const uint8_t bit = (uint8_t)(1u << i);
     const uint32_t sr = v->spr_sr[i];
     unsigned hv = 0, shown = 0, clip = 0;
-    int any = 0;
     for (; j <= SPR_RELOAD_PIXEL && pix < w; j++, pix++) {
         unsigned val;
         if (mc) {
@@ -351,22 +364,12 @@ static int sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigne
         } else {
             val = (sr >> (23u - (pix >> xe))) & 1u ? 2u : 0u;
         }
-        if (val) {
-            pm[j] |= bit;
-            pc[j] = colours[val];
-            pb[j] = behind;
-            any = 1;
-        }
+        spr_put(px, j, val);
         hv = val;
         shown = j == SPR_RELOAD_PIXEL;
     }
     if (shown) {
-        for (j = SPR_RELOAD_PIXEL + 1u; hv && j < 8; j++) {
-            pm[j] |= bit;
-            pc[j] = colours[hv];
-            pb[j] = behind;
-            any = 1;
-        }
+        for (j = SPR_RELOAD_PIXEL + 1u; hv && j < 8; j++) spr_put(px, j, hv);
         v->spr_held |= bit;
         v->spr_hold_val[i] = (uint8_t)hv;
         v->spr_shift |= bit;
@@ -374,13 +377,58 @@ static int sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigne
         v->spr_shift &= (uint8_t)~bit;
     }
     v->spr_pix[i] = (uint8_t)w;
-    return any;
+}
+
+/* Each bit of b doubled (bit k -> bits 2k+1, 2k): X expansion. */
+#define DBL1(b) ((uint16_t)(((b) >> 7 & 1u) * 0xC000u | ((b) >> 6 & 1u) * 0x3000u |             \
+                            ((b) >> 5 & 1u) * 0x0C00u | ((b) >> 4 & 1u) * 0x0300u |             \
+                            ((b) >> 3 & 1u) * 0x00C0u | ((b) >> 2 & 1u) * 0x0030u |             \
+                            ((b) >> 1 & 1u) * 0x000Cu | ((b) & 1u) * 0x0003u))
+#define DBL4(b) DBL1(b), DBL1((b) + 1u), DBL1((b) + 2u), DBL1((b) + 3u)
+#define DBL16(b) DBL4(b), DBL4((b) + 4u), DBL4((b) + 8u), DBL4((b) + 12u)
+#define DBL64(b) DBL16(b), DBL16((b) + 16u), DBL16((b) + 32u), DBL16((b) + 48u)
+static const uint16_t double_table[256] = {DBL64(0u), DBL64(64u), DBL64(128u), DBL64(192u)};
+
+/* The 8 pixels from pixel pix of a row whose bits are x24 (bit 23 shown
+ * first, each bit two pixels wide when xe), pixel pix at bit 7. pix lies
+ * in the row (< 24 << xe). */
+static inline unsigned sprite_bits8(uint32_t x24, unsigned pix, unsigned xe)
+{
+    if (!xe) return (unsigned)(((uint64_t)x24 << pix) >> 16) & 0xFFu;
+    const unsigned b = (unsigned)(((uint64_t)x24 << (pix >> 1)) >> 16) & 0xFFu;
+    return ((unsigned)double_table[b] << (pix & 1u) >> 8) & 0xFFu;
+}
+
+static const uint64_t expand_table[256]; /* defined with the pixel runs below */
+
+#define LOW7 0x7F7F7F7F7F7F7F7Full
+
+/* Bit 7 of each byte of m that is not 0, the rest clear. */
+static inline uint64_t nonzero_bytes(uint64_t m)
+{
+    return (((m & LOW7) + LOW7) | m) & ~LOW7;
+}
+
+/* Bit 7-j set where byte j of m is not 0 (pixel j, as expand_table). */
+static inline unsigned pixel_bits(uint64_t m)
+{
+    return (unsigned)(((nonzero_bytes(m) >> 7) * 0x8040201008040201ull) >> 56);
+}
+
+/* Bit i set where byte i of m is not 0 (sprite i). */
+static inline unsigned sprite_bits(uint64_t m)
+{
+    return (unsigned)(((nonzero_bytes(m) >> 7) * 0x0102040810204080ull) >> 56);
 }
 
 /* The sprites of a cycle over the graphics (gpx, foreground gfg): their
  * sequencers, priorities and collisions; *out gets the mixed pixels when
  * any sprite pixel shows. Out of line: most cycles have no sprite, and the
- * per-cycle path stays small without it. */
+ * per-cycle path stays small without it.
+ * Word-wide: each sprite's 8 pixels of the cycle are two 8-bit masks
+ * (spr_masks) cut from its shift register; the sprites are painted from 7
+ * down to 0 (sprite 0 in front) into 8-byte colour, occupancy and
+ * behind-foreground words, and the collisions are pixel masks. */
 static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_t starting,
                                                     uint64_t gpx, uint64_t gfg, uint64_t *out)
 {
@@ -393,13 +441,16 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
     if (rs < 8u && (starting >> rs & 1u) &&
         (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
         starting &= (uint8_t)~(1u << rs);
-    const uint8_t active = v->spr_shift | starting;
-    uint8_t pm[8] = {0}, pc[8], pb[8];
     const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
-    unsigned any = 0;
-    for (int i = 7; i >= 0; i--) {
+    const uint64_t mc0 = splat(v->reg[0x25]), mc1 = splat(v->reg[0x26]);
+    uint64_t col = 0, behind = 0; /* top sprite's colour, its MDP, per byte */
+    unsigned seen = 0, dup = 0;   /* pixels with a sprite, with two or more */
+    uint64_t shown = 0;           /* byte i: sprite i's pixels (bit 7-j = pixel j) */
+    unsigned active = v->spr_shift | starting;
+    while (active) {
+        const unsigned i = 31u - (unsigned)__builtin_clz(active);
         const unsigned bit = 1u << i;
-        if (!(active & bit)) continue;
+        active &= ~bit;
         unsigned j = 0;
         const unsigned xe = (mxe >> i) & 1u;
         const unsigned w = 24u << xe;
@@ -416,85 +467,76 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
         }
         const uint32_t sr = v->spr_sr[i];
         unsigned pix = v->spr_pix[i];
-        const uint8_t colours[4] = {0, (uint8_t)(v->reg[0x25] & 15u),
-                                    (uint8_t)(v->reg[0x27 + i] & 15u),
-                                    (uint8_t)(v->reg[0x26] & 15u)};
-        const uint8_t behind = (uint8_t)((mdp >> i) & 1u);
-        if ((unsigned)i == rs) {
-            /* its tail: the held pixel to the end of the hold, then dark */
+        spr_masks px = {0, 0};
+        if (i == rs) {
             if (kind == VIC2_K_S1) {
+                /* its tail: the held pixel to the end of the hold, then dark */
                 if (v->spr_held & bit) {
                     const unsigned hv = v->spr_hold_val[i];
-                    for (j = 0; hv && j < SPR_HOLD_TAIL; j++) {
-                        pm[j] |= (uint8_t)bit;
-                        pc[j] = colours[hv];
-                        pb[j] = behind;
-                        any = 1;
-                    }
+                    for (j = 0; hv && j < SPR_HOLD_TAIL; j++) spr_put(&px, j, hv);
                 }
                 v->spr_held &= (uint8_t)~bit;
                 v->spr_shift &= (uint8_t)~bit;
-                continue;
-            }
-            if (sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, pm, pc, pb, colours,
-                              behind))
-                any = 1;
-            continue;
-        }
-        if (sr) {
-            if ((mmc >> i) & 1u) {
-                for (; j < 8 && pix < w; j++, pix++) {
-                    unsigned val = (sr >> (22u - 2u * (pix >> (1u + xe)))) & 3u;
-                    if (val) {
-                        pm[j] |= (uint8_t)bit;
-                        pc[j] = colours[val];
-                        pb[j] = behind;
-                        any = 1;
-                    }
-                }
             } else {
-                for (; j < 8 && pix < w; j++, pix++) {
-                    if ((sr >> (23u - (pix >> xe))) & 1u) {
-                        pm[j] |= (uint8_t)bit;
-                        pc[j] = colours[2];
-                        pb[j] = behind;
-                        any = 1;
-                    }
-                }
+                sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, &px);
             }
         } else {
-            unsigned left = w - pix;
-            pix += (8u - j) < left ? (8u - j) : left;
+            /* the usual cycle: pixels j .. j+n-1 from pixel pix of the row */
+            const unsigned n = pix < w ? (w - pix < 8u - j ? w - pix : 8u - j) : 0u;
+            if (n && sr) {
+                const unsigned span = (0xFFu >> j) & ~(0xFFu >> (j + n));
+                if ((mmc >> i) & 1u) {
+                    uint32_t hi = sr & 0xAAAAAAu, lo = sr & 0x555555u;
+                    hi |= hi >> 1; /* each pair's bit over both its pixels */
+                    lo |= lo << 1;
+                    px.hi = (sprite_bits8(hi, pix, xe) >> j) & span;
+                    px.lo = (sprite_bits8(lo, pix, xe) >> j) & span;
+                } else {
+                    px.hi = (sprite_bits8(sr, pix, xe) >> j) & span;
+                }
+            }
+            /* past the row's end (X expansion cleared mid-row) an empty
+             * register still counts the cycle's pixels */
+            pix += (!sr && pix > w) ? 8u - j : n;
+            v->spr_pix[i] = (uint8_t)pix;
+            if (pix >= w) v->spr_shift &= (uint8_t)~bit;
+            else v->spr_shift |= (uint8_t)bit;
         }
-        v->spr_pix[i] = (uint8_t)pix;
-        if (pix >= w) v->spr_shift &= (uint8_t)~bit;
-        else v->spr_shift |= (uint8_t)bit;
+        const unsigned m = px.hi | px.lo;
+        if (!m) continue;
+        shown |= (uint64_t)m << (8u * i);
+        uint64_t c = splat(v->reg[0x27 + i]);
+        if (px.lo) {
+            c = blend(c, mc0, expand_table[px.lo & ~px.hi]);
+            c = blend(c, mc1, expand_table[px.lo & px.hi]);
+        }
+        const uint64_t e = expand_table[m];
+        col = blend(col, c, e);
+        behind = (mdp >> i & 1u) ? behind | e : behind & ~e;
+        dup |= seen & m;
+        seen |= m;
     }
-    if (any) {
-        uint8_t g8[8], f8[8], o8[8];
-        unsigned mm = 0, md = 0;
-        store8(g8, gpx);
-        store8(f8, gfg);
-        for (unsigned j = 0; j < 8; j++) {
-            const unsigned m = pm[j];
-            o8[j] = g8[j];
-            if (!m) continue;
-            const unsigned at = j ? m : m << 8; /* pixel 0 in the high byte */
-            if (m & (m - 1u)) mm |= at;
-            if (f8[j]) md |= at;
-            if (!(pb[j] && f8[j])) o8[j] = pc[j];
-        }
-        /* pixel 0 latches now, pixels 1-7 at the next tick; a register
-         * read in the last cycle still holds its reset over pixel 0 */
-        if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
-        if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
-        if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
-        if ((mm | md) & 0xFFu) {
-            v->mm_next |= (uint8_t)mm;
-            v->md_next |= (uint8_t)md;
-            v->coll_work |= COLL_PENDING;
-        }
-        *out = load8(o8);
+    if (!seen) return;
+    const unsigned fg = pixel_bits(gfg);
+    *out = blend(gpx, col, expand_table[seen] & ~(behind & expand_table[fg]));
+    /* collisions: the sprites with a pixel in dup / fg; pixel 0 in the
+     * high byte, pixels 1-7 in the low one */
+    unsigned mm = 0, md = 0;
+    if (dup)
+        mm = sprite_bits(shown & ((dup & 0x80u) * ONES)) << 8 |
+             sprite_bits(shown & ((dup & 0x7Fu) * ONES));
+    if (seen & fg)
+        md = sprite_bits(shown & ((fg & 0x80u) * ONES)) << 8 |
+             sprite_bits(shown & ((fg & 0x7Fu) * ONES));
+    /* pixel 0 latches now, pixels 1-7 at the next tick; a register
+     * read in the last cycle still holds its reset over pixel 0 */
+    if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
+    if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
+    if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
+    if ((mm | md) & 0xFFu) {
+        v->mm_next |= (uint8_t)mm;
+        v->md_next |= (uint8_t)md;
+        v->coll_work |= COLL_PENDING;
     }
 }
 
