@@ -330,28 +330,53 @@ static void coll_latch(m6569 *v, uint8_t mm, uint8_t md)
 #define SPR_RELOAD_PIXEL 3u
 #define SPR_HOLD_TAIL 2u /* held pixels in the s-access cycle */
 
-/* A sprite's pixels in one cycle as two 8-bit masks (bit 7-j = pixel j, as
- * expand_table takes them): hi = colour bit 1, lo = colour bit 0 of the
- * pixel's value (%01 multicolour 0, %10 the sprite's colour, %11
- * multicolour 1; a hi-res pixel is %10). */
-typedef struct spr_masks {
-    unsigned hi, lo;
-} spr_masks;
-
-/* Sets pixel j of *px to val (0-3). */
-static inline void spr_put(spr_masks *px, unsigned j, unsigned val)
+/* A sprite's pixels in one cycle: colour bit 1 of pixel j in bit 15-j,
+ * colour bit 0 in bit 7-j (%01 multicolour 0, %10 the sprite's colour,
+ * %11 multicolour 1; a hi-res pixel is %10), so each byte is a pixel mask
+ * as expand_table takes it. */
+static inline unsigned spr_put(unsigned px, unsigned j, unsigned val)
 {
-    px->hi |= (val >> 1 & 1u) << (7u - j);
-    px->lo |= (val & 1u) << (7u - j);
+    return px | ((val >> 1 & 1u) << (15u - j)) | ((val & 1u) << (7u - j));
 }
 
-/* Sprite i in its p-access cycle, from pixel j with pix pixels already put
- * out of its w; its pixels into *px, pixel by pixel (a rare cycle). */
-static void sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigned w,
-                          unsigned xe, unsigned mc, spr_masks *px)
+/* Sprite i at an X match in this cycle: unless its sequencer still shifts
+ * over the match (it goes on with its row), its shift register loads and
+ * it starts at the match's pixel *j. */
+static inline void sprite_start(m6569 *v, unsigned i, unsigned w, unsigned *j)
+{
+    const unsigned js = v->spr_xoff[i];
+    if (!((v->spr_shift >> i & 1u) && w - v->spr_pix[i] > js)) {
+        *j = js;
+        v->spr_sr[i] = v->spr_buf[i];
+        v->spr_buf[i] = 0;
+        v->spr_pix[i] = 0;
+    }
+}
+
+/* Sprite i in the cycle of its own p-access (kind VIC2_K_PTR) or s-access
+ * 1 (VIC2_K_S1), pixel by pixel (a rare cycle); returns its pixels
+ * (spr_put). */
+static __attribute__((noinline)) unsigned sprite_reload(m6569 *v, unsigned i, unsigned kind,
+                                                        unsigned start)
 {
     const uint8_t bit = (uint8_t)(1u << i);
+    const unsigned xe = (v->reg[0x1D] >> i) & 1u, w = 24u << xe;
+    const unsigned mc = (v->reg[0x1C] >> i) & 1u;
+    unsigned j = 0, px = 0;
+    if (start) sprite_start(v, i, w, &j);
+    if (kind == VIC2_K_S1) {
+        /* its tail: the held pixel to the end of the hold, then dark */
+        if (v->spr_held & bit) {
+            const unsigned hv = v->spr_hold_val[i];
+            for (j = 0; hv && j < SPR_HOLD_TAIL; j++) px = spr_put(px, j, hv);
+        }
+        v->spr_held &= (uint8_t)~bit;
+        v->spr_shift &= (uint8_t)~bit;
+        return px;
+    }
+    /* the reload at pixel SPR_RELOAD_PIXEL */
     const uint32_t sr = v->spr_sr[i];
+    unsigned pix = v->spr_pix[i];
     unsigned hv = 0, shown = 0, clip = 0;
     for (; j <= SPR_RELOAD_PIXEL && pix < w; j++, pix++) {
         unsigned val;
@@ -364,12 +389,12 @@ static void sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsign
         } else {
             val = (sr >> (23u - (pix >> xe))) & 1u ? 2u : 0u;
         }
-        spr_put(px, j, val);
+        px = spr_put(px, j, val);
         hv = val;
         shown = j == SPR_RELOAD_PIXEL;
     }
     if (shown) {
-        for (j = SPR_RELOAD_PIXEL + 1u; hv && j < 8; j++) spr_put(px, j, hv);
+        for (j = SPR_RELOAD_PIXEL + 1u; hv && j < 8; j++) px = spr_put(px, j, hv);
         v->spr_held |= bit;
         v->spr_hold_val[i] = (uint8_t)hv;
         v->spr_shift |= bit;
@@ -377,6 +402,7 @@ static void sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsign
         v->spr_shift &= (uint8_t)~bit;
     }
     v->spr_pix[i] = (uint8_t)w;
+    return px;
 }
 
 /* Each bit of b doubled (bit k -> bits 2k+1, 2k): X expansion. */
@@ -389,14 +415,52 @@ static void sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsign
 #define DBL64(b) DBL16(b), DBL16((b) + 16u), DBL16((b) + 32u), DBL16((b) + 48u)
 static const uint16_t double_table[256] = {DBL64(0u), DBL64(64u), DBL64(128u), DBL64(192u)};
 
-/* The 8 pixels from pixel pix of a row whose bits are x24 (bit 23 shown
- * first, each bit two pixels wide when xe), pixel pix at bit 7. pix lies
- * in the row (< 24 << xe). */
-static inline unsigned sprite_bits8(uint32_t x24, unsigned pix, unsigned xe)
+/* The 8 pixels from pixel pix of a sprite row, pixel pix at bit 7: t
+ * holds the row's colour bit 1 in bits 32-55 and its colour bit 0 in bits
+ * 0-23 (bit 23 of each shown first, each bit two pixels wide when xe);
+ * returns colour bit 1 in bits 8-15, colour bit 0 in bits 0-7. pix lies in
+ * the row (< 24 << xe), so neither half reaches into the other's byte. */
+static inline unsigned sprite_cut(uint64_t t, unsigned pix, unsigned xe)
 {
-    if (!xe) return (unsigned)(((uint64_t)x24 << pix) >> 16) & 0xFFu;
-    const unsigned b = (unsigned)(((uint64_t)x24 << (pix >> 1)) >> 16) & 0xFFu;
-    return ((unsigned)double_table[b] << (pix & 1u) >> 8) & 0xFFu;
+    if (!xe) {
+        t <<= pix;
+        return (unsigned)((t >> 40) & 0xFF00u) | (unsigned)((t >> 16) & 0xFFu);
+    }
+    t <<= pix >> 1;
+    const unsigned h = double_table[(t >> 48) & 0xFFu], l = double_table[(t >> 16) & 0xFFu];
+    const unsigned odd = pix & 1u;
+    return ((h << odd) & 0xFF00u) | (((l << odd) >> 8) & 0xFFu);
+}
+
+/* Sprite i in a cycle without its reload: the pixels its sequencer puts
+ * out (spr_put), word-wide. */
+static inline unsigned sprite_shift(m6569 *v, unsigned i, unsigned start)
+{
+    const unsigned bit = 1u << i;
+    const unsigned xe = (v->reg[0x1D] >> i) & 1u, w = 24u << xe;
+    unsigned j = 0, px = 0;
+    if (start) sprite_start(v, i, w, &j);
+    const uint32_t sr = v->spr_sr[i];
+    unsigned pix = v->spr_pix[i];
+    /* pixels j .. j+n-1 from pixel pix of the row */
+    const unsigned n = pix < w ? (w - pix < 8u - j ? w - pix : 8u - j) : 0u;
+    if (n && sr) {
+        const unsigned span = (0xFFu >> j) & ~(0xFFu >> (j + n));
+        uint64_t t = (uint64_t)sr << 32; /* hi-res: colour bit 1 */
+        if ((v->reg[0x1C] >> i) & 1u) {
+            /* multicolour: each pair's bits over both its pixels */
+            const uint32_t hi = sr & 0xAAAAAAu, lo = sr & 0x555555u;
+            t = (uint64_t)(hi | hi >> 1) << 32 | (lo | lo << 1);
+        }
+        px = (sprite_cut(t, pix, xe) >> j) & (span * 0x101u);
+    }
+    /* past the row's end (X expansion cleared mid-row) an empty register
+     * still counts the cycle's pixels */
+    pix += (!sr && pix > w) ? 8u - j : n;
+    v->spr_pix[i] = (uint8_t)pix;
+    if (pix >= w) v->spr_shift &= (uint8_t)~bit;
+    else v->spr_shift |= (uint8_t)bit;
+    return px;
 }
 
 static const uint64_t expand_table[256]; /* defined with the pixel runs below */
@@ -425,10 +489,10 @@ static inline unsigned sprite_bits(uint64_t m)
  * sequencers, priorities and collisions; *out gets the mixed pixels when
  * any sprite pixel shows. Out of line: most cycles have no sprite, and the
  * per-cycle path stays small without it.
- * Word-wide: each sprite's 8 pixels of the cycle are two 8-bit masks
- * (spr_masks) cut from its shift register; the sprites are painted from 7
- * down to 0 (sprite 0 in front) into 8-byte colour, occupancy and
- * behind-foreground words, and the collisions are pixel masks. */
+ * Word-wide: each sprite's 8 pixels of the cycle are two 8-bit masks cut
+ * from its shift register; the sprites are painted from 7 down to 0
+ * (sprite 0 in front) into 8-byte colour and behind-foreground words, and
+ * the collisions are pixel masks. */
 static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_t starting,
                                                     uint64_t gpx, uint64_t gfg, uint64_t *out)
 {
@@ -436,83 +500,32 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
      * this cycle (p-access: the reload at pixel 3; s-access 1: its
      * tail); an X match under the reload is lost. */
     const unsigned kind = f & VIC2_K_MASK;
-    const unsigned rs = (kind == VIC2_K_PTR || kind == VIC2_K_S1)
-                            ? (f >> VIC2_SPR_SHIFT) & 7u : 8u;
-    if (rs < 8u && (starting >> rs & 1u) &&
-        (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
-        starting &= (uint8_t)~(1u << rs);
-    const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
-    const uint64_t mc0 = splat(v->reg[0x25]), mc1 = splat(v->reg[0x26]);
-    uint64_t col = 0, behind = 0; /* top sprite's colour, its MDP, per byte */
-    unsigned seen = 0, dup = 0;   /* pixels with a sprite, with two or more */
+    unsigned rs = 8u;
+    if (kind == VIC2_K_PTR || kind == VIC2_K_S1) {
+        rs = (f >> VIC2_SPR_SHIFT) & 7u;
+        if ((starting >> rs & 1u) && (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
+            starting &= (uint8_t)~(1u << rs);
+    }
+    uint64_t col = 0, behind = 0; /* the front sprite's colour, its MDP, per byte */
     uint64_t shown = 0;           /* byte i: sprite i's pixels (bit 7-j = pixel j) */
+    unsigned seen = 0, dup = 0;   /* pixels with a sprite, with two or more */
     unsigned active = v->spr_shift | starting;
     while (active) {
         const unsigned i = 31u - (unsigned)__builtin_clz(active);
-        const unsigned bit = 1u << i;
-        active &= ~bit;
-        unsigned j = 0;
-        const unsigned xe = (mxe >> i) & 1u;
-        const unsigned w = 24u << xe;
-        if (starting & bit) {
-            const unsigned js = v->spr_xoff[i];
-            /* a sequencer still shifting over the match is not
-             * restarted: it goes on with its row */
-            if (!((v->spr_shift & bit) && w - v->spr_pix[i] > js)) {
-                j = js;
-                v->spr_sr[i] = v->spr_buf[i];
-                v->spr_buf[i] = 0;
-                v->spr_pix[i] = 0;
-            }
-        }
-        const uint32_t sr = v->spr_sr[i];
-        unsigned pix = v->spr_pix[i];
-        spr_masks px = {0, 0};
-        if (i == rs) {
-            if (kind == VIC2_K_S1) {
-                /* its tail: the held pixel to the end of the hold, then dark */
-                if (v->spr_held & bit) {
-                    const unsigned hv = v->spr_hold_val[i];
-                    for (j = 0; hv && j < SPR_HOLD_TAIL; j++) spr_put(&px, j, hv);
-                }
-                v->spr_held &= (uint8_t)~bit;
-                v->spr_shift &= (uint8_t)~bit;
-            } else {
-                sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, &px);
-            }
-        } else {
-            /* the usual cycle: pixels j .. j+n-1 from pixel pix of the row */
-            const unsigned n = pix < w ? (w - pix < 8u - j ? w - pix : 8u - j) : 0u;
-            if (n && sr) {
-                const unsigned span = (0xFFu >> j) & ~(0xFFu >> (j + n));
-                if ((mmc >> i) & 1u) {
-                    uint32_t hi = sr & 0xAAAAAAu, lo = sr & 0x555555u;
-                    hi |= hi >> 1; /* each pair's bit over both its pixels */
-                    lo |= lo << 1;
-                    px.hi = (sprite_bits8(hi, pix, xe) >> j) & span;
-                    px.lo = (sprite_bits8(lo, pix, xe) >> j) & span;
-                } else {
-                    px.hi = (sprite_bits8(sr, pix, xe) >> j) & span;
-                }
-            }
-            /* past the row's end (X expansion cleared mid-row) an empty
-             * register still counts the cycle's pixels */
-            pix += (!sr && pix > w) ? 8u - j : n;
-            v->spr_pix[i] = (uint8_t)pix;
-            if (pix >= w) v->spr_shift &= (uint8_t)~bit;
-            else v->spr_shift |= (uint8_t)bit;
-        }
-        const unsigned m = px.hi | px.lo;
-        if (!m) continue;
-        shown |= (uint64_t)m << (8u * i);
+        active &= ~(1u << i);
+        const unsigned px = i == rs ? sprite_reload(v, i, kind, starting >> i & 1u)
+                                    : sprite_shift(v, i, starting >> i & 1u);
+        if (!px) continue;
+        const unsigned hi = px >> 8, lo = px & 0xFFu, m = hi | lo;
         uint64_t c = splat(v->reg[0x27 + i]);
-        if (px.lo) {
-            c = blend(c, mc0, expand_table[px.lo & ~px.hi]);
-            c = blend(c, mc1, expand_table[px.lo & px.hi]);
+        if (lo) {
+            c = blend(c, splat(v->reg[0x25]), expand_table[lo & ~hi]);
+            c = blend(c, splat(v->reg[0x26]), expand_table[lo & hi]);
         }
         const uint64_t e = expand_table[m];
         col = blend(col, c, e);
-        behind = (mdp >> i & 1u) ? behind | e : behind & ~e;
+        behind = (v->reg[0x1B] >> i & 1u) ? behind | e : behind & ~e;
+        shown |= (uint64_t)m << (8u * i);
         dup |= seen & m;
         seen |= m;
     }
