@@ -340,17 +340,17 @@ static inline unsigned spr_put(unsigned px, unsigned j, unsigned val)
 }
 
 /* Sprite i at an X match in this cycle: unless its sequencer still shifts
- * over the match (it goes on with its row), its shift register loads and
- * it starts at the match's pixel *j. */
-static inline void sprite_start(m6569 *v, unsigned i, unsigned w, unsigned *j)
+ * over the match (shifting: spr_shift as of this cycle) and goes on with
+ * its row, its shift register loads and it starts at the match's pixel,
+ * which is returned (0 when it goes on). */
+static inline unsigned sprite_start(m6569 *v, unsigned i, unsigned w, unsigned shifting)
 {
     const unsigned js = v->spr_xoff[i];
-    if (!((v->spr_shift >> i & 1u) && w - v->spr_pix[i] > js)) {
-        *j = js;
-        v->spr_sr[i] = v->spr_buf[i];
-        v->spr_buf[i] = 0;
-        v->spr_pix[i] = 0;
-    }
+    if ((shifting >> i & 1u) && w - v->spr_pix[i] > js) return 0;
+    v->spr_sr[i] = v->spr_buf[i];
+    v->spr_buf[i] = 0;
+    v->spr_pix[i] = 0;
+    return js;
 }
 
 /* Sprite i in the cycle of its own p-access (kind VIC2_K_PTR) or s-access
@@ -362,8 +362,7 @@ static __attribute__((noinline)) unsigned sprite_reload(m6569 *v, unsigned i, un
     const uint8_t bit = (uint8_t)(1u << i);
     const unsigned xe = (v->reg[0x1D] >> i) & 1u, w = 24u << xe;
     const unsigned mc = (v->reg[0x1C] >> i) & 1u;
-    unsigned j = 0, px = 0;
-    if (start) sprite_start(v, i, w, &j);
+    unsigned j = start ? sprite_start(v, i, w, v->spr_shift) : 0u, px = 0;
     if (kind == VIC2_K_S1) {
         /* its tail: the held pixel to the end of the hold, then dark */
         if (v->spr_held & bit) {
@@ -432,34 +431,36 @@ static inline unsigned sprite_cut(uint64_t t, unsigned pix, unsigned xe)
     return ((h << odd) & 0xFF00u) | (((l << odd) >> 8) & 0xFFu);
 }
 
-/* Sprite i in a cycle without its reload: the pixels its sequencer puts
- * out (spr_put), word-wide. */
-static inline unsigned sprite_shift(m6569 *v, unsigned i, unsigned start)
+/* Sprite i in a cycle without its reload, from pixel j of the cycle
+ * (0, or where it started): the pixels its sequencer puts out (spr_put),
+ * word-wide; *shifting gets its bit of spr_shift after the cycle. */
+static inline unsigned sprite_shift(m6569 *v, unsigned i, unsigned j, unsigned xe, unsigned mc,
+                                    unsigned *shifting)
 {
-    const unsigned bit = 1u << i;
-    const unsigned xe = (v->reg[0x1D] >> i) & 1u, w = 24u << xe;
-    unsigned j = 0, px = 0;
-    if (start) sprite_start(v, i, w, &j);
+    const unsigned w = 24u << xe;
     const uint32_t sr = v->spr_sr[i];
-    unsigned pix = v->spr_pix[i];
-    /* pixels j .. j+n-1 from pixel pix of the row */
-    const unsigned n = pix < w ? (w - pix < 8u - j ? w - pix : 8u - j) : 0u;
-    if (n && sr) {
-        const unsigned span = (0xFFu >> j) & ~(0xFFu >> (j + n));
-        uint64_t t = (uint64_t)sr << 32; /* hi-res: colour bit 1 */
-        if ((v->reg[0x1C] >> i) & 1u) {
-            /* multicolour: each pair's bits over both its pixels */
-            const uint32_t hi = sr & 0xAAAAAAu, lo = sr & 0x555555u;
-            t = (uint64_t)(hi | hi >> 1) << 32 | (lo | lo << 1);
+    unsigned pix = v->spr_pix[i], px = 0;
+    if (pix < w) {
+        if (sr) {
+            uint64_t t = (uint64_t)sr << 32; /* hi-res: colour bit 1 */
+            if (mc) {
+                /* multicolour: each pair's bits over both its pixels */
+                const uint32_t hi = sr & 0xAAAAAAu, lo = sr & 0x555555u;
+                t = (uint64_t)(hi | hi >> 1) << 32 | (lo | lo << 1);
+            }
+            /* past the row's end the cut is 0 */
+            px = sprite_cut(t, pix, xe);
+            if (j) px = (px >> j) & ((0xFFu >> j) * 0x101u);
         }
-        px = (sprite_cut(t, pix, xe) >> j) & (span * 0x101u);
+        pix += w - pix < 8u - j ? w - pix : 8u - j;
+    } else if (!sr && pix > w) {
+        /* past the row's end (X expansion cleared mid-row) an empty
+         * register still counts the cycle's pixels */
+        pix += 8u - j;
     }
-    /* past the row's end (X expansion cleared mid-row) an empty register
-     * still counts the cycle's pixels */
-    pix += (!sr && pix > w) ? 8u - j : n;
     v->spr_pix[i] = (uint8_t)pix;
-    if (pix >= w) v->spr_shift &= (uint8_t)~bit;
-    else v->spr_shift |= (uint8_t)bit;
+    const unsigned bit = 1u << i;
+    *shifting = pix < w ? *shifting | bit : *shifting & ~bit;
     return px;
 }
 
@@ -509,12 +510,21 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
     uint64_t col = 0, behind = 0; /* the front sprite's colour, its MDP, per byte */
     uint64_t shown = 0;           /* byte i: sprite i's pixels (bit 7-j = pixel j) */
     unsigned seen = 0, dup = 0;   /* pixels with a sprite, with two or more */
-    unsigned active = v->spr_shift | starting;
+    unsigned shifting = v->spr_shift;
+    unsigned active = shifting | starting;
     while (active) {
         const unsigned i = 31u - (unsigned)__builtin_clz(active);
         active &= ~(1u << i);
-        const unsigned px = i == rs ? sprite_reload(v, i, kind, starting >> i & 1u)
-                                    : sprite_shift(v, i, starting >> i & 1u);
+        unsigned px;
+        if (i == rs) {
+            v->spr_shift = (uint8_t)shifting;
+            px = sprite_reload(v, i, kind, starting >> i & 1u);
+            shifting = v->spr_shift;
+        } else {
+            const unsigned xe = (v->reg[0x1D] >> i) & 1u;
+            const unsigned j = (starting >> i & 1u) ? sprite_start(v, i, 24u << xe, shifting) : 0u;
+            px = sprite_shift(v, i, j, xe, (v->reg[0x1C] >> i) & 1u, &shifting);
+        }
         if (!px) continue;
         const unsigned hi = px >> 8, lo = px & 0xFFu, m = hi | lo;
         uint64_t c = splat(v->reg[0x27 + i]);
@@ -529,6 +539,7 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
         dup |= seen & m;
         seen |= m;
     }
+    v->spr_shift = (uint8_t)shifting;
     if (!seen) return;
     const unsigned fg = pixel_bits(gfg);
     *out = blend(gpx, col, expand_table[seen] & ~(behind & expand_table[fg]));
