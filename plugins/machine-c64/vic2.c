@@ -512,9 +512,11 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
     unsigned seen = 0, dup = 0;   /* pixels with a sprite, with two or more */
     unsigned shifting = v->spr_shift;
     unsigned active = shifting | starting;
+    /* front to back: sprite 0 first; a sprite paints only pixels no sprite
+     * in front of it has */
     while (active) {
-        const unsigned i = 31u - (unsigned)__builtin_clz(active);
-        active &= ~(1u << i);
+        const unsigned i = (unsigned)__builtin_ctz(active);
+        active &= active - 1u;
         unsigned px;
         if (i == rs) {
             v->spr_shift = (uint8_t)shifting;
@@ -526,18 +528,23 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
             px = sprite_shift(v, i, j, xe, (v->reg[0x1C] >> i) & 1u, &shifting);
         }
         if (!px) continue;
-        const unsigned hi = px >> 8, lo = px & 0xFFu, m = hi | lo;
-        uint64_t c = splat(v->reg[0x27 + i]);
-        if (lo) {
-            c = blend(c, splat(v->reg[0x25]), expand_table[lo & ~hi]);
-            c = blend(c, splat(v->reg[0x26]), expand_table[lo & hi]);
-        }
-        const uint64_t e = expand_table[m];
-        col = blend(col, c, e);
-        behind = (v->reg[0x1B] >> i & 1u) ? behind | e : behind & ~e;
+        const unsigned m = (px | px >> 8) & 0xFFu;
         shown |= (uint64_t)m << (8u * i);
         dup |= seen & m;
+        const unsigned front = m & ~seen; /* the pixels it shows */
         seen |= m;
+        if (!front) continue;
+        uint64_t c = splat(v->reg[0x27 + i]);
+        if (px & 0xFFu) {
+            /* multicolour: %01 MM0, %11 MM1 */
+            const uint64_t h = expand_table[px >> 8], l = expand_table[px & 0xFFu];
+            const uint64_t mm0 = splat(v->reg[0x25]);
+            c = mm0 ^ ((mm0 ^ c) & h);
+            c = c ^ ((c ^ splat(v->reg[0x26])) & h & l);
+        }
+        const uint64_t e = expand_table[front];
+        col |= c & e;
+        if (v->reg[0x1B] >> i & 1u) behind |= e;
     }
     v->spr_shift = (uint8_t)shifting;
     if (!seen) return;
