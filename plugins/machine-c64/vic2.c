@@ -486,14 +486,45 @@ static inline unsigned sprite_bits(uint64_t m)
     return (unsigned)(((nonzero_bytes(m) >> 7) * 0x0102040810204080ull) >> 56);
 }
 
+/* The colours of sprite i's pixels px (spr_put), per byte (bytes without
+ * a pixel: any colour). */
+static inline uint64_t sprite_colours(const m6569 *v, unsigned i, unsigned px)
+{
+    uint64_t c = splat(v->reg[0x27 + i]);
+    if (px & 0xFFu) {
+        /* multicolour: %01 MM0, %11 MM1 */
+        const uint64_t h = expand_table[px >> 8], l = expand_table[px & 0xFFu];
+        const uint64_t mm0 = splat(v->reg[0x25]);
+        c = mm0 ^ ((mm0 ^ c) & h);
+        c = c ^ ((c ^ splat(v->reg[0x26])) & h & l);
+    }
+    return c;
+}
+
+/* The cycle's collisions (bit n: sprite n), pixel 0 in the high byte,
+ * pixels 1-7 in the low one: pixel 0 latches now, pixels 1-7 at the next
+ * tick; a register read in the last cycle still holds its reset over
+ * pixel 0. */
+static inline void coll_pixels(m6569 *v, unsigned mm, unsigned md)
+{
+    if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
+    if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
+    if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
+    if ((mm | md) & 0xFFu) {
+        v->mm_next |= (uint8_t)mm;
+        v->md_next |= (uint8_t)md;
+        v->coll_work |= COLL_PENDING;
+    }
+}
+
 /* The sprites of a cycle over the graphics (gpx, foreground gfg): their
  * sequencers, priorities and collisions; *out gets the mixed pixels when
  * any sprite pixel shows. Out of line: most cycles have no sprite, and the
  * per-cycle path stays small without it.
  * Word-wide: each sprite's 8 pixels of the cycle are two 8-bit masks cut
- * from its shift register; the sprites are painted from 7 down to 0
- * (sprite 0 in front) into 8-byte colour and behind-foreground words, and
- * the collisions are pixel masks. */
+ * from its shift register (spr_put); the sprites are painted front to
+ * back into 8-byte colour and behind-foreground words, and the collisions
+ * are pixel masks. */
 static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_t starting,
                                                     uint64_t gpx, uint64_t gfg, uint64_t *out)
 {
@@ -507,11 +538,31 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
         if ((starting >> rs & 1u) && (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
             starting &= (uint8_t)~(1u << rs);
     }
+    unsigned shifting = v->spr_shift;
+    unsigned active = shifting | starting;
+    if (!(active & (active - 1u))) {
+        /* one sprite (most cycles with sprites): no sprite-sprite
+         * collision, nothing in front of it */
+        if (!active) return;
+        const unsigned i = (unsigned)__builtin_ctz(active);
+        if (i != rs) {
+            const unsigned xe = (v->reg[0x1D] >> i) & 1u;
+            const unsigned j = starting ? sprite_start(v, i, 24u << xe, shifting) : 0u;
+            const unsigned px = sprite_shift(v, i, j, xe, (v->reg[0x1C] >> i) & 1u, &shifting);
+            v->spr_shift = (uint8_t)shifting;
+            if (!px) return;
+            const unsigned m = (px | px >> 8) & 0xFFu, fg = pixel_bits(gfg);
+            uint64_t show = expand_table[m];
+            if (v->reg[0x1B] >> i & 1u) show &= ~expand_table[fg];
+            *out = blend(gpx, sprite_colours(v, i, px), show);
+            const unsigned b = m & fg;
+            if (b) coll_pixels(v, 0, (b & 0x80u ? 0x100u << i : 0u) | (b & 0x7Fu ? 1u << i : 0u));
+            return;
+        }
+    }
     uint64_t col = 0, behind = 0; /* the front sprite's colour, its MDP, per byte */
     uint64_t shown = 0;           /* byte i: sprite i's pixels (bit 7-j = pixel j) */
     unsigned seen = 0, dup = 0;   /* pixels with a sprite, with two or more */
-    unsigned shifting = v->spr_shift;
-    unsigned active = shifting | starting;
     /* front to back: sprite 0 first; a sprite paints only pixels no sprite
      * in front of it has */
     while (active) {
@@ -534,24 +585,15 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
         const unsigned front = m & ~seen; /* the pixels it shows */
         seen |= m;
         if (!front) continue;
-        uint64_t c = splat(v->reg[0x27 + i]);
-        if (px & 0xFFu) {
-            /* multicolour: %01 MM0, %11 MM1 */
-            const uint64_t h = expand_table[px >> 8], l = expand_table[px & 0xFFu];
-            const uint64_t mm0 = splat(v->reg[0x25]);
-            c = mm0 ^ ((mm0 ^ c) & h);
-            c = c ^ ((c ^ splat(v->reg[0x26])) & h & l);
-        }
         const uint64_t e = expand_table[front];
-        col |= c & e;
+        col |= sprite_colours(v, i, px) & e;
         if (v->reg[0x1B] >> i & 1u) behind |= e;
     }
     v->spr_shift = (uint8_t)shifting;
     if (!seen) return;
     const unsigned fg = pixel_bits(gfg);
     *out = blend(gpx, col, expand_table[seen] & ~(behind & expand_table[fg]));
-    /* collisions: the sprites with a pixel in dup / fg; pixel 0 in the
-     * high byte, pixels 1-7 in the low one */
+    /* collisions: the sprites with a pixel in dup / fg */
     unsigned mm = 0, md = 0;
     if (dup)
         mm = sprite_bits(shown & ((dup & 0x80u) * ONES)) << 8 |
@@ -559,16 +601,7 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
     if (seen & fg)
         md = sprite_bits(shown & ((fg & 0x80u) * ONES)) << 8 |
              sprite_bits(shown & ((fg & 0x7Fu) * ONES));
-    /* pixel 0 latches now, pixels 1-7 at the next tick; a register
-     * read in the last cycle still holds its reset over pixel 0 */
-    if (v->coll_work & COLL_DROP_MM) mm &= 0xFFu;
-    if (v->coll_work & COLL_DROP_MD) md &= 0xFFu;
-    if ((mm | md) & 0xFF00u) coll_latch(v, (uint8_t)(mm >> 8), (uint8_t)(md >> 8));
-    if ((mm | md) & 0xFFu) {
-        v->mm_next |= (uint8_t)mm;
-        v->md_next |= (uint8_t)md;
-        v->coll_work |= COLL_PENDING;
-    }
+    coll_pixels(v, mm, md);
 }
 
 /* The 8 pixels of cycle n (x = 8(n-13)-1) into the row, clipped to it. */
