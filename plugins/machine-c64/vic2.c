@@ -207,22 +207,33 @@ static inline void bad_line_eval(m6569 *v)
 
 /* ---- sprite rules (Bauer 3.8.1, with VICE's cycle-16/58 split) -------- */
 
+/* Bit n set where sprite n's Y register ($D001 + 2n) equals y: the eight
+ * compared at once, as the odd bytes of reg[0..15]. */
+static inline unsigned sprite_y_match(const m6569 *v, unsigned y)
+{
+    const uint64_t lo7 = 0x7F7F7F7F7F7F7F7Full, yy = (uint64_t)(y & 0xFFu) * ONES;
+    unsigned hit = 0;
+    for (unsigned h = 0; h < 2; h++) {
+        const uint64_t d = load8(&v->reg[8u * h]) ^ yy; /* 0 where equal */
+        const uint64_t zero = ~((((d & lo7) + lo7) | d) | lo7); /* bit 7 of each 0 byte */
+        /* bytes 1, 3, 5, 7 (bits 15, 31, 47, 63) to bits 48-51 */
+        const uint64_t odd = (zero >> 15) & 0x0001000100010001ull;
+        hit |= (unsigned)(((odd * 0x0001000200040008ull) >> 48) & 15u) << (4u * h);
+    }
+    return hit;
+}
+
 static void sprite_dma_check(m6569 *v)
 {
-    unsigned cand = v->reg[0x15] & (unsigned)~v->spr_dma & 0xFFu;
+    const unsigned cand = v->reg[0x15] & (unsigned)~v->spr_dma & 0xFFu;
     if (!cand) return;
-    const unsigned y = v->raster & 0xFFu;
-    const unsigned before = v->spr_dma;
-    for (unsigned i = 0; i < 8; i++) {
-        const unsigned bit = 1u << i;
-        if ((cand & bit) && v->reg[2 * i + 1] == y) {
-            v->spr_dma |= (uint8_t)bit;
-            v->mcbase[i] = 0;
-            v->spr_exp_ff |= (uint8_t)bit;
-        }
-    }
-    if (v->spr_dma != before && mh_event_listening(v->links.events)) /* detail: the sprites whose DMA began */
-        mh_event_emit(v->links.events, MH_CHIP_EV_SPRITE_DMA, "vic2", v->spr_dma & ~before);
+    const unsigned start = cand & sprite_y_match(v, v->raster);
+    if (!start) return;
+    v->spr_dma |= (uint8_t)start;
+    v->spr_exp_ff |= (uint8_t)start;
+    for (unsigned m = start; m; m &= m - 1u) v->mcbase[__builtin_ctz(m)] = 0;
+    if (mh_event_listening(v->links.events)) /* detail: the sprites whose DMA began */
+        mh_event_emit(v->links.events, MH_CHIP_EV_SPRITE_DMA, "vic2", start);
 }
 
 static void sprite_mcbase_update(m6569 *v)
@@ -244,15 +255,9 @@ static void sprite_mcbase_update(m6569 *v)
 
 static void sprite_display_check(m6569 *v)
 {
-    const unsigned y = v->raster & 0xFFu;
-    const unsigned me = v->reg[0x15];
-    unsigned disp = v->spr_disp & v->spr_dma;
-    for (unsigned i = 0; i < 8; i++) {
-        const unsigned bit = 1u << i;
-        v->mc[i] = v->mcbase[i];
-        if ((v->spr_dma & me & bit) && v->reg[2 * i + 1] == y) disp |= bit;
-    }
-    v->spr_disp = (uint8_t)disp;
+    memcpy(v->mc, v->mcbase, sizeof v->mc);
+    v->spr_disp = (uint8_t)((v->spr_disp & v->spr_dma) |
+                            (v->spr_dma & v->reg[0x15] & sprite_y_match(v, v->raster)));
 }
 
 /* ---- line and frame start --------------------------------------------- */
