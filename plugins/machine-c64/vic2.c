@@ -556,12 +556,14 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
             const unsigned px = sprite_shift(v, i, j, xe, (v->reg[0x1C] >> i) & 1u, &shifting);
             v->spr_shift = (uint8_t)shifting;
             if (!px) return;
-            const unsigned m = (px | px >> 8) & 0xFFu, fg = pixel_bits(gfg);
-            uint64_t show = expand_table[m];
-            if (v->reg[0x1B] >> i & 1u) show &= ~expand_table[fg];
+            const uint64_t e = expand_table[(px | px >> 8) & 0xFFu];
+            uint64_t show = e;
+            if (v->reg[0x1B] >> i & 1u) show &= ~expand_table[pixel_bits(gfg)];
             *out = blend(gpx, sprite_colours(v, i, px), show);
-            const unsigned b = m & fg;
-            if (b) coll_pixels(v, 0, (b & 0x80u ? 0x100u << i : 0u) | (b & 0x7Fu ? 1u << i : 0u));
+            /* its pixels over the foreground: pixel 0 is byte 0 */
+            const uint64_t over = e & gfg;
+            if (over)
+                coll_pixels(v, 0, (over & 0xFFu ? 0x100u << i : 0u) | (over >> 8 ? 1u << i : 0u));
             return;
         }
     }
