@@ -224,6 +224,8 @@ static void test_random_sprite_scenes(void)
         for (unsigned r = 0x25; r <= 0x2E; r++) m6569_write(v, (uint16_t)r, (uint8_t)rng_next(&seed));
         char what[40];
         snprintf(what, sizeof what, "scene %u", (unsigned)k);
+        /* the model's text screen covers the window's lines only */
+        CU_ASSERT_FATAL(cy >= FIRST_LINE && cy + 40u + 43u <= LAST_LINE);
         run_and_check(s, cy, cy + 40u + 43u, what);
         free(s);
     }
