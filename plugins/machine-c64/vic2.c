@@ -445,8 +445,11 @@ static inline unsigned sprite_shift(m6569 *v, unsigned i, unsigned j, unsigned x
     const unsigned w = 24u << xe;
     const uint32_t sr = v->spr_sr[i];
     unsigned pix = v->spr_pix[i], px = 0;
-    if (pix < w) {
-        if (sr) {
+    if (sr) {
+        /* pixels j .. j+n-1 from pixel pix of the row (j past the cycle's
+         * end only from a snapshot's X offset) */
+        const unsigned n = (j < 8u && pix < w) ? (w - pix < 8u - j ? w - pix : 8u - j) : 0u;
+        if (n) {
             uint64_t t = (uint64_t)sr << 32; /* hi-res: colour bit 1 */
             if (mc) {
                 /* multicolour: each pair's bits over both its pixels */
@@ -457,11 +460,13 @@ static inline unsigned sprite_shift(m6569 *v, unsigned i, unsigned j, unsigned x
             px = sprite_cut(t, pix, xe);
             if (j) px = (px >> j) & ((0xFFu >> j) * 0x101u);
         }
-        pix += w - pix < 8u - j ? w - pix : 8u - j;
-    } else if (!sr && pix > w) {
-        /* past the row's end (X expansion cleared mid-row) an empty
-         * register still counts the cycle's pixels */
-        pix += 8u - j;
+        pix += n;
+    } else {
+        /* an empty register counts the cycle's pixels as the per-pixel
+         * sequencer did, in unsigned arithmetic: past the row's end (X
+         * expansion cleared mid-row) all of them */
+        const unsigned left = w - pix, room = 8u - j;
+        pix += room < left ? room : left;
     }
     v->spr_pix[i] = (uint8_t)pix;
     const unsigned bit = 1u << i;
