@@ -319,5 +319,47 @@ static void test_sprites_at_line_ends(void)
     free(s);
 }
 
+/* A restored state is outside input: sprite fields no running chip
+ * produces (X offsets past a cycle's 8 pixels, pixel counts past the row,
+ * every sequencer shifting and starting everywhere) must only draw valid
+ * colours, in the sanitizer build without undefined behaviour (a start
+ * pixel past the cycle once shifted a mask by it); rewriting the X
+ * registers puts the matches back where they belong. */
+static void test_hostile_sprite_state(void)
+{
+    uint32_t seed = 4242;
+    scene *s = scene_new(&seed, 0);
+    m6569 *v = &s->vic;
+    for (unsigned n = 0; n < 8; n++) sprite_place(s, n, 24u + 30u * n, 80u);
+    m6569_write(v, 0x15, 0xFF);
+    m6569_write(v, 0x1C, 0xF0);
+    m6569_write(v, 0x1D, 0xAA);
+    const uint32_t frame = m6569_geometry_of(M6569_MODEL_6569)->cycles_per_frame;
+    m6569_run(v, frame);
+    m6569 saved = *v;
+    for (unsigned n = 0; n < 8; n++) {
+        saved.spr_xoff[n] = (uint8_t)(0x08u + 29u * n); /* 8 .. 211 */
+        saved.spr_pix[n] = (uint8_t)(n & 1u ? 0xF0u : 0x05u);
+        saved.spr_sr[n] = 0xFFFFFFu >> n;
+        saved.spr_hold_val[n] = (uint8_t)(n & 3u);
+    }
+    saved.spr_shift = 0xFF;
+    saved.spr_disp = 0xFF;
+    saved.spr_held = 0x5A;
+    memset(saved.spr_at, 0xFF, sizeof saved.spr_at);
+    m6569_restore(v, &saved);
+    m6569_run(v, frame);
+    int bad = 0;
+    for (size_t k = 0; k < sizeof s->fb; k++) bad += s->fb[k] > 15u;
+    CU_ASSERT_EQUAL(bad, 0);
+    /* the X registers rewritten: every cycle's match list rebuilt from them */
+    memset(v->spr_at, 0, sizeof v->spr_at);
+    for (unsigned n = 0; n < 8; n++) sprite_place(s, n, 24u + 30u * n, 80u);
+    m6569_run(v, 2 * frame);
+    for (unsigned n = 0; n < 8; n++) CU_ASSERT(v->spr_xoff[n] < 8u);
+    free(s);
+}
+
 MH_SUITE("vic2.sprite_frames", NULL, NULL, MH_TEST(test_random_sprite_scenes),
-         MH_TEST(test_collisions_at_every_pixel), MH_TEST(test_sprites_at_line_ends))
+         MH_TEST(test_collisions_at_every_pixel), MH_TEST(test_sprites_at_line_ends),
+         MH_TEST(test_hostile_sprite_state))
