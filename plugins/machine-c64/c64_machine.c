@@ -466,6 +466,7 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
         cd.port_out = c64_cia2_port_out;
         if (status == MH_OK) status = m6526_init(&m->cia2, &cd);
         m->vic.links.events = &m->events;
+        m6569_set_fetch_map(&m->vic, m->vic_rd); /* the bytes c64_vic_fetch reads */
         m->cia1.links.events = &m->events;
         m->cia1.links.name = "cia1";
         m->cia1.links.irq_kind = MH_CHIP_EV_IRQ;
