@@ -1123,6 +1123,7 @@ static __attribute__((noinline)) uint32_t tick_full(m6569 *v, unsigned n)
 void m6569_run(m6569 *vic, uint32_t cycles)
 {
     while (cycles--) m6569_tick(vic);
+    m6569_sync(vic);
     px_flush_now(vic);
 }
 
@@ -1216,6 +1217,7 @@ void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 
 void m6569_restore(m6569 *vic, const m6569 *saved)
 {
+    m6569_sync(vic); /* the deferred cycles ran before the restore */
     m6569_links links = vic->links;
     *vic = *saved;
     vic->links = links;

@@ -346,7 +346,9 @@ uint32_t m6569_tick(m6569 *vic);
  * Contract: call m6569_sync() before reading the state struct directly
  * (bus_phi1, aec, ba, counters, framebuffer, a snapshot copy) and before a
  * write to memory the VIC may fetch (m6569_fetches()); m6569_peek(),
- * m6569_line() and m6569_xpos() need no sync. m6569_tick() never defers. */
+ * m6569_line() and m6569_xpos() need no sync; neither does colour RAM,
+ * which only the c-accesses of bad lines read (never deferred).
+ * m6569_tick() never defers; both ticks may be mixed. */
 uint32_t m6569_tick_planned(m6569 *vic); /* m6569_tick + the next quiet stretch */
 void m6569_catch_up(m6569 *vic);
 
