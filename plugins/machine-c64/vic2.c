@@ -377,10 +377,75 @@ static int sprite_reload(m6569 *v, unsigned i, unsigned j, unsigned pix, unsigne
     return any;
 }
 
+/* 0xFF in byte j where bit 7-j of the index is set: expand_bits() as a
+ * table, for the runs' standard text and the sprites' pixel masks. */
+#define EXP1(b) ((((b) >> 7 & 1ull) * 0xFFull) | (((b) >> 6 & 1ull) * 0xFF00ull) |          \
+                 (((b) >> 5 & 1ull) * 0xFF0000ull) | (((b) >> 4 & 1ull) * 0xFF000000ull) |    \
+                 (((b) >> 3 & 1ull) * 0xFF00000000ull) |                                    \
+                 (((b) >> 2 & 1ull) * 0xFF0000000000ull) |                                  \
+                 (((b) >> 1 & 1ull) * 0xFF000000000000ull) | (((b) & 1ull) * 0xFF00000000000000ull))
+#define EXP4(b) EXP1(b), EXP1((b) + 1u), EXP1((b) + 2u), EXP1((b) + 3u)
+#define EXP16(b) EXP4(b), EXP4((b) + 4u), EXP4((b) + 8u), EXP4((b) + 12u)
+#define EXP64(b) EXP16(b), EXP16((b) + 16u), EXP16((b) + 32u), EXP16((b) + 48u)
+static const uint64_t expand_table[256] = {EXP64(0u), EXP64(64u), EXP64(128u), EXP64(192u)};
+
+/* Each bit of b twice (bit k -> bits 2k+1, 2k): X expansion. */
+#define DBL2(b) ((((b) & 1u) * 3u) | (((b) & 2u) * 6u) | (((b) & 4u) * 12u) | (((b) & 8u) * 24u))
+#define DBL8(b) (DBL2((b) & 15u) | (DBL2((b) >> 4) << 8))
+#define DBL8x4(b) DBL8(b), DBL8((b) + 1u), DBL8((b) + 2u), DBL8((b) + 3u)
+#define DBL8x16(b) DBL8x4(b), DBL8x4((b) + 4u), DBL8x4((b) + 8u), DBL8x4((b) + 12u)
+#define DBL8x64(b) DBL8x16(b), DBL8x16((b) + 16u), DBL8x16((b) + 32u), DBL8x16((b) + 48u)
+static const uint16_t double_bits[256] = {DBL8x64(0u), DBL8x64(64u), DBL8x64(128u),
+                                          DBL8x64(192u)};
+
+static inline uint64_t double24(uint32_t x)
+{
+    return ((uint64_t)double_bits[(x >> 16) & 0xFFu] << 32) |
+           ((uint64_t)double_bits[(x >> 8) & 0xFFu] << 16) | double_bits[x & 0xFFu];
+}
+
+/* A sprite row (shift register sr, multicolour mc, X expansion xe) as two
+ * pixel streams from its first pixel: bit 63-p is pixel p's colour-index
+ * bit 1 (*hi) and bit 0 (*lo); 24 << xe pixels, zeros after them. */
+static inline void sprite_streams(uint32_t sr, unsigned mc, unsigned xe, uint64_t *hi,
+                                  uint64_t *lo)
+{
+    uint32_t h = sr, l = 0;
+    if (mc) { /* each pair's bits over both of its pixels */
+        h = (sr & 0xAAAAAAu) | ((sr & 0xAAAAAAu) >> 1);
+        l = (sr & 0x555555u) | ((sr & 0x555555u) << 1);
+    }
+    if (xe) {
+        *hi = double24(h) << 16;
+        *lo = mc ? double24(l) << 16 : 0;
+    } else {
+        *hi = (uint64_t)h << 40;
+        *lo = (uint64_t)l << 40;
+    }
+}
+
+/* Pixel j's byte (byte j) of a 64-bit value as bit 7-j of a byte: the
+ * inverse of expand_table for 0x00/0xFF bytes. */
+static inline unsigned gather_bits(uint64_t m)
+{
+    return (unsigned)((((m & ONES) * 0x8040201008040201ull) >> 56) & 0xFFu);
+}
+
+/* The colours of a sprite's 8 pixels from their index bits (bit 7-j =
+ * pixel j): 1 = $D025, 2 = its own colour, 3 = $D026. */
+static inline uint64_t sprite_colours(unsigned hi8, unsigned lo8, const uint8_t colours[4])
+{
+    return (splat(colours[1]) & expand_table[lo8 & ~hi8 & 0xFFu]) |
+           (splat(colours[2]) & expand_table[hi8 & ~lo8 & 0xFFu]) |
+           (splat(colours[3]) & expand_table[hi8 & lo8]);
+}
+
 /* The sprites of a cycle over the graphics (gpx, foreground gfg): their
  * sequencers, priorities and collisions; *out gets the mixed pixels when
  * any sprite pixel shows. Out of line: most cycles have no sprite, and the
- * per-cycle path stays small without it. */
+ * per-cycle path stays small without it. Each sprite's 8 pixels are a
+ * byte mask (bit 7-j = pixel j) cut from its row's pixel streams, mixed as
+ * 64-bit values, sprite 7 first so that the lower numbers end on top. */
 static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_t starting,
                                                     uint64_t gpx, uint64_t gfg, uint64_t *out)
 {
@@ -394,11 +459,13 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
         (kind == VIC2_K_S1 || v->spr_xoff[rs] > SPR_RELOAD_PIXEL))
         starting &= (uint8_t)~(1u << rs);
     const uint8_t active = v->spr_shift | starting;
-    uint8_t pm[8] = {0}, pc[8], pb[8];
     const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
-    unsigned any = 0;
+    uint64_t col = 0, behind_m = 0;
+    uint8_t shown[8];    /* each sprite's pixel mask */
+    unsigned any8 = 0, multi8 = 0;
     for (int i = 7; i >= 0; i--) {
         const unsigned bit = 1u << i;
+        shown[i] = 0;
         if (!(active & bit)) continue;
         unsigned j = 0;
         const unsigned xe = (mxe >> i) & 1u;
@@ -414,75 +481,78 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
                 v->spr_pix[i] = 0;
             }
         }
-        const uint32_t sr = v->spr_sr[i];
-        unsigned pix = v->spr_pix[i];
         const uint8_t colours[4] = {0, (uint8_t)(v->reg[0x25] & 15u),
                                     (uint8_t)(v->reg[0x27 + i] & 15u),
                                     (uint8_t)(v->reg[0x26] & 15u)};
-        const uint8_t behind = (uint8_t)((mdp >> i) & 1u);
+        unsigned m8;
+        uint64_t c64v;
         if ((unsigned)i == rs) {
-            /* its tail: the held pixel to the end of the hold, then dark */
+            /* its reload or its tail, pixel by pixel */
+            uint8_t pm[8] = {0}, pc[8] = {0}, pb[8];
             if (kind == VIC2_K_S1) {
+                /* the held pixel to the end of the hold, then dark */
                 if (v->spr_held & bit) {
                     const unsigned hv = v->spr_hold_val[i];
                     for (j = 0; hv && j < SPR_HOLD_TAIL; j++) {
-                        pm[j] |= (uint8_t)bit;
+                        pm[j] = 1;
                         pc[j] = colours[hv];
-                        pb[j] = behind;
-                        any = 1;
                     }
                 }
                 v->spr_held &= (uint8_t)~bit;
                 v->spr_shift &= (uint8_t)~bit;
-                continue;
-            }
-            if (sprite_reload(v, i, j, pix, w, xe, mmc >> i & 1u, pm, pc, pb, colours,
-                              behind))
-                any = 1;
-            continue;
-        }
-        if (sr) {
-            if ((mmc >> i) & 1u) {
-                for (; j < 8 && pix < w; j++, pix++) {
-                    unsigned val = (sr >> (22u - 2u * (pix >> (1u + xe)))) & 3u;
-                    if (val) {
-                        pm[j] |= (uint8_t)bit;
-                        pc[j] = colours[val];
-                        pb[j] = behind;
-                        any = 1;
-                    }
-                }
             } else {
-                for (; j < 8 && pix < w; j++, pix++) {
-                    if ((sr >> (23u - (pix >> xe))) & 1u) {
-                        pm[j] |= (uint8_t)bit;
-                        pc[j] = colours[2];
-                        pb[j] = behind;
-                        any = 1;
-                    }
-                }
+                sprite_reload(v, (unsigned)i, j, v->spr_pix[i], w, xe, mmc >> i & 1u, pm, pc,
+                              pb, colours, 0);
             }
+            uint8_t o8[8];
+            m8 = 0;
+            for (j = 0; j < 8; j++) {
+                o8[j] = pc[j];
+                if (pm[j]) m8 |= 0x80u >> j;
+            }
+            c64v = load8(o8);
         } else {
-            unsigned left = w - pix;
-            pix += (8u - j) < left ? (8u - j) : left;
+            const unsigned pix = v->spr_pix[i];
+            uint64_t hs, ls;
+            sprite_streams(v->spr_sr[i], (mmc >> i) & 1u, xe, &hs, &ls);
+            const unsigned hi8 = (unsigned)((hs << pix) >> 56) >> j;
+            const unsigned lo8 = (unsigned)((ls << pix) >> 56) >> j;
+            unsigned end;
+            if (pix < w) {
+                const unsigned left = w - pix;
+                end = pix + ((8u - j) < left ? (8u - j) : left);
+            } else {
+                /* past its row after X expansion was cleared mid-sprite:
+                 * the counter as the per-pixel loops left it (it is off
+                 * either way) */
+                end = v->spr_sr[i] ? pix : pix + (8u - j);
+            }
+            v->spr_pix[i] = (uint8_t)end;
+            if (end >= w) v->spr_shift &= (uint8_t)~bit;
+            else v->spr_shift |= (uint8_t)bit;
+            m8 = hi8 | lo8;
+            if (!m8) continue;
+            c64v = sprite_colours(hi8, lo8, colours);
         }
-        v->spr_pix[i] = (uint8_t)pix;
-        if (pix >= w) v->spr_shift &= (uint8_t)~bit;
-        else v->spr_shift |= (uint8_t)bit;
+        if (!m8) continue;
+        const uint64_t m = expand_table[m8];
+        shown[i] = (uint8_t)m8;
+        multi8 |= any8 & m8;
+        any8 |= m8;
+        col = blend(col, c64v, m);
+        behind_m = (mdp >> i) & 1u ? behind_m | m : behind_m & ~m;
     }
-    if (any) {
-        uint8_t g8[8], f8[8], o8[8];
+    if (any8) {
+        const unsigned fg8 = gather_bits(gfg);
         unsigned mm = 0, md = 0;
-        store8(g8, gpx);
-        store8(f8, gfg);
-        for (unsigned j = 0; j < 8; j++) {
-            const unsigned m = pm[j];
-            o8[j] = g8[j];
-            if (!m) continue;
-            const unsigned at = j ? m : m << 8; /* pixel 0 in the high byte */
-            if (m & (m - 1u)) mm |= at;
-            if (f8[j]) md |= at;
-            if (!(pb[j] && f8[j])) o8[j] = pc[j];
+        for (unsigned m = active; m; m &= m - 1u) {
+            const unsigned i = (unsigned)__builtin_ctz(m);
+            const unsigned s8 = shown[i];
+            /* pixel 0 (bit 7) in the high byte, pixels 1-7 in the low */
+            if (s8 & multi8 & 0x80u) mm |= 0x100u << i;
+            if (s8 & multi8 & 0x7Fu) mm |= 1u << i;
+            if (s8 & fg8 & 0x80u) md |= 0x100u << i;
+            if (s8 & fg8 & 0x7Fu) md |= 1u << i;
         }
         /* pixel 0 latches now, pixels 1-7 at the next tick; a register
          * read in the last cycle still holds its reset over pixel 0 */
@@ -494,7 +564,9 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
             v->md_next |= (uint8_t)md;
             v->coll_work |= COLL_PENDING;
         }
-        *out = load8(o8);
+        /* a sprite pixel shows unless its sprite is behind foreground */
+        const uint64_t show = expand_table[any8] & ~(behind_m & gfg);
+        *out = blend(gpx, col, show);
     }
 }
 
@@ -589,17 +661,6 @@ static inline void pixels_now(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int
  * window, a framebuffer switch, a reset. Drawing earlier is always exact;
  * the registers and flip flops are then still those of the run's cycles. */
 
-/* 0xFF in byte j where bit 7-j of the index is set: expand_bits() as a
- * table, for the runs' standard text. */
-#define EXP1(b) ((((b) >> 7 & 1ull) * 0xFFull) | (((b) >> 6 & 1ull) * 0xFF00ull) |          \
-                 (((b) >> 5 & 1ull) * 0xFF0000ull) | (((b) >> 4 & 1ull) * 0xFF000000ull) |    \
-                 (((b) >> 3 & 1ull) * 0xFF00000000ull) |                                    \
-                 (((b) >> 2 & 1ull) * 0xFF0000000000ull) |                                  \
-                 (((b) >> 1 & 1ull) * 0xFF000000000000ull) | (((b) & 1ull) * 0xFF00000000000000ull))
-#define EXP4(b) EXP1(b), EXP1((b) + 1u), EXP1((b) + 2u), EXP1((b) + 3u)
-#define EXP16(b) EXP4(b), EXP4((b) + 4u), EXP4((b) + 8u), EXP4((b) + 12u)
-#define EXP64(b) EXP16(b), EXP16((b) + 16u), EXP16((b) + 32u), EXP16((b) + 48u)
-static const uint64_t expand_table[256] = {EXP64(0u), EXP64(64u), EXP64(128u), EXP64(192u)};
 
 
 /* The sequencer after pending cycle n of a run (its character, or the
@@ -863,14 +924,14 @@ static void quiet_update(m6569 *v)
     }
     const unsigned n0 = v->cycle + 1u;
     unsigned end = v->links.next_event[n0];
-    if (v->spr_disp | v->spr_dma) {
-        const uint32_t *cyc = v->links.cyc;
-        for (unsigned n = n0; n < end; n++) {
-            if ((v->spr_at[n] & v->spr_disp) | ((cyc[n] >> VIC2_BA_SHIFT) & v->spr_dma)) {
-                end = n;
-                break;
-            }
-        }
+    /* a displayed sprite's X match (its spr_at cycle), a DMA sprite's BA */
+    for (unsigned m = v->spr_disp; m; m &= m - 1u) {
+        const unsigned t = v->spr_xtick[__builtin_ctz(m)];
+        if (t >= n0 && t < end) end = t;
+    }
+    for (unsigned m = v->spr_dma; m; m &= m - 1u) {
+        const unsigned t = v->links.ba_next[__builtin_ctz(m)][n0];
+        if (t < end) end = t;
     }
     v->links.quiet_end = (uint8_t)end;
 }
@@ -1004,6 +1065,14 @@ static void next_event_init(m6569 *v)
     }
     v->links.next_event[0] = v->links.next_event[1];
     v->links.g_run_last[0] = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned ba = last;
+        v->links.ba_next[i][last] = (uint8_t)last;
+        for (unsigned n = last; n-- > 0;) {
+            if (n && ((cyc[n] >> VIC2_BA_SHIFT) >> i & 1u)) ba = n;
+            v->links.ba_next[i][n] = (uint8_t)ba;
+        }
+    }
 }
 
 /* After a reset or a restore: nothing deferred, nothing planned. */
@@ -1226,6 +1295,11 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     if (vic->px_from > vic->cycle || vic->cycle > vic->cycles_per_line) vic->px_from = 0;
     fb_line_update(vic);
     bad_line_eval(vic);
+    /* where the sprites' X matches fall: derived from the registers (the
+     * quiet cycles' planning reads spr_xtick, the tick spr_at) */
+    memset(vic->spr_at, 0, sizeof vic->spr_at);
+    memset(vic->spr_xtick, 0, sizeof vic->spr_xtick);
+    for (unsigned i = 0; i < 8; i++) sprite_x_update(vic, i);
     defer_restart(vic);
 }
 

@@ -218,6 +218,8 @@ typedef struct m6569_links {
                                * entry has events or the full path */
     uint8_t g_run_last[68];   /* per g-access cycle n in the window: the last
                                * of the g-access cycles in a row from n */
+    uint8_t ba_next[8][68];   /* per sprite and cycle n: the first cycle >= n
+                               * of the line in which its DMA pulls BA low */
     uint64_t fetch_pages;     /* bit p: the quiet cycles may fetch from VIC
                                * addresses p*256 .. p*256+255 */
 } m6569_links;
