@@ -461,12 +461,13 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
     const uint8_t active = v->spr_shift | starting;
     const unsigned mxe = v->reg[0x1D], mmc = v->reg[0x1C], mdp = v->reg[0x1B];
     uint64_t col = 0, behind_m = 0;
-    uint8_t shown[8];    /* each sprite's pixel mask */
+    uint8_t shown[8];    /* each active sprite's pixel mask */
     unsigned any8 = 0, multi8 = 0;
-    for (int i = 7; i >= 0; i--) {
+    for (unsigned left_to_do = active; left_to_do;) {
+        const int i = 31 - __builtin_clz(left_to_do); /* the highest first */
         const unsigned bit = 1u << i;
+        left_to_do &= ~bit;
         shown[i] = 0;
-        if (!(active & bit)) continue;
         unsigned j = 0;
         const unsigned xe = (mxe >> i) & 1u;
         const unsigned w = 24u << xe;
