@@ -168,6 +168,8 @@ void c64_frame_done(c64 *m)
 void c64_chips_due(c64 *m)
 {
     uint64_t now = m->vic.ticks;
+    /* a debugger's event callback (a CIA's) may look at the VIC-II */
+    if (mh_event_listening(&m->events)) m6569_sync(&m->vic);
     if (now >= m->cia_due) {
         /* The skipped ticks before this cycle, then this cycle's. */
         uint32_t owed = (uint32_t)(now - 1u - m->cia_synced);
