@@ -919,12 +919,14 @@ static inline __attribute__((always_inline)) uint32_t tick_once(m6569 *v)
  * the last tick decides; anything that changes it sets quiet_end to 0). */
 static void quiet_update(m6569 *v)
 {
-    if (v->bl_next | v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift) {
+    const unsigned n0 = v->cycle + 1u;
+    unsigned end = v->links.next_event[n0];
+    /* the next cycle has events (most event cycles come in rows) or
+     * something is pending: no stretch */
+    if (end == n0 || (v->bl_next | v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift)) {
         v->links.quiet_end = 0;
         return;
     }
-    const unsigned n0 = v->cycle + 1u;
-    unsigned end = v->links.next_event[n0];
     /* a displayed sprite's X match (its spr_at cycle), a DMA sprite's BA */
     for (unsigned m = v->spr_disp; m; m &= m - 1u) {
         const unsigned t = v->spr_xtick[__builtin_ctz(m)];
