@@ -3,9 +3,10 @@
  * one with the debugger's hooks, each calling the bus (c64.h) directly
  * instead of through the links' function pointers. The one without hooks
  * defers the VIC-II's quiet cycles (c64_bus_read_deferring; synced at its
- * end); the hooks' one ticks it every cycle, so a hook sees it current. Same source as the SDK's bus loops: the same cycles,
- * accesses, hooks and stops (the --hash guard of bench_c64 and the VICE
- * test programs check it); only the call into the bus is cheaper.
+ * end); the hooks' one ticks it every cycle, so a hook sees it current.
+ * Same source as the SDK's bus loops: the same cycles, accesses, hooks
+ * and stops (the --hash guard of bench_c64, the VICE test programs and
+ * c64.defer check it); only the call into the bus is cheaper.
  */
 #include "c64.h"
 

@@ -514,10 +514,13 @@ static __attribute__((noinline)) void sprite_pixels(m6569 *v, uint32_t f, uint8_
             c64v = load8(o8);
         } else {
             const unsigned pix = v->spr_pix[i];
-            uint64_t hs, ls;
-            sprite_streams(v->spr_sr[i], (mmc >> i) & 1u, xe, &hs, &ls);
-            const unsigned hi8 = (unsigned)((hs << pix) >> 56) >> j;
-            const unsigned lo8 = (unsigned)((ls << pix) >> 56) >> j;
+            unsigned hi8 = 0, lo8 = 0;
+            if (pix < w) {
+                uint64_t hs, ls;
+                sprite_streams(v->spr_sr[i], (mmc >> i) & 1u, xe, &hs, &ls);
+                hi8 = (unsigned)((hs << pix) >> 56) >> j;
+                lo8 = (unsigned)((ls << pix) >> 56) >> j;
+            }
             unsigned end;
             if (pix < w) {
                 const unsigned left = w - pix;
