@@ -926,9 +926,22 @@ static void quiet_update(m6569 *v)
     unsigned end = v->links.next_event[n0];
     /* the next cycle has events (most event cycles come in rows) or
      * something is pending: no stretch */
-    if (end == n0 || (v->bl_next | v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift)) {
+    if (end == n0 || (v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift)) {
         v->links.quiet_end = 0;
         return;
+    }
+    if (v->bl_next) {
+        /* a bad line: only its c-access cycles once the CPU is off the
+         * bus (BA low for 3 cycles: AEC low in each of them) */
+        const unsigned c_last = v->links.c_run_last[n0];
+        if (!c_last || v->ba_low_run < 3) {
+            v->links.quiet_end = 0;
+            return;
+        }
+        if (c_last + 1u < end) end = c_last + 1u;
+        v->links.quiet_pins = 0;
+    } else {
+        v->links.quiet_pins = M6569_PIN_BA | M6569_PIN_AEC;
     }
     /* a displayed sprite's X match (its spr_at cycle), a DMA sprite's BA */
     for (unsigned m = v->spr_disp; m; m &= m - 1u) {
@@ -975,10 +988,64 @@ static uint16_t g_run_mapped(m6569 *v, unsigned n, unsigned end, unsigned r11)
     return (uint16_t)a;
 }
 
+/* A bad line's deferred c-access cycles n .. end, as tick_full() does
+ * them (the CPU off the bus): pending pixels, the phase-1 access, the
+ * c-access of phase 2, BA and AEC low. */
+static void catch_up_bad_line(m6569 *v, unsigned n, unsigned end)
+{
+    const uint32_t *const cyc = v->links.cyc;
+    const unsigned r11 = v->reg[0x11];
+    const unsigned vm_base = (v->reg[0x18] & 0xF0u) << 6;
+    const uint8_t *const *const map = v->links.fetch_map;
+    uint16_t addr = v->addr_phi1, caddr = v->addr_phi2;
+    uint8_t data = v->bus_phi1;
+    for (; n <= end; n++) {
+        const uint32_t f = cyc[n];
+        if (f & VIC2_F_RENDER) {
+            if (!v->px_from) v->px_from = (uint8_t)n;
+        } else if (v->px_from) {
+            px_flush(v, n);
+        }
+        if ((f & VIC2_K_MASK) == VIC2_K_G && map) {
+            /* g_access() in display state (set on a bad line) */
+            const uint16_t cd = v->vm[v->vmli];
+            if (r11 & 0x20u)
+                addr = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
+            else
+                addr = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
+            if (r11 & 0x40u) addr &= 0x39FF;
+            data = map[addr >> 12][addr];
+            v->g_line[n] = data;
+            v->c_line[n] = cd;
+            v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
+            v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
+        } else {
+            data = phase1_access(v, n, f, r11, &addr);
+        }
+        caddr = (uint16_t)(vm_base | v->vc);
+        const unsigned c = map ? map[caddr >> 12][caddr] : fetch(v, caddr);
+        const unsigned col = v->links.color_ram ? v->links.color_ram[v->vc] & 15u : 0u;
+        v->vm[v->vmli] = (uint16_t)(c | (col << 8));
+        if (v->ba_low_run < 255) v->ba_low_run++;
+    }
+    v->bad_line = 1;
+    v->display = 1;
+    v->bus_phi1 = data;
+    v->addr_phi1 = addr;
+    v->aec = 0;
+    v->addr_phi2 = caddr;
+    v->ba = 0;
+}
+
 /* The deferred cycles synced+1 .. cycle, as the short path does them. */
 void m6569_catch_up(m6569 *v)
 {
     const unsigned end = v->cycle;
+    if (v->bl_next) { /* the stretch was planned on this bad line */
+        catch_up_bad_line(v, v->links.synced + 1u, end);
+        v->links.synced = (uint8_t)end;
+        return;
+    }
     const uint32_t *const cyc = v->links.cyc;
     const unsigned r11 = v->reg[0x11];
     uint16_t addr = v->addr_phi1;
@@ -1071,6 +1138,13 @@ static void next_event_init(m6569 *v)
     }
     v->links.next_event[0] = v->links.next_event[1];
     v->links.g_run_last[0] = 0;
+    run = 0;
+    v->links.c_run_last[last] = 0;
+    for (unsigned n = last; n-- > 0;) {
+        if (!n || !(cyc[n] & VIC2_F_C)) run = 0;
+        else if (!run) run = n;
+        v->links.c_run_last[n] = (uint8_t)run;
+    }
     for (unsigned i = 0; i < 8; i++) {
         unsigned ba = last;
         v->links.ba_next[i][last] = (uint8_t)last;
@@ -1086,6 +1160,7 @@ static void defer_restart(m6569 *v)
 {
     v->links.synced = v->cycle;
     v->links.quiet_end = 0;
+    v->links.quiet_pins = M6569_PIN_BA | M6569_PIN_AEC;
     next_event_init(v);
     fetch_pages_update(v);
 }

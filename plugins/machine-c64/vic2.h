@@ -214,12 +214,16 @@ typedef struct m6569_links {
                                * unless cycles are deferred) */
     uint8_t quiet_end;        /* the first cycle after the last tick that is
                                * not quiet (0: none known) */
+    uint8_t quiet_pins;       /* BA and AEC in the quiet cycles: both high,
+                               * or both low in a bad line's c-accesses */
     uint8_t next_event[68];   /* per cycle n: the first cycle >= n whose table
                                * entry has events or the full path */
     uint8_t g_run_last[68];   /* per g-access cycle n in the window: the last
                                * of the g-access cycles in a row from n */
     uint8_t ba_next[8][68];   /* per sprite and cycle n: the first cycle >= n
                                * of the line in which its DMA pulls BA low */
+    uint8_t c_run_last[68];   /* per c-access cycle n: the last of the
+                               * c-access cycles in a row from n (0: none) */
     uint64_t fetch_pages;     /* bit p: the quiet cycles may fetch from VIC
                                * addresses p*256 .. p*256+255 */
 } m6569_links;
@@ -348,8 +352,8 @@ uint32_t m6569_tick(m6569 *vic);
  * Contract: call m6569_sync() before reading the state struct directly
  * (bus_phi1, aec, ba, counters, framebuffer, a snapshot copy) and before a
  * write to memory the VIC may fetch (m6569_fetches()); m6569_peek(),
- * m6569_line() and m6569_xpos() need no sync; neither does colour RAM,
- * which only the c-accesses of bad lines read (never deferred).
+ * m6569_line() and m6569_xpos() need no sync. Colour RAM needs a sync
+ * before a write too (a bad line's deferred c-accesses read it).
  * m6569_tick() never defers; both ticks may be mixed. */
 uint32_t m6569_tick_planned(m6569 *vic); /* m6569_tick + the next quiet stretch */
 void m6569_catch_up(m6569 *vic);
@@ -360,7 +364,7 @@ static inline uint32_t m6569_tick_deferring(m6569 *vic)
     if (n < vic->links.quiet_end) {
         vic->cycle = (uint8_t)n;
         vic->ticks++;
-        return M6569_PIN_BA | M6569_PIN_AEC | (vic->irq ? M6569_PIN_IRQ : 0u);
+        return vic->links.quiet_pins | (vic->irq ? M6569_PIN_IRQ : 0u);
     }
     return m6569_tick_planned(vic);
 }
@@ -373,10 +377,13 @@ static inline void m6569_sync(m6569 *vic)
 
 /* Whether a quiet cycle may fetch VIC address addr ($0000-$3FFF) in the
  * current mode (character/bitmap base, video matrix's sprite pointers,
- * $3F00-$3FFF refresh and idle, $39FF with ECM): conservative. */
+ * $3F00-$3FFF refresh and idle, $39FF with ECM): conservative. While a
+ * bad line's c-accesses are deferred (AEC low: a CPU cannot write then)
+ * every address. */
 static inline int m6569_fetches(const m6569 *vic, uint16_t addr)
 {
-    return (int)((vic->links.fetch_pages >> ((addr >> 8) & 63u)) & 1u);
+    return !vic->links.quiet_pins ||
+           (int)((vic->links.fetch_pages >> ((addr >> 8) & 63u)) & 1u);
 }
 
 /* Runs n cycles (for tests and headless runs). */
