@@ -560,7 +560,7 @@ size_t c64_audio_read(c64 *m, int16_t *out, size_t max)
 void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
 {
     snap->cpu = m->cpu;
-    snap->vic = m->vic;
+    m6569_save(&m->vic, &snap->vic); /* nothing deferred between runs */
     snap->cia1 = m->cia1;
     snap->cia2 = m->cia2;
     uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced); /* ticks the CIAs skipped */

@@ -1384,6 +1384,13 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     defer_restart(vic);
 }
 
+void m6569_save(const m6569 *vic, m6569 *out)
+{
+    *out = *vic;
+    out->links.quiet_end = 0;
+    out->links.quiet_pins = M6569_PIN_BA | M6569_PIN_AEC;
+}
+
 /* ---- registers -------------------------------------------------------- */
 
 uint8_t m6569_peek(const m6569 *v, uint16_t addr)

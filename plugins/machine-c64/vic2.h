@@ -434,6 +434,11 @@ void m6569_set_fetch_map(m6569 *vic, const uint8_t *const *map);
 /* Copies a saved state into vic, keeping vic's links. */
 void m6569_restore(m6569 *vic, const m6569 *saved);
 
+/* A copy for a snapshot (nothing may be deferred: sync first): the plan
+ * of the next quiet stretch cleared, as a restore leaves it, so that equal
+ * states give equal copies. */
+void m6569_save(const m6569 *vic, m6569 *out);
+
 /* Palettes: 16 colours as 0xRRGGBB. */
 typedef enum m6569_palette_id {
     M6569_PALETTE_PEPTO = 0,   /* Philip "Pepto" Timmermann, 2001 (VICE's default PAL) */
