@@ -67,7 +67,9 @@
  *     CPU's bus access of that cycle (inside the CPU bus callback: tick the
  *     chips first, then do the access). A CPU write to a VIC register in
  *     cycle n acts from cycle n+1 on, which is what the documented cycle
- *     numbers (e.g. "$D016 in cycle 56") assume.
+ *     numbers (e.g. "$D016 in cycle 56") assume. A machine may call
+ *     m6569_tick_deferring() instead, with its contract (below: sync
+ *     before looking at the state or writing what the chip fetches).
  *   - BA/RDY: after the tick, cpu->rdy = vic->ba (or test M6569_PIN_BA in
  *     the return value). BA falls 3 cycles before the VIC takes phase 2
  *     (AEC low); the CPU core stalls reads while RDY is low and lets up to 3
