@@ -407,36 +407,76 @@ static inline void c64_cias_restart(c64 *m)
  * only where its sources do, so it is set there: CIA2's full ticks
  * (c64_chips_due: cia_nmi | restore_nmi), RESTORE's press and the end of
  * its pulse (c64_keyboard.c, service), reset. */
-static inline void c64_tick_chips(c64 *m)
+static inline __attribute__((always_inline)) void c64_tick_chips_pins(c64 *m, uint32_t pins)
 {
-    uint32_t pins = m6569_tick(&m->vic);
     if (m->vic.ticks >= m->chips_due) c64_chips_due(m);
     m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
     m->cpu.irq = (pins & C64_IRQ_VIC) | m->cia_irq;
 }
 
-/* The CPU's bus: every cycle ticks the chips, then makes the access
- * (c64_bus.c has the map). Inline here for the C64's own instance of the
- * CPU's cycle engine (c64_cpu.c); c64_bus_read/write are these as the
- * links' callbacks. */
-static inline uint8_t c64_bus_read_inline(void *user, uint16_t addr)
+/* deferring 1: the VIC's quiet cycles are deferred (m6569_tick_deferring);
+ * the machine then syncs the VIC before every I/O access and before RAM
+ * writes the VIC may fetch, and at the end of c64_run_cpu, so nothing is
+ * deferred outside the CPU engine without hooks. 0: one tick per cycle
+ * (the hooks' engine: hooks may look at anything). */
+static inline __attribute__((always_inline)) void c64_tick_chips_as(c64 *m, int deferring)
 {
-    c64 *m = user;
-    c64_tick_chips(m);
+    c64_tick_chips_pins(m, deferring ? m6569_tick_deferring(&m->vic) : m6569_tick(&m->vic));
+}
+
+static inline void c64_tick_chips(c64 *m) { c64_tick_chips_as(m, 0); }
+
+/* A RAM write the VIC may fetch in a deferred cycle: the cycles before it
+ * first (the page mask of m6569_fetches, in the VIC's 16K bank). */
+static inline void c64_vic_before_ram_write(c64 *m, uint16_t addr)
+{
+    if ((unsigned)(addr >> 14) == m->p.vic_bank && m6569_fetches(&m->vic, addr))
+        m6569_sync(&m->vic);
+}
+
+/* The CPU's bus: every cycle ticks the chips, then makes the access
+ * (c64_bus.c has the map). Inline here for the C64's own instances of the
+ * CPU's cycle engine (c64_cpu.c); c64_bus_read/write are the per-cycle
+ * ones as the links' callbacks. */
+static inline __attribute__((always_inline)) uint8_t c64_bus_read_as(c64 *m, uint16_t addr,
+                                                                     int deferring)
+{
+    c64_tick_chips_as(m, deferring);
     const uint8_t *base = m->rd[addr >> 12];
     if (base) return base[addr];
     return c64_bus_read_other(m, addr);
 }
 
-static inline void c64_bus_write_inline(void *user, uint16_t addr, uint8_t value)
+static inline __attribute__((always_inline)) void c64_bus_write_as(c64 *m, uint16_t addr,
+                                                                   uint8_t value, int deferring)
 {
-    c64 *m = user;
-    c64_tick_chips(m);
+    c64_tick_chips_as(m, deferring);
     if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) {
+        if (deferring) c64_vic_before_ram_write(m, addr);
         m->p.ram[addr] = value;
         return;
     }
     c64_bus_write_other(m, addr, value, 1);
+}
+
+static inline uint8_t c64_bus_read_inline(void *user, uint16_t addr)
+{
+    return c64_bus_read_as(user, addr, 0);
+}
+
+static inline void c64_bus_write_inline(void *user, uint16_t addr, uint8_t value)
+{
+    c64_bus_write_as(user, addr, value, 0);
+}
+
+static inline uint8_t c64_bus_read_deferring(void *user, uint16_t addr)
+{
+    return c64_bus_read_as(user, addr, 1);
+}
+
+static inline void c64_bus_write_deferring(void *user, uint16_t addr, uint8_t value)
+{
+    c64_bus_write_as(user, addr, value, 1);
 }
 
 /* c64_cpu.c: the run_cpu step of the machine kit's loop (mh_kit_run_ops):

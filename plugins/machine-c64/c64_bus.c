@@ -146,6 +146,7 @@ void c64_cia2_port_out(void *user, int port, uint8_t levels)
     if (port != M6526_PORT_A) return;
     uint8_t bank = (uint8_t)(3u - (levels & 3u));
     if (bank != m->p.vic_bank) {
+        m6569_sync(&m->vic); /* the deferred cycles fetched from the old bank */
         m->p.vic_bank = bank;
         c64_bus_update_vic_bank(m);
     }
@@ -167,6 +168,8 @@ void c64_frame_done(c64 *m)
 void c64_chips_due(c64 *m)
 {
     uint64_t now = m->vic.ticks;
+    /* a debugger's event callback (a CIA's) may look at the VIC-II */
+    if (mh_event_listening(&m->events)) m6569_sync(&m->vic);
     if (now >= m->cia_due) {
         /* The skipped ticks before this cycle, then this cycle's. */
         uint32_t owed = (uint32_t)(now - 1u - m->cia_synced);
@@ -215,6 +218,7 @@ uint8_t c64_io_peek(const c64 *m, uint16_t addr)
 /* A read of a block rd[] does not cover. */
 uint8_t c64_bus_read_other(c64 *m, uint16_t addr)
 {
+    m6569_sync(&m->vic); /* bus_phi1, AEC and the VIC's registers as of now */
     if (m->rd_bank[addr >> 12] != C64_BANK_IO) return m->vic.bus_phi1; /* cartridge/open */
     if (!m->vic.aec) return c64_io_peek(m, addr); /* the VIC has the bus */
     switch ((addr >> 8) & 0xF) {
@@ -258,6 +262,7 @@ void c64_io_write(c64 *m, uint16_t addr, uint8_t value) { io_write_from(m, addr,
 /* A write that is not plain RAM above $0001. */
 void c64_bus_write_other(c64 *m, uint16_t addr, uint8_t value, int from_cpu)
 {
+    m6569_sync(&m->vic); /* bus_phi1 for the port, the VIC before I/O changes it */
     switch (m->wr[addr >> 12]) {
     case C64_W_RAM:
         if (addr < 2) {

@@ -27,10 +27,11 @@
 #include "mcphost/kit_options.h"
 #include "mcphost/snapshot_blob.h"
 
-#define C64_SNAP_VERSION 4u /* 2: the SID's synthesis state and audio ring; 3: the machine
+#define C64_SNAP_VERSION 5u /* 2: the SID's synthesis state and audio ring; 3: the machine
                              * kit's run state and typed-text queue in c64_plain; 4: the
                              * VIC-II's event links and pending pixel run (M6569 state 3),
-                             * the CPU's access-read setting */
+                             * the CPU's access-read setting; 5: the VIC-II's links grew by
+                             * the deferred cycles' bookkeeping (M6569 state 4) */
 
 static const mh_kit_snapshot_format c64_snapshot_format = {"c64", C64_SNAP_VERSION,
                                                              sizeof(c64_snapshot)};

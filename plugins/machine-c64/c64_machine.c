@@ -466,6 +466,7 @@ c64 *c64_new(const char *options_json, const mh_host *host, char *error, size_t 
         cd.port_out = c64_cia2_port_out;
         if (status == MH_OK) status = m6526_init(&m->cia2, &cd);
         m->vic.links.events = &m->events;
+        m6569_set_fetch_map(&m->vic, m->vic_rd); /* the bytes c64_vic_fetch reads */
         m->cia1.links.events = &m->events;
         m->cia1.links.name = "cia1";
         m->cia1.links.irq_kind = MH_CHIP_EV_IRQ;
@@ -559,7 +560,7 @@ size_t c64_audio_read(c64 *m, int16_t *out, size_t max)
 void c64_snapshot_save(const c64 *m, c64_snapshot *snap)
 {
     snap->cpu = m->cpu;
-    snap->vic = m->vic;
+    m6569_save(&m->vic, &snap->vic); /* nothing deferred between runs */
     snap->cia1 = m->cia1;
     snap->cia2 = m->cia2;
     uint32_t owed = (uint32_t)(m->vic.ticks - m->cia_synced); /* ticks the CIAs skipped */

@@ -474,7 +474,17 @@ static inline unsigned sprite_shift(m6569 *v, unsigned i, unsigned j, unsigned x
     return px;
 }
 
-static const uint64_t expand_table[256]; /* defined with the pixel runs below */
+/* 0xFF in byte j where bit 7-j of the index is set: expand_bits() as a
+ * table, for the runs' standard text and the sprites' pixel masks. */
+#define EXP1(b) ((((b) >> 7 & 1ull) * 0xFFull) | (((b) >> 6 & 1ull) * 0xFF00ull) |          \
+                 (((b) >> 5 & 1ull) * 0xFF0000ull) | (((b) >> 4 & 1ull) * 0xFF000000ull) |    \
+                 (((b) >> 3 & 1ull) * 0xFF00000000ull) |                                    \
+                 (((b) >> 2 & 1ull) * 0xFF0000000000ull) |                                  \
+                 (((b) >> 1 & 1ull) * 0xFF000000000000ull) | (((b) & 1ull) * 0xFF00000000000000ull))
+#define EXP4(b) EXP1(b), EXP1((b) + 1u), EXP1((b) + 2u), EXP1((b) + 3u)
+#define EXP16(b) EXP4(b), EXP4((b) + 4u), EXP4((b) + 8u), EXP4((b) + 12u)
+#define EXP64(b) EXP16(b), EXP16((b) + 16u), EXP16((b) + 32u), EXP16((b) + 48u)
+static const uint64_t expand_table[256] = {EXP64(0u), EXP64(64u), EXP64(128u), EXP64(192u)};
 
 #define LOW7 0x7F7F7F7F7F7F7F7Full
 
@@ -707,17 +717,6 @@ static inline void pixels_now(m6569 *v, unsigned n, uint32_t f, uint8_t mb0, int
  * window, a framebuffer switch, a reset. Drawing earlier is always exact;
  * the registers and flip flops are then still those of the run's cycles. */
 
-/* 0xFF in byte j where bit 7-j of the index is set: expand_bits() as a
- * table, for the runs' standard text. */
-#define EXP1(b) ((((b) >> 7 & 1ull) * 0xFFull) | (((b) >> 6 & 1ull) * 0xFF00ull) |          \
-                 (((b) >> 5 & 1ull) * 0xFF0000ull) | (((b) >> 4 & 1ull) * 0xFF000000ull) |    \
-                 (((b) >> 3 & 1ull) * 0xFF00000000ull) |                                    \
-                 (((b) >> 2 & 1ull) * 0xFF0000000000ull) |                                  \
-                 (((b) >> 1 & 1ull) * 0xFF000000000000ull) | (((b) & 1ull) * 0xFF00000000000000ull))
-#define EXP4(b) EXP1(b), EXP1((b) + 1u), EXP1((b) + 2u), EXP1((b) + 3u)
-#define EXP16(b) EXP4(b), EXP4((b) + 4u), EXP4((b) + 8u), EXP4((b) + 12u)
-#define EXP64(b) EXP16(b), EXP16((b) + 16u), EXP16((b) + 32u), EXP16((b) + 48u)
-static const uint64_t expand_table[256] = {EXP64(0u), EXP64(64u), EXP64(128u), EXP64(192u)};
 
 
 /* The sequencer after pending cycle n of a run (its character, or the
@@ -925,7 +924,8 @@ static inline __attribute__((always_inline)) uint8_t phase1_access(m6569 *v, uns
 
 static uint32_t tick_full(m6569 *v, unsigned n);
 
-uint32_t m6569_tick(m6569 *v)
+/* One cycle, nothing deferred before it. */
+static inline __attribute__((always_inline)) uint32_t tick_once(m6569 *v)
 {
     const unsigned n = v->cycle + 1u;
     const uint32_t f = v->links.cyc[n]; /* VIC2_F_FULL past the last cycle */
@@ -955,6 +955,266 @@ uint32_t m6569_tick(m6569 *v)
         return M6569_PIN_BA | M6569_PIN_AEC | (v->irq ? M6569_PIN_IRQ : 0u);
     }
     return tick_full(v, n > v->cycles_per_line ? 1u : n);
+}
+
+/* ---- Deferred cycles ----------------------------------------------------
+ * A quiet cycle is one tick_once() takes its short path for: no table
+ * event, no bad line, no sprite DMA, display or shifting, no pending
+ * acknowledge, collision or compare. Its work - the phase-1 fetch (g_line/
+ * c_line, VC/VMLI, the refresh counter, sprite pointers, bus_phi1) and the
+ * pending-pixel bookkeeping - is visible only to whoever looks at the chip
+ * or changes what it fetches, and its pins are constant (BA and AEC high,
+ * IRQ as it is). So after each tick quiet_update() works out where the
+ * quiet stretch ahead ends, m6569_tick_deferring() only counts the cycles
+ * before it, and m6569_catch_up() does them later, in order, exactly as the
+ * short path would have: before the next full tick and before anything
+ * that reads or changes the state they touch. */
+
+/* The first cycle from the next one on that is not quiet (the state after
+ * the last tick decides; anything that changes it sets quiet_end to 0). */
+static void quiet_update(m6569 *v)
+{
+    const unsigned n0 = v->cycle + 1u;
+    unsigned end = v->links.next_event[n0];
+    /* the next cycle has events (most event cycles come in rows) or
+     * something is pending: no stretch */
+    if (end == n0 || (v->irq_ack | v->coll_work | v->cmp_dirty | v->spr_shift)) {
+        v->links.quiet_end = 0;
+        return;
+    }
+    if (v->bl_next) {
+        /* a bad line: only its c-access cycles once the CPU is off the
+         * bus (BA low for 3 cycles: AEC low in each of them) */
+        const unsigned c_last = v->links.c_run_last[n0];
+        if (!c_last || v->ba_low_run < 3) {
+            v->links.quiet_end = 0;
+            return;
+        }
+        if (c_last + 1u < end) end = c_last + 1u;
+        v->links.quiet_pins = 0;
+    } else {
+        v->links.quiet_pins = M6569_PIN_BA | M6569_PIN_AEC;
+    }
+    /* a displayed sprite's X match (its spr_at cycle), a DMA sprite's BA */
+    for (unsigned m = v->spr_disp; m; m &= m - 1u) {
+        const unsigned t = v->spr_xtick[__builtin_ctz(m)];
+        if (t >= n0 && t < end) end = t;
+    }
+    for (unsigned m = v->spr_dma; m; m &= m - 1u) {
+        const unsigned t = v->links.ba_next[__builtin_ctz(m)][n0];
+        if (t < end) end = t;
+    }
+    v->links.quiet_end = (uint8_t)end;
+}
+
+/* g-accesses of cycles n .. end in display state through the fetch map:
+ * g_access() without the calls. Returns the last address. */
+static uint16_t g_run_mapped(m6569 *v, unsigned n, unsigned end, unsigned r11)
+{
+    const uint8_t *const *const map = v->links.fetch_map;
+    const unsigned mask = (r11 & 0x40u) ? 0x39FFu : 0x3FFFu;
+    const unsigned count = end + 1u - n;
+    const unsigned vmli = v->vmli;
+    unsigned a = 0;
+    if (r11 & 0x20u) {
+        const unsigned base = ((v->reg[0x18] & 0x08u) << 10) | v->rc;
+        unsigned vc = v->vc;
+        for (unsigned k = 0; k < count; k++, vc = (vc + 1u) & 0x3FFu) {
+            a = (base | (vc << 3)) & mask;
+            v->g_line[n + k] = map[a >> 12][a];
+            v->c_line[n + k] = v->vm[(vmli + k) & 63u];
+        }
+    } else {
+        /* a 2K character base: one 4K block of the map */
+        const unsigned base = ((v->reg[0x18] & 0x0Eu) << 10) | v->rc;
+        const uint8_t *const block = map[(base & mask) >> 12];
+        for (unsigned k = 0; k < count; k++) {
+            const uint16_t cd = v->vm[(vmli + k) & 63u];
+            a = (base | ((cd & 0xFFu) << 3)) & mask;
+            v->g_line[n + k] = block[a];
+            v->c_line[n + k] = cd;
+        }
+    }
+    v->vc = (uint16_t)((v->vc + count) & 0x3FFu);
+    v->vmli = (uint8_t)((vmli + count) & 63u);
+    return (uint16_t)a;
+}
+
+/* A bad line's deferred c-access cycles n .. end, as tick_full() does
+ * them (the CPU off the bus): pending pixels, the phase-1 access, the
+ * c-access of phase 2, BA and AEC low. */
+static void catch_up_bad_line(m6569 *v, unsigned n, unsigned end)
+{
+    const uint32_t *const cyc = v->links.cyc;
+    const unsigned r11 = v->reg[0x11];
+    const unsigned vm_base = (v->reg[0x18] & 0xF0u) << 6;
+    const uint8_t *const *const map = v->links.fetch_map;
+    uint16_t addr = v->addr_phi1, caddr = v->addr_phi2;
+    uint8_t data = v->bus_phi1;
+    for (; n <= end; n++) {
+        const uint32_t f = cyc[n];
+        if (f & VIC2_F_RENDER) {
+            if (!v->px_from) v->px_from = (uint8_t)n;
+        } else if (v->px_from) {
+            px_flush(v, n);
+        }
+        if ((f & VIC2_K_MASK) == VIC2_K_G && map) {
+            /* g_access() in display state (set on a bad line) */
+            const uint16_t cd = v->vm[v->vmli];
+            if (r11 & 0x20u)
+                addr = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
+            else
+                addr = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
+            if (r11 & 0x40u) addr &= 0x39FF;
+            data = map[addr >> 12][addr];
+            v->g_line[n] = data;
+            v->c_line[n] = cd;
+            v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
+            v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
+        } else {
+            data = phase1_access(v, n, f, r11, &addr);
+        }
+        caddr = (uint16_t)(vm_base | v->vc);
+        const unsigned c = map ? map[caddr >> 12][caddr] : fetch(v, caddr);
+        const unsigned col = v->links.color_ram ? v->links.color_ram[v->vc] & 15u : 0u;
+        v->vm[v->vmli] = (uint16_t)(c | (col << 8));
+        if (v->ba_low_run < 255) v->ba_low_run++;
+    }
+    v->bad_line = 1;
+    v->display = 1;
+    v->bus_phi1 = data;
+    v->addr_phi1 = addr;
+    v->aec = 0;
+    v->addr_phi2 = caddr;
+    v->ba = 0;
+}
+
+/* The deferred cycles synced+1 .. cycle, as the short path does them. */
+void m6569_catch_up(m6569 *v)
+{
+    const unsigned end = v->cycle;
+    if (v->bl_next) { /* the stretch was planned on this bad line */
+        catch_up_bad_line(v, v->links.synced + 1u, end);
+        v->links.synced = (uint8_t)end;
+        return;
+    }
+    const uint32_t *const cyc = v->links.cyc;
+    const unsigned r11 = v->reg[0x11];
+    uint16_t addr = v->addr_phi1;
+    uint8_t data = v->bus_phi1;
+    for (unsigned n = v->links.synced + 1u; n <= end; n++) {
+        const uint32_t f = cyc[n];
+        if (f & VIC2_F_RENDER) {
+            if (!v->px_from) v->px_from = (uint8_t)n;
+        } else if (v->px_from) {
+            px_flush(v, n);
+        }
+        if ((f & VIC2_K_MASK) == VIC2_K_G && v->links.fetch_map) {
+            /* the run of g-accesses from here, all in the window: no
+             * pixel bookkeeping past the first */
+            const unsigned last = v->links.g_run_last[n] < end ? v->links.g_run_last[n] : end;
+            if (v->display) {
+                addr = g_run_mapped(v, n, last, r11);
+                data = v->g_line[last];
+            } else {
+                addr = (r11 & 0x40u) ? 0x39FF : 0x3FFF;
+                data = v->links.fetch_map[addr >> 12][addr];
+                for (unsigned k = n; k <= last; k++) {
+                    v->g_line[k] = data;
+                    v->c_line[k] = 0;
+                }
+            }
+            n = last;
+            continue;
+        }
+        data = phase1_access(v, n, f, r11, &addr);
+    }
+    v->links.synced = (uint8_t)end;
+    v->bad_line = 0;
+    v->bus_phi1 = data;
+    v->addr_phi1 = addr;
+    v->aec = 1;
+    v->addr_phi2 = 0xFFFF;
+    v->ba_low_run = 0;
+    v->ba = 1;
+}
+
+uint32_t m6569_tick(m6569 *v)
+{
+    m6569_sync(v);
+    const uint32_t pins = tick_once(v);
+    v->links.synced = v->cycle;
+    v->links.quiet_end = 0;
+    return pins;
+}
+
+uint32_t m6569_tick_planned(m6569 *v)
+{
+    m6569_sync(v);
+    const uint32_t pins = tick_once(v);
+    v->links.synced = v->cycle;
+    quiet_update(v);
+    return pins;
+}
+
+/* Pages of the 16K the quiet cycles may fetch from: the g-accesses of the
+ * mode (character base or bitmap), $39FF with ECM, refresh and idle
+ * accesses at $3F00-$3FFF, the sprite pointers at the video matrix's end. */
+static void fetch_pages_update(m6569 *v)
+{
+    const unsigned r11 = v->reg[0x11], r18 = v->reg[0x18];
+    uint64_t pages;
+    if (r11 & 0x20u) pages = 0xFFFFFFFFull << (((r18 & 0x08u) << 10) >> 8);
+    else pages = 0xFFull << (((r18 & 0x0Eu) << 10) >> 8);
+    if (r11 & 0x40u) pages |= 1ull << 0x39;
+    pages |= 1ull << 0x3F;
+    pages |= 1ull << ((((r18 & 0xF0u) << 6) | 0x3F8u) >> 8);
+    v->links.fetch_pages = pages;
+}
+
+/* The next_event and g_run_last tables of the model's cycle table. */
+static void next_event_init(m6569 *v)
+{
+    const unsigned last = v->cycles_per_line + 1u; /* VIC2_F_FULL */
+    const uint32_t *const cyc = v->links.cyc;
+    unsigned next = last, run = 0;
+    v->links.next_event[last] = (uint8_t)last;
+    v->links.g_run_last[last] = 0;
+    for (unsigned n = last; n-- > 1;) {
+        if (cyc[n] & (VIC2_F_EVENTS | VIC2_F_FULL)) next = n;
+        v->links.next_event[n] = (uint8_t)next;
+        const int g = (cyc[n] & (VIC2_K_MASK | VIC2_F_RENDER)) == (VIC2_K_G | VIC2_F_RENDER);
+        if (!g) run = 0;
+        else if (!run) run = n;
+        v->links.g_run_last[n] = (uint8_t)run;
+    }
+    v->links.next_event[0] = v->links.next_event[1];
+    v->links.g_run_last[0] = 0;
+    run = 0;
+    v->links.c_run_last[last] = 0;
+    for (unsigned n = last; n-- > 0;) {
+        if (!n || !(cyc[n] & VIC2_F_C)) run = 0;
+        else if (!run) run = n;
+        v->links.c_run_last[n] = (uint8_t)run;
+    }
+    for (unsigned i = 0; i < 8; i++) {
+        unsigned ba = last;
+        v->links.ba_next[i][last] = (uint8_t)last;
+        for (unsigned n = last; n-- > 0;) {
+            if (n && ((cyc[n] >> VIC2_BA_SHIFT) >> i & 1u)) ba = n;
+            v->links.ba_next[i][n] = (uint8_t)ba;
+        }
+    }
+}
+
+/* After a reset or a restore: nothing deferred, nothing planned. */
+static void defer_restart(m6569 *v)
+{
+    v->links.synced = v->cycle;
+    v->links.quiet_end = 0;
+    v->links.quiet_pins = M6569_PIN_BA | M6569_PIN_AEC;
+    next_event_init(v);
+    fetch_pages_update(v);
 }
 
 /* Every other cycle. */
@@ -1065,6 +1325,7 @@ static __attribute__((noinline)) uint32_t tick_full(m6569 *v, unsigned n)
 void m6569_run(m6569 *vic, uint32_t cycles)
 {
     while (cycles--) m6569_tick(vic);
+    m6569_sync(vic);
     px_flush_now(vic);
 }
 
@@ -1097,6 +1358,7 @@ mh_status m6569_init(m6569 *vic, const m6569_desc *desc)
 
 void m6569_reset(m6569 *vic)
 {
+    if (vic->links.cyc) m6569_sync(vic);
     px_flush_now(vic);
     m6569 keep = *vic;
     memset(vic, 0, sizeof *vic);
@@ -1122,16 +1384,25 @@ void m6569_reset(m6569 *vic)
     vic->spr_exp_ff = 0xFF; /* no Y expansion: flip flops set */
     for (unsigned i = 0; i < 8; i++) sprite_x_update(vic, i);
     bad_line_eval(vic);
+    defer_restart(vic);
 }
 
 void m6569_set_fetch(m6569 *vic, m6569_fetch_fn fetch_fn, void *user)
 {
+    m6569_sync(vic); /* the deferred cycles fetched through the old link */
     vic->links.fetch = fetch_fn;
     vic->links.user = user;
 }
 
+void m6569_set_fetch_map(m6569 *vic, const uint8_t *const *map)
+{
+    m6569_sync(vic);
+    vic->links.fetch_map = map;
+}
+
 void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram)
 {
+    m6569_sync(vic);
     vic->links.color_ram = color_ram;
 }
 
@@ -1140,6 +1411,7 @@ void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram)
  * snapshot's pending cycles belong to the restored frame. */
 void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 {
+    m6569_sync(vic); /* the deferred cycles' pixels are pending in this one */
     vic->links.framebuffer = fb;
     vic->links.fb_pitch = pitch ? pitch : M6569_FB_WIDTH;
     fb_line_update(vic);
@@ -1147,6 +1419,7 @@ void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch)
 
 void m6569_restore(m6569 *vic, const m6569 *saved)
 {
+    m6569_sync(vic); /* the deferred cycles ran before the restore */
     m6569_links links = vic->links;
     *vic = *saved;
     vic->links = links;
@@ -1155,6 +1428,19 @@ void m6569_restore(m6569 *vic, const m6569 *saved)
     if (vic->px_from > vic->cycle || vic->cycle > vic->cycles_per_line) vic->px_from = 0;
     fb_line_update(vic);
     bad_line_eval(vic);
+    /* where the sprites' X matches fall: derived from the registers (the
+     * quiet cycles' planning reads spr_xtick, the tick spr_at) */
+    memset(vic->spr_at, 0, sizeof vic->spr_at);
+    memset(vic->spr_xtick, 0, sizeof vic->spr_xtick);
+    for (unsigned i = 0; i < 8; i++) sprite_x_update(vic, i);
+    defer_restart(vic);
+}
+
+void m6569_save(const m6569 *vic, m6569 *out)
+{
+    *out = *vic;
+    out->links.quiet_end = 0;
+    out->links.quiet_pins = M6569_PIN_BA | M6569_PIN_AEC;
 }
 
 /* ---- registers -------------------------------------------------------- */
@@ -1184,6 +1470,7 @@ uint8_t m6569_read(m6569 *v, uint16_t addr)
 {
     const unsigned r = addr & 0x3Fu;
     uint8_t value = m6569_peek(v, addr);
+    if (r == 0x1E || r == 0x1F) v->links.quiet_end = 0; /* coll_work: the next tick is full */
     if (r == 0x1E) {
         v->mm_coll = 0;
         v->mm_next = 0;
@@ -1199,13 +1486,16 @@ uint8_t m6569_read(m6569 *v, uint16_t addr)
 void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
 {
     const unsigned r = addr & 0x3Fu;
+    m6569_sync(v);
     px_flush_now(v); /* the pending cycles were before the write */
+    v->links.quiet_end = 0; /* the next tick works out the stretch again */
     switch (r) {
     case 0x11:
         v->reg[r] = value;
         v->cmp_dirty = 1;
         v->irq_line = (uint16_t)((v->irq_line & 0xFFu) | ((unsigned)(value & 0x80u) << 1));
         bad_line_eval(v);
+        fetch_pages_update(v);
         return;
     case 0x12:
         v->reg[r] = value;
@@ -1242,6 +1532,7 @@ void m6569_write(m6569 *v, uint16_t addr, uint8_t value)
         if (r >= 0x2F) return;
         v->reg[r] = value;
         if (r < 0x10 && !(r & 1u)) sprite_x_update(v, r >> 1);
+        if (r == 0x18) fetch_pages_update(v);
         return;
     }
 }
@@ -1283,6 +1574,8 @@ static void lightpen_latch(m6569 *v, unsigned pos, unsigned line, unsigned early
 
 void m6569_set_lightpen(m6569 *v, int low)
 {
+    m6569_sync(v);
+    v->links.quiet_end = 0; /* the IRQ may change */
     if (low && !v->lp_low && !v->lp_triggered) {
         const vic2_timing *t = timing_of(v);
         /* Position at the end of the current cycle (Bauer 3.11); past the

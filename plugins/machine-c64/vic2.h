@@ -67,7 +67,9 @@
  *     CPU's bus access of that cycle (inside the CPU bus callback: tick the
  *     chips first, then do the access). A CPU write to a VIC register in
  *     cycle n acts from cycle n+1 on, which is what the documented cycle
- *     numbers (e.g. "$D016 in cycle 56") assume.
+ *     numbers (e.g. "$D016 in cycle 56") assume. A machine may call
+ *     m6569_tick_deferring() instead, with its contract (below: sync
+ *     before looking at the state or writing what the chip fetches).
  *   - BA/RDY: after the tick, cpu->rdy = vic->ba (or test M6569_PIN_BA in
  *     the return value). BA falls 3 cycles before the VIC takes phase 2
  *     (AEC low); the CPU core stalls reads while RDY is low and lets up to 3
@@ -111,7 +113,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever the meaning of the state struct changes. */
-#define M6569_STATE_VERSION 3
+#define M6569_STATE_VERSION 4
 
 typedef enum m6569_model {
     M6569_MODEL_6569 = 0,     /* PAL-B NMOS, 63 cycles x 312 lines (default) */
@@ -199,10 +201,33 @@ typedef struct m6569_links {
     uint8_t *framebuffer;
     uint32_t fb_pitch;
     const mh_event_sink *events; /* raster/bad line/IRQ events; NULL: none */
+    /* Optional, for the deferred cycles' catch-up: 4 base pointers (one
+     * per 4K of the 16K) indexed by the 14-bit VIC address, giving the
+     * bytes fetch gives; the array is the machine's and may change between
+     * syncs. NULL: fetch only. */
+    const uint8_t *const *fetch_map;
     /* Derived by vic2.c for the per-cycle path (kept by init, reset,
      * restore and the setters; machines leave them alone): */
     uint8_t *fb_line;         /* framebuffer row of the current line, NULL if none */
     const uint32_t *cyc;      /* the model's cycle table, [1..cycles_per_line] */
+    /* Deferred quiet cycles (m6569_tick_deferring; vic2.c "Deferred
+     * cycles"). Never deferred in a snapshot: restore and reset set them. */
+    uint8_t synced;           /* the last cycle whose work is done (== cycle
+                               * unless cycles are deferred) */
+    uint8_t quiet_end;        /* the first cycle after the last tick that is
+                               * not quiet (0: none known) */
+    uint8_t quiet_pins;       /* BA and AEC in the quiet cycles: both high,
+                               * or both low in a bad line's c-accesses */
+    uint8_t next_event[68];   /* per cycle n: the first cycle >= n whose table
+                               * entry has events or the full path */
+    uint8_t g_run_last[68];   /* per g-access cycle n in the window: the last
+                               * of the g-access cycles in a row from n */
+    uint8_t ba_next[8][68];   /* per sprite and cycle n: the first cycle >= n
+                               * of the line in which its DMA pulls BA low */
+    uint8_t c_run_last[68];   /* per c-access cycle n: the last of the
+                               * c-access cycles in a row from n (0: none) */
+    uint64_t fetch_pages;     /* bit p: the quiet cycles may fetch from VIC
+                               * addresses p*256 .. p*256+255 */
 } m6569_links;
 
 typedef struct m6569 {
@@ -319,6 +344,50 @@ void m6569_reset(m6569 *vic);
 /* Runs one PHI2 cycle; returns M6569_PIN_* bits (BA, AEC, IRQ). */
 uint32_t m6569_tick(m6569 *vic);
 
+/* Deferred ticking, for a machine's per-cycle path: most cycles of a line
+ * (no table event, bad line, sprite or pending work: "quiet") change only
+ * what the VIC fetches in phase 1 and its pending pixels, which nothing
+ * outside sees until it looks at the chip. m6569_tick_deferring() counts
+ * such a cycle and returns its pins without doing it; the first cycle that
+ * is not quiet, m6569_sync() and every function below that reads or
+ * changes what the deferred cycles would change do them first, in order.
+ * Contract: call m6569_sync() before reading the state struct directly
+ * (bus_phi1, aec, ba, counters, framebuffer, a snapshot copy) and before a
+ * write to memory the VIC may fetch (m6569_fetches()); m6569_peek(),
+ * m6569_line() and m6569_xpos() need no sync. Colour RAM needs a sync
+ * before a write too (a bad line's deferred c-accesses read it).
+ * m6569_tick() never defers; both ticks may be mixed. */
+uint32_t m6569_tick_planned(m6569 *vic); /* m6569_tick + the next quiet stretch */
+void m6569_catch_up(m6569 *vic);
+
+static inline uint32_t m6569_tick_deferring(m6569 *vic)
+{
+    const unsigned n = vic->cycle + 1u;
+    if (n < vic->links.quiet_end) {
+        vic->cycle = (uint8_t)n;
+        vic->ticks++;
+        return vic->links.quiet_pins | (vic->irq ? M6569_PIN_IRQ : 0u);
+    }
+    return m6569_tick_planned(vic);
+}
+
+/* Does the deferred work (nothing when none is pending). */
+static inline void m6569_sync(m6569 *vic)
+{
+    if (vic->links.synced != vic->cycle) m6569_catch_up(vic);
+}
+
+/* Whether a quiet cycle may fetch VIC address addr ($0000-$3FFF) in the
+ * current mode (character/bitmap base, video matrix's sprite pointers,
+ * $3F00-$3FFF refresh and idle, $39FF with ECM): conservative. While a
+ * bad line's c-accesses are deferred (AEC low: a CPU cannot write then)
+ * every address. */
+static inline int m6569_fetches(const m6569 *vic, uint16_t addr)
+{
+    return !vic->links.quiet_pins ||
+           (int)((vic->links.fetch_pages >> ((addr >> 8) & 63u)) & 1u);
+}
+
 /* Runs n cycles (for tests and headless runs). */
 void m6569_run(m6569 *vic, uint32_t cycles);
 
@@ -362,9 +431,15 @@ const char *m6569_model_name(m6569_model model);
 void m6569_set_fetch(m6569 *vic, m6569_fetch_fn fetch, void *user);
 void m6569_set_color_ram(m6569 *vic, const uint8_t *color_ram);
 void m6569_set_framebuffer(m6569 *vic, uint8_t *fb, uint32_t pitch);
+void m6569_set_fetch_map(m6569 *vic, const uint8_t *const *map);
 
 /* Copies a saved state into vic, keeping vic's links. */
 void m6569_restore(m6569 *vic, const m6569 *saved);
+
+/* A copy for a snapshot (nothing may be deferred: sync first): the plan
+ * of the next quiet stretch cleared, as a restore leaves it, so that equal
+ * states give equal copies. */
+void m6569_save(const m6569 *vic, m6569 *out);
 
 /* Palettes: 16 colours as 0xRRGGBB. */
 typedef enum m6569_palette_id {

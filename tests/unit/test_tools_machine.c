@@ -322,7 +322,7 @@ static void test_snapshot_list(void)
         if (strcmp(str(item, "name"), "two.mhsnap") != 0) continue;
         found = 1;
         CU_ASSERT_STRING_EQUAL(str(item, "machine"), "c64");
-        CU_ASSERT_EQUAL(num(item, "version"), 4); /* C64_SNAP_VERSION */
+        CU_ASSERT_EQUAL(num(item, "version"), 5); /* C64_SNAP_VERSION */
         CU_ASSERT_TRUE(num(item, "size") > 65536);
         const char *time = str(item, "time");
         CU_ASSERT_TRUE(time && strlen(time) == 20 && time[10] == 'T' && time[19] == 'Z');
