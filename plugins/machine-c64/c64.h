@@ -161,8 +161,13 @@ struct c64 {
     c64_plain p;
     uint8_t rom[65536];      /* BASIC at $A000, CHAR at $D000, KERNAL at $E000 */
 
-    /* Debugger hooks (mh.cpu6502/1), chained behind the machine's own. */
+    /* Debugger hooks (mh.cpu6502/1), chained behind the machine's own;
+     * the kit holds trampolines (c64_machine.c) that sync the VIC-II and
+     * call the debugger's hooks as it set them (dbg_*). */
     mh_kit_hooks hooks;
+    mh_cpu6502_sync_fn dbg_sync;
+    mh_cpu6502_access_fn dbg_access;
+    void *dbg_user;
     /* The debugger's chip event sink (machine_events.h): the VIC-II and
      * the CIAs point at it. */
     mh_event_sink events;
@@ -415,10 +420,11 @@ static inline __attribute__((always_inline)) void c64_tick_chips_pins(c64 *m, ui
 }
 
 /* deferring 1: the VIC's quiet cycles are deferred (m6569_tick_deferring);
- * the machine then syncs the VIC before every I/O access and before RAM
- * writes the VIC may fetch, and at the end of c64_run_cpu, so nothing is
- * deferred outside the CPU engine without hooks. 0: one tick per cycle
- * (the hooks' engine: hooks may look at anything). */
+ * the machine then syncs the VIC before every I/O access, before RAM
+ * writes the VIC may fetch, before every call into the debugger's hooks
+ * and at the end of c64_run_cpu, so nothing is deferred outside the CPU
+ * engines (both defer). 0: one tick per cycle (c64_bus_read/write, the
+ * links' callbacks: the SDK's loops). */
 static inline __attribute__((always_inline)) void c64_tick_chips_as(c64 *m, int deferring)
 {
     c64_tick_chips_pins(m, deferring ? m6569_tick_deferring(&m->vic) : m6569_tick(&m->vic));

@@ -90,13 +90,39 @@ static int autostart_at_ready(const c64 *m, uint16_t pc)
 static uint16_t own_sync(void *machine, uint16_t pc)
 {
     c64 *m = machine;
-    if (m->p.autostart_pending && autostart_at_ready(m, pc)) c64_autostart_inject(m);
+    /* The injection and the traps write RAM the VIC-II may fetch in its
+     * deferred cycles: those first. */
+    if (m->p.autostart_pending && autostart_at_ready(m, pc)) {
+        m6569_sync(&m->vic);
+        c64_autostart_inject(m);
+    }
     /* The drive trap returns the CPU from LOAD: the debugger sees the
      * instruction it returns to. */
-    if (pc == c64_kernal_layout.load_entry && m->drive8 && c64_drive_trap(m)) pc = m->cpu.pc;
-    else if (pc == c64_kernal_layout.save_entry && m->drive8 && c64_drive_save_trap(m))
-        pc = m->cpu.pc;
+    const int load = pc == c64_kernal_layout.load_entry;
+    if (m->drive8 && (load || pc == c64_kernal_layout.save_entry)) {
+        m6569_sync(&m->vic);
+        if (load ? c64_drive_trap(m) : c64_drive_save_trap(m)) pc = m->cpu.pc;
+    }
     return pc;
+}
+
+/* The debugger's hooks behind trampolines that bring the VIC-II up to
+ * date first: the CPU engine defers its quiet cycles even with hooks
+ * (c64_cpu.c), and a hook may look at anything (conditions peeking I/O,
+ * the write log's peek-back, chip views, stops). Cheap when nothing is
+ * deferred. */
+static int dbg_sync_current(void *user, uint16_t pc)
+{
+    c64 *m = user;
+    m6569_sync(&m->vic);
+    return m->dbg_sync(m->dbg_user, pc);
+}
+
+static int dbg_access_current(void *user, uint16_t addr, uint8_t value, int write)
+{
+    c64 *m = user;
+    m6569_sync(&m->vic);
+    return m->dbg_access(m->dbg_user, addr, value, write);
 }
 
 void c64_hooks_update(c64 *m) { install_hooks(m); }
@@ -104,7 +130,11 @@ void c64_hooks_update(c64 *m) { install_hooks(m); }
 void c64_set_debug_hooks(c64 *m, mh_cpu6502_sync_fn sync, mh_cpu6502_access_fn access,
                          void *user)
 {
-    mh_kit_hooks_set(&m->hooks, sync, access, user);
+    m->dbg_sync = sync;
+    m->dbg_access = access;
+    m->dbg_user = user;
+    mh_kit_hooks_set(&m->hooks, sync ? dbg_sync_current : NULL,
+                     access ? dbg_access_current : NULL, m);
     install_hooks(m);
 }
 
