@@ -924,6 +924,18 @@ static inline __attribute__((always_inline)) uint8_t phase1_access(m6569 *v, uns
 
 static uint32_t tick_full(m6569 *v, unsigned n);
 
+/* The bus after a quiet cycle's phase-1 access: BA and AEC high, no
+ * phase-2 access (the short path and the catch-up of deferred cycles). */
+static inline void quiet_bus(m6569 *v, uint8_t data, uint16_t addr)
+{
+    v->bus_phi1 = data;
+    v->addr_phi1 = addr;
+    v->aec = 1;
+    v->addr_phi2 = 0xFFFF;
+    v->ba_low_run = 0;
+    v->ba = 1;
+}
+
 /* One cycle, nothing deferred before it. */
 static inline __attribute__((always_inline)) uint32_t tick_once(m6569 *v)
 {
@@ -946,12 +958,7 @@ static inline __attribute__((always_inline)) uint32_t tick_once(m6569 *v)
         }
         uint16_t addr;
         const uint8_t data = phase1_access(v, n, f, v->reg[0x11], &addr);
-        v->bus_phi1 = data;
-        v->addr_phi1 = addr;
-        v->aec = 1;
-        v->addr_phi2 = 0xFFFF;
-        v->ba_low_run = 0;
-        v->ba = 1;
+        quiet_bus(v, data, addr);
         return M6569_PIN_BA | M6569_PIN_AEC | (v->irq ? M6569_PIN_IRQ : 0u);
     }
     return tick_full(v, n > v->cycles_per_line ? 1u : n);
@@ -1131,12 +1138,7 @@ void m6569_catch_up(m6569 *v)
     }
     v->links.synced = (uint8_t)end;
     v->bad_line = 0;
-    v->bus_phi1 = data;
-    v->addr_phi1 = addr;
-    v->aec = 1;
-    v->addr_phi2 = 0xFFFF;
-    v->ba_low_run = 0;
-    v->ba = 1;
+    quiet_bus(v, data, addr);
 }
 
 uint32_t m6569_tick(m6569 *v)
