@@ -1067,17 +1067,8 @@ static void catch_up_bad_line(m6569 *v, unsigned n, unsigned end)
         }
         if ((f & VIC2_K_MASK) == VIC2_K_G && map) {
             /* g_access() in display state (set on a bad line) */
-            const uint16_t cd = v->vm[v->vmli];
-            if (r11 & 0x20u)
-                addr = (uint16_t)(((v->reg[0x18] & 0x08u) << 10) | ((unsigned)v->vc << 3) | v->rc);
-            else
-                addr = (uint16_t)(((v->reg[0x18] & 0x0Eu) << 10) | ((cd & 0xFFu) << 3) | v->rc);
-            if (r11 & 0x40u) addr &= 0x39FF;
-            data = map[addr >> 12][addr];
-            v->g_line[n] = data;
-            v->c_line[n] = cd;
-            v->vc = (uint16_t)((v->vc + 1u) & 0x3FFu);
-            v->vmli = (uint8_t)((v->vmli + 1u) & 63u);
+            addr = g_run_mapped(v, n, n, r11);
+            data = v->g_line[n];
         } else {
             data = phase1_access(v, n, f, r11, &addr);
         }
