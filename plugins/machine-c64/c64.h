@@ -411,26 +411,20 @@ static inline void c64_cias_restart(c64 *m)
  * skip the cycles in which only their counters would move. NMI changes
  * only where its sources do, so it is set there: CIA2's full ticks
  * (c64_chips_due: cia_nmi | restore_nmi), RESTORE's press and the end of
- * its pulse (c64_keyboard.c, service), reset. */
-static inline __attribute__((always_inline)) void c64_tick_chips_pins(c64 *m, uint32_t pins)
-{
-    if (m->vic.ticks >= m->chips_due) c64_chips_due(m);
-    m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
-    m->cpu.irq = (pins & C64_IRQ_VIC) | m->cia_irq;
-}
-
-/* deferring 1: the VIC's quiet cycles are deferred (m6569_tick_deferring);
+ * its pulse (c64_keyboard.c, service), reset.
+ * deferring 1: the VIC's quiet cycles are deferred (m6569_tick_deferring);
  * the machine then syncs the VIC before every I/O access, before RAM
  * writes the VIC may fetch, before every call into the debugger's hooks
  * and at the end of c64_run_cpu, so nothing is deferred outside the CPU
  * engines (both defer). 0: one tick per cycle (c64_bus_read/write, the
  * links' callbacks: the SDK's loops). */
-static inline __attribute__((always_inline)) void c64_tick_chips_as(c64 *m, int deferring)
+static inline __attribute__((always_inline)) void c64_tick_chips(c64 *m, int deferring)
 {
-    c64_tick_chips_pins(m, deferring ? m6569_tick_deferring(&m->vic) : m6569_tick(&m->vic));
+    const uint32_t pins = deferring ? m6569_tick_deferring(&m->vic) : m6569_tick(&m->vic);
+    if (m->vic.ticks >= m->chips_due) c64_chips_due(m);
+    m->cpu.rdy = (uint8_t)(pins & M6569_PIN_BA);
+    m->cpu.irq = (pins & C64_IRQ_VIC) | m->cia_irq;
 }
-
-static inline void c64_tick_chips(c64 *m) { c64_tick_chips_as(m, 0); }
 
 /* A RAM write the VIC may fetch in a deferred cycle: the cycles before it
  * first (the page mask of m6569_fetches, in the VIC's 16K bank). */
@@ -447,7 +441,7 @@ static inline void c64_vic_before_ram_write(c64 *m, uint16_t addr)
 static inline __attribute__((always_inline)) uint8_t c64_bus_read_as(c64 *m, uint16_t addr,
                                                                      int deferring)
 {
-    c64_tick_chips_as(m, deferring);
+    c64_tick_chips(m, deferring);
     const uint8_t *base = m->rd[addr >> 12];
     if (base) return base[addr];
     return c64_bus_read_other(m, addr);
@@ -456,7 +450,7 @@ static inline __attribute__((always_inline)) uint8_t c64_bus_read_as(c64 *m, uin
 static inline __attribute__((always_inline)) void c64_bus_write_as(c64 *m, uint16_t addr,
                                                                    uint8_t value, int deferring)
 {
-    c64_tick_chips_as(m, deferring);
+    c64_tick_chips(m, deferring);
     if (m->wr[addr >> 12] == C64_W_RAM && addr >= 2) {
         if (deferring) c64_vic_before_ram_write(m, addr);
         m->p.ram[addr] = value;
